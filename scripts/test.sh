@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs every test: Rust format, lints and tests; the web app's lint, types and unit tests; the
+# database rules; and the browser journeys in Debian's Chromium against the real local stack.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+say "cargo fmt --check"
+cargo fmt --check
+say "cargo clippy"
+cargo clippy --locked --all-targets -- -D warnings
+say "cargo test"
+cargo test --locked
+
+npm_install_tools
+npm_install "$ROOT/frontend"
+say "web app: lint, types, unit tests"
+(cd frontend && npm run --silent lint && npm run --silent typecheck && npm test --silent)
+
+say "database rules"
+npm run --silent test:rules
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    say "installing Debian's chromium for the browser tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "the browser tests need /usr/bin/chromium: run 'apt-get install chromium' as root" >&2
+    exit 1
+  fi
+fi
+
+say "browser journeys on the local stack"
+export LUCENT_DATA_DIR; LUCENT_DATA_DIR="$(mktemp -d)"
+stack_log="$LUCENT_DATA_DIR/stack.log"
+setsid scripts/local-stack.sh >"$stack_log" 2>&1 &
+stack=$!
+finish() {
+  kill -INT -- "-$stack" 2>/dev/null || true
+  wait "$stack" 2>/dev/null || true
+}
+trap finish EXIT
+for _ in $(seq 1 900); do
+  grep -q "Lucent is up" "$stack_log" && break
+  kill -0 "$stack" 2>/dev/null || { cat "$stack_log" >&2; exit 1; }
+  sleep 1
+done
+grep -q "Lucent is up" "$stack_log" || { cat "$stack_log" >&2; echo "the stack did not come up" >&2; exit 1; }
+E2E_BASE_URL=http://127.0.0.1:8080 npm run --silent test:e2e

@@ -1,0 +1,96 @@
+//! The `lucent` command line: `serve` (the default) and support commands.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::config::Config;
+use crate::{AppState, build_app, telemetry};
+
+/// `lucent` alone serves; its flags are then `serve`'s.
+#[derive(Debug, Parser)]
+#[command(
+    name = "lucent",
+    version,
+    about = "The Lucent gateway",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    config: Config,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the HTTP gateway (the default).
+    Serve {
+        #[command(flatten)]
+        config: Config,
+    },
+}
+
+pub async fn run() -> ExitCode {
+    let cli = Cli::parse();
+    telemetry::init();
+    let command = cli.command.unwrap_or(Command::Serve { config: cli.config });
+    let config = match &command {
+        Command::Serve { config } => config,
+    };
+    if let Err(e) = config.validate() {
+        eprintln!("error: configuration: {e}");
+        return ExitCode::from(2);
+    }
+    let result = match command {
+        Command::Serve { config } => serve(config).await,
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let state = AppState::from_config(config.clone()).await?;
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("LUCENT_ADDR: cannot listen on {}: {e}", config.addr))?;
+    let addr = listener.local_addr()?;
+    tracing::info!(%addr, "lucent listening");
+    println!("Lucent is running at http://{addr}");
+    axum::serve(
+        listener,
+        build_app(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
+    tracing::info!("lucent stopped");
+    Ok(())
+}
+
+/// Ctrl-C or SIGTERM (what Cloud Run and process managers send) starts a graceful stop.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutdown signal received");
+}

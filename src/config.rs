@@ -1,0 +1,270 @@
+//! Typed configuration: every variable of ARCHITECTURE.md section 3, each also a `lucent serve`
+//! flag. Values are parsed at start so a bad one stops the process naming the variable.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use secrecy::SecretString;
+use url::Url;
+
+/// How payments are taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BillingMode {
+    /// Real Stripe Checkout, verified server-side.
+    Stripe,
+    /// The gateway's own offline checkout page (test cards only).
+    Test,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Config {
+    /// Listen address.
+    #[arg(
+        long = "addr",
+        env = "LUCENT_ADDR",
+        value_name = "LUCENT_ADDR",
+        default_value = "127.0.0.1:8080"
+    )]
+    pub addr: SocketAddr,
+
+    /// Firebase project id: the token `aud` and the `iss` suffix.
+    #[arg(long = "project-id", env = "FIREBASE_PROJECT_ID", value_name = "FIREBASE_PROJECT_ID", default_value = "demo-lucent", value_parser = parse_project_id)]
+    pub project_id: String,
+
+    /// When set, unsigned tokens from the Auth emulator are accepted (and only then).
+    #[arg(
+        long = "auth-emulator-host",
+        env = "FIREBASE_AUTH_EMULATOR_HOST",
+        value_name = "FIREBASE_AUTH_EMULATOR_HOST"
+    )]
+    pub auth_emulator_host: Option<String>,
+
+    /// Where Google's token-signing certificates are fetched (`{kid: PEM}`, Cache-Control max-age).
+    #[arg(
+        long = "google-keys-url",
+        env = "LUCENT_GOOGLE_KEYS_URL",
+        value_name = "LUCENT_GOOGLE_KEYS_URL",
+        default_value = "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com",
+        value_parser = parse_http_url
+    )]
+    pub google_keys_url: Url,
+
+    /// When set, user records live in this Realtime Database; unset means the embedded store.
+    #[arg(long = "database-url", env = "FIREBASE_DATABASE_URL", value_name = "FIREBASE_DATABASE_URL", value_parser = parse_http_url)]
+    pub database_url: Option<Url>,
+
+    /// When set, talk to the Database emulator at this host:port.
+    #[arg(
+        long = "database-emulator-host",
+        env = "FIREBASE_DATABASE_EMULATOR_HOST",
+        value_name = "FIREBASE_DATABASE_EMULATOR_HOST"
+    )]
+    pub database_emulator_host: Option<String>,
+
+    /// Service account for admin access to the database (else the metadata server).
+    #[arg(
+        long = "google-credentials",
+        env = "GOOGLE_APPLICATION_CREDENTIALS",
+        value_name = "GOOGLE_APPLICATION_CREDENTIALS"
+    )]
+    pub google_credentials: Option<PathBuf>,
+
+    /// The embedded store and local image blobs.
+    #[arg(
+        long = "data-dir",
+        env = "LUCENT_DATA_DIR",
+        value_name = "LUCENT_DATA_DIR",
+        default_value = "./data"
+    )]
+    pub data_dir: PathBuf,
+
+    /// Image blob store: `file://…`, `gs://bucket/prefix`, `s3://bucket/prefix`.
+    #[arg(long = "image-store", env = "LUCENT_IMAGE_STORE", value_name = "LUCENT_IMAGE_STORE", value_parser = parse_image_store)]
+    pub image_store: Option<Url>,
+
+    /// `builtin`, `a1111+http://host:7860` or `legacy+http://host/base`.
+    #[arg(long = "generator", env = "LUCENT_GENERATOR", value_name = "LUCENT_GENERATOR", default_value = "builtin", value_parser = parse_generator)]
+    pub generator: String,
+
+    #[arg(
+        long = "stripe-secret-key",
+        env = "STRIPE_SECRET_KEY",
+        value_name = "STRIPE_SECRET_KEY",
+        hide_env_values = true
+    )]
+    pub stripe_secret_key: Option<SecretString>,
+
+    #[arg(
+        long = "stripe-webhook-secret",
+        env = "STRIPE_WEBHOOK_SECRET",
+        value_name = "STRIPE_WEBHOOK_SECRET",
+        hide_env_values = true
+    )]
+    pub stripe_webhook_secret: Option<SecretString>,
+
+    #[arg(
+        long = "stripe-price-id",
+        env = "STRIPE_PRICE_ID",
+        value_name = "STRIPE_PRICE_ID"
+    )]
+    pub stripe_price_id: Option<String>,
+
+    /// `stripe` or `test`; default `stripe` when a key is set, else `test`.
+    #[arg(
+        long = "billing",
+        env = "LUCENT_BILLING",
+        value_name = "LUCENT_BILLING",
+        value_enum
+    )]
+    pub billing: Option<BillingMode>,
+
+    #[arg(long = "stripe-api-base", env = "LUCENT_STRIPE_API_BASE", value_name = "LUCENT_STRIPE_API_BASE", default_value = "https://api.stripe.com", value_parser = parse_http_url)]
+    pub stripe_api_base: Url,
+
+    /// Base of the success and cancel URLs handed to the payment page.
+    #[arg(long = "public-url", env = "LUCENT_PUBLIC_URL", value_name = "LUCENT_PUBLIC_URL", default_value = "http://127.0.0.1:8080", value_parser = parse_http_url)]
+    pub public_url: Url,
+
+    #[arg(
+        long = "free-daily",
+        env = "LUCENT_FREE_DAILY",
+        value_name = "LUCENT_FREE_DAILY",
+        default_value_t = 10
+    )]
+    pub free_daily: u32,
+
+    #[arg(
+        long = "pro-monthly",
+        env = "LUCENT_PRO_MONTHLY",
+        value_name = "LUCENT_PRO_MONTHLY",
+        default_value_t = 100
+    )]
+    pub pro_monthly: u32,
+
+    #[arg(
+        long = "free-retention-days",
+        env = "LUCENT_FREE_RETENTION_DAYS",
+        value_name = "LUCENT_FREE_RETENTION_DAYS",
+        default_value_t = 7
+    )]
+    pub free_retention_days: u32,
+
+    /// The built web app served with SPA fallback (not in ARCHITECTURE.md's table: a deploy
+    /// behind Firebase Hosting leaves it missing and the gateway then serves only the API).
+    #[arg(
+        long = "static-dir",
+        env = "LUCENT_STATIC_DIR",
+        value_name = "LUCENT_STATIC_DIR",
+        default_value = "frontend/dist"
+    )]
+    pub static_dir: PathBuf,
+}
+
+/// A start that cannot be allowed, found after the values parsed one by one.
+#[derive(Debug, thiserror::Error)]
+#[error("{variable}: {message}")]
+pub struct ConfigError {
+    pub variable: &'static str,
+    pub message: String,
+}
+
+impl Config {
+    /// A demo project (`demo-…`) never reaches Google, so offline conveniences are safe there.
+    pub fn is_demo_project(&self) -> bool {
+        self.project_id.starts_with("demo-")
+    }
+
+    pub fn billing_mode(&self) -> BillingMode {
+        self.billing.unwrap_or(if self.stripe_secret_key.is_some() {
+            BillingMode::Stripe
+        } else {
+            BillingMode::Test
+        })
+    }
+
+    /// Checks that span several variables; each error names the variable to fix.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let fail = |variable, message: &str| {
+            Err(ConfigError {
+                variable,
+                message: message.to_owned(),
+            })
+        };
+        if self.billing.is_none() && self.stripe_secret_key.is_none() && !self.is_demo_project() {
+            return fail(
+                "LUCENT_BILLING",
+                "a real project without STRIPE_SECRET_KEY would take no payments; set the Stripe variables or LUCENT_BILLING=test explicitly",
+            );
+        }
+        if self.billing_mode() == BillingMode::Stripe {
+            if self.stripe_secret_key.is_none() {
+                return fail("STRIPE_SECRET_KEY", "required when LUCENT_BILLING=stripe");
+            }
+            if self.stripe_price_id.is_none() {
+                return fail("STRIPE_PRICE_ID", "required when LUCENT_BILLING=stripe");
+            }
+            if self.stripe_webhook_secret.is_none() {
+                return fail(
+                    "STRIPE_WEBHOOK_SECRET",
+                    "required when LUCENT_BILLING=stripe",
+                );
+            }
+        }
+        if self.database_emulator_host.is_some() && self.database_url.is_none() {
+            return fail(
+                "FIREBASE_DATABASE_URL",
+                "required with FIREBASE_DATABASE_EMULATOR_HOST (it names the namespace)",
+            );
+        }
+        if self.pro_monthly == 0 {
+            return fail("LUCENT_PRO_MONTHLY", "must be at least 1");
+        }
+        Ok(())
+    }
+}
+
+fn parse_project_id(value: &str) -> Result<String, String> {
+    let valid = !value.is_empty()
+        && value.len() <= 64
+        && value
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if valid {
+        Ok(value.to_owned())
+    } else {
+        Err("a Firebase project id is lowercase letters, digits and dashes".into())
+    }
+}
+
+fn parse_http_url(value: &str) -> Result<Url, String> {
+    let url = Url::parse(value).map_err(|e| e.to_string())?;
+    match url.scheme() {
+        "http" | "https" if url.host().is_some() => Ok(url),
+        _ => Err("expected an http(s) URL with a host".into()),
+    }
+}
+
+fn parse_image_store(value: &str) -> Result<Url, String> {
+    let url = Url::parse(value).map_err(|e| e.to_string())?;
+    match url.scheme() {
+        "file" | "gs" | "s3" => Ok(url),
+        other => Err(format!(
+            "unsupported scheme {other:?}: use file://, gs:// or s3://"
+        )),
+    }
+}
+
+fn parse_generator(value: &str) -> Result<String, String> {
+    if value == "builtin" {
+        return Ok(value.to_owned());
+    }
+    let (kind, rest) = value
+        .split_once('+')
+        .ok_or("expected builtin, a1111+http(s)://… or legacy+http(s)://…")?;
+    if !matches!(kind, "a1111" | "legacy") {
+        return Err(format!("unknown backend kind {kind:?}"));
+    }
+    parse_http_url(rest)?;
+    Ok(value.to_owned())
+}

@@ -1,0 +1,45 @@
+//! `ApiJson`: axum's `Json` whose rejections speak the API's error format.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+use super::error::ApiError;
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiJson<T>(pub T);
+
+impl<T, S> FromRequest<S> for ApiJson<T>
+where
+    axum::Json<T>: FromRequest<S, Rejection = JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(Self(value)),
+            Err(rejection) => Err(rejection_to_error(&rejection)),
+        }
+    }
+}
+
+fn rejection_to_error(rejection: &JsonRejection) -> ApiError {
+    match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::bad_request(
+            "unsupported_media_type",
+            "expected Content-Type: application/json",
+        ),
+        // axum answers 422 for JSON that parses but has the wrong shape; that is still a
+        // malformed request to us (field values are judged by the handlers, with 422).
+        _ => ApiError::bad_request("malformed_json", rejection.body_text()),
+    }
+}
+
+impl<T: serde::Serialize> IntoResponse for ApiJson<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}

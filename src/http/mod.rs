@@ -1,0 +1,62 @@
+//! The router: API routes, health, the web app, and the layers every request passes.
+
+pub mod error;
+mod health;
+pub mod json;
+mod spa;
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::http::{HeaderName, StatusCode};
+use axum::routing::get;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::AppState;
+pub use error::ApiError;
+pub use json::ApiJson;
+
+/// Largest JSON body the API reads; prompts are 500 characters, so this is generous.
+const BODY_LIMIT: usize = 64 * 1024;
+/// No plain API call may take longer; generation streams set their own deadlines.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+pub fn build_app(state: AppState) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    let api = Router::new()
+        .fallback(api_not_found)
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::GATEWAY_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ));
+    Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .nest("/api", api)
+        .fallback_service(spa::service(&state.config.static_dir))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|req: &Request| {
+                let route = req
+                    .extensions()
+                    .get::<MatchedPath>()
+                    .map_or("-", MatchedPath::as_str);
+                let id = req
+                    .headers()
+                    .get("x-request-id")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("-");
+                tracing::info_span!("request", method = %req.method(), route, uri = %req.uri().path(), request_id = id)
+            }),
+        )
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .with_state(state)
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::NotFound { what: "route" }
+}

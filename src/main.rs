@@ -1,0 +1,6 @@
+use std::process::ExitCode;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    lucent::cli::run().await
+}

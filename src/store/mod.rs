@@ -1,0 +1,58 @@
+//! User records: one trait, two adapters with the same shapes (ARCHITECTURE.md section 5).
+//! `rtdb` talks to the Firebase Realtime Database over REST; `embedded` keeps a SQLite file
+//! under `LUCENT_DATA_DIR` for a single machine.
+
+pub mod embedded;
+pub mod push_id;
+pub mod records;
+
+use async_trait::async_trait;
+
+pub use records::{AuditEntry, ProfileUpdate, Subscription, UserRecord, now_ms};
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database cannot be reached or refused the request for a reason that may pass.
+    #[error("unavailable: {0}")]
+    Unavailable(String),
+    /// The database did not answer within the per-request deadline.
+    #[error("timed out")]
+    Timeout,
+    /// A conditional write kept losing to concurrent writers.
+    #[error("too much contention on {0}")]
+    Contention(String),
+    /// The record does not exist (for writes that must not create one).
+    #[error("{0} does not exist")]
+    Missing(String),
+    /// The database answered with something this code cannot use: a bug or a schema drift.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// A cheap round trip for readiness.
+    async fn ping(&self) -> StoreResult<()>;
+
+    /// Which adapter this is, for logs and readiness.
+    fn kind(&self) -> &'static str;
+
+    async fn get_user(&self, uid: &str) -> StoreResult<Option<UserRecord>>;
+
+    /// Creates the profile or updates it in place; `createdAt` and `subscription` survive an
+    /// update, and an age confirmation once given stays given.
+    async fn upsert_profile(&self, uid: &str, update: &ProfileUpdate) -> StoreResult<UserRecord>;
+
+    /// Merges fields into `users/{uid}/subscription`; the user must exist.
+    async fn merge_subscription(&self, uid: &str, patch: &Subscription) -> StoreResult<UserRecord>;
+
+    async fn find_user_by_email(&self, email: &str) -> StoreResult<Option<UserRecord>>;
+
+    /// Appends to `audit/{uid}`; returns the new entry's key.
+    async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String>;
+
+    /// The user's audit trail, oldest first.
+    async fn list_audit(&self, uid: &str) -> StoreResult<Vec<AuditEntry>>;
+}

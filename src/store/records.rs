@@ -1,0 +1,123 @@
+//! Record shapes of ARCHITECTURE.md section 5, shared by both adapters. Field names are the
+//! Realtime Database's (camelCase); every timestamp is milliseconds since the Unix epoch, like
+//! the database's own `ServerValue.TIMESTAMP`.
+
+use serde::{Deserialize, Serialize};
+
+/// `users/{uid}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserRecord {
+    pub uid: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub username: String,
+    #[serde(default)]
+    pub created_at: i64,
+    #[serde(default)]
+    pub age_confirmed: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subscription: Option<Subscription>,
+}
+
+/// `users/{uid}/subscription`. Every field is optional because the object is merged field by
+/// field (a checkout stores only `sessionId` before anything is paid).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Subscription {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan_type: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub customer_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subscription_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current_period_end: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub updated_at: Option<i64>,
+}
+
+impl Subscription {
+    /// Pro means `planType` is 'pro' ignoring case and the paid period has not ended. A plan
+    /// with no period end (granted by support) lasts until it is changed.
+    pub fn is_pro(&self, now_ms: i64) -> bool {
+        self.plan_type
+            .as_deref()
+            .is_some_and(|p| p.eq_ignore_ascii_case("pro"))
+            && self.current_period_end.is_none_or(|end| end > now_ms)
+    }
+
+    /// Field-by-field merge, as a Realtime Database PATCH of the subscription object does.
+    pub fn merge(&mut self, patch: &Subscription) {
+        fn take<T: Clone>(into: &mut Option<T>, from: &Option<T>) {
+            if from.is_some() {
+                into.clone_from(from);
+            }
+        }
+        take(&mut self.plan_type, &patch.plan_type);
+        take(&mut self.status, &patch.status);
+        take(&mut self.session_id, &patch.session_id);
+        take(&mut self.customer_id, &patch.customer_id);
+        take(&mut self.subscription_id, &patch.subscription_id);
+        take(&mut self.current_period_end, &patch.current_period_end);
+        take(&mut self.updated_at, &patch.updated_at);
+    }
+}
+
+impl UserRecord {
+    pub fn is_pro(&self, now_ms: i64) -> bool {
+        self.subscription.as_ref().is_some_and(|s| s.is_pro(now_ms))
+    }
+}
+
+/// What `POST /api/v1/me` may change. The email always comes from the verified token.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfileUpdate {
+    pub email: String,
+    pub username: String,
+    pub age_confirmed: bool,
+}
+
+/// `audit/{uid}/{pushId}`: a plan changed by hand.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEntry {
+    pub at: i64,
+    pub actor: String,
+    pub action: String,
+    pub reason: String,
+}
+
+pub fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// The profile after `update`, the same in both adapters.
+pub fn apply_profile(
+    existing: Option<UserRecord>,
+    uid: &str,
+    update: &ProfileUpdate,
+    now_ms: i64,
+) -> UserRecord {
+    match existing {
+        Some(mut user) => {
+            user.email.clone_from(&update.email);
+            user.username.clone_from(&update.username);
+            user.age_confirmed |= update.age_confirmed;
+            user
+        }
+        None => UserRecord {
+            uid: uid.to_owned(),
+            email: update.email.clone(),
+            username: update.username.clone(),
+            created_at: now_ms,
+            age_confirmed: update.age_confirmed,
+            subscription: None,
+        },
+    }
+}

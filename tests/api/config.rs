@@ -1,0 +1,91 @@
+use std::process::Command;
+
+fn lucent() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_lucent"));
+    // Only what a test sets reaches the binary.
+    cmd.env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default());
+    cmd
+}
+
+#[test]
+fn a_bad_listen_address_stops_the_start_naming_the_variable() {
+    let out = lucent()
+        .env("LUCENT_ADDR", "not-an-address")
+        .output()
+        .unwrap();
+
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("LUCENT_ADDR"), "{stderr}");
+}
+
+#[test]
+fn a_bad_generator_stops_the_start_naming_the_variable() {
+    let out = lucent()
+        .env("LUCENT_GENERATOR", "gpu://somewhere")
+        .output()
+        .unwrap();
+
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("LUCENT_GENERATOR"), "{stderr}");
+}
+
+#[test]
+fn a_real_project_without_stripe_refuses_silent_test_billing() {
+    let out = lucent()
+        .env("FIREBASE_PROJECT_ID", "lucent-prod")
+        .output()
+        .unwrap();
+
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("LUCENT_BILLING"), "{stderr}");
+}
+
+#[test]
+fn stripe_billing_without_its_secrets_names_the_missing_variable() {
+    let out = lucent()
+        .env("LUCENT_BILLING", "stripe")
+        .env("STRIPE_SECRET_KEY", "sk_test_x")
+        .output()
+        .unwrap();
+
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("STRIPE_PRICE_ID"), "{stderr}");
+}
+
+#[test]
+fn every_variable_is_also_a_serve_flag() {
+    let out = lucent().args(["serve", "--help"]).output().unwrap();
+
+    let help = String::from_utf8_lossy(&out.stdout);
+    for var in [
+        "LUCENT_ADDR",
+        "FIREBASE_PROJECT_ID",
+        "FIREBASE_AUTH_EMULATOR_HOST",
+        "LUCENT_GOOGLE_KEYS_URL",
+        "FIREBASE_DATABASE_URL",
+        "FIREBASE_DATABASE_EMULATOR_HOST",
+        "GOOGLE_APPLICATION_CREDENTIALS",
+        "LUCENT_DATA_DIR",
+        "LUCENT_IMAGE_STORE",
+        "LUCENT_GENERATOR",
+        "STRIPE_SECRET_KEY",
+        "STRIPE_WEBHOOK_SECRET",
+        "STRIPE_PRICE_ID",
+        "LUCENT_BILLING",
+        "LUCENT_STRIPE_API_BASE",
+        "LUCENT_PUBLIC_URL",
+        "LUCENT_FREE_DAILY",
+        "LUCENT_PRO_MONTHLY",
+        "LUCENT_FREE_RETENTION_DAYS",
+    ] {
+        assert!(
+            help.contains(var),
+            "{var} missing from `lucent serve --help`"
+        );
+    }
+}

@@ -1,0 +1,105 @@
+//! `spawn_app()`: the real router on a random port, with its own data directory, and one typed
+//! helper per endpoint.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use clap::Parser;
+use lucent::config::Config;
+use lucent::store::embedded::EmbeddedStore;
+use lucent::{AppState, build_app};
+use tempfile::TempDir;
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    /// Keeps the data directory alive as long as the app.
+    pub data_dir: TempDir,
+}
+
+#[derive(Parser)]
+struct ConfigOnly {
+    #[command(flatten)]
+    config: Config,
+}
+
+/// The configuration of a fresh local start, from flags only (never the caller's environment).
+pub fn test_config(data_dir: &Path, extra: &[&str]) -> Config {
+    let data = data_dir.to_str().unwrap();
+    let static_dir = data_dir.join("web");
+    let mut args = vec![
+        "lucent",
+        "--addr",
+        "127.0.0.1:0",
+        "--data-dir",
+        data,
+        "--static-dir",
+        static_dir.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let config = ConfigOnly::try_parse_from(args)
+        .expect("test config parses")
+        .config;
+    config.validate().expect("test config is valid");
+    config
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(&[]).await
+}
+
+pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
+    let data_dir = tempfile::tempdir().unwrap();
+    write_web_app(&data_dir.path().join("web"));
+    let config = test_config(data_dir.path(), extra);
+    let store = Arc::new(EmbeddedStore::open(data_dir.path()).unwrap());
+    let state = AppState::new(config, lucent::state::http_client().unwrap(), store);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    let app = build_app(state);
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+        .unwrap();
+    });
+    TestApp {
+        address,
+        client: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap(),
+        data_dir,
+    }
+}
+
+/// A stand-in for `frontend/dist`: an index page and one hashed asset.
+fn write_web_app(dir: &Path) {
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><title>Lucent</title><div id=root></div>",
+    )
+    .unwrap();
+    std::fs::write(dir.join("assets/index-abc123.js"), "console.log('lucent')").unwrap();
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn get_healthz(&self) -> reqwest::Response {
+        self.get("/healthz").await
+    }
+
+    pub async fn get_readyz(&self) -> reqwest::Response {
+        self.get("/readyz").await
+    }
+}
