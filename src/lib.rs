@@ -1,11 +1,14 @@
 //! The Lucent gateway: verifies Firebase ID tokens, keeps user records, and serves the web app.
 
+pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod http;
+pub mod quota;
 pub mod state;
 pub mod store;
 pub mod telemetry;
+pub mod users;
 
 pub use http::build_app;
 pub use state::AppState;

@@ -3,9 +3,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::auth::{GoogleKeys, TokenVerifier};
 use crate::config::Config;
 use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
+use crate::users::Users;
 
 /// Cheap to clone: everything lives behind one `Arc`.
 #[derive(Clone)]
@@ -16,8 +18,12 @@ pub struct App {
     pub config: Config,
     /// The one HTTP client (connection pool, timeouts) every upstream client is built on.
     pub http: reqwest::Client,
-    /// User records: the Realtime Database or the embedded SQLite store.
+    /// Verifies Firebase ID tokens (Google's keys, or the Auth emulator's unsigned tokens).
+    pub auth: TokenVerifier,
+    /// Raw record access: the Realtime Database or the embedded SQLite store.
     pub store: Arc<dyn Store>,
+    /// User records through the short pro-check cache; handlers read and write users here.
+    pub users: Users,
 }
 
 impl std::ops::Deref for AppState {
@@ -41,10 +47,14 @@ pub fn http_client() -> reqwest::Result<reqwest::Client> {
 
 impl AppState {
     pub fn new(config: Config, http: reqwest::Client, store: Arc<dyn Store>) -> Self {
+        let auth = token_verifier(&config, &http);
+        let users = Users::new(Arc::clone(&store));
         Self(Arc::new(App {
             config,
             http,
+            auth,
             store,
+            users,
         }))
     }
 
@@ -57,4 +67,22 @@ impl AppState {
         );
         Ok(Self::new(config, http, store))
     }
+}
+
+fn token_verifier(config: &Config, http: &reqwest::Client) -> TokenVerifier {
+    if let Some(host) = &config.auth_emulator_host {
+        if config.is_demo_project() {
+            tracing::info!(%host, "accepting unsigned tokens from the Firebase Auth emulator");
+        } else {
+            tracing::warn!(
+                %host,
+                project = %config.project_id,
+                "FIREBASE_AUTH_EMULATOR_HOST is set on a real project: UNSIGNED TOKENS ARE ACCEPTED. \
+                 Unset it unless this is a test."
+            );
+        }
+        return TokenVerifier::emulator(&config.project_id);
+    }
+    let keys = GoogleKeys::new(http.clone(), config.google_keys_url.clone());
+    TokenVerifier::google(&config.project_id, keys)
 }

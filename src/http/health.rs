@@ -18,7 +18,14 @@ pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) 
         Ok(()) => json!({ "ok": true, "kind": state.store.kind() }),
         Err(e) => json!({ "ok": false, "kind": state.store.kind(), "error": e.to_string() }),
     };
-    let checks = json!({ "store": store });
+    let keys = match state.auth.keys() {
+        None => json!({ "ok": true, "mode": "emulator" }),
+        Some(keys) => match keys.ready().await {
+            Ok(count) => json!({ "ok": true, "mode": "google", "keys": count }),
+            Err(e) => json!({ "ok": false, "mode": "google", "error": e }),
+        },
+    };
+    let checks = json!({ "store": store, "keys": keys });
     let ready = checks
         .as_object()
         .is_some_and(|m| m.values().all(|c| c["ok"] == true));

@@ -3,6 +3,7 @@
 pub mod error;
 mod health;
 pub mod json;
+mod me;
 mod spa;
 
 use std::time::Duration;
@@ -27,6 +28,7 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 pub fn build_app(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let api = Router::new()
+        .route("/v1/me", get(me::get_me).post(me::post_me))
         .fallback(api_not_found)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::GATEWAY_TIMEOUT,

@@ -31,6 +31,12 @@ CREATE TABLE IF NOT EXISTS audit (
     doc     TEXT NOT NULL,
     PRIMARY KEY (uid, push_id)
 ) STRICT;
+CREATE TABLE IF NOT EXISTS usage (
+    uid    TEXT NOT NULL,
+    period TEXT NOT NULL,
+    used   INTEGER NOT NULL CHECK (used >= 0),
+    PRIMARY KEY (uid, period)
+) STRICT;
 ";
 
 #[derive(Clone)]
@@ -225,6 +231,22 @@ impl Store for EmbeddedStore {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(sqlite)?;
             docs.iter().map(|d| decode(d)).collect()
+        })
+        .await
+    }
+
+    async fn get_usage(&self, uid: &str, period: &str) -> StoreResult<u32> {
+        let (uid, period) = (uid.to_owned(), period.to_owned());
+        self.with(move |c| {
+            let used: Option<i64> = c
+                .query_row(
+                    "SELECT used FROM usage WHERE uid = ?1 AND period = ?2",
+                    [uid, period],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(sqlite)?;
+            u32::try_from(used.unwrap_or(0)).map_err(|e| StoreError::Invalid(e.to_string()))
         })
         .await
     }

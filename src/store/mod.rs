@@ -55,4 +55,7 @@ pub trait Store: Send + Sync + 'static {
 
     /// The user's audit trail, oldest first.
     async fn list_audit(&self, uid: &str) -> StoreResult<Vec<AuditEntry>>;
+
+    /// Credits used in `usage/{uid}/{period}` (0 when none).
+    async fn get_usage(&self, uid: &str, period: &str) -> StoreResult<u32>;
 }

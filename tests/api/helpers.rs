@@ -8,11 +8,17 @@ use clap::Parser;
 use lucent::config::Config;
 use lucent::store::embedded::EmbeddedStore;
 use lucent::{AppState, build_app};
+use serde_json::{Value, json};
 use tempfile::TempDir;
+use wiremock::MockServer;
+
+use crate::test_keys;
 
 pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
+    /// Google's key endpoint, played by a local server.
+    pub keys: MockServer,
     /// Keeps the data directory alive as long as the app.
     pub data_dir: TempDir,
 }
@@ -51,7 +57,12 @@ pub async fn spawn_app() -> TestApp {
 pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
     let data_dir = tempfile::tempdir().unwrap();
     write_web_app(&data_dir.path().join("web"));
-    let config = test_config(data_dir.path(), extra);
+    let keys = MockServer::start().await;
+    test_keys::serve_keys(&keys, &[(test_keys::KID_A, test_keys::CERT_A)]).await;
+    let keys_url = format!("{}/keys", keys.uri());
+    let mut args = vec!["--google-keys-url", keys_url.as_str()];
+    args.extend_from_slice(extra);
+    let config = test_config(data_dir.path(), &args);
     let store = Arc::new(EmbeddedStore::open(data_dir.path()).unwrap());
     let state = AppState::new(config, lucent::state::http_client().unwrap(), store);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -72,6 +83,7 @@ pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
             .build()
             .unwrap(),
         data_dir,
+        keys,
     }
 }
 
@@ -102,4 +114,42 @@ impl TestApp {
     pub async fn get_readyz(&self) -> reqwest::Response {
         self.get("/readyz").await
     }
+}
+
+impl TestApp {
+    pub async fn get_me(&self, token: &str) -> reqwest::Response {
+        self.client
+            .get(self.url("/api/v1/me"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn post_me(&self, token: &str, body: &Value) -> reqwest::Response {
+        self.client
+            .post(self.url("/api/v1/me"))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// A registered user: a token for `uid` and a profile made through the API.
+    pub async fn register(&self, uid: &str) -> String {
+        let token = test_keys::token_for(uid);
+        let response = self
+            .post_me(&token, &json!({ "username": uid, "ageConfirmed": true }))
+            .await;
+        assert_eq!(response.status(), 200, "registering {uid}");
+        token
+    }
+}
+
+/// The JSON error body's `code`, asserting the status on the way.
+pub async fn error_code(response: reqwest::Response, status: u16) -> String {
+    assert_eq!(response.status(), status);
+    let body: Value = response.json().await.unwrap();
+    body["error"]["code"].as_str().unwrap().to_owned()
 }

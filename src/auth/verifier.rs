@@ -1,0 +1,122 @@
+//! Checks a Firebase ID token: signed by Google (production) or unsigned from the Auth
+//! emulator (only when `FIREBASE_AUTH_EMULATOR_HOST` is set); claims checked in both.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use jsonwebtoken::errors::ErrorKind;
+use jsonwebtoken::{Algorithm, Validation};
+
+use super::claims::{CLOCK_SKEW_SECS, issuer_for};
+use super::{Claims, GoogleKeys, TokenError};
+
+enum Mode {
+    Google(GoogleKeys),
+    Emulator,
+}
+
+pub struct TokenVerifier {
+    project_id: String,
+    validation: Validation,
+    mode: Mode,
+}
+
+impl TokenVerifier {
+    pub fn google(project_id: &str, keys: GoogleKeys) -> Self {
+        Self::new(project_id, Mode::Google(keys))
+    }
+
+    pub fn emulator(project_id: &str) -> Self {
+        Self::new(project_id, Mode::Emulator)
+    }
+
+    fn new(project_id: &str, mode: Mode) -> Self {
+        // One crypto backend for the process; a second install (tests) is a no-op.
+        let _ = jsonwebtoken::crypto::aws_lc::DEFAULT_PROVIDER.install_default();
+        let mut validation = Validation::new(Algorithm::RS256);
+        validation.set_audience(&[project_id]);
+        validation.set_issuer(&[issuer_for(project_id)]);
+        validation.set_required_spec_claims(&["exp", "aud", "iss", "sub"]);
+        validation.leeway = CLOCK_SKEW_SECS.unsigned_abs();
+        validation.validate_exp = true;
+        validation.validate_nbf = false;
+        Self {
+            project_id: project_id.to_owned(),
+            validation,
+            mode,
+        }
+    }
+
+    pub fn is_emulator(&self) -> bool {
+        matches!(self.mode, Mode::Emulator)
+    }
+
+    pub fn keys(&self) -> Option<&GoogleKeys> {
+        match &self.mode {
+            Mode::Google(keys) => Some(keys),
+            Mode::Emulator => None,
+        }
+    }
+
+    pub async fn verify(&self, token: &str) -> Result<Claims, TokenError> {
+        let now = chrono::Utc::now().timestamp();
+        let claims = match &self.mode {
+            Mode::Google(keys) => self.verify_signed(keys, token).await?,
+            Mode::Emulator => self.verify_emulator(token, now)?,
+        };
+        claims.check_times_and_subject(now)?;
+        Ok(claims)
+    }
+
+    async fn verify_signed(&self, keys: &GoogleKeys, token: &str) -> Result<Claims, TokenError> {
+        let header =
+            jsonwebtoken::decode_header(token).map_err(|e| TokenError::Malformed(e.to_string()))?;
+        if header.alg != Algorithm::RS256 {
+            return Err(TokenError::WrongAlgorithm);
+        }
+        let kid = header
+            .kid
+            .ok_or_else(|| TokenError::Malformed("no kid in the header".into()))?;
+        let key = keys.key(&kid).await?;
+        jsonwebtoken::decode::<Claims>(token, &key, &self.validation)
+            .map(|data| data.claims)
+            .map_err(|e| match e.kind() {
+                ErrorKind::ExpiredSignature => TokenError::Expired,
+                ErrorKind::InvalidAudience => TokenError::WrongProject("aud"),
+                ErrorKind::InvalidIssuer => TokenError::WrongProject("iss"),
+                ErrorKind::MissingRequiredClaim(c) if c == "aud" => TokenError::WrongProject("aud"),
+                ErrorKind::MissingRequiredClaim(c) if c == "iss" => TokenError::WrongProject("iss"),
+                ErrorKind::MissingRequiredClaim(c) if c == "sub" => TokenError::BadSubject,
+                ErrorKind::InvalidSignature => TokenError::BadSignature,
+                ErrorKind::InvalidAlgorithm => TokenError::WrongAlgorithm,
+                _ => TokenError::Malformed(e.to_string()),
+            })
+    }
+
+    /// The Auth emulator signs nothing (`alg: none`, empty signature); everything else about
+    /// the token is checked as in production.
+    fn verify_emulator(&self, token: &str, now: i64) -> Result<Claims, TokenError> {
+        let mut parts = token.split('.');
+        let (Some(header), Some(payload), Some(_signature), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(TokenError::Malformed(
+                "expected three dot-separated parts".into(),
+            ));
+        };
+        let decode_part = |part: &str| -> Result<serde_json::Value, TokenError> {
+            let bytes = URL_SAFE_NO_PAD
+                .decode(part.trim_end_matches('='))
+                .map_err(|e| TokenError::Malformed(e.to_string()))?;
+            serde_json::from_slice(&bytes).map_err(|e| TokenError::Malformed(e.to_string()))
+        };
+        let header = decode_part(header)?;
+        if header["alg"] != "none" {
+            return Err(TokenError::WrongAlgorithm);
+        }
+        let payload = decode_part(payload)?;
+        let claims: Claims = serde_json::from_value(payload)
+            .map_err(|e| TokenError::Malformed(format!("claims: {e}")))?;
+        claims.check_project_and_expiry(&self.project_id, now)?;
+        Ok(claims)
+    }
+}

@@ -1,0 +1,77 @@
+//! User records as the handlers see them: the store behind a short per-uid cache, so the pro
+//! check on a hot path costs no database read, yet a plan change is seen within seconds.
+//! Every write made through here refreshes the cache at once; a write by another process
+//! (the support CLI) is seen when the entry expires.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use moka::future::Cache;
+
+use crate::store::{ProfileUpdate, Store, StoreResult, Subscription, UserRecord};
+
+/// How stale a cached record may be.
+pub const CACHE_TTL: Duration = Duration::from_secs(3);
+
+#[derive(Clone)]
+pub struct Users {
+    store: Arc<dyn Store>,
+    cache: Cache<String, Option<UserRecord>>,
+}
+
+impl Users {
+    pub fn new(store: Arc<dyn Store>) -> Self {
+        Self {
+            store,
+            cache: Cache::builder()
+                .time_to_live(CACHE_TTL)
+                .max_capacity(100_000)
+                .build(),
+        }
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    pub async fn get(&self, uid: &str) -> StoreResult<Option<UserRecord>> {
+        let store = Arc::clone(&self.store);
+        let key = uid.to_owned();
+        // Concurrent misses for one uid share a single read.
+        self.cache
+            .try_get_with(key.clone(), async move { store.get_user(&key).await })
+            .await
+            .map_err(|e| match Arc::try_unwrap(e) {
+                Ok(e) => e,
+                Err(shared) => crate::store::StoreError::Unavailable(shared.to_string()),
+            })
+    }
+
+    pub async fn upsert_profile(
+        &self,
+        uid: &str,
+        update: &ProfileUpdate,
+    ) -> StoreResult<UserRecord> {
+        let user = self.store.upsert_profile(uid, update).await;
+        self.refresh(uid, &user).await;
+        user
+    }
+
+    pub async fn merge_subscription(
+        &self,
+        uid: &str,
+        patch: &Subscription,
+    ) -> StoreResult<UserRecord> {
+        let user = self.store.merge_subscription(uid, patch).await;
+        self.refresh(uid, &user).await;
+        user
+    }
+
+    async fn refresh(&self, uid: &str, written: &StoreResult<UserRecord>) {
+        match written {
+            Ok(user) => self.cache.insert(uid.to_owned(), Some(user.clone())).await,
+            // The write may or may not have landed: forget what we knew.
+            Err(_) => self.cache.invalidate(uid).await,
+        }
+    }
+}
