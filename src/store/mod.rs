@@ -5,6 +5,7 @@
 pub mod embedded;
 pub mod push_id;
 pub mod records;
+pub mod rtdb;
 
 use async_trait::async_trait;
 
@@ -24,6 +25,9 @@ pub enum StoreError {
     /// The record does not exist (for writes that must not create one).
     #[error("{0} does not exist")]
     Missing(String),
+    /// The database refused the request (bad auth, bad query): a configuration problem.
+    #[error("refused with status {status}: {message}")]
+    Rejected { status: u16, message: String },
     /// The database answered with something this code cannot use: a bug or a schema drift.
     #[error("{0}")]
     Invalid(String),

@@ -1,14 +1,11 @@
 //! `spawn_app()`: the real router on a random port, with its own data directory, and one typed
 //! helper per endpoint.
 
-use std::path::Path;
-use std::sync::Arc;
-
 use clap::Parser;
 use lucent::config::Config;
-use lucent::store::embedded::EmbeddedStore;
 use lucent::{AppState, build_app};
 use serde_json::{Value, json};
+use std::path::Path;
 use tempfile::TempDir;
 use wiremock::MockServer;
 
@@ -63,8 +60,9 @@ pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
     let mut args = vec!["--google-keys-url", keys_url.as_str()];
     args.extend_from_slice(extra);
     let config = test_config(data_dir.path(), &args);
-    let store = Arc::new(EmbeddedStore::open(data_dir.path()).unwrap());
-    let state = AppState::new(config, lucent::state::http_client().unwrap(), store);
+    let http = lucent::state::http_client().unwrap();
+    let store = lucent::state::open_store(&config, &http).await.unwrap();
+    let state = AppState::new(config, http, store);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
     let app = build_app(state);

@@ -2,8 +2,11 @@
 
 mod auth;
 mod config;
+mod fake_rtdb;
 mod health;
 mod helpers;
 mod me;
+mod rtdb;
 mod spa;
+mod store_contract;
 mod test_keys;

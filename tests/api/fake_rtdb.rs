@@ -1,0 +1,257 @@
+//! A local server speaking the Realtime Database REST wire format, for the contract suite:
+//! `{path}.json`, `ns=`, bearer auth, `X-Firebase-ETag` / `if-match` with 412 and the current
+//! value, `print=silent` (204), `{".sv": {"increment": n}}`, `orderBy`/`equalTo` that must be
+//! JSON-quoted, push ids, and `{"error": "…"}` bodies. Like the real database, it
+//! stores no nulls and no empty objects.
+
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+
+#[derive(Clone)]
+pub struct FakeRtdb {
+    pub uri: String,
+    pub data: Arc<Mutex<Value>>,
+}
+
+#[derive(Clone)]
+struct Db {
+    data: Arc<Mutex<Value>>,
+    token: String,
+    namespace: String,
+}
+
+impl FakeRtdb {
+    /// Serves the namespace `ns`, accepting `Bearer <token>`.
+    pub async fn start(namespace: &str, token: &str) -> Self {
+        let data = Arc::new(Mutex::new(Value::Null));
+        let db = Db {
+            data: Arc::clone(&data),
+            token: token.to_owned(),
+            namespace: namespace.to_owned(),
+        };
+        let app = Router::new().fallback(handle).with_state(db);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let uri = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        Self { uri, data }
+    }
+
+    pub fn value(&self, path: &str) -> Value {
+        get_at(&self.data.lock().unwrap(), &segments(path)).clone()
+    }
+}
+
+fn error(status: StatusCode, message: &str) -> Response {
+    (status, axum::Json(json!({ "error": message }))).into_response()
+}
+
+pub fn etag(value: &Value) -> String {
+    Sha256::digest(value.to_string().as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn segments(path: &str) -> Vec<String> {
+    path.split('/')
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+fn get_at<'a>(root: &'a Value, path: &[String]) -> &'a Value {
+    path.iter()
+        .fold(root, |v, k| v.get(k).unwrap_or(&Value::Null))
+}
+
+fn set_at(root: &mut Value, path: &[String], value: Value) {
+    match path.split_first() {
+        None => *root = value,
+        Some((first, rest)) => {
+            if !root.is_object() {
+                *root = Value::Object(Map::new());
+            }
+            let map = root.as_object_mut().unwrap();
+            let child = map.entry(first.clone()).or_insert(Value::Null);
+            set_at(child, rest, value);
+            if prune(child) {
+                map.remove(first);
+            }
+        }
+    }
+    prune(root);
+}
+
+/// Drops nulls and empty objects; true when `v` itself is now empty.
+fn prune(v: &mut Value) -> bool {
+    if let Value::Object(map) = v {
+        map.retain(|_, c| !prune(c));
+        if map.is_empty() {
+            *v = Value::Null;
+        }
+    }
+    v.is_null()
+}
+
+/// Resolves `{".sv": {"increment": n}}` against what is stored.
+fn resolve(new: Value, old: &Value) -> Value {
+    match new {
+        Value::Object(map) if map.contains_key(".sv") => {
+            let by = map[".sv"]["increment"].as_i64().unwrap_or(0);
+            json!(old.as_i64().unwrap_or(0) + by)
+        }
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| {
+                    let resolved = resolve(v, old.get(&k).unwrap_or(&Value::Null));
+                    (k, resolved)
+                })
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+async fn handle(
+    State(db): State<Db>,
+    method: Method,
+    uri: Uri,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let Some(path) = uri.path().strip_suffix(".json") else {
+        return error(StatusCode::NOT_FOUND, "paths end in .json");
+    };
+    if query.get("ns") != Some(&db.namespace) {
+        return error(StatusCode::NOT_FOUND, "Namespace not found");
+    }
+    let bearer = headers.get("authorization").and_then(|v| v.to_str().ok());
+    if bearer != Some(&format!("Bearer {}", db.token)) {
+        return error(StatusCode::UNAUTHORIZED, "Permission denied");
+    }
+    let path = segments(path);
+    if path.iter().any(|k| k.contains(['.', '$', '#', '[', ']'])) {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "Invalid path: Invalid token in path",
+        );
+    }
+    let silent = query.get("print").is_some_and(|p| p == "silent");
+    let mut data = db.data.lock().unwrap();
+    let current = get_at(&data, &path).clone();
+    let parsed = || serde_json::from_slice::<Value>(&body);
+
+    match method {
+        Method::GET => {
+            let mut value = current.clone();
+            if let Some(order_by) = query.get("orderBy") {
+                let (Ok(Value::String(child)), Some(Ok(equal))) = (
+                    serde_json::from_str::<Value>(order_by),
+                    query
+                        .get("equalTo")
+                        .map(|e| serde_json::from_str::<Value>(e)),
+                ) else {
+                    return error(
+                        StatusCode::BAD_REQUEST,
+                        "orderBy must be a valid JSON encoded path",
+                    );
+                };
+                let limit = query
+                    .get("limitToFirst")
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or(usize::MAX);
+                let matches: Map<String, Value> = current
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .filter(|(_, c)| c.get(&child) == Some(&equal))
+                    .take(limit)
+                    .map(|(k, c)| (k.clone(), c.clone()))
+                    .collect();
+                value = Value::Object(matches);
+            }
+            let mut response = axum::Json(value).into_response();
+            if headers.get("x-firebase-etag").is_some_and(|v| v == "true") {
+                response
+                    .headers_mut()
+                    .insert("etag", etag(&current).parse().unwrap());
+            }
+            response
+        }
+        Method::PUT => {
+            let Ok(new) = parsed() else {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    "Invalid data; couldn't parse JSON object",
+                );
+            };
+            if let Some(expected) = headers.get("if-match").and_then(|v| v.to_str().ok())
+                && expected != etag(&current)
+            {
+                let mut response =
+                    (StatusCode::PRECONDITION_FAILED, axum::Json(current.clone())).into_response();
+                response
+                    .headers_mut()
+                    .insert("etag", etag(&current).parse().unwrap());
+                return response;
+            }
+            let new = resolve(new, &current);
+            set_at(&mut data, &path, new.clone());
+            if silent {
+                StatusCode::NO_CONTENT.into_response()
+            } else {
+                axum::Json(new).into_response()
+            }
+        }
+        Method::PATCH => {
+            let Ok(Value::Object(children)) = parsed() else {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    "Invalid data; couldn't parse JSON object",
+                );
+            };
+            for (k, v) in children {
+                let mut child_path = path.clone();
+                child_path.extend(segments(&k));
+                let old = get_at(&data, &child_path).clone();
+                set_at(&mut data, &child_path, resolve(v, &old));
+            }
+            if silent {
+                StatusCode::NO_CONTENT.into_response()
+            } else {
+                axum::Json(get_at(&data, &path).clone()).into_response()
+            }
+        }
+        Method::POST => {
+            let Ok(new) = parsed() else {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    "Invalid data; couldn't parse JSON object",
+                );
+            };
+            let name = lucent::store::push_id::next();
+            let mut child_path = path.clone();
+            child_path.push(name.clone());
+            set_at(&mut data, &child_path, new);
+            axum::Json(json!({ "name": name })).into_response()
+        }
+        Method::DELETE => {
+            set_at(&mut data, &path, Value::Null);
+            if silent {
+                StatusCode::NO_CONTENT.into_response()
+            } else {
+                axum::Json(Value::Null).into_response()
+            }
+        }
+        _ => error(StatusCode::METHOD_NOT_ALLOWED, "method not allowed"),
+    }
+}

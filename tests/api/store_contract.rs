@@ -1,0 +1,301 @@
+//! One contract, two adapters: the embedded SQLite store and the Realtime Database client
+//! (through a local server speaking the REST wire format) must behave the same. With
+//! `FIREBASE_DATABASE_EMULATOR_HOST` set, the ignored `rtdb_emulator` tests run it against a
+//! real Database emulator too (`cargo test -- --ignored rtdb_emulator`).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lucent::store::embedded::EmbeddedStore;
+use lucent::store::rtdb::{Credentials, RtdbClient, RtdbStore};
+use lucent::store::{AuditEntry, ProfileUpdate, Store, StoreError, Subscription};
+
+use crate::fake_rtdb::FakeRtdb;
+
+pub const NAMESPACE: &str = "demo-lucent-default-rtdb";
+
+pub struct Harness {
+    pub store: Arc<dyn Store>,
+    _keep: Box<dyn std::any::Any + Send>,
+}
+
+pub async fn embedded() -> Harness {
+    let dir = tempfile::tempdir().unwrap();
+    Harness {
+        store: Arc::new(EmbeddedStore::open(dir.path()).unwrap()),
+        _keep: Box::new(dir),
+    }
+}
+
+pub fn rtdb_client(base: &str, credentials: Credentials) -> RtdbClient {
+    RtdbClient::new(
+        lucent::state::http_client().unwrap(),
+        url::Url::parse(&format!("{base}/")).unwrap(),
+        Some(NAMESPACE.to_owned()),
+        credentials,
+        Duration::from_secs(2),
+    )
+}
+
+pub async fn rtdb() -> Harness {
+    let server = FakeRtdb::start(NAMESPACE, "owner").await;
+    Harness {
+        store: Arc::new(RtdbStore::new(rtdb_client(
+            &server.uri,
+            Credentials::EmulatorOwner,
+        ))),
+        _keep: Box::new(server),
+    }
+}
+
+/// A real Database emulator, when one is running (it needs Java, so CI has none).
+pub async fn rtdb_emulator() -> Harness {
+    let host = std::env::var("FIREBASE_DATABASE_EMULATOR_HOST")
+        .expect("set FIREBASE_DATABASE_EMULATOR_HOST to run these");
+    let client = rtdb_client(&format!("http://{host}"), Credentials::EmulatorOwner);
+    Harness {
+        store: Arc::new(RtdbStore::new(client)),
+        _keep: Box::new(()),
+    }
+}
+
+fn profile(name: &str, age: bool) -> ProfileUpdate {
+    ProfileUpdate {
+        email: format!("{}@example.com", name.to_lowercase()),
+        username: name.to_owned(),
+        age_confirmed: age,
+    }
+}
+
+/// Unique per run, so a shared emulator does not see earlier runs' records.
+fn uid(name: &str) -> String {
+    format!(
+        "{name}-{}",
+        lucent::store::push_id::next().replace(['-', '_'], "x")
+    )
+}
+
+pub async fn an_unknown_user_reads_as_none(store: &dyn Store) {
+    assert_eq!(store.get_user(&uid("nobody")).await.unwrap(), None);
+}
+
+pub async fn a_profile_is_created_then_updated_in_place(store: &dyn Store) {
+    let id = uid("alice");
+    let created = store
+        .upsert_profile(&id, &profile("Alice", false))
+        .await
+        .unwrap();
+    assert_eq!(created.uid, id);
+    assert_eq!(created.username, "Alice");
+    assert!(created.created_at > 0);
+
+    store
+        .merge_subscription(
+            &id,
+            &Subscription {
+                plan_type: Some("pro".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let updated = store
+        .upsert_profile(&id, &profile("Alice B", true))
+        .await
+        .unwrap();
+
+    assert_eq!(updated.username, "Alice B");
+    assert_eq!(updated.created_at, created.created_at);
+    assert!(updated.age_confirmed);
+    assert_eq!(
+        updated.subscription.unwrap().plan_type.as_deref(),
+        Some("pro")
+    );
+    assert_eq!(
+        store.get_user(&id).await.unwrap().unwrap().username,
+        "Alice B"
+    );
+}
+
+pub async fn an_age_confirmation_once_given_stays(store: &dyn Store) {
+    let id = uid("bob");
+    store
+        .upsert_profile(&id, &profile("Bob", true))
+        .await
+        .unwrap();
+
+    let after = store
+        .upsert_profile(&id, &profile("Bob", false))
+        .await
+        .unwrap();
+
+    assert!(after.age_confirmed);
+}
+
+pub async fn a_subscription_is_merged_field_by_field(store: &dyn Store) {
+    let id = uid("carol");
+    store
+        .upsert_profile(&id, &profile("Carol", false))
+        .await
+        .unwrap();
+    store
+        .merge_subscription(
+            &id,
+            &Subscription {
+                session_id: Some("cs_1".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+
+    let user = store
+        .merge_subscription(
+            &id,
+            &Subscription {
+                plan_type: Some("pro".into()),
+                current_period_end: Some(4_000_000_000_000),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+
+    let sub = user.subscription.unwrap();
+    assert_eq!(sub.session_id.as_deref(), Some("cs_1"));
+    assert_eq!(sub.plan_type.as_deref(), Some("pro"));
+    assert_eq!(
+        store.get_user(&id).await.unwrap().unwrap().subscription,
+        Some(sub)
+    );
+}
+
+pub async fn a_subscription_for_an_unknown_user_creates_nothing(store: &dyn Store) {
+    let id = uid("ghost");
+    let result = store
+        .merge_subscription(
+            &id,
+            &Subscription {
+                plan_type: Some("pro".into()),
+                ..Default::default()
+            },
+        )
+        .await;
+
+    assert!(matches!(result, Err(StoreError::Missing(_))), "{result:?}");
+    assert_eq!(store.get_user(&id).await.unwrap(), None);
+}
+
+pub async fn a_user_is_found_by_email(store: &dyn Store) {
+    let id = uid("dave");
+    let mut p = profile("Dave", false);
+    p.email = format!("{id}@example.com");
+    store.upsert_profile(&id, &p).await.unwrap();
+
+    let found = store.find_user_by_email(&p.email).await.unwrap();
+
+    assert_eq!(found.map(|u| u.uid), Some(id));
+    assert_eq!(
+        store
+            .find_user_by_email("nobody@example.com")
+            .await
+            .unwrap(),
+        None
+    );
+}
+
+pub async fn audit_entries_are_kept_in_order(store: &dyn Store) {
+    let id = uid("erin");
+    for (i, reason) in ["refund", "goodwill"].iter().enumerate() {
+        let entry = AuditEntry {
+            at: 1_000 + i as i64,
+            actor: "support@lucent".into(),
+            action: "set-plan pro".into(),
+            reason: (*reason).into(),
+        };
+        store.add_audit(&id, &entry).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+
+    let trail = store.list_audit(&id).await.unwrap();
+
+    let reasons: Vec<_> = trail.iter().map(|e| e.reason.as_str()).collect();
+    assert_eq!(reasons, ["refund", "goodwill"]);
+}
+
+pub async fn usage_is_zero_before_any_generation(store: &dyn Store) {
+    assert_eq!(
+        store.get_usage(&uid("frank"), "d2026-11-22").await.unwrap(),
+        0
+    );
+}
+
+pub async fn concurrent_writers_lose_no_update(store: &dyn Store) {
+    let id = uid("gina");
+    store
+        .upsert_profile(&id, &profile("Gina", false))
+        .await
+        .unwrap();
+
+    let session = Subscription {
+        session_id: Some("cs_9".into()),
+        ..Default::default()
+    };
+    let customer = Subscription {
+        customer_id: Some("cus_9".into()),
+        ..Default::default()
+    };
+    let rename = profile("Gina R", true);
+    let (a, b, c) = tokio::join!(
+        store.merge_subscription(&id, &session),
+        store.merge_subscription(&id, &customer),
+        store.upsert_profile(&id, &rename),
+    );
+    a.unwrap();
+    b.unwrap();
+    c.unwrap();
+
+    let user = store.get_user(&id).await.unwrap().unwrap();
+    let sub = user.subscription.unwrap();
+    assert_eq!(sub.session_id.as_deref(), Some("cs_9"));
+    assert_eq!(sub.customer_id.as_deref(), Some("cus_9"));
+    assert_eq!(user.username, "Gina R");
+}
+
+pub async fn the_store_answers_a_ping(store: &dyn Store) {
+    store.ping().await.unwrap();
+}
+
+/// One test per contract function for `$adapter`; `$attr` goes on each (`cfg(all())` is none).
+macro_rules! contract {
+    ($adapter:ident, #[$attr:meta]) => {
+        mod $adapter {
+            contract!(@tests $adapter, $attr;
+                an_unknown_user_reads_as_none,
+                a_profile_is_created_then_updated_in_place,
+                an_age_confirmation_once_given_stays,
+                a_subscription_is_merged_field_by_field,
+                a_subscription_for_an_unknown_user_creates_nothing,
+                a_user_is_found_by_email,
+                audit_entries_are_kept_in_order,
+                usage_is_zero_before_any_generation,
+                concurrent_writers_lose_no_update,
+                the_store_answers_a_ping,
+            );
+        }
+    };
+    (@tests $adapter:ident, $attr:meta; $($name:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            #[$attr]
+            async fn $name() {
+                let harness = super::$adapter().await;
+                super::$name(&*harness.store).await;
+            }
+        )*
+    };
+}
+
+contract!(embedded, #[cfg(all())]);
+contract!(rtdb, #[cfg(all())]);
+contract!(rtdb_emulator, #[ignore = "needs a Database emulator: set FIREBASE_DATABASE_EMULATOR_HOST and run with --ignored"]);
