@@ -187,6 +187,23 @@ impl Store for EmbeddedStore {
         .await
     }
 
+    async fn set_subscription(
+        &self,
+        uid: &str,
+        subscription: &Subscription,
+    ) -> StoreResult<UserRecord> {
+        let (uid, subscription) = (uid.to_owned(), subscription.clone());
+        self.with(move |c| {
+            update_user(c, &uid.clone(), |existing| {
+                let mut user =
+                    existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
+                user.subscription = Some(subscription);
+                Ok(user)
+            })
+        })
+        .await
+    }
+
     async fn find_user_by_email(&self, email: &str) -> StoreResult<Option<UserRecord>> {
         let email = email.to_owned();
         self.with(move |c| {

@@ -52,6 +52,14 @@ pub trait Store: Send + Sync + 'static {
     /// Merges fields into `users/{uid}/subscription`; the user must exist.
     async fn merge_subscription(&self, uid: &str, patch: &Subscription) -> StoreResult<UserRecord>;
 
+    /// Replaces `users/{uid}/subscription` whole (support's manual plan changes, which must
+    /// be able to clear a lapsed period end); the user must exist.
+    async fn set_subscription(
+        &self,
+        uid: &str,
+        subscription: &Subscription,
+    ) -> StoreResult<UserRecord>;
+
     async fn find_user_by_email(&self, email: &str) -> StoreResult<Option<UserRecord>>;
 
     /// Appends to `audit/{uid}`; returns the new entry's key.

@@ -1,6 +1,7 @@
 //! The gateway's integration tests: one binary, one module per area.
 
 mod auth;
+mod cli;
 mod config;
 mod fake_rtdb;
 mod health;

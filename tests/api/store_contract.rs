@@ -186,6 +186,39 @@ pub async fn a_subscription_for_an_unknown_user_creates_nothing(store: &dyn Stor
     assert_eq!(store.get_user(&id).await.unwrap(), None);
 }
 
+pub async fn a_subscription_can_be_replaced_whole(store: &dyn Store) {
+    let id = uid("hank");
+    store
+        .upsert_profile(&id, &profile("Hank", false))
+        .await
+        .unwrap();
+    let lapsed = Subscription {
+        plan_type: Some("pro".into()),
+        current_period_end: Some(1),
+        ..Default::default()
+    };
+    store.merge_subscription(&id, &lapsed).await.unwrap();
+
+    let manual = Subscription {
+        plan_type: Some("pro".into()),
+        status: Some("manual".into()),
+        ..Default::default()
+    };
+    let user = store.set_subscription(&id, &manual).await.unwrap();
+
+    assert_eq!(user.subscription.as_ref(), Some(&manual));
+    assert!(
+        store
+            .get_user(&id)
+            .await
+            .unwrap()
+            .unwrap()
+            .is_pro(lucent::store::now_ms())
+    );
+    let ghost = store.set_subscription(&uid("ghost"), &manual).await;
+    assert!(matches!(ghost, Err(StoreError::Missing(_))), "{ghost:?}");
+}
+
 pub async fn a_user_is_found_by_email(store: &dyn Store) {
     let id = uid("dave");
     let mut p = profile("Dave", false);
@@ -276,6 +309,7 @@ macro_rules! contract {
                 an_age_confirmation_once_given_stays,
                 a_subscription_is_merged_field_by_field,
                 a_subscription_for_an_unknown_user_creates_nothing,
+                a_subscription_can_be_replaced_whole,
                 a_user_is_found_by_email,
                 audit_entries_are_kept_in_order,
                 usage_is_zero_before_any_generation,

@@ -128,6 +128,19 @@ impl Store for RtdbStore {
         .await
     }
 
+    async fn set_subscription(
+        &self,
+        uid: &str,
+        subscription: &Subscription,
+    ) -> StoreResult<UserRecord> {
+        self.update_user(uid, |existing| {
+            let mut user = existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
+            user.subscription = Some(subscription.clone());
+            Ok(user)
+        })
+        .await
+    }
+
     async fn find_user_by_email(&self, email: &str) -> StoreResult<Option<UserRecord>> {
         let found = self.client.query_equal("users", "email", email, 1).await?;
         match found {

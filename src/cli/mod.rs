@@ -1,5 +1,7 @@
 //! The `lucent` command line: `serve` (the default) and support commands.
 
+mod users;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -29,6 +31,13 @@ enum Command {
         #[command(flatten)]
         config: Config,
     },
+    /// Support: look users up and change plans by hand (same configuration as `serve`).
+    Users {
+        #[command(subcommand)]
+        command: users::UsersCommand,
+        #[command(flatten)]
+        config: Config,
+    },
 }
 
 pub async fn run() -> ExitCode {
@@ -36,7 +45,7 @@ pub async fn run() -> ExitCode {
     telemetry::init();
     let command = cli.command.unwrap_or(Command::Serve { config: cli.config });
     let config = match &command {
-        Command::Serve { config } => config,
+        Command::Serve { config } | Command::Users { config, .. } => config,
     };
     if let Err(e) = config.validate() {
         eprintln!("error: configuration: {e}");
@@ -44,6 +53,7 @@ pub async fn run() -> ExitCode {
     }
     let result = match command {
         Command::Serve { config } => serve(config).await,
+        Command::Users { command, config } => users::run(&config, command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,216 @@
+//! `lucent users …`: support staff look a user up and change a plan by hand, on the same data
+//! the running service uses (the embedded SQLite file or the Realtime Database). Every plan
+//! change leaves an `audit/{uid}` entry.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+use chrono::{DateTime, NaiveDate, Utc};
+use clap::{Subcommand, ValueEnum};
+
+use crate::config::Config;
+use crate::quota;
+use crate::store::{AuditEntry, Store, Subscription, UserRecord, now_ms};
+
+#[derive(Debug, Subcommand)]
+pub enum UsersCommand {
+    /// Profile, plan and why, credits used, and the audit trail.
+    Show {
+        /// A uid or an email address.
+        who: String,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Set a user's plan by hand (refunds, goodwill, fixing a missed payment).
+    SetPlan {
+        uid: String,
+        plan: Plan,
+        /// Why: kept in the audit trail.
+        #[arg(long)]
+        reason: String,
+        /// Last day of a pro plan (UTC, YYYY-MM-DD); without it pro lasts until changed.
+        #[arg(long)]
+        until: Option<NaiveDate>,
+        /// Who is making the change (default: $USER).
+        #[arg(long, env = "USER", default_value = "support")]
+        by: String,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Plan {
+    Pro,
+    Free,
+}
+
+pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
+    let http = crate::state::http_client()?;
+    let store = crate::state::open_store(config, &http).await?;
+    let output = match command {
+        UsersCommand::Show { who, json } => show(config, &store, &who, json).await?,
+        UsersCommand::SetPlan {
+            uid,
+            plan,
+            reason,
+            until,
+            by,
+        } => set_plan(&store, &uid, plan, &reason, until, &by).await?,
+    };
+    print!("{output}");
+    Ok(())
+}
+
+async fn find(store: &Arc<dyn Store>, who: &str) -> anyhow::Result<UserRecord> {
+    let found = if who.contains('@') {
+        store.find_user_by_email(who).await?
+    } else {
+        store.get_user(who).await?
+    };
+    found.with_context(|| {
+        format!(
+            "no user {who:?} (looked up by {})",
+            if who.contains('@') { "email" } else { "uid" }
+        )
+    })
+}
+
+async fn show(
+    config: &Config,
+    store: &Arc<dyn Store>,
+    who: &str,
+    json: bool,
+) -> anyhow::Result<String> {
+    let user = find(store, who).await?;
+    let now = now_ms();
+    let pro = user.is_pro(now);
+    let period = quota::period(config, pro, Utc::now());
+    let used = store.get_usage(&user.uid, &period.key).await?;
+    let audit = store.list_audit(&user.uid).await?;
+    if json {
+        let value = serde_json::json!({
+            "user": user, "plan": if pro { "pro" } else { "free" },
+            "credits": { "used": used, "limit": period.limit, "period": period.key },
+            "audit": audit,
+        });
+        return Ok(format!("{}\n", serde_json::to_string_pretty(&value)?));
+    }
+    let mut out = String::new();
+    writeln!(out, "uid:       {}", user.uid)?;
+    writeln!(out, "email:     {}", user.email)?;
+    writeln!(out, "username:  {}", user.username)?;
+    writeln!(out, "created:   {}", ms_to_text(user.created_at))?;
+    writeln!(
+        out,
+        "18+:       {}",
+        if user.age_confirmed {
+            "confirmed"
+        } else {
+            "not confirmed"
+        }
+    )?;
+    writeln!(
+        out,
+        "plan:      {} ({})",
+        if pro { "pro" } else { "free" },
+        why(user.subscription.as_ref(), now)
+    )?;
+    writeln!(
+        out,
+        "credits:   {used} of {} used in {} (resets {})",
+        period.limit,
+        period.key,
+        period.resets_at.to_rfc3339()
+    )?;
+    if audit.is_empty() {
+        writeln!(out, "audit:     none")?;
+    }
+    for entry in audit {
+        writeln!(
+            out,
+            "audit:     {} {} by {}: {}",
+            ms_to_text(entry.at),
+            entry.action,
+            entry.actor,
+            entry.reason
+        )?;
+    }
+    Ok(out)
+}
+
+/// The plan's reason in words: what the record says and whether the period still runs.
+fn why(sub: Option<&Subscription>, now: i64) -> String {
+    let Some(sub) = sub else {
+        return "no subscription record".into();
+    };
+    let plan_type = sub.plan_type.as_deref().unwrap_or("none");
+    let status = sub.status.as_deref().unwrap_or("none");
+    let period = match sub.current_period_end {
+        None => "no period end".to_owned(),
+        Some(end) if end > now => format!("period ends {}", ms_to_text(end)),
+        Some(end) => format!("period ENDED {}", ms_to_text(end)),
+    };
+    format!("planType={plan_type}, status={status}, {period}")
+}
+
+fn ms_to_text(ms: i64) -> String {
+    DateTime::<Utc>::from_timestamp_millis(ms).map_or_else(|| ms.to_string(), |t| t.to_rfc3339())
+}
+
+async fn set_plan(
+    store: &Arc<dyn Store>,
+    uid: &str,
+    plan: Plan,
+    reason: &str,
+    until: Option<NaiveDate>,
+    by: &str,
+) -> anyhow::Result<String> {
+    if reason.trim().is_empty() {
+        bail!("--reason must say why (it goes into the audit trail)");
+    }
+    if plan == Plan::Free && until.is_some() {
+        bail!("--until is for pro plans");
+    }
+    let user = find(store, uid).await?;
+    let now = now_ms();
+    // The end of the given day, UTC.
+    let period_end = until.and_then(|d| d.succ_opt()).map(|d| {
+        d.and_time(chrono::NaiveTime::MIN)
+            .and_utc()
+            .timestamp_millis()
+    });
+    if period_end.is_some_and(|end| end <= now) {
+        bail!("--until is in the past");
+    }
+    let mut subscription = user.subscription.clone().unwrap_or_default();
+    subscription.plan_type = Some(
+        match plan {
+            Plan::Pro => "pro",
+            Plan::Free => "free",
+        }
+        .into(),
+    );
+    subscription.status = Some("manual".into());
+    subscription.current_period_end = period_end;
+    subscription.updated_at = Some(now);
+    let updated = store.set_subscription(&user.uid, &subscription).await?;
+    let action = match (plan, until) {
+        (Plan::Pro, Some(d)) => format!("set-plan pro until {d}"),
+        (Plan::Pro, None) => "set-plan pro".to_owned(),
+        (Plan::Free, _) => "set-plan free".to_owned(),
+    };
+    let entry = AuditEntry {
+        at: now,
+        actor: by.to_owned(),
+        action: action.clone(),
+        reason: reason.trim().to_owned(),
+    };
+    store.add_audit(&user.uid, &entry).await?;
+    Ok(format!(
+        "{}: {action} ({}); the running service sees it within {} s\n",
+        updated.uid,
+        why(updated.subscription.as_ref(), now),
+        crate::users::CACHE_TTL.as_secs()
+    ))
+}

@@ -1,0 +1,162 @@
+//! `lucent users …` against the data directory of a gateway that is running.
+
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::helpers::{TestApp, spawn_app};
+
+fn users(app: &TestApp, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lucent"))
+        .env_clear()
+        .env("LUCENT_DATA_DIR", app.data_dir.path())
+        .arg("users")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+async fn plan_seen_by_the_server(app: &TestApp, token: &str, expected: &str) -> bool {
+    for _ in 0..50 {
+        let me: Value = app.get_me(token).await.json().await.unwrap();
+        if me["plan"] == expected {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn support_finds_a_user_by_uid_or_email() {
+    let app = spawn_app().await;
+    app.register("alice").await;
+
+    let by_uid = stdout(&users(&app, &["show", "alice"]));
+    let by_email = stdout(&users(&app, &["show", "alice@example.com"]));
+
+    assert!(by_uid.contains("uid:       alice"), "{by_uid}");
+    assert!(
+        by_uid.contains("plan:      free (no subscription record)"),
+        "{by_uid}"
+    );
+    assert!(by_uid.contains("credits:   0 of 10 used"), "{by_uid}");
+    assert_eq!(by_uid, by_email);
+}
+
+#[tokio::test]
+async fn an_unknown_user_is_a_clear_error() {
+    let app = spawn_app().await;
+
+    let out = users(&app, &["show", "nobody@example.com"]);
+
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no user \"nobody@example.com\" (looked up by email)"),
+        "{stderr}"
+    );
+}
+
+#[tokio::test]
+async fn a_plan_set_by_support_is_audited_and_seen_by_the_running_server() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    assert!(plan_seen_by_the_server(&app, &token, "free").await);
+
+    let out = stdout(&users(
+        &app,
+        &[
+            "set-plan",
+            "alice",
+            "pro",
+            "--reason",
+            "refund ticket 42",
+            "--by",
+            "sam",
+        ],
+    ));
+
+    assert!(out.contains("alice: set-plan pro"), "{out}");
+    assert!(
+        plan_seen_by_the_server(&app, &token, "pro").await,
+        "the server never saw pro"
+    );
+    let shown: Value =
+        serde_json::from_str(&stdout(&users(&app, &["show", "alice", "--json"]))).unwrap();
+    assert_eq!(shown["plan"], "pro");
+    assert_eq!(shown["audit"][0]["actor"], "sam");
+    assert_eq!(shown["audit"][0]["reason"], "refund ticket 42");
+    assert_eq!(shown["audit"][0]["action"], "set-plan pro");
+}
+
+#[tokio::test]
+async fn a_plan_taken_back_makes_the_user_free_again() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    stdout(&users(
+        &app,
+        &[
+            "set-plan",
+            "alice",
+            "pro",
+            "--reason",
+            "trial",
+            "--until",
+            "2999-01-31",
+        ],
+    ));
+
+    stdout(&users(
+        &app,
+        &["set-plan", "alice", "free", "--reason", "chargeback"],
+    ));
+
+    assert!(plan_seen_by_the_server(&app, &token, "free").await);
+    let shown = stdout(&users(&app, &["show", "alice"]));
+    assert!(shown.contains("planType=free, status=manual"), "{shown}");
+    assert!(
+        shown.contains("set-plan pro until 2999-01-31 by support: trial"),
+        "{shown}"
+    );
+}
+
+#[tokio::test]
+async fn a_plan_change_needs_a_reason_and_a_future_end() {
+    let app = spawn_app().await;
+    app.register("alice").await;
+
+    let no_reason = users(&app, &["set-plan", "alice", "pro"]);
+    let blank_reason = users(&app, &["set-plan", "alice", "pro", "--reason", "  "]);
+    let past = users(
+        &app,
+        &[
+            "set-plan",
+            "alice",
+            "pro",
+            "--reason",
+            "x",
+            "--until",
+            "2001-01-01",
+        ],
+    );
+    let unknown = users(&app, &["set-plan", "bob", "pro", "--reason", "x"]);
+
+    for out in [&no_reason, &blank_reason, &past, &unknown] {
+        assert!(!out.status.success());
+    }
+    assert!(String::from_utf8_lossy(&past.stderr).contains("--until is in the past"));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no user \"bob\""));
+    let shown = stdout(&users(&app, &["show", "alice"]));
+    assert!(shown.contains("audit:     none"), "{shown}");
+}
