@@ -1,0 +1,47 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+
+import { RootLayout } from '@/components/layouts/root-layout';
+import { PageLoading } from '@/components/ui/page-loading';
+import { paths } from '@/config/paths';
+import { requireUser } from '@/lib/auth';
+
+import { ErrorPage } from './routes/error';
+import { LandingRoute } from './routes/landing';
+
+// Every page but the landing is its own chunk, so the first visit downloads only what it shows.
+function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.home,
+    Component: RootLayout,
+    HydrateFallback: PageLoading,
+    // Only reached if the layout itself fails; page errors keep the nav bar (below).
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, Component: LandingRoute },
+          { path: paths.generate, lazy: page(() => import('./routes/generate')) },
+          { path: paths.generation, lazy: page(() => import('./routes/generation')) },
+          { path: paths.subscribe, lazy: page(() => import('./routes/subscribe')) },
+          { path: paths.payment, loader: requireUser, lazy: page(() => import('./routes/payment')) },
+          { path: paths.login, lazy: page(() => import('./routes/login')) },
+          { path: paths.register, lazy: page(() => import('./routes/register')) },
+          { path: paths.success, loader: requireUser, lazy: page(() => import('./routes/success')) },
+          { path: paths.cancel, lazy: page(() => import('./routes/cancel')) },
+          { path: paths.privacyPolicy, lazy: page(() => import('./routes/privacy-policy')) },
+          { path: paths.termsOfService, lazy: page(() => import('./routes/terms-of-service')) },
+          { path: paths.cancellation, lazy: page(() => import('./routes/cancellation')) },
+          { path: paths.support, lazy: page(() => import('./routes/support')) },
+          { path: paths.profile, loader: requireUser, lazy: page(() => import('./routes/profile')) },
+          { path: '*', element: <Navigate to={paths.home} replace /> },
+        ],
+      },
+    ],
+  },
+];

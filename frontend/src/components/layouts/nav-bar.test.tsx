@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { renderApp } from '@/testing/render-app';
+
+import { NavBar } from './nav-bar';
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('NavBar', () => {
+  it('shows no identity until the saved session is restored', () => {
+    renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
+    expect(screen.getByTestId('nav-user')).toHaveAttribute('aria-busy', 'true');
+    expect(within(nav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('greets a guest and offers Login and Register', async () => {
+    renderApp(<NavBar />);
+    expect(await within(nav()).findByText('Guest')).toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/Login');
+    expect(within(nav()).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/Register');
+    expect(within(nav()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('shows the display name and Logout when signed in', async () => {
+    renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
+    expect(await within(nav()).findByText('Ada')).toBeInTheDocument();
+    expect(within(nav()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+  });
+
+  it('links About, How it works, Pricing and Blog', () => {
+    renderApp(<NavBar />);
+    const href = (name: string) => within(nav()).getByRole('link', { name }).getAttribute('href');
+    expect(href('About')).toBe('/terms-of-Service');
+    expect(href('How it works')).toBe('/#how-it-works');
+    expect(href('Pricing')).toBe('/Subscribe');
+    expect(href('Blog')).toBe('/');
+  });
+
+  it('keeps the menu closed until the toggle opens it, and closes it again', async () => {
+    const { user } = renderApp(<NavBar />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes the menu on Escape and when a link is followed', async () => {
+    const { user } = renderApp(<NavBar />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+
+    await user.click(toggle);
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    await user.click(within(nav()).getByRole('link', { name: 'Pricing' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('signs out to the homepage as a guest', async () => {
+    const { user, router } = renderApp(<NavBar />, {
+      user: { email: 'ada@example.com', displayName: 'Ada' },
+      url: '/Generate',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await within(nav()).findByText('Guest')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

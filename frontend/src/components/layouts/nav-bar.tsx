@@ -1,0 +1,102 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { signOut } from '@/lib/firebase';
+
+import styles from './nav-bar.module.css';
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return isActive ? `${styles.link} ${styles.active}` : styles.link;
+}
+
+export function NavBar() {
+  const { user, ready } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  const close = () => {
+    setOpen(false);
+  };
+
+  async function logOut() {
+    close();
+    await signOut();
+    await navigate(paths.home);
+  }
+
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key === 'Escape') close();
+  }
+
+  return (
+    <header className={styles.bar}>
+      <nav className={styles.nav} aria-label="Main" onKeyDown={closeOnEscape}>
+        <Link to={paths.home} className={styles.brand} onClick={close}>
+          Lucent
+        </Link>
+        {/* Until the saved session is restored, a signed-in user would flash as a guest. */}
+        <span className={styles.user} data-testid="nav-user" aria-busy={!ready}>
+          {ready ? (user?.displayName ?? 'Guest') : '\u00a0'}
+        </span>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-label="Menu"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => {
+            setOpen((value) => !value);
+          }}
+        >
+          <span className={styles.bars} aria-hidden="true" />
+        </button>
+        <ul id={menuId} className={styles.menu} data-open={open}>
+          <li>
+            <NavLink to={paths.termsOfService} className={navClass} onClick={close}>
+              About
+            </NavLink>
+          </li>
+          <li>
+            <Link to={paths.howItWorks} className={styles.link} onClick={close}>
+              How it works
+            </Link>
+          </li>
+          <li>
+            <NavLink to={paths.subscribe} className={navClass} onClick={close}>
+              Pricing
+            </NavLink>
+          </li>
+          <li>
+            {/* No blog exists yet and the spec gives it no address, so it leads home. */}
+            <Link to={paths.home} className={styles.link} onClick={close}>
+              Blog
+            </Link>
+          </li>
+          {!ready ? null : user ? (
+            <li>
+              <button type="button" className={styles.link} onClick={() => void logOut()}>
+                Logout
+              </button>
+            </li>
+          ) : (
+            <>
+              <li>
+                <NavLink to={paths.login} className={navClass} onClick={close}>
+                  Login
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.register} className={`button button-primary ${styles.cta}`} onClick={close}>
+                  Register
+                </NavLink>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}

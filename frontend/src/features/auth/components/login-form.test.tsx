@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { fakeAuth } from '@/testing/fake-firebase';
+import { renderApp } from '@/testing/render-app';
+
+import { LoginForm } from './login-form';
+
+function renderForm() {
+  const onSuccess = vi.fn<() => void>();
+  const view = renderApp(<LoginForm onSuccess={onSuccess} />);
+  const fill = async (email: string, password: string) => {
+    if (email) await view.user.type(screen.getByLabelText('Email'), email);
+    if (password) await view.user.type(screen.getByLabelText('Password'), password);
+    await view.user.click(screen.getByRole('button', { name: 'Login' }));
+  };
+  return { onSuccess, fill };
+}
+
+describe('LoginForm', () => {
+  it.each([
+    ['', ''],
+    ['ada@example.com', ''],
+    ['', 'secret-password'],
+  ])('asks for every field when email is %j and password is %j', async (email, password) => {
+    const { fill, onSuccess } = renderForm();
+    await fill(email, password);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it.each(['ada', 'ada@example', '@example.com', 'ada example@x.com'])(
+    'rejects the malformed email %j',
+    async (email) => {
+      const { fill } = renderForm();
+      await fill(email, 'secret-password');
+      expect(screen.getByRole('alert')).toHaveTextContent('Please provide a valid email');
+    },
+  );
+
+  it("prefixes the provider's message when sign-in fails", async () => {
+    fakeAuth.addAccount({ email: 'ada@example.com', password: 'right-password' });
+    const { fill, onSuccess } = renderForm();
+    await fill('ada@example.com', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Login Error: Firebase: Error (auth/invalid-credential).',
+    );
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('signs in and reports success with valid credentials', async () => {
+    fakeAuth.addAccount({ email: 'ada@example.com', password: 'right-password' });
+    const { fill, onSuccess } = renderForm();
+    await fill('ada@example.com', 'right-password');
+    expect(onSuccess).toHaveBeenCalledOnce();
+    expect(screen.getByRole('alert', { hidden: true })).toBeEmptyDOMElement();
+  });
+});

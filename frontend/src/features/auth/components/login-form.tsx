@@ -1,0 +1,65 @@
+import { useState, type SubmitEvent } from 'react';
+import { Link } from 'react-router-dom';
+
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { signIn } from '@/lib/firebase';
+
+import { errorMessage, validateLogin } from '../validation';
+
+import styles from './auth-form.module.css';
+import { FormError } from './form-error';
+
+export function LoginForm({ onSuccess }: { readonly onSuccess: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateLogin(email, password);
+    setError(invalid);
+    if (invalid) return;
+
+    setPending(true);
+    try {
+      await signIn(email.trim(), password);
+      onSuccess();
+    } catch (cause) {
+      setError(`Login Error: ${errorMessage(cause)}`);
+      setPending(false);
+    }
+  }
+
+  return (
+    // noValidate: the spec's own messages replace the browser's.
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+        }}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+        }}
+      />
+      <FormError message={error} />
+      <button type="submit" className="button button-primary" disabled={pending}>
+        {pending ? 'Logging in…' : 'Login'}
+      </button>
+      <p className={styles.switch}>
+        New to Lucent? <Link to={paths.register}>Create an account</Link>
+      </p>
+    </form>
+  );
+}

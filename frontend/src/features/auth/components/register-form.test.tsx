@@ -1,0 +1,94 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+
+import { fakeAuth } from '@/testing/fake-firebase';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/render-app';
+
+import { RegisterForm } from './register-form';
+
+interface Fields {
+  name?: string;
+  email?: string;
+  password?: string;
+  adult?: boolean;
+}
+
+function renderForm() {
+  const onSuccess = vi.fn<() => void>();
+  const { user } = renderApp(<RegisterForm onSuccess={onSuccess} />);
+  const fill = async ({ name, email, password, adult }: Fields) => {
+    if (name) await user.type(screen.getByLabelText('Name'), name);
+    if (email) await user.type(screen.getByLabelText('Email'), email);
+    if (password) await user.type(screen.getByLabelText('Password'), password);
+    if (adult) await user.click(screen.getByLabelText('I am 18 or older'));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+  };
+  return { onSuccess, fill };
+}
+
+const valid = { name: 'Ada', email: 'ada@example.com', password: 'secret-password' };
+
+describe('RegisterForm', () => {
+  it.each([
+    { ...valid, name: '' },
+    { ...valid, email: '' },
+    { ...valid, password: '' },
+  ])('asks for every field (%o)', async (fields) => {
+    const { fill, onSuccess } = renderForm();
+    await fill(fields);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('rejects a malformed email', async () => {
+    const { fill } = renderForm();
+    await fill({ ...valid, email: 'ada@example' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Please provide a valid email');
+  });
+
+  it('rejects a password shorter than 6 characters', async () => {
+    const { fill } = renderForm();
+    await fill({ ...valid, password: '12345' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Password should be at least 6 characters');
+  });
+
+  it("shows the provider's message when the account cannot be created", async () => {
+    fakeAuth.addAccount({ email: valid.email });
+    const { fill, onSuccess } = renderForm();
+    await fill(valid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Firebase: Error (auth/email-already-in-use).',
+    );
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it("shows the gateway's message when the profile cannot be saved", async () => {
+    server.use(
+      http.post('/api/v1/me', () =>
+        HttpResponse.json({ error: { code: 'unavailable', message: 'Try again in a minute' } }, { status: 503 }),
+      ),
+    );
+    const { fill, onSuccess } = renderForm();
+    await fill(valid);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again in a minute');
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('creates the account with its display name and posts the profile with the ID token', async () => {
+    const posted = vi.fn<(body: unknown, authorization: string | null) => void>();
+    server.use(
+      http.post('/api/v1/me', async ({ request }) => {
+        posted(await request.json(), request.headers.get('Authorization'));
+        return HttpResponse.json({ uid: 'uid-1', email: valid.email, username: 'Ada', plan: 'free' });
+      }),
+    );
+    const { fill, onSuccess } = renderForm();
+    await fill({ ...valid, name: '  Ada  ', adult: true });
+
+    expect(onSuccess).toHaveBeenCalledOnce();
+    expect(posted).toHaveBeenCalledExactlyOnceWith({ username: 'Ada', ageConfirmed: true }, 'Bearer token-for-uid-1');
+    expect(fakeAuth.signedInUser()).toEqual({ uid: 'uid-1', email: valid.email, displayName: 'Ada' });
+  });
+});

@@ -1,0 +1,86 @@
+import { useState, type SubmitEvent } from 'react';
+import { Link } from 'react-router-dom';
+
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+
+import { register } from '../api/register';
+import { errorMessage, validateRegistration } from '../validation';
+
+import styles from './auth-form.module.css';
+import { FormError } from './form-error';
+
+export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateRegistration(name, email, password);
+    setError(invalid);
+    if (invalid) return;
+
+    setPending(true);
+    try {
+      await register({ name, email, password, ageConfirmed });
+      onSuccess();
+    } catch (cause) {
+      setError(errorMessage(cause));
+      setPending(false);
+    }
+  }
+
+  return (
+    // noValidate: the spec's own messages replace the browser's.
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        label="Name"
+        autoComplete="name"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+        }}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+        }}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+        }}
+      />
+      {/* Optional here: only the explicit style asks for it, at the moment it is chosen. */}
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={ageConfirmed}
+          onChange={(event) => {
+            setAgeConfirmed(event.target.checked);
+          }}
+        />
+        I am 18 or older
+      </label>
+      <FormError message={error} />
+      <button type="submit" className="button button-primary" disabled={pending}>
+        {pending ? 'Creating account…' : 'Register'}
+      </button>
+      <p className={styles.switch}>
+        Already registered? <Link to={paths.login}>Log in</Link>
+      </p>
+    </form>
+  );
+}
