@@ -67,6 +67,7 @@ test('no client writes anywhere, own records included', () => {
   }
 });
 
-test('users are indexed by email for support look-ups', () => {
+test('users are indexed by email for support look-ups, generations by time for retention', () => {
   assert.deepEqual(rules.rules.users['.indexOn'], ['email']);
+  assert.deepEqual(rules.rules.generations.$uid['.indexOn'], ['createdAt']);
 });

@@ -15,7 +15,8 @@ use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use super::{
-    AuditEntry, ProfileUpdate, Store, StoreError, StoreResult, Subscription, UserRecord, now_ms,
+    AuditEntry, GenerationRecord, ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult,
+    Subscription, UserRecord, now_ms,
 };
 
 const SCHEMA: &str = "
@@ -31,6 +32,14 @@ CREATE TABLE IF NOT EXISTS audit (
     doc     TEXT NOT NULL,
     PRIMARY KEY (uid, push_id)
 ) STRICT;
+CREATE TABLE IF NOT EXISTS generations (
+    uid        TEXT NOT NULL,
+    id         TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    doc        TEXT NOT NULL,
+    PRIMARY KEY (uid, id)
+) STRICT;
+CREATE INDEX IF NOT EXISTS generations_created ON generations(created_at);
 CREATE TABLE IF NOT EXISTS usage (
     uid    TEXT NOT NULL,
     period TEXT NOT NULL,
@@ -264,6 +273,157 @@ impl Store for EmbeddedStore {
                 .optional()
                 .map_err(sqlite)?;
             u32::try_from(used.unwrap_or(0)).map_err(|e| StoreError::Invalid(e.to_string()))
+        })
+        .await
+    }
+
+    async fn reserve_credits(
+        &self,
+        uid: &str,
+        period: &str,
+        n: u32,
+        limit: u32,
+    ) -> StoreResult<Result<u32, QuotaExceeded>> {
+        let (uid, period) = (uid.to_owned(), period.to_owned());
+        self.with(move |c| {
+            let tx = c
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(sqlite)?;
+            let used: i64 = tx
+                .query_row(
+                    "SELECT used FROM usage WHERE uid = ?1 AND period = ?2",
+                    [&uid, &period],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(sqlite)?
+                .unwrap_or(0);
+            let used = u32::try_from(used).map_err(|e| StoreError::Invalid(e.to_string()))?;
+            let Some(after) = used.checked_add(n).filter(|&after| after <= limit) else {
+                return Ok(Err(QuotaExceeded { used }));
+            };
+            tx.execute(
+                "INSERT INTO usage (uid, period, used) VALUES (?1, ?2, ?3)
+                 ON CONFLICT(uid, period) DO UPDATE SET used = excluded.used",
+                params![uid, period, after],
+            )
+            .map_err(sqlite)?;
+            tx.commit().map_err(sqlite)?;
+            Ok(Ok(after))
+        })
+        .await
+    }
+
+    async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()> {
+        let (uid, period) = (uid.to_owned(), period.to_owned());
+        self.with(move |c| {
+            c.execute(
+                "UPDATE usage SET used = MAX(used - ?3, 0) WHERE uid = ?1 AND period = ?2",
+                params![uid, period, n],
+            )
+            .map_err(sqlite)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn put_generation(&self, uid: &str, record: &GenerationRecord) -> StoreResult<()> {
+        let (uid, id, created_at, doc) = (
+            uid.to_owned(),
+            record.id.clone(),
+            record.created_at,
+            encode(record)?,
+        );
+        self.with(move |c| {
+            c.execute(
+                "INSERT INTO generations (uid, id, created_at, doc) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT(uid, id) DO UPDATE SET created_at = excluded.created_at, doc = excluded.doc",
+                params![uid, id, created_at, doc],
+            )
+            .map_err(sqlite)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn get_generation(&self, uid: &str, id: &str) -> StoreResult<Option<GenerationRecord>> {
+        let (uid, id) = (uid.to_owned(), id.to_owned());
+        self.with(move |c| {
+            c.query_row(
+                "SELECT doc FROM generations WHERE uid = ?1 AND id = ?2",
+                [uid, id],
+                |r| r.get::<_, String>(0),
+            )
+            .optional()
+            .map_err(sqlite)?
+            .map(|doc| decode(&doc))
+            .transpose()
+        })
+        .await
+    }
+
+    async fn delete_generation(&self, uid: &str, id: &str) -> StoreResult<bool> {
+        let (uid, id) = (uid.to_owned(), id.to_owned());
+        self.with(move |c| {
+            let n = c
+                .execute(
+                    "DELETE FROM generations WHERE uid = ?1 AND id = ?2",
+                    [uid, id],
+                )
+                .map_err(sqlite)?;
+            Ok(n > 0)
+        })
+        .await
+    }
+
+    async fn list_generations(
+        &self,
+        uid: &str,
+        before: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<GenerationRecord>> {
+        let (uid, before) = (uid.to_owned(), before.map(str::to_owned));
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with(move |c| {
+            let mut stmt = c
+                .prepare(
+                    "SELECT doc FROM generations WHERE uid = ?1 AND (?2 IS NULL OR id < ?2)
+                     ORDER BY id DESC LIMIT ?3",
+                )
+                .map_err(sqlite)?;
+            let docs = stmt
+                .query_map(params![uid, before, limit], |r| r.get::<_, String>(0))
+                .map_err(sqlite)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(sqlite)?;
+            docs.iter().map(|d| decode(d)).collect()
+        })
+        .await
+    }
+
+    async fn generations_created_before(
+        &self,
+        cutoff_ms: i64,
+        limit: usize,
+    ) -> StoreResult<Vec<(String, GenerationRecord)>> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with(move |c| {
+            let mut stmt = c
+                .prepare(
+                    "SELECT uid, doc FROM generations WHERE created_at < ?1
+                     ORDER BY created_at LIMIT ?2",
+                )
+                .map_err(sqlite)?;
+            let rows = stmt
+                .query_map(params![cutoff_ms, limit], |r| {
+                    Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+                })
+                .map_err(sqlite)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(sqlite)?;
+            rows.into_iter()
+                .map(|(uid, doc)| Ok((uid, decode(&doc)?)))
+                .collect()
         })
         .await
     }

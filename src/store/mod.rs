@@ -9,7 +9,9 @@ pub mod rtdb;
 
 use async_trait::async_trait;
 
-pub use records::{AuditEntry, ProfileUpdate, Subscription, UserRecord, now_ms};
+pub use records::{
+    AuditEntry, GenerationRecord, ProfileUpdate, QuotaExceeded, Subscription, UserRecord, now_ms,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -70,4 +72,40 @@ pub trait Store: Send + Sync + 'static {
 
     /// Credits used in `usage/{uid}/{period}` (0 when none).
     async fn get_usage(&self, uid: &str, period: &str) -> StoreResult<u32>;
+
+    /// Atomically adds `n` to `usage/{uid}/{period}` unless that would pass `limit`; returns
+    /// the new count, or how many were used when it did not fit.
+    async fn reserve_credits(
+        &self,
+        uid: &str,
+        period: &str,
+        n: u32,
+        limit: u32,
+    ) -> StoreResult<Result<u32, QuotaExceeded>>;
+
+    /// Gives back `n` credits reserved earlier (never below zero).
+    async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()>;
+
+    async fn put_generation(&self, uid: &str, record: &GenerationRecord) -> StoreResult<()>;
+
+    async fn get_generation(&self, uid: &str, id: &str) -> StoreResult<Option<GenerationRecord>>;
+
+    /// Removes the record; false when there was none.
+    async fn delete_generation(&self, uid: &str, id: &str) -> StoreResult<bool>;
+
+    /// The user's generations newest first, starting after the id `before` (ids sort by time).
+    async fn list_generations(
+        &self,
+        uid: &str,
+        before: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<GenerationRecord>>;
+
+    /// Up to `limit` generations, of any user, created before `cutoff_ms`, oldest first: the
+    /// retention sweep's work list.
+    async fn generations_created_before(
+        &self,
+        cutoff_ms: i64,
+        limit: usize,
+    ) -> StoreResult<Vec<(String, GenerationRecord)>>;
 }

@@ -121,3 +121,33 @@ pub fn apply_profile(
         },
     }
 }
+
+/// `generations/{uid}/{id}`: what was asked, what was used, and where the pixels are.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GenerationRecord {
+    pub id: String,
+    pub prompt: String,
+    #[serde(default)]
+    pub negative_prompt: String,
+    pub style: String,
+    pub checkpoint: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub look: Option<String>,
+    pub seed: u32,
+    pub steps: u32,
+    pub enhance: bool,
+    pub width: u32,
+    pub height: u32,
+    pub created_at: i64,
+    /// The original, as the backend made it.
+    pub blob_key: String,
+    /// The blurred, watermarked preview non-pro users get.
+    pub preview_key: String,
+}
+
+/// A credit reservation that did not fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuotaExceeded {
+    pub used: u32,
+}

@@ -1,7 +1,7 @@
 //! A local server speaking the Realtime Database REST wire format, for the contract suite:
 //! `{path}.json`, `ns=`, bearer auth, `X-Firebase-ETag` / `if-match` with 412 and the current
 //! value, `print=silent` (204), `{".sv": {"increment": n}}`, `orderBy`/`equalTo` that must be
-//! JSON-quoted, push ids, and `{"error": "…"}` bodies. Like the real database, it
+//! JSON-quoted, `shallow`, push ids, and `{"error": "…"}` bodies. Like the real database, it
 //! stores no nulls and no empty objects.
 
 use std::sync::{Arc, Mutex};
@@ -120,6 +120,70 @@ fn resolve(new: Value, old: &Value) -> Value {
     }
 }
 
+/// `orderBy` (a JSON-quoted child name or `"$key"`), `equalTo`/`endAt` (JSON values),
+/// `limitToFirst`/`limitToLast`, as the database applies them.
+fn select(
+    current: &Value,
+    order_by: &str,
+    query: &HashMap<String, String>,
+) -> Result<Value, &'static str> {
+    let Ok(Value::String(child)) = serde_json::from_str::<Value>(order_by) else {
+        return Err("orderBy must be a valid JSON encoded path");
+    };
+    let bound = |name: &str| -> Result<Option<Value>, &'static str> {
+        query
+            .get(name)
+            .map(|v| {
+                serde_json::from_str(v)
+                    .map_err(|_| "Constraint index field must be a JSON primitive")
+            })
+            .transpose()
+    };
+    let (equal_to, end_at) = (bound("equalTo")?, bound("endAt")?);
+    let order_value = |key: &str, c: &Value| -> Value {
+        if child == "$key" {
+            json!(key)
+        } else {
+            c.get(&child).cloned().unwrap_or(Value::Null)
+        }
+    };
+    let at_most = |a: &Value, b: &Value| match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() <= y.as_f64(),
+        (Value::String(x), Value::String(y)) => x <= y,
+        _ => false,
+    };
+    let mut children: Vec<(String, Value)> = current
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(k, c)| equal_to.as_ref().is_none_or(|e| &order_value(k, c) == e))
+        .filter(|(k, c)| {
+            end_at
+                .as_ref()
+                .is_none_or(|e| at_most(&order_value(k, c), e))
+        })
+        .map(|(k, c)| (k.clone(), c.clone()))
+        .collect();
+    children.sort_by(|(ka, a), (kb, b)| {
+        let (va, vb) = (order_value(ka, a), order_value(kb, b));
+        let by_value = match (&va, &vb) {
+            (Value::Number(x), Value::Number(y)) => x.as_f64().partial_cmp(&y.as_f64()).unwrap(),
+            _ => va.to_string().cmp(&vb.to_string()),
+        };
+        by_value.then(ka.cmp(kb))
+    });
+    if let Some(n) = query.get("limitToFirst").and_then(|l| l.parse().ok()) {
+        children.truncate(n);
+    }
+    if let Some(n) = query
+        .get("limitToLast")
+        .and_then(|l| l.parse::<usize>().ok())
+    {
+        children.drain(..children.len().saturating_sub(n));
+    }
+    Ok(Value::Object(children.into_iter().collect()))
+}
+
 async fn handle(
     State(db): State<Db>,
     method: Method,
@@ -154,30 +218,14 @@ async fn handle(
         Method::GET => {
             let mut value = current.clone();
             if let Some(order_by) = query.get("orderBy") {
-                let (Ok(Value::String(child)), Some(Ok(equal))) = (
-                    serde_json::from_str::<Value>(order_by),
-                    query
-                        .get("equalTo")
-                        .map(|e| serde_json::from_str::<Value>(e)),
-                ) else {
-                    return error(
-                        StatusCode::BAD_REQUEST,
-                        "orderBy must be a valid JSON encoded path",
-                    );
-                };
-                let limit = query
-                    .get("limitToFirst")
-                    .and_then(|l| l.parse().ok())
-                    .unwrap_or(usize::MAX);
-                let matches: Map<String, Value> = current
-                    .as_object()
-                    .into_iter()
-                    .flatten()
-                    .filter(|(_, c)| c.get(&child) == Some(&equal))
-                    .take(limit)
-                    .map(|(k, c)| (k.clone(), c.clone()))
-                    .collect();
-                value = Value::Object(matches);
+                match select(&current, order_by, &query) {
+                    Ok(selected) => value = selected,
+                    Err(message) => return error(StatusCode::BAD_REQUEST, message),
+                }
+            } else if query.get("shallow").is_some_and(|s| s == "true")
+                && let Value::Object(map) = &current
+            {
+                value = Value::Object(map.keys().map(|k| (k.clone(), json!(true))).collect());
             }
             let mut response = axum::Json(value).into_response();
             if headers.get("x-firebase-etag").is_some_and(|v| v == "true") {

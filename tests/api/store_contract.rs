@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use lucent::store::embedded::EmbeddedStore;
 use lucent::store::rtdb::{Credentials, RtdbClient, RtdbStore};
-use lucent::store::{AuditEntry, ProfileUpdate, Store, StoreError, Subscription};
+use lucent::store::{
+    AuditEntry, GenerationRecord, ProfileUpdate, QuotaExceeded, Store, StoreError, Subscription,
+};
 
 use crate::fake_rtdb::FakeRtdb;
 
@@ -263,6 +265,142 @@ pub async fn usage_is_zero_before_any_generation(store: &dyn Store) {
     );
 }
 
+pub async fn credits_are_reserved_up_to_the_limit_and_released(store: &dyn Store) {
+    let id = uid("ivy");
+    let period = "d2026-11-22";
+
+    assert_eq!(
+        store.reserve_credits(&id, period, 1, 3).await.unwrap(),
+        Ok(1)
+    );
+    assert_eq!(
+        store.reserve_credits(&id, period, 2, 3).await.unwrap(),
+        Ok(3)
+    );
+    assert_eq!(
+        store.reserve_credits(&id, period, 1, 3).await.unwrap(),
+        Err(QuotaExceeded { used: 3 })
+    );
+    store.release_credits(&id, period, 2).await.unwrap();
+
+    assert_eq!(store.get_usage(&id, period).await.unwrap(), 1);
+    assert_eq!(store.get_usage(&id, "d2026-11-23").await.unwrap(), 0);
+}
+
+pub async fn concurrent_reservations_never_pass_the_limit(store: &dyn Store) {
+    let id = uid("jack");
+    let period = "m2026-11";
+
+    let attempts = (0..12).map(|_| store.reserve_credits(&id, period, 1, 5));
+    let results = futures_util::future::join_all(attempts).await;
+
+    let granted = results.iter().filter(|r| matches!(r, Ok(Ok(_)))).count();
+    assert_eq!(granted, 5, "{results:?}");
+    assert_eq!(store.get_usage(&id, period).await.unwrap(), 5);
+}
+
+fn generation(id: &str, created_at: i64) -> GenerationRecord {
+    GenerationRecord {
+        id: id.to_owned(),
+        prompt: "a lighthouse at dusk".into(),
+        negative_prompt: String::new(),
+        style: "real-v1.1".into(),
+        checkpoint: "Realistic_Vision_V4.0.safetensors [29a7afaa]".into(),
+        look: Some("korean".into()),
+        seed: 42,
+        steps: 30,
+        enhance: true,
+        width: 1024,
+        height: 1024,
+        created_at,
+        blob_key: format!("u/{id}/original.png"),
+        preview_key: format!("u/{id}/preview.png"),
+    }
+}
+
+pub async fn generations_are_stored_listed_newest_first_and_deleted(store: &dyn Store) {
+    let id = uid("kim");
+    let other = uid("lee");
+    let ids: Vec<String> = (0..5)
+        .map(|i| format!("g{i}-{}", lucent::store::push_id::next()))
+        .collect();
+    for (i, g) in ids.iter().enumerate() {
+        store
+            .put_generation(&id, &generation(g, 1_000 + i as i64))
+            .await
+            .unwrap();
+    }
+    store
+        .put_generation(&other, &generation("g9-other", 1_000))
+        .await
+        .unwrap();
+
+    let first = store.list_generations(&id, None, 2).await.unwrap();
+    let next = store
+        .list_generations(&id, Some(&first[1].id), 2)
+        .await
+        .unwrap();
+    let last = store
+        .list_generations(&id, Some(&next[1].id), 2)
+        .await
+        .unwrap();
+
+    let seen: Vec<_> = [first, next, last]
+        .concat()
+        .into_iter()
+        .map(|g| g.id)
+        .collect();
+    let mut expected = ids.clone();
+    expected.reverse();
+    assert_eq!(seen, expected);
+    assert_eq!(
+        store.get_generation(&id, &ids[0]).await.unwrap(),
+        Some(generation(&ids[0], 1_000))
+    );
+    assert_eq!(store.get_generation(&id, "g9-other").await.unwrap(), None);
+
+    assert!(store.delete_generation(&id, &ids[0]).await.unwrap());
+    assert!(!store.delete_generation(&id, &ids[0]).await.unwrap());
+    assert_eq!(store.get_generation(&id, &ids[0]).await.unwrap(), None);
+    assert_eq!(
+        store.list_generations(&id, None, 10).await.unwrap().len(),
+        4
+    );
+}
+
+pub async fn old_generations_are_found_for_the_retention_sweep(store: &dyn Store) {
+    let (a, b) = (uid("mia"), uid("ned"));
+    // Far in the past, so a shared emulator's other records do not interfere.
+    store
+        .put_generation(&a, &generation("old-a", 5))
+        .await
+        .unwrap();
+    store
+        .put_generation(&b, &generation("old-b", 7))
+        .await
+        .unwrap();
+    store
+        .put_generation(&a, &generation("new-a", 2_000_000_000_000))
+        .await
+        .unwrap();
+
+    let old = store.generations_created_before(10, 100).await.unwrap();
+
+    let found: Vec<_> = old
+        .iter()
+        .filter(|(u, _)| *u == a || *u == b)
+        .map(|(u, g)| (u.clone(), g.id.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        [(a.clone(), "old-a".to_owned()), (b, "old-b".to_owned())]
+    );
+    assert_eq!(
+        store.generations_created_before(10, 1).await.unwrap().len(),
+        1
+    );
+}
+
 pub async fn concurrent_writers_lose_no_update(store: &dyn Store) {
     let id = uid("gina");
     store
@@ -314,6 +452,10 @@ macro_rules! contract {
                 audit_entries_are_kept_in_order,
                 usage_is_zero_before_any_generation,
                 concurrent_writers_lose_no_update,
+                credits_are_reserved_up_to_the_limit_and_released,
+                concurrent_reservations_never_pass_the_limit,
+                generations_are_stored_listed_newest_first_and_deleted,
+                old_generations_are_found_for_the_retention_sweep,
                 the_store_answers_a_ping,
             );
         }

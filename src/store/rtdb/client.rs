@@ -34,6 +34,16 @@ pub struct Versioned {
     pub etag: String,
 }
 
+/// A filtered read: `orderBy` a child (or `$key`), with optional bounds and limits.
+#[derive(Debug, Default)]
+pub struct Query<'a> {
+    pub order_by: &'a str,
+    pub equal_to: Option<Value>,
+    pub end_at: Option<Value>,
+    pub limit_to_first: Option<usize>,
+    pub limit_to_last: Option<usize>,
+}
+
 /// What a conditional write found.
 #[derive(Debug)]
 pub enum Conditional {
@@ -189,24 +199,53 @@ impl RtdbClient {
             .ok_or_else(|| StoreError::Invalid(format!("push answered {body}")))
     }
 
-    /// Children of `path` whose `child` equals `value` (needs `.indexOn` in the rules).
-    pub async fn query_equal(
-        &self,
-        path: &str,
-        child: &str,
-        value: &str,
-        limit: u32,
-    ) -> StoreResult<Value> {
-        let order_by =
-            serde_json::to_string(child).map_err(|e| StoreError::Invalid(e.to_string()))?;
-        let equal_to =
-            serde_json::to_string(value).map_err(|e| StoreError::Invalid(e.to_string()))?;
-        let request = self.request(Method::GET, path).await?.query(&[
-            ("orderBy", order_by.as_str()),
-            ("equalTo", equal_to.as_str()),
-            ("limitToFirst", &limit.to_string()),
-        ]);
+    /// Children of `path` selected by `query` (the ordering child needs `.indexOn` in the
+    /// rules). The database returns an object whose key order means nothing.
+    pub async fn query(&self, path: &str, query: &Query<'_>) -> StoreResult<Value> {
+        let quote = |v: &Value| v.to_string();
+        let mut params = vec![("orderBy", quote(&Value::from(query.order_by)))];
+        if let Some(v) = &query.equal_to {
+            params.push(("equalTo", quote(v)));
+        }
+        if let Some(v) = &query.end_at {
+            params.push(("endAt", quote(v)));
+        }
+        if let Some(n) = query.limit_to_first {
+            params.push(("limitToFirst", n.to_string()));
+        }
+        if let Some(n) = query.limit_to_last {
+            params.push(("limitToLast", n.to_string()));
+        }
+        let request = self.request(Method::GET, path).await?.query(&params);
         Self::json(Self::send(request).await?).await
+    }
+
+    /// The keys directly under `path`.
+    pub async fn shallow_keys(&self, path: &str) -> StoreResult<Vec<String>> {
+        let request = self
+            .request(Method::GET, path)
+            .await?
+            .query(&[("shallow", "true")]);
+        match Self::json(Self::send(request).await?).await? {
+            Value::Object(map) => Ok(map.into_iter().map(|(k, _)| k).collect()),
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// Replaces `path` unconditionally.
+    pub async fn put(&self, path: &str, value: &Value) -> StoreResult<()> {
+        let request = self
+            .request(Method::PUT, path)
+            .await?
+            .query(&[("print", "silent")])
+            .json(value);
+        Self::send(request).await.map(drop)
+    }
+
+    /// Adds `by` to the number at `path` on the server, atomically, without a read.
+    pub async fn increment(&self, path: &str, by: i64) -> StoreResult<()> {
+        self.put(path, &serde_json::json!({ ".sv": { "increment": by } }))
+            .await
     }
 }
 

@@ -7,11 +7,12 @@ mod client;
 use async_trait::async_trait;
 use serde_json::Value;
 
-pub use client::{Conditional, Credentials, RtdbClient, Versioned};
+pub use client::{Conditional, Credentials, Query, RtdbClient, Versioned};
 
 use super::records::apply_profile;
 use super::{
-    AuditEntry, ProfileUpdate, Store, StoreError, StoreResult, Subscription, UserRecord, now_ms,
+    AuditEntry, GenerationRecord, ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult,
+    Subscription, UserRecord, now_ms,
 };
 
 /// Conditional-write attempts before giving up with `Contention`.
@@ -28,16 +29,19 @@ impl RtdbStore {
     }
 
     /// Replaces the value at `path` with `f(current)`, retrying when another writer got there
-    /// first. `f` may be called several times and must not have side effects.
-    async fn transact<F>(&self, path: &str, mut f: F) -> StoreResult<Value>
+    /// first; `f` returning `None` writes nothing. `f` may run several times, so it must not
+    /// have side effects beyond its own captures.
+    async fn transact<F>(&self, path: &str, mut f: F) -> StoreResult<Option<Value>>
     where
-        F: FnMut(Value) -> StoreResult<Value> + Send,
+        F: FnMut(Value) -> StoreResult<Option<Value>> + Send,
     {
         let mut current = self.client.get_versioned(path).await?;
         for _ in 0..MAX_ATTEMPTS {
-            let next = f(current.value.clone())?;
+            let Some(next) = f(current.value.clone())? else {
+                return Ok(None);
+            };
             match self.client.put_if_match(path, &next, &current.etag).await? {
-                Conditional::Written => return Ok(next),
+                Conditional::Written => return Ok(Some(next)),
                 Conditional::Stale(now) => current = now,
             }
         }
@@ -50,9 +54,11 @@ impl RtdbStore {
     {
         let path = user_path(uid)?;
         let written = self
-            .transact(&path, |current| to_value(&f(from_value(current)?)?))
+            .transact(&path, |current| {
+                to_value(&f(from_value(current)?)?).map(Some)
+            })
             .await?;
-        serde_json::from_value(written).map_err(invalid)
+        serde_json::from_value(written.unwrap_or_default()).map_err(invalid)
     }
 }
 
@@ -74,6 +80,25 @@ fn key(k: &str) -> StoreResult<&str> {
 
 fn user_path(uid: &str) -> StoreResult<String> {
     Ok(format!("users/{}", key(uid)?))
+}
+
+fn usage_path(uid: &str, period: &str) -> StoreResult<String> {
+    Ok(format!("usage/{}/{}", key(uid)?, key(period)?))
+}
+
+fn generation_path(uid: &str, id: &str) -> StoreResult<String> {
+    Ok(format!("generations/{}/{}", key(uid)?, key(id)?))
+}
+
+/// The values of a query answer, sorted by key (the database's object order means nothing).
+fn records<T: serde::de::DeserializeOwned>(answer: Value) -> StoreResult<Vec<(String, T)>> {
+    let Value::Object(map) = answer else {
+        return Ok(Vec::new());
+    };
+    // serde_json's map iterates in key order.
+    map.into_iter()
+        .map(|(k, v)| Ok((k, serde_json::from_value(v).map_err(invalid)?)))
+        .collect()
 }
 
 fn invalid(e: serde_json::Error) -> StoreError {
@@ -142,7 +167,13 @@ impl Store for RtdbStore {
     }
 
     async fn find_user_by_email(&self, email: &str) -> StoreResult<Option<UserRecord>> {
-        let found = self.client.query_equal("users", "email", email, 1).await?;
+        let query = Query {
+            order_by: "email",
+            equal_to: Some(Value::from(email)),
+            limit_to_first: Some(1),
+            ..Query::default()
+        };
+        let found = self.client.query("users", &query).await?;
         match found {
             Value::Object(map) => map
                 .into_iter()
@@ -170,13 +201,112 @@ impl Store for RtdbStore {
     }
 
     async fn get_usage(&self, uid: &str, period: &str) -> StoreResult<u32> {
-        let value = self
-            .client
-            .get(&format!("usage/{}/{}", key(uid)?, key(period)?))
-            .await?;
+        let value = self.client.get(&usage_path(uid, period)?).await?;
         match value {
             Value::Null => Ok(0),
             other => serde_json::from_value(other).map_err(invalid),
         }
+    }
+
+    async fn reserve_credits(
+        &self,
+        uid: &str,
+        period: &str,
+        n: u32,
+        limit: u32,
+    ) -> StoreResult<Result<u32, QuotaExceeded>> {
+        let mut outcome = Err(QuotaExceeded { used: 0 });
+        self.transact(&usage_path(uid, period)?, |current| {
+            let used = match current {
+                Value::Null => 0,
+                other => serde_json::from_value::<u32>(other).map_err(invalid)?,
+            };
+            match used.checked_add(n).filter(|&after| after <= limit) {
+                Some(after) => {
+                    outcome = Ok(after);
+                    Ok(Some(Value::from(after)))
+                }
+                None => {
+                    outcome = Err(QuotaExceeded { used });
+                    Ok(None)
+                }
+            }
+        })
+        .await?;
+        Ok(outcome)
+    }
+
+    async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()> {
+        // A server increment needs no read and cannot lose to a concurrent reservation.
+        self.client
+            .increment(&usage_path(uid, period)?, -i64::from(n))
+            .await
+    }
+
+    async fn put_generation(&self, uid: &str, record: &GenerationRecord) -> StoreResult<()> {
+        self.client
+            .put(&generation_path(uid, &record.id)?, &to_value(record)?)
+            .await
+    }
+
+    async fn get_generation(&self, uid: &str, id: &str) -> StoreResult<Option<GenerationRecord>> {
+        from_value(self.client.get(&generation_path(uid, id)?).await?)
+    }
+
+    async fn delete_generation(&self, uid: &str, id: &str) -> StoreResult<bool> {
+        let mut existed = false;
+        self.transact(&generation_path(uid, id)?, |current| {
+            existed = !current.is_null();
+            Ok(existed.then_some(Value::Null))
+        })
+        .await?;
+        Ok(existed)
+    }
+
+    async fn list_generations(
+        &self,
+        uid: &str,
+        before: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<GenerationRecord>> {
+        let path = format!("generations/{}", key(uid)?);
+        let query = Query {
+            order_by: "$key",
+            end_at: before.map(Value::from),
+            // `endAt` includes the cursor itself.
+            limit_to_last: Some(limit + usize::from(before.is_some())),
+            ..Query::default()
+        };
+        let mut found: Vec<(String, GenerationRecord)> =
+            records(self.client.query(&path, &query).await?)?;
+        found.retain(|(k, _)| before.is_none_or(|b| k.as_str() < b));
+        found.reverse();
+        found.truncate(limit);
+        Ok(found.into_iter().map(|(_, r)| r).collect())
+    }
+
+    async fn generations_created_before(
+        &self,
+        cutoff_ms: i64,
+        limit: usize,
+    ) -> StoreResult<Vec<(String, GenerationRecord)>> {
+        let mut found = Vec::new();
+        for uid in self.client.shallow_keys("generations").await? {
+            if found.len() >= limit {
+                break;
+            }
+            let query = Query {
+                order_by: "createdAt",
+                end_at: Some(Value::from(cutoff_ms - 1)),
+                limit_to_first: Some(limit - found.len()),
+                ..Query::default()
+            };
+            let path = format!("generations/{}", key(&uid)?);
+            let records: Vec<(String, GenerationRecord)> =
+                records(self.client.query(&path, &query).await?)?;
+            found.extend(records.into_iter().map(|(_, r)| (uid.clone(), r)));
+        }
+        found.sort_by_key(|(_, r)| r.created_at);
+        Ok(found)
     }
 }
