@@ -150,6 +150,27 @@ pub struct Config {
     )]
     pub free_retention_days: u32,
 
+    /// A catalog file replacing the built-in styles and looks (checkpoint names depend on
+    /// what the backend has installed).
+    #[arg(
+        long = "catalog",
+        env = "LUCENT_CATALOG",
+        value_name = "LUCENT_CATALOG"
+    )]
+    pub catalog: Option<PathBuf>,
+
+    /// Seconds one image may take before the request fails with 504 and its credit comes back.
+    #[arg(long = "generator-timeout", env = "LUCENT_GENERATOR_TIMEOUT", value_name = "LUCENT_GENERATOR_TIMEOUT", default_value_t = 180, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub generator_timeout: u64,
+
+    /// Backend calls running at once (a GPU usually does one at a time).
+    #[arg(long = "generator-concurrency", env = "LUCENT_GENERATOR_CONCURRENCY", value_name = "LUCENT_GENERATOR_CONCURRENCY", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub generator_concurrency: u64,
+
+    /// Requests waiting for the backend at most; past it, 429.
+    #[arg(long = "queue-limit", env = "LUCENT_QUEUE_LIMIT", value_name = "LUCENT_QUEUE_LIMIT", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub queue_limit: u64,
+
     /// The built web app served with SPA fallback (not in ARCHITECTURE.md's table: a deploy
     /// behind Firebase Hosting leaves it missing and the gateway then serves only the API).
     #[arg(
@@ -170,6 +191,21 @@ pub struct ConfigError {
 }
 
 impl Config {
+    /// `LUCENT_IMAGE_STORE`, or `images/` under the data directory.
+    pub fn image_store_url(&self) -> Result<Url, ConfigError> {
+        if let Some(url) = &self.image_store {
+            return Ok(url.clone());
+        }
+        let dir = std::path::absolute(self.data_dir.join("images")).map_err(|e| ConfigError {
+            variable: "LUCENT_DATA_DIR",
+            message: e.to_string(),
+        })?;
+        Url::from_directory_path(&dir).map_err(|()| ConfigError {
+            variable: "LUCENT_DATA_DIR",
+            message: format!("{} is not an absolute path", dir.display()),
+        })
+    }
+
     /// A demo project (`demo-…`) never reaches Google, so offline conveniences are safe there.
     pub fn is_demo_project(&self) -> bool {
         self.project_id.starts_with("demo-")

@@ -3,7 +3,9 @@
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod generate;
 pub mod http;
+pub mod images;
 pub mod quota;
 pub mod state;
 pub mod store;

@@ -7,6 +7,12 @@ use url::Url;
 
 use crate::auth::{GoogleKeys, TokenVerifier};
 use crate::config::Config;
+use crate::generate::Generator;
+use crate::generate::backend;
+use crate::generate::catalog::Catalog;
+use crate::generate::queue::{Limits, Queue};
+use crate::generate::request::{COUNT_MAX_FREE, COUNT_MAX_PRO};
+use crate::images::blobs::Blobs;
 use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
 use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
@@ -27,6 +33,8 @@ pub struct App {
     pub store: Arc<dyn Store>,
     /// User records through the short pro-check cache; handlers read and write users here.
     pub users: Users,
+    /// The generation pipeline: catalog, backend, queue, image storage.
+    pub generator: Generator,
 }
 
 impl std::ops::Deref for AppState {
@@ -53,23 +61,29 @@ pub fn http_client() -> reqwest::Result<reqwest::Client> {
 const STORE_TIMEOUT: Duration = Duration::from_secs(5);
 
 impl AppState {
-    pub fn new(config: Config, http: reqwest::Client, store: Arc<dyn Store>) -> Self {
+    pub fn new(
+        config: Config,
+        http: reqwest::Client,
+        store: Arc<dyn Store>,
+    ) -> anyhow::Result<Self> {
         let auth = token_verifier(&config, &http);
         let users = Users::new(Arc::clone(&store));
-        Self(Arc::new(App {
+        let generator = generator(&config, &http)?;
+        Ok(Self(Arc::new(App {
             config,
             http,
             auth,
             store,
             users,
-        }))
+            generator,
+        })))
     }
 
     /// Builds every client the configuration asks for.
     pub async fn from_config(config: Config) -> anyhow::Result<Self> {
         let http = http_client()?;
         let store = open_store(&config, &http).await?;
-        Ok(Self::new(config, http, store))
+        Self::new(config, http, store)
     }
 }
 
@@ -116,6 +130,31 @@ pub async fn open_store(config: &Config, http: &reqwest::Client) -> anyhow::Resu
         }
     };
     Ok(Arc::new(RtdbStore::new(client)))
+}
+
+fn generator(config: &Config, http: &reqwest::Client) -> anyhow::Result<Generator> {
+    let catalog = match &config.catalog {
+        Some(path) => Catalog::load(path).map_err(|e| anyhow::anyhow!("LUCENT_CATALOG: {e}"))?,
+        None => Catalog::built_in(),
+    };
+    let backend = backend::from_spec(&config.generator, http)
+        .map_err(|e| anyhow::anyhow!("LUCENT_GENERATOR: {e}"))?;
+    let blobs = Blobs::open(&config.image_store_url()?)
+        .map_err(|e| anyhow::anyhow!("LUCENT_IMAGE_STORE: {e}"))?;
+    let in_flight = usize::try_from(config.generator_concurrency)?;
+    let queue = Queue::new(Limits {
+        in_flight,
+        waiting: usize::try_from(config.queue_limit)?,
+        per_free_user: COUNT_MAX_FREE as usize,
+        per_pro_user: COUNT_MAX_PRO as usize,
+    });
+    Ok(Generator {
+        catalog,
+        backend,
+        queue,
+        blobs,
+        deadline: Duration::from_secs(config.generator_timeout),
+    })
 }
 
 fn token_verifier(config: &Config, http: &reqwest::Client) -> TokenVerifier {

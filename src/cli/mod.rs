@@ -70,6 +70,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("LUCENT_ADDR: cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr()?;
+    tokio::spawn(crate::generate::retention::run(state.clone()));
     tracing::info!(%addr, "lucent listening");
     println!("Lucent is running at http://{addr}");
     axum::serve(

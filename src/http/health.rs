@@ -25,7 +25,18 @@ pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) 
             Err(e) => json!({ "ok": false, "mode": "google", "error": e }),
         },
     };
-    let checks = json!({ "store": store, "keys": keys });
+    let generator = &state.generator;
+    let backend = match generator.backend.ready().await {
+        Ok(()) => {
+            json!({ "ok": true, "kind": generator.backend.kind(), "waiting": generator.queue.waiting() })
+        }
+        Err(e) => json!({ "ok": false, "kind": generator.backend.kind(), "error": e }),
+    };
+    let images = match generator.blobs.check().await {
+        Ok(()) => json!({ "ok": true }),
+        Err(e) => json!({ "ok": false, "error": e.to_string() }),
+    };
+    let checks = json!({ "store": store, "keys": keys, "generator": backend, "images": images });
     let ready = checks
         .as_object()
         .is_some_and(|m| m.values().all(|c| c["ok"] == true));

@@ -1,8 +1,11 @@
 //! The router: API routes, health, the web app, and the layers every request passes.
 
+mod catalog;
 pub mod error;
+mod generations;
 mod health;
 pub mod json;
+mod legacy;
 mod me;
 mod spa;
 
@@ -11,7 +14,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
 use axum::http::{HeaderName, StatusCode};
-use axum::routing::get;
+use axum::routing::{get, post};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -27,16 +30,28 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 pub fn build_app(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
-    let api = Router::new()
+    let quick = Router::new()
         .route("/v1/me", get(me::get_me).post(me::post_me))
+        .route("/v1/catalog", get(catalog::get_catalog))
+        .route("/v1/generations", get(generations::list))
+        .route(
+            "/v1/generations/{id}",
+            axum::routing::delete(generations::delete),
+        )
+        .route("/v1/generations/{id}/image", get(generations::image))
         .fallback(api_not_found)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::GATEWAY_TIMEOUT,
             REQUEST_TIMEOUT,
         ));
+    // Generation waits in line and on the backend: its deadline is the generator's, per image.
+    let api = Router::new()
+        .route("/v1/generations", post(generations::create))
+        .merge(quick);
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
+        .route("/generate-image", get(legacy::generate_image))
         .nest("/api", api)
         .fallback_service(spa::service(&state.config.static_dir))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

@@ -62,7 +62,7 @@ pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
     let config = test_config(data_dir.path(), &args);
     let http = lucent::state::http_client().unwrap();
     let store = lucent::state::open_store(&config, &http).await.unwrap();
-    let state = AppState::new(config, http, store);
+    let state = AppState::new(config, http, store).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
     let app = build_app(state);

@@ -1,0 +1,204 @@
+//! AUTOMATIC1111-compatible servers (A1111, Forge, SD.Next started with `--api`):
+//! `POST /sdapi/v1/txt2img`, progress from `GET /sdapi/v1/progress`, HTTP basic auth from the
+//! URL's userinfo.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::watch;
+use url::Url;
+
+use super::{
+    Backend, BackendError, Job, Progress, Rendered, decode_png, read_capped, status_error,
+    transport,
+};
+
+const POLL_EVERY: Duration = Duration::from_millis(500);
+
+pub struct A1111 {
+    http: reqwest::Client,
+    base: Url,
+    auth: Option<(String, String)>,
+}
+
+#[derive(Deserialize)]
+struct Txt2ImgResponse {
+    images: Vec<String>,
+    /// A JSON document inside a string, as A1111 sends it.
+    #[serde(default)]
+    info: String,
+}
+
+#[derive(Deserialize)]
+struct Info {
+    seed: Option<i64>,
+}
+
+#[derive(Deserialize)]
+struct ProgressResponse {
+    progress: f32,
+    #[serde(default)]
+    eta_relative: Option<f32>,
+}
+
+impl A1111 {
+    pub fn new(http: reqwest::Client, mut base: Url) -> Self {
+        let auth = (!base.username().is_empty()).then(|| {
+            let user = percent_decode(base.username());
+            let password = base.password().map(percent_decode).unwrap_or_default();
+            (user, password)
+        });
+        let _ = base.set_username("");
+        let _ = base.set_password(None);
+        if !base.path().ends_with('/') {
+            let path = format!("{}/", base.path());
+            base.set_path(&path);
+        }
+        Self { http, base, auth }
+    }
+
+    fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+    ) -> Result<reqwest::RequestBuilder, BackendError> {
+        let url = self
+            .base
+            .join(path)
+            .map_err(|e| BackendError::Failed(e.to_string()))?;
+        let builder = self.http.request(method, url);
+        Ok(match &self.auth {
+            Some((user, password)) => builder.basic_auth(user, Some(password)),
+            None => builder,
+        })
+    }
+
+    fn body(job: &Job) -> serde_json::Value {
+        let mut body = json!({
+            "prompt": job.prompt,
+            "negative_prompt": job.negative_prompt,
+            "seed": job.seed.map_or(-1, i64::from),
+            "steps": job.steps,
+            "width": job.width,
+            "height": job.height,
+            "cfg_scale": 7,
+            "sampler_name": "DPM++ 2M",
+            "batch_size": 1,
+            "n_iter": 1,
+            "send_images": true,
+            "save_images": false,
+            "override_settings": { "sd_model_checkpoint": job.checkpoint },
+            "override_settings_restore_afterwards": false,
+        });
+        if job.enhance {
+            body["enable_hr"] = json!(true);
+            body["hr_scale"] = json!(2);
+            body["hr_upscaler"] = json!("Latent");
+            body["denoising_strength"] = json!(0.5);
+        }
+        body
+    }
+
+    async fn poll_progress(&self, progress: &watch::Sender<Progress>) {
+        loop {
+            tokio::time::sleep(POLL_EVERY).await;
+            let Ok(request) = self.request(
+                reqwest::Method::GET,
+                "sdapi/v1/progress?skip_current_image=true",
+            ) else {
+                return;
+            };
+            // Progress is a nicety: a failed poll is skipped, never fatal.
+            if let Ok(response) = request.timeout(POLL_EVERY * 4).send().await
+                && let Ok(p) = response.json::<ProgressResponse>().await
+            {
+                progress.send_replace(Progress {
+                    fraction: p.progress.clamp(0.0, 1.0),
+                    eta_seconds: p.eta_relative.filter(|e| e.is_finite() && *e >= 0.0),
+                });
+            }
+        }
+    }
+
+    async fn txt2img(&self, job: &Job) -> Result<Rendered, BackendError> {
+        // The caller's deadline bounds this call; the shared client's 30 s default must not.
+        let response = self
+            .request(reqwest::Method::POST, "sdapi/v1/txt2img")?
+            .timeout(Duration::from_secs(24 * 3600))
+            .json(&Self::body(job))
+            .send()
+            .await
+            .map_err(transport)?;
+        if !response.status().is_success() {
+            return Err(status_error(response).await);
+        }
+        let body = read_capped(response).await?;
+        let parsed: Txt2ImgResponse = serde_json::from_slice(&body)
+            .map_err(|e| BackendError::BadImage(format!("not a txt2img answer: {e}")))?;
+        let first = parsed
+            .images
+            .first()
+            .ok_or_else(|| BackendError::BadImage("no image in the answer".into()))?;
+        // Some servers prefix a data URL header.
+        let b64 = first
+            .split_once("base64,")
+            .map_or(first.as_str(), |(_, b)| b);
+        let png = STANDARD
+            .decode(b64.trim())
+            .map_err(|e| BackendError::BadImage(format!("images[0] is not base64: {e}")))?;
+        let image = decode_png(&png)?;
+        let seed = serde_json::from_str::<Info>(&parsed.info)
+            .ok()
+            .and_then(|i| i.seed)
+            .and_then(|s| u32::try_from(s).ok())
+            .or(job.seed)
+            .ok_or_else(|| {
+                BackendError::BadImage("the answer does not say which seed it used".into())
+            })?;
+        Ok(Rendered { png, image, seed })
+    }
+}
+
+fn percent_decode(s: &str) -> String {
+    url::form_urlencoded::parse(format!("x={s}").as_bytes())
+        .next()
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_default()
+}
+
+#[async_trait]
+impl Backend for A1111 {
+    fn kind(&self) -> &'static str {
+        "a1111"
+    }
+
+    async fn render(
+        &self,
+        job: &Job,
+        progress: &watch::Sender<Progress>,
+    ) -> Result<Rendered, BackendError> {
+        tokio::select! {
+            result = self.txt2img(job) => result,
+            () = self.poll_progress(progress) => unreachable!("polling never ends"),
+        }
+    }
+
+    async fn ready(&self) -> Result<(), String> {
+        let response = self
+            .request(reqwest::Method::GET, "sdapi/v1/progress")
+            .map_err(|e| e.to_string())?
+            .timeout(Duration::from_secs(3))
+            .send()
+            .await
+            .map_err(|e| e.to_string())?;
+        if response.status().is_success() {
+            Ok(())
+        } else {
+            Err(format!("status {}", response.status()))
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! Where pixels come from (`LUCENT_GENERATOR`): the built-in renderer, an A1111-compatible
+//! server, or a server speaking the spec's legacy `GET /generate-image`. Every call has a
+//! deadline and a size cap, and the bytes must decode as a PNG; nothing is retried blindly
+//! (a retry after a timeout could pay for the same image twice on a metered GPU).
+
+mod a1111;
+mod builtin;
+mod legacy;
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use futures_util::StreamExt;
+use image::DynamicImage;
+use tokio::sync::watch;
+use url::Url;
+
+pub use a1111::A1111;
+pub use builtin::Builtin;
+pub use legacy::Legacy;
+
+use crate::http::ApiError;
+
+/// Largest response a backend may send; a 1024² PNG in base64 JSON is a few megabytes.
+pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
+/// Largest side of an image we accept.
+const MAX_SIDE: u32 = 4096;
+
+/// One image to draw.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Job {
+    /// The user's prompt with the style's extra text and the look.
+    pub prompt: String,
+    /// The user's prompt alone (the legacy call sends both).
+    pub user_prompt: String,
+    pub negative_prompt: String,
+    pub style_id: String,
+    pub checkpoint: String,
+    pub prompt_plus: String,
+    pub look_text: String,
+    /// `None` lets the backend choose (and report) the seed.
+    pub seed: Option<u32>,
+    pub steps: u32,
+    pub width: u32,
+    pub height: u32,
+    /// Hires fix / 2× upscale where the backend has it.
+    pub enhance: bool,
+}
+
+/// A finished image: the PNG bytes as the backend sent them, decoded once to check them.
+#[derive(Debug, Clone)]
+pub struct Rendered {
+    pub png: Vec<u8>,
+    pub image: DynamicImage,
+    pub seed: u32,
+}
+
+/// How far a job is, for the progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Progress {
+    pub fraction: f32,
+    pub eta_seconds: Option<f32>,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum BackendError {
+    #[error("the image backend did not answer in time")]
+    Timeout,
+    #[error("the image backend failed: {0}")]
+    Failed(String),
+    #[error("the image backend sent an unusable image: {0}")]
+    BadImage(String),
+    #[error("the image backend sent more than {} MB", MAX_RESPONSE_BYTES / 1024 / 1024)]
+    TooLarge,
+}
+
+impl From<BackendError> for ApiError {
+    fn from(e: BackendError) -> Self {
+        let message = e.to_string();
+        match e {
+            BackendError::Timeout => ApiError::GatewayTimeout {
+                code: "backend_timeout",
+                message,
+            },
+            BackendError::Failed(_) => ApiError::BadGateway {
+                code: "backend_failed",
+                message,
+            },
+            BackendError::BadImage(_) => ApiError::BadGateway {
+                code: "backend_bad_image",
+                message,
+            },
+            BackendError::TooLarge => ApiError::BadGateway {
+                code: "backend_too_large",
+                message,
+            },
+        }
+    }
+}
+
+#[async_trait]
+pub trait Backend: Send + Sync {
+    /// Names the backend in logs, readiness and the catalog.
+    fn kind(&self) -> &'static str;
+
+    /// Draws `job`, reporting progress on `progress`. The caller applies the deadline.
+    async fn render(
+        &self,
+        job: &Job,
+        progress: &watch::Sender<Progress>,
+    ) -> Result<Rendered, BackendError>;
+
+    /// Whether the backend answers: readiness.
+    async fn ready(&self) -> Result<(), String>;
+}
+
+/// The configured backend.
+pub fn from_spec(spec: &str, http: &reqwest::Client) -> Result<Box<dyn Backend>, String> {
+    if spec == "builtin" {
+        return Ok(Box::new(Builtin));
+    }
+    let (kind, rest) = spec.split_once('+').ok_or("expected KIND+URL")?;
+    let url = Url::parse(rest).map_err(|e| e.to_string())?;
+    match kind {
+        "a1111" => Ok(Box::new(A1111::new(http.clone(), url))),
+        "legacy" => Ok(Box::new(Legacy::new(http.clone(), url))),
+        other => Err(format!("unknown backend kind {other:?}")),
+    }
+}
+
+/// Runs `render` under `deadline`.
+pub async fn render_with_deadline(
+    backend: &dyn Backend,
+    job: &Job,
+    progress: &watch::Sender<Progress>,
+    deadline: Duration,
+) -> Result<Rendered, BackendError> {
+    tokio::time::timeout(deadline, backend.render(job, progress))
+        .await
+        .unwrap_or(Err(BackendError::Timeout))
+}
+
+/// Reads a response body up to the cap, without trusting `Content-Length`.
+pub async fn read_capped(response: reqwest::Response) -> Result<Vec<u8>, BackendError> {
+    if response
+        .content_length()
+        .is_some_and(|n| n > MAX_RESPONSE_BYTES as u64)
+    {
+        return Err(BackendError::TooLarge);
+    }
+    let mut body = Vec::new();
+    let mut stream = response.bytes_stream();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(transport)?;
+        if body.len() + chunk.len() > MAX_RESPONSE_BYTES {
+            return Err(BackendError::TooLarge);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+pub fn transport(e: reqwest::Error) -> BackendError {
+    if e.is_timeout() {
+        BackendError::Timeout
+    } else {
+        BackendError::Failed(e.to_string())
+    }
+}
+
+/// Fails unless `bytes` are a PNG of a sensible size.
+pub fn decode_png(bytes: &[u8]) -> Result<DynamicImage, BackendError> {
+    let format = image::guess_format(bytes).map_err(|e| BackendError::BadImage(e.to_string()))?;
+    if format != image::ImageFormat::Png {
+        return Err(BackendError::BadImage(format!(
+            "expected a PNG, got {format:?}"
+        )));
+    }
+    let image = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+        .map_err(|e| BackendError::BadImage(e.to_string()))?;
+    if image.width() > MAX_SIDE
+        || image.height() > MAX_SIDE
+        || image.width() == 0
+        || image.height() == 0
+    {
+        return Err(BackendError::BadImage(format!(
+            "{}x{} is not a size we accept",
+            image.width(),
+            image.height()
+        )));
+    }
+    Ok(image)
+}
+
+/// A failed status with the start of the body, which is where backends say why.
+pub async fn status_error(response: reqwest::Response) -> BackendError {
+    let status = response.status();
+    let body = response.text().await.unwrap_or_default();
+    let excerpt: String = body.chars().take(200).collect();
+    BackendError::Failed(format!("status {status}: {excerpt}"))
+}

@@ -1,0 +1,53 @@
+//! A credit reservation that gives back whatever it was not told to keep, even when the
+//! request is abandoned halfway (client gone, backend failed, task cancelled): no charge
+//! without an image.
+
+use std::sync::Arc;
+
+use crate::store::Store;
+
+pub struct Reservation {
+    store: Arc<dyn Store>,
+    uid: String,
+    period: String,
+    reserved: u32,
+    kept: u32,
+}
+
+impl Reservation {
+    pub fn new(store: Arc<dyn Store>, uid: &str, period: &str, reserved: u32) -> Self {
+        Self {
+            store,
+            uid: uid.to_owned(),
+            period: period.to_owned(),
+            reserved,
+            kept: 0,
+        }
+    }
+
+    /// One image was stored: its credit is spent.
+    pub fn keep_one(&mut self) {
+        self.kept = (self.kept + 1).min(self.reserved);
+    }
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        let unused = self.reserved - self.kept;
+        if unused == 0 {
+            return;
+        }
+        let (store, uid, period) = (
+            Arc::clone(&self.store),
+            self.uid.clone(),
+            self.period.clone(),
+        );
+        // Drop cannot await; the release runs on its own and is logged if it fails.
+        tokio::spawn(async move {
+            match store.release_credits(&uid, &period, unused).await {
+                Ok(()) => tracing::info!(%uid, unused, "credits released"),
+                Err(e) => tracing::error!(%uid, unused, error = %e, "releasing credits failed"),
+            }
+        });
+    }
+}

@@ -1,0 +1,367 @@
+//! The generation body, checked field by field: every refusal names the field (422), or says
+//! which plan or confirmation it needs (403).
+
+use serde::Deserialize;
+
+use super::catalog::{Catalog, Look, Style};
+use crate::http::ApiError;
+
+pub const PROMPT_MAX: usize = 500;
+pub const STEPS_DEFAULT: u32 = 30;
+pub const STEPS_MAX_FREE: u32 = 30;
+pub const STEPS_MAX_PRO: u32 = 50;
+pub const COUNT_MAX_FREE: u32 = 1;
+pub const COUNT_MAX_PRO: u32 = 4;
+
+/// The web app's seed and step fields are free text; a JSON number, a numeric string, `""` or
+/// `null` all arrive here.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum Loose {
+    Number(serde_json::Number),
+    Text(String),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GenerationBody {
+    pub prompt: String,
+    #[serde(default)]
+    pub negative_prompt: Option<String>,
+    #[serde(default)]
+    pub style: Option<String>,
+    #[serde(default)]
+    pub look: Option<String>,
+    #[serde(default)]
+    pub seed: Option<Loose>,
+    #[serde(default)]
+    pub steps: Option<Loose>,
+    #[serde(default)]
+    pub enhance: Option<bool>,
+    #[serde(default)]
+    pub count: Option<u32>,
+}
+
+/// A request that passed every check, with defaults filled in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spec {
+    pub prompt: String,
+    /// What the user typed, or the style's default when empty.
+    pub negative_prompt: String,
+    pub style: Style,
+    pub look: Option<Look>,
+    /// `None`: the gateway (or the backend) picks one and reports it.
+    pub seed: Option<u32>,
+    pub steps: u32,
+    pub enhance: bool,
+    pub count: u32,
+}
+
+/// Who is asking, as far as the rules care.
+#[derive(Debug, Clone, Copy)]
+pub struct Caller {
+    pub pro: bool,
+    pub age_confirmed: bool,
+}
+
+/// Removes control characters (newlines and tabs become spaces) and trims.
+fn clean(text: &str) -> String {
+    text.chars()
+        .filter_map(|c| match c {
+            '\n' | '\r' | '\t' => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+/// Counted as the browser's textarea counts (`maxlength` uses UTF-16 code units).
+fn utf16_len(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+fn integer(field: &'static str, value: Option<&Loose>) -> Result<Option<u64>, ApiError> {
+    let text = match value {
+        None => return Ok(None),
+        Some(Loose::Number(n)) => n.to_string(),
+        Some(Loose::Text(t)) => t.trim().to_owned(),
+    };
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse::<u64>().map(Some).map_err(|_| {
+        ApiError::invalid(
+            field,
+            format!("{field} must be a whole number, or empty for the default"),
+        )
+    })
+}
+
+impl GenerationBody {
+    pub fn validate(&self, catalog: &Catalog, caller: Caller) -> Result<Spec, ApiError> {
+        if utf16_len(&self.prompt) > PROMPT_MAX {
+            return Err(ApiError::invalid(
+                "prompt",
+                format!("prompt is at most {PROMPT_MAX} characters"),
+            ));
+        }
+        let prompt = clean(&self.prompt);
+        if prompt.is_empty() {
+            return Err(ApiError::invalid("prompt", "prompt is required"));
+        }
+        let negative = self.negative_prompt.as_deref().unwrap_or_default();
+        if utf16_len(negative) > PROMPT_MAX {
+            return Err(ApiError::invalid(
+                "negativePrompt",
+                format!("negativePrompt is at most {PROMPT_MAX} characters"),
+            ));
+        }
+
+        let style = match self.style.as_deref() {
+            None | Some("") => catalog.default_style(),
+            Some(id) => catalog.style(id).ok_or_else(|| {
+                ApiError::invalid("style", format!("style {id:?} does not exist"))
+            })?,
+        };
+        let look =
+            match self.look.as_deref() {
+                None | Some("") => None,
+                Some(id) => Some(catalog.look(id).ok_or_else(|| {
+                    ApiError::invalid("look", format!("look {id:?} does not exist"))
+                })?),
+            };
+
+        let seed = integer("seed", self.seed.as_ref())?
+            .map(|s| {
+                u32::try_from(s)
+                    .map_err(|_| ApiError::invalid("seed", "seed is at most 4294967295"))
+            })
+            .transpose()?;
+        let steps_max = if caller.pro {
+            STEPS_MAX_PRO
+        } else {
+            STEPS_MAX_FREE
+        };
+        let steps = match integer("steps", self.steps.as_ref())? {
+            None => STEPS_DEFAULT,
+            Some(s) if (1..=u64::from(STEPS_MAX_PRO)).contains(&s) && s > u64::from(steps_max) => {
+                return Err(ApiError::forbidden(
+                    "pro_required",
+                    format!("more than {steps_max} steps (high quality) is a Premium feature"),
+                ));
+            }
+            Some(s) if (1..=u64::from(steps_max)).contains(&s) => s as u32,
+            Some(_) => {
+                return Err(ApiError::invalid(
+                    "steps",
+                    format!("steps must be 1 to {steps_max}"),
+                ));
+            }
+        };
+        let count = self.count.unwrap_or(1);
+        if !(1..=COUNT_MAX_PRO).contains(&count) {
+            return Err(ApiError::invalid(
+                "count",
+                format!("count must be 1 to {COUNT_MAX_PRO}"),
+            ));
+        }
+
+        if !caller.pro {
+            if count > COUNT_MAX_FREE {
+                return Err(ApiError::forbidden(
+                    "pro_required",
+                    "several images at once is a Premium feature",
+                ));
+            }
+            if style.pro {
+                return Err(ApiError::forbidden(
+                    "pro_required",
+                    format!("the {} style is a Premium feature", style.label),
+                ));
+            }
+            if look.is_some_and(|l| l.pro) {
+                return Err(ApiError::forbidden(
+                    "pro_required",
+                    "this look is a Premium feature",
+                ));
+            }
+        }
+        if style.nsfw && !caller.age_confirmed {
+            return Err(ApiError::forbidden(
+                "age_confirmation_required",
+                format!(
+                    "the {} style needs you to confirm you are 18 or older",
+                    style.label
+                ),
+            ));
+        }
+
+        Ok(Spec {
+            negative_prompt: match clean(negative) {
+                n if n.is_empty() => style.negative_prompt.clone(),
+                n => n,
+            },
+            prompt,
+            style: style.clone(),
+            look: look.cloned(),
+            seed,
+            steps,
+            enhance: self.enhance.unwrap_or(true),
+            count,
+        })
+    }
+}
+
+impl Spec {
+    /// What the backend is asked to draw: the prompt, the style's extra text, the look.
+    pub fn full_prompt(&self) -> String {
+        let mut parts = vec![self.prompt.as_str(), self.style.prompt_plus.as_str()];
+        if let Some(look) = &self.look {
+            parts.push(&look.text);
+        }
+        parts.retain(|p| !p.is_empty());
+        parts.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const FREE: Caller = Caller {
+        pro: false,
+        age_confirmed: false,
+    };
+    const PRO: Caller = Caller {
+        pro: true,
+        age_confirmed: true,
+    };
+
+    fn check(body: serde_json::Value, caller: Caller) -> Result<Spec, (u16, String)> {
+        let body: GenerationBody = serde_json::from_value(body).unwrap();
+        body.validate(&Catalog::built_in(), caller)
+            .map_err(|e| (e.status().as_u16(), e.to_string()))
+    }
+
+    #[test]
+    fn empty_fields_take_their_defaults() {
+        let spec = check(json!({"prompt": "a cat", "seed": "", "steps": null}), FREE).unwrap();
+        assert_eq!(spec.style.id, "real-v1.1");
+        assert_eq!(
+            (spec.seed, spec.steps, spec.count, spec.enhance),
+            (None, 30, 1, true)
+        );
+        assert!(spec.negative_prompt.contains("deformed"));
+    }
+
+    #[test]
+    fn seeds_and_steps_may_be_numbers_or_numeric_text() {
+        let spec = check(
+            json!({"prompt": "a", "seed": " 4294967295 ", "steps": 12}),
+            FREE,
+        )
+        .unwrap();
+        assert_eq!((spec.seed, spec.steps), (Some(4_294_967_295), 12));
+        let spec = check(json!({"prompt": "a", "seed": 7, "steps": "50"}), PRO).unwrap();
+        assert_eq!((spec.seed, spec.steps), (Some(7), 50));
+    }
+
+    #[test]
+    fn bad_numbers_name_their_field() {
+        for (body, field) in [
+            (json!({"prompt": "a", "seed": "abc"}), "seed"),
+            (json!({"prompt": "a", "seed": -1}), "seed"),
+            (json!({"prompt": "a", "seed": 4_294_967_296_u64}), "seed"),
+            (json!({"prompt": "a", "seed": 1.5}), "seed"),
+            (json!({"prompt": "a", "steps": 0}), "steps"),
+            (json!({"prompt": "a", "steps": 51}), "steps"),
+            (json!({"prompt": "a", "count": 0}), "count"),
+            (json!({"prompt": "a", "count": 5}), "count"),
+            (json!({"prompt": "a", "style": "sdxl"}), "style"),
+            (json!({"prompt": "a", "look": "martian"}), "look"),
+        ] {
+            let (status, message) = check(body.clone(), PRO).unwrap_err();
+            assert_eq!(status, 422, "{body}");
+            assert!(message.starts_with(field), "{body}: {message}");
+        }
+    }
+
+    #[test]
+    fn the_prompt_is_counted_like_the_browser_counts() {
+        let emoji_249 = "😀".repeat(250);
+        assert_eq!(
+            check(json!({"prompt": emoji_249}), FREE).map(|_| ()),
+            Ok(())
+        );
+        let (status, message) =
+            check(json!({"prompt": format!("{}x", "😀".repeat(250))}), FREE).unwrap_err();
+        assert_eq!((status, message.starts_with("prompt")), (422, true));
+        let (status, _) = check(json!({"prompt": " \n\u{7} "}), FREE).unwrap_err();
+        assert_eq!(status, 422);
+    }
+
+    #[test]
+    fn control_characters_are_stripped_from_prompts() {
+        let spec = check(
+            json!({"prompt": "a\u{0}b\nc\u{1b}[31m", "negativePrompt": "x\ty"}),
+            FREE,
+        )
+        .unwrap();
+        assert_eq!(spec.prompt, "ab c[31m");
+        assert_eq!(spec.negative_prompt, "x y");
+    }
+
+    #[test]
+    fn premium_options_need_premium() {
+        for body in [
+            json!({"prompt": "a", "count": 2}),
+            json!({"prompt": "a", "steps": 31}),
+            json!({"prompt": "a", "style": "studio-pro"}),
+            json!({"prompt": "a", "look": "cinematic"}),
+        ] {
+            assert_eq!(check(body.clone(), FREE).unwrap_err().0, 403, "{body}");
+            assert!(check(body, PRO).is_ok());
+        }
+    }
+
+    #[test]
+    fn the_nsfw_style_needs_the_age_confirmation() {
+        let body = json!({"prompt": "a", "style": "nsfw-v1.1"});
+        let (status, message) = check(
+            body.clone(),
+            Caller {
+                pro: true,
+                age_confirmed: false,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(status, 403);
+        assert!(message.contains("18"));
+        assert!(
+            check(
+                body,
+                Caller {
+                    pro: false,
+                    age_confirmed: true
+                }
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn the_full_prompt_carries_the_style_text_and_the_look() {
+        let spec = check(
+            json!({"prompt": "a girl", "style": "anime-v1", "look": "korean"}),
+            FREE,
+        )
+        .unwrap();
+        assert_eq!(
+            spec.full_prompt(),
+            format!("a girl, {}, Korean Girl", spec.style.prompt_plus)
+        );
+    }
+}

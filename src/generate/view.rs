@@ -1,0 +1,44 @@
+//! A generation as the API shows it.
+
+use serde::Serialize;
+
+use crate::store::GenerationRecord;
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct GenerationView {
+    pub id: String,
+    pub created_at: i64,
+    pub prompt: String,
+    pub negative_prompt: String,
+    pub style: String,
+    pub look: Option<String>,
+    pub seed: u32,
+    pub steps: u32,
+    pub enhance: bool,
+    pub width: u32,
+    pub height: u32,
+    /// Whether `imageUrl` serves the blurred preview (the caller is not pro).
+    pub blurred: bool,
+    pub image_url: String,
+}
+
+impl GenerationView {
+    pub fn new(record: &GenerationRecord, pro: bool) -> Self {
+        Self {
+            id: record.id.clone(),
+            created_at: record.created_at,
+            prompt: record.prompt.clone(),
+            negative_prompt: record.negative_prompt.clone(),
+            style: record.style.clone(),
+            look: record.look.clone(),
+            seed: record.seed,
+            steps: record.steps,
+            enhance: record.enhance,
+            width: record.width,
+            height: record.height,
+            blurred: !pro,
+            image_url: format!("/api/v1/generations/{}/image", record.id),
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! `GET /generate-image`: the spec's original call and query, for old clients. It takes the
+//! same path as `POST /api/v1/generations` (credits, queue, storage) and answers with the PNG,
+//! blurred unless the caller is pro.
+
+use axum::body::Body;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::{HeaderValue, header};
+use axum::response::Response;
+use serde::Deserialize;
+use tokio::sync::mpsc;
+
+use super::ApiError;
+use crate::AppState;
+use crate::auth::AuthUser;
+use crate::generate::catalog::Catalog;
+use crate::generate::request::{GenerationBody, Loose};
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LegacyQuery {
+    prompt: Option<String>,
+    input_value: Option<String>,
+    negative_prompt: Option<String>,
+    /// A checkpoint title (what the old web app sent) or a style id.
+    #[serde(rename = "selected_model_type")]
+    selected_model_type: Option<String>,
+    seed: Option<String>,
+    step: Option<String>,
+    /// Ignored: the style's extra prompt comes from the catalog, not the caller.
+    #[serde(rename = "Prompt_Plus")]
+    _prompt_plus: Option<String>,
+    /// The look's preset text (what the old web app sent) or a look id.
+    #[serde(rename = "model_type")]
+    model_type: Option<String>,
+}
+
+impl LegacyQuery {
+    fn into_body(self, catalog: &Catalog) -> Result<GenerationBody, ApiError> {
+        let style = match self.selected_model_type.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(given) => Some(
+                catalog
+                    .styles
+                    .iter()
+                    .find(|s| {
+                        s.id == given || s.checkpoint == given || s.checkpoint.starts_with(given)
+                    })
+                    .map(|s| s.id.clone())
+                    .ok_or_else(|| {
+                        ApiError::invalid("selected_model_type", format!("unknown model {given:?}"))
+                    })?,
+            ),
+        };
+        let look = match self.model_type.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(given) => Some(
+                catalog
+                    .looks
+                    .iter()
+                    .find(|l| l.id == given || l.text == given)
+                    .map(|l| l.id.clone())
+                    .ok_or_else(|| {
+                        ApiError::invalid("model_type", format!("unknown look {given:?}"))
+                    })?,
+            ),
+        };
+        Ok(GenerationBody {
+            prompt: self.prompt.or(self.input_value).unwrap_or_default(),
+            negative_prompt: self.negative_prompt,
+            style,
+            look,
+            seed: self.seed.map(Loose::Text),
+            steps: self.step.map(Loose::Text),
+            enhance: Some(false),
+            count: Some(1),
+        })
+    }
+}
+
+#[tracing::instrument(skip_all, fields(uid = %user.uid))]
+pub async fn generate_image(
+    State(state): State<AppState>,
+    user: AuthUser,
+    query: Result<Query<LegacyQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
+    let body = query.into_body(&state.generator.catalog)?;
+    let prepared = state
+        .generator
+        .prepare(&state.config, &state.users, &user, &body)
+        .await?;
+    let (events, _) = mpsc::channel(1);
+    let made = state.generator.run(&state.store, prepared, &events).await?;
+    let view = made
+        .first()
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a generation made no image")))?;
+    let record = state
+        .store
+        .get_generation(&user.uid, &view.id)
+        .await?
+        .ok_or(ApiError::NotFound { what: "generation" })?;
+    let bytes = super::generations::image_bytes(&state, &record, !view.blurred).await?;
+    let mut response = Response::new(Body::from(bytes));
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    headers.insert(
+        "x-generation-id",
+        HeaderValue::from_str(&view.id).map_err(|e| ApiError::Internal(e.into()))?,
+    );
+    Ok(response)
+}

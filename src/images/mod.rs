@@ -1,0 +1,37 @@
+//! Image bytes: storage, the non-pro preview, PNG metadata, and the bitmap font they share
+//! with the built-in renderer.
+
+pub mod blobs;
+pub mod font;
+pub mod png_meta;
+pub mod preview;
+
+use rand::Rng;
+
+const ALPHANUMERIC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/// `generated_image_` plus 8 random letters or digits, as the spec names downloads.
+pub fn download_name() -> String {
+    let mut rng = rand::rng();
+    let suffix: String = (0..8)
+        .map(|_| char::from(ALPHANUMERIC[rng.random_range(0..ALPHANUMERIC.len())]))
+        .collect();
+    format!("generated_image_{suffix}.png")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn download_names_have_eight_random_letters_or_digits() {
+        let a = super::download_name();
+        let b = super::download_name();
+        let suffix = a
+            .strip_prefix("generated_image_")
+            .unwrap()
+            .strip_suffix(".png")
+            .unwrap();
+        assert_eq!(suffix.len(), 8);
+        assert!(suffix.chars().all(|c| c.is_ascii_alphanumeric()));
+        assert_ne!(a, b);
+    }
+}
