@@ -94,17 +94,19 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(24))]
+        #![proptest_config(ProptestConfig::with_cases(16))]
         #[test]
         fn the_preview_never_equals_the_original_and_keeps_little_detail(
-            w in 64u32..400, h in 64u32..400, seed in any::<u64>()
+            w in 64u32..1100, h in 64u32..1100, seed in any::<u64>()
         ) {
             let preview = blurred(&noise(w, h, seed));
             let original = noise(w, h, seed);
             prop_assert_eq!(preview.dimensions(), (w, h));
             let original = original.to_rgba8();
             prop_assert_ne!(preview.as_raw(), original.as_raw());
-            let (before, after) = (edge_energy(&original), edge_energy(&preview));
+            // Above the watermark band, which is sharp on purpose.
+            let top = |img: &RgbaImage| imageops::crop_imm(img, 0, 0, w, h * 3 / 4).to_image();
+            let (before, after) = (edge_energy(&top(&original)), edge_energy(&top(&preview)));
             prop_assert!(after < before * 0.1, "edge energy {} -> {}", before, after);
         }
     }

@@ -18,6 +18,8 @@ pub struct TestApp {
     pub keys: MockServer,
     /// Keeps the data directory alive as long as the app.
     pub data_dir: TempDir,
+    /// The running app's state, for arranging what the API cannot (plans, old records).
+    pub state: AppState,
 }
 
 #[derive(Parser)]
@@ -65,7 +67,7 @@ pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
     let state = AppState::new(config, http, store).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
-    let app = build_app(state);
+    let app = build_app(state.clone());
     tokio::spawn(async move {
         axum::serve(
             listener,
@@ -81,6 +83,7 @@ pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
             .build()
             .unwrap(),
         data_dir,
+        state,
         keys,
     }
 }
@@ -150,4 +153,135 @@ pub async fn error_code(response: reqwest::Response, status: u16) -> String {
     assert_eq!(response.status(), status);
     let body: Value = response.json().await.unwrap();
     body["error"]["code"].as_str().unwrap().to_owned()
+}
+
+impl TestApp {
+    pub async fn generate(&self, token: &str, body: &Value) -> reqwest::Response {
+        self.client
+            .post(self.url("/api/v1/generations"))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// A generation that must succeed; its JSON.
+    pub async fn generate_ok(&self, token: &str, body: &Value) -> Value {
+        let response = self.generate(token, body).await;
+        let status = response.status();
+        let json: Value = response.json().await.unwrap();
+        assert_eq!(status, 201, "{json}");
+        json
+    }
+
+    /// The stream's events as (name, data) pairs.
+    pub async fn generate_stream(&self, token: &str, body: &Value) -> (u16, Vec<(String, Value)>) {
+        let response = self
+            .client
+            .post(self.url("/api/v1/generations"))
+            .bearer_auth(token)
+            .header("accept", "text/event-stream")
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        let text = response.text().await.unwrap();
+        (status, parse_sse(&text))
+    }
+
+    pub async fn get_image(&self, token: &str, id: &str, download: bool) -> reqwest::Response {
+        let query = if download { "?download=1" } else { "" };
+        self.client
+            .get(self.url(&format!("/api/v1/generations/{id}/image{query}")))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn delete_generation(&self, token: &str, id: &str) -> reqwest::Response {
+        self.client
+            .delete(self.url(&format!("/api/v1/generations/{id}")))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn list_generations(&self, token: &str, query: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(&format!("/api/v1/generations{query}")))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Makes `uid` pro, as a confirmed payment would.
+    pub async fn make_pro(&self, uid: &str) {
+        let sub = lucent::store::Subscription {
+            plan_type: Some("pro".into()),
+            status: Some("active".into()),
+            current_period_end: Some(lucent::store::now_ms() + 30 * 24 * 3600 * 1000),
+            ..Default::default()
+        };
+        self.state
+            .users
+            .merge_subscription(uid, &sub)
+            .await
+            .unwrap();
+    }
+
+    /// Credits used now, as the API reports them.
+    pub async fn credits_used(&self, token: &str) -> u64 {
+        let me: Value = self.get_me(token).await.json().await.unwrap();
+        me["quota"]["used"].as_u64().unwrap()
+    }
+
+    /// Waits (briefly) for released credits to land: releases run after the request ends.
+    pub async fn wait_for_credits(&self, token: &str, expected: u64) -> u64 {
+        let mut used = self.credits_used(token).await;
+        for _ in 0..40 {
+            if used == expected {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            used = self.credits_used(token).await;
+        }
+        used
+    }
+}
+
+pub fn parse_sse(text: &str) -> Vec<(String, Value)> {
+    text.split("\n\n")
+        .filter_map(|block| {
+            let mut name = None;
+            let mut data = String::new();
+            for line in block.lines() {
+                if let Some(v) = line.strip_prefix("event:") {
+                    name = Some(v.trim().to_owned());
+                } else if let Some(v) = line.strip_prefix("data:") {
+                    data.push_str(v.trim());
+                }
+            }
+            Some((name?, serde_json::from_str(&data).ok()?))
+        })
+        .collect()
+}
+
+/// A small valid PNG, as a backend would send.
+pub fn png(width: u32, height: u32, seed: u8) -> Vec<u8> {
+    let img = image::RgbaImage::from_fn(width, height, |x, y| {
+        let v = ((x * 7 + y * 13) as u8).wrapping_mul(seed | 1);
+        image::Rgba([v, v.wrapping_add(90), v.wrapping_mul(3), 255])
+    });
+    let mut bytes = Vec::new();
+    img.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .unwrap();
+    bytes
 }

@@ -1,9 +1,11 @@
 //! The gateway's integration tests: one binary, one module per area.
 
 mod auth;
+mod backends;
 mod cli;
 mod config;
 mod fake_rtdb;
+mod generations;
 mod health;
 mod helpers;
 mod me;

@@ -89,7 +89,8 @@ fn draw(job: &Job, seed: u32) -> RgbaImage {
             }
         })
         .collect();
-    let (freq, phase) = (6.0 + 20.0 * rng.unit(), std::f32::consts::TAU * rng.unit());
+    let (freq, phase) = (40.0 + 60.0 * rng.unit(), std::f32::consts::TAU * rng.unit());
+    let grain_seed = rng.next();
     let mut img = RgbaImage::from_fn(w, h, |px, py| {
         let (x, y) = (px as f32 / w as f32, py as f32 / h as f32);
         let mut c = [0.0f32; 3];
@@ -103,9 +104,14 @@ fn draw(job: &Job, seed: u32) -> RgbaImage {
                 *v = *v * (1.0 - k) + b.color[i] * k;
             }
         }
-        // Fine stripes give the picture texture, which the non-pro preview visibly removes.
-        let stripe = 0.06 * ((x * freq + y * freq * 0.7) * std::f32::consts::TAU + phase).sin();
-        let to_u8 = |v: f32| ((v + stripe).clamp(0.0, 1.0) * 255.0) as u8;
+        // Fine stripes and film grain give the picture texture, as a photo has, which the
+        // non-pro preview visibly removes.
+        let stripe = 0.05 * ((x * freq + y * freq * 0.7) * std::f32::consts::TAU + phase).sin();
+        let grain = {
+            let mut g = Rng(grain_seed ^ (u64::from(px) << 32 | u64::from(py)));
+            0.08 * (g.unit() - 0.5)
+        };
+        let to_u8 = |v: f32| ((v + stripe + grain).clamp(0.0, 1.0) * 255.0) as u8;
         Rgba([to_u8(c[0]), to_u8(c[1]), to_u8(c[2]), 255])
     });
     caption(&mut img, job, seed);

@@ -1,0 +1,374 @@
+//! The A1111 and legacy backends through the whole gateway, against local servers speaking
+//! their wire formats: success, and every failure giving its status and its credit back.
+
+use std::time::Duration;
+
+use base64::Engine;
+use serde_json::{Value, json};
+use wiremock::matchers::{body_partial_json, header, method, path, query_param};
+use wiremock::{Mock, MockServer, Request, ResponseTemplate};
+
+use crate::helpers::{TestApp, error_code, png, spawn_app_with};
+
+/// The gateway on `kind`+`server`, each image allowed `timeout` seconds.
+async fn app_with_backend(kind: &str, server: &MockServer, timeout: &str) -> TestApp {
+    let spec = format!("{kind}+{}", server.uri());
+    spawn_app_with(&["--generator", &spec, "--generator-timeout", timeout]).await
+}
+
+fn txt2img_answer(seed: i64) -> Value {
+    let b64 = base64::engine::general_purpose::STANDARD.encode(png(64, 64, 3));
+    json!({
+        "images": [b64],
+        "parameters": {},
+        "info": json!({"seed": seed, "all_seeds": [seed], "sd_model_name": "Realistic_Vision_V4.0"}).to_string(),
+    })
+}
+
+async fn mount_txt2img(server: &MockServer, response: ResponseTemplate) {
+    Mock::given(method("POST"))
+        .and(path("/sdapi/v1/txt2img"))
+        .respond_with(response)
+        .mount(server)
+        .await;
+}
+
+/// A failure costs nothing: the credit reserved for it comes back.
+async fn assert_fails_and_refunds(app: &TestApp, status: u16, code: &str) {
+    let token = app.register("alice").await;
+    let response = app.generate(&token, &json!({"prompt": "a fox"})).await;
+    assert_eq!(error_code(response, status).await, code);
+    assert_eq!(
+        app.wait_for_credits(&token, 0).await,
+        0,
+        "the credit was not released"
+    );
+    assert!(
+        app.state
+            .store
+            .list_generations("alice", None, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn a1111_gets_the_prompt_checkpoint_and_hires_and_reports_its_seed() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/sdapi/v1/txt2img"))
+        .and(body_partial_json(json!({
+            "seed": -1,
+            "steps": 30,
+            "width": 512,
+            "height": 512,
+            "enable_hr": true,
+            "hr_scale": 2,
+            "override_settings": {"sd_model_checkpoint": "anythingV5_PrtRE.safetensors [893e49b9]"},
+        })))
+        .respond_with(ResponseTemplate::new(200).set_body_json(txt2img_answer(1_234_567)))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let app = app_with_backend("a1111", &server, "2").await;
+    let token = app.register("alice").await;
+
+    let made = app
+        .generate_ok(
+            &token,
+            &json!({"prompt": "a girl", "style": "anime-v1", "look": "korean"}),
+        )
+        .await;
+
+    assert_eq!(made["seed"], 1_234_567);
+    let sent: Value = server.received_requests().await.unwrap()[0]
+        .body_json()
+        .unwrap();
+    let prompt = sent["prompt"].as_str().unwrap();
+    assert!(
+        prompt.starts_with("a girl, masterpiece") && prompt.ends_with("Korean Girl"),
+        "{prompt}"
+    );
+    assert!(sent["negative_prompt"].as_str().unwrap().contains("lowres"));
+    assert_eq!(app.credits_used(&token).await, 1);
+}
+
+#[tokio::test]
+async fn a1111_credentials_in_the_url_become_basic_auth() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/sdapi/v1/txt2img"))
+        .and(header("authorization", "Basic Z3B1OnMzY3IzdA=="))
+        .respond_with(ResponseTemplate::new(200).set_body_json(txt2img_answer(5)))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let url = server.uri().replace("http://", "http://gpu:s3cr3t@");
+    let spec = format!("a1111+{url}");
+    let app = spawn_app_with(&["--generator", &spec]).await;
+    let token = app.register("alice").await;
+
+    app.generate_ok(&token, &json!({"prompt": "x", "seed": 5}))
+        .await;
+}
+
+#[tokio::test]
+async fn a1111_progress_reaches_the_event_stream() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200)
+            .set_delay(Duration::from_millis(1300))
+            .set_body_json(txt2img_answer(9)),
+    )
+    .await;
+    Mock::given(method("GET"))
+        .and(path("/sdapi/v1/progress"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"progress": 0.4, "eta_relative": 2.5, "state": {}})),
+        )
+        .mount(&server)
+        .await;
+    let app = app_with_backend("a1111", &server, "2").await;
+    let token = app.register("alice").await;
+
+    let (_, events) = app.generate_stream(&token, &json!({"prompt": "x"})).await;
+
+    let progress: Vec<_> = events
+        .iter()
+        .filter(|(n, _)| n == "progress")
+        .map(|(_, d)| d.clone())
+        .collect();
+    assert!(progress.iter().any(|p| (p["fraction"].as_f64().unwrap() - 0.4).abs() < 1e-6 && p["etaSeconds"] == 2.5), "{progress:?}");
+    assert_eq!(events.last().unwrap().0, "done");
+}
+
+#[tokio::test]
+async fn a_backend_that_hangs_is_a_504_and_costs_nothing() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200).set_delay(Duration::from_secs(30)),
+    )
+    .await;
+    let app = app_with_backend("a1111", &server, "2").await;
+    assert_fails_and_refunds(&app, 504, "backend_timeout").await;
+}
+
+#[tokio::test]
+async fn a_backend_error_is_a_502_and_costs_nothing() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(500).set_body_string("CUDA out of memory"),
+    )
+    .await;
+    let app = app_with_backend("a1111", &server, "2").await;
+    assert_fails_and_refunds(&app, 502, "backend_failed").await;
+}
+
+#[tokio::test]
+async fn garbage_from_the_backend_is_a_502_and_costs_nothing() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200).set_body_json(json!({"images": ["bm90IGEgcG5n"], "info": "{}"})),
+    )
+    .await;
+    let app = app_with_backend("a1111", &server, "2").await;
+    assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_json_is_a_502() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200).set_body_string("<html>proxy error</html>"),
+    )
+    .await;
+    let app = app_with_backend("a1111", &server, "2").await;
+    assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
+}
+
+#[tokio::test]
+async fn an_oversized_answer_is_cut_off_with_a_502() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200).set_body_bytes(vec![b'a'; 50 * 1024 * 1024]),
+    )
+    .await;
+    let app = app_with_backend("a1111", &server, "2").await;
+    assert_fails_and_refunds(&app, 502, "backend_too_large").await;
+}
+
+#[tokio::test]
+async fn the_legacy_backend_gets_the_specs_exact_query() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/base/generate-image"))
+        .and(query_param("prompt", "a fox"))
+        .and(query_param("inputValue", "a fox"))
+        .and(query_param(
+            "selected_model_type",
+            "dreamshaper_8.safetensors [9d40847d]",
+        ))
+        .and(query_param("seed", "77"))
+        .and(query_param("step", "25"))
+        .and(query_param("model_type", "Korean Girl"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .insert_header("content-type", "image/png")
+                .set_body_bytes(png(48, 48, 5)),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    let spec = format!("legacy+{}/base", server.uri());
+    let app = spawn_app_with(&["--generator", &spec]).await;
+    let token = app.register("alice").await;
+
+    let made = app
+        .generate_ok(&token, &json!({"prompt": "a fox", "style": "nsfw-v1.1", "look": "korean", "seed": 77, "steps": 25}))
+        .await;
+
+    assert_eq!(
+        (made["seed"].as_u64(), made["width"].as_u64()),
+        (Some(77), Some(48))
+    );
+    let request: &Request = &server.received_requests().await.unwrap()[0];
+    let plus = request
+        .url
+        .query_pairs()
+        .find(|(k, _)| k == "Prompt_Plus")
+        .unwrap()
+        .1
+        .into_owned();
+    assert!(plus.contains("sensual"), "{plus}");
+}
+
+#[tokio::test]
+async fn a_legacy_backend_answering_html_is_a_502() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .respond_with(ResponseTemplate::new(200).set_body_string("<html>oops</html>"))
+        .mount(&server)
+        .await;
+    let spec = format!("legacy+{}", server.uri());
+    let app = spawn_app_with(&["--generator", &spec]).await;
+    assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
+}
+
+#[tokio::test]
+async fn a_client_that_leaves_while_queued_is_not_charged_and_not_rendered() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200)
+            .set_delay(Duration::from_millis(1500))
+            .set_body_json(txt2img_answer(1)),
+    )
+    .await;
+    let app = app_with_backend("a1111", &server, "10").await;
+    let first = app.register("alice").await;
+    let second = app.register("bob").await;
+
+    let first_body = json!({"prompt": "first"});
+    let busy = app.generate(&first, &first_body);
+    let leaver = async {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let response = app
+            .client
+            .post(app.url("/api/v1/generations"))
+            .bearer_auth(&second)
+            .header("accept", "text/event-stream")
+            .json(&json!({"prompt": "second"}))
+            .send()
+            .await
+            .unwrap();
+        let mut stream = response.bytes_stream();
+        use futures_util::StreamExt;
+        let first_chunk =
+            String::from_utf8(stream.next().await.unwrap().unwrap().to_vec()).unwrap();
+        assert!(first_chunk.contains("event: queued"), "{first_chunk}");
+        assert!(first_chunk.contains("\"position\":1"), "{first_chunk}");
+        // Leaving: the connection closes with the stream.
+    };
+    let (done, ()) = tokio::join!(busy, leaver);
+    assert_eq!(done.status(), 201);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    assert_eq!(app.wait_for_credits(&second, 0).await, 0);
+    assert_eq!(
+        server
+            .received_requests()
+            .await
+            .unwrap()
+            .iter()
+            .filter(|r| r.url.path().ends_with("txt2img"))
+            .count(),
+        1
+    );
+    assert_eq!(app.state.generator.queue.waiting(), 0);
+}
+
+#[tokio::test]
+async fn a_free_user_cannot_stack_requests_and_pro_users_go_first() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200)
+            .set_delay(Duration::from_millis(800))
+            .set_body_json(txt2img_answer(1)),
+    )
+    .await;
+    let app = app_with_backend("a1111", &server, "10").await;
+    let running = app.register("runner").await;
+    let free = app.register("free").await;
+    let pro = app.register("pro").await;
+    app.make_pro("pro").await;
+
+    let running_body = json!({"prompt": "running"});
+    let first = app.generate(&running, &running_body);
+    let rest = async {
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        let free_body = json!({"prompt": "free"});
+        let free_req = app.generate(&free, &free_body);
+        let stacked = async {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let second = app.generate(&free, &json!({"prompt": "free again"})).await;
+            assert_eq!(second.status(), 429);
+            assert!(second.headers().contains_key("retry-after"));
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            app.generate(&pro, &json!({"prompt": "pro", "enhance": false}))
+                .await
+        };
+        tokio::join!(free_req, stacked)
+    };
+    let (_, (free_done, pro_done)) = tokio::join!(first, rest);
+    assert_eq!(
+        (free_done.status(), pro_done.status()),
+        (reqwest::StatusCode::CREATED, reqwest::StatusCode::CREATED)
+    );
+
+    let order: Vec<String> = server
+        .received_requests()
+        .await
+        .unwrap()
+        .iter()
+        .filter(|r| r.url.path().ends_with("txt2img"))
+        .map(|r| {
+            r.body_json::<Value>().unwrap()["prompt"]
+                .as_str()
+                .unwrap()
+                .split(',')
+                .next()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(order, ["running", "pro", "free"]);
+}

@@ -1,0 +1,578 @@
+//! Generation through the API with the built-in renderer: credits, blur, download, delete,
+//! history, the event stream, and the legacy call.
+
+use lucent::images::preview::edge_energy;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
+use crate::test_keys::token_for;
+
+fn decode(bytes: &[u8]) -> image::RgbaImage {
+    image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+        .expect("a PNG")
+        .to_rgba8()
+}
+
+async fn image_bytes(app: &TestApp, token: &str, id: &str) -> Vec<u8> {
+    let response = app.get_image(token, id, false).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "image/png");
+    response.bytes().await.unwrap().to_vec()
+}
+
+async fn original(app: &TestApp, uid: &str, id: &str) -> Vec<u8> {
+    let record = app
+        .state
+        .store
+        .get_generation(uid, id)
+        .await
+        .unwrap()
+        .unwrap();
+    app.state
+        .generator
+        .blobs
+        .get(&record.blob_key)
+        .await
+        .unwrap()
+        .unwrap()
+        .to_vec()
+}
+
+#[tokio::test]
+async fn free_user_gets_a_blurred_image() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+
+    let made = app
+        .generate_ok(
+            &token,
+            &json!({"prompt": "a lighthouse on a cliff at dusk", "enhance": false}),
+        )
+        .await;
+
+    assert_eq!(made["blurred"], true);
+    assert_eq!(
+        (made["width"].as_u64(), made["height"].as_u64()),
+        (Some(512), Some(512))
+    );
+    let id = made["id"].as_str().unwrap();
+    let received = image_bytes(&app, &token, id).await;
+    let sharp = original(&app, "alice", id).await;
+    assert_ne!(received, sharp);
+    let (blurred, sharp) = (decode(&received), decode(&sharp));
+    assert_eq!(blurred.dimensions(), sharp.dimensions());
+    // Above the caption and the watermark: the picture itself.
+    let picture =
+        |img: &image::RgbaImage| image::imageops::crop_imm(img, 0, 0, 512, 384).to_image();
+    let (after, before) = (
+        edge_energy(&picture(&blurred)),
+        edge_energy(&picture(&sharp)),
+    );
+    assert!(after < before * 0.1, "edge energy {before} -> {after}");
+}
+
+#[tokio::test]
+async fn pro_user_gets_the_original() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    app.make_pro("alice").await;
+
+    let made = app
+        .generate_ok(&token, &json!({"prompt": "a lighthouse", "seed": 42}))
+        .await;
+
+    assert_eq!(made["blurred"], false);
+    assert_eq!(made["seed"], 42);
+    assert_eq!(made["width"], 1024, "enhance is on by default");
+    let id = made["id"].as_str().unwrap();
+    assert_eq!(
+        image_bytes(&app, &token, id).await,
+        original(&app, "alice", id).await
+    );
+}
+
+#[tokio::test]
+async fn a_user_who_becomes_pro_sees_earlier_images_sharp() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    let made = app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+    let id = made["id"].as_str().unwrap();
+    let before = image_bytes(&app, &token, id).await;
+
+    app.make_pro("alice").await;
+
+    let after = image_bytes(&app, &token, id).await;
+    assert_ne!(before, after);
+    assert_eq!(after, original(&app, "alice", id).await);
+}
+
+#[tokio::test]
+async fn the_same_prompt_and_seed_give_the_same_image_and_an_empty_seed_is_chosen() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    app.make_pro("alice").await;
+    let body = json!({"prompt": "a fox", "seed": "7", "steps": "", "enhance": false});
+
+    let a = app.generate_ok(&token, &body).await;
+    let b = app.generate_ok(&token, &body).await;
+    let c = app
+        .generate_ok(&token, &json!({"prompt": "a fox", "seed": ""}))
+        .await;
+
+    let bytes = |v: &Value| v["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        image_bytes(&app, &token, &bytes(&a)).await,
+        image_bytes(&app, &token, &bytes(&b)).await
+    );
+    assert_eq!(
+        (a["seed"].as_u64(), a["steps"].as_u64()),
+        (Some(7), Some(30))
+    );
+    assert!(c["seed"].is_u64());
+}
+
+#[tokio::test]
+async fn each_image_costs_one_credit() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+
+    app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+    app.generate_ok(&token, &json!({"prompt": "a cat"})).await;
+
+    assert_eq!(app.credits_used(&token).await, 2);
+}
+
+#[tokio::test]
+async fn a_pro_user_makes_several_images_at_once_for_one_credit_each() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    app.make_pro("alice").await;
+
+    let made = app
+        .generate_ok(
+            &token,
+            &json!({"prompt": "a fox", "count": 3, "seed": 10, "enhance": false}),
+        )
+        .await;
+
+    let seeds: Vec<_> = made
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["seed"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seeds, [10, 11, 12]);
+    assert_eq!(app.credits_used(&token).await, 3);
+}
+
+#[tokio::test]
+async fn the_daily_credits_run_out_with_a_clear_message_and_a_retry_time() {
+    let app = spawn_app_with(&["--free-daily", "2"]).await;
+    let token = app.register("alice").await;
+    for _ in 0..2 {
+        app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+    }
+
+    let response = app.generate(&token, &json!({"prompt": "a fox"})).await;
+
+    assert_eq!(response.status(), 429);
+    let retry: u64 = response.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=86_400).contains(&retry));
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"]["code"], "quota_exhausted");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("2 of your 2 credits today") && message.contains("T00:00:00Z"),
+        "{message}"
+    );
+    assert_eq!(app.credits_used(&token).await, 2);
+}
+
+#[tokio::test]
+async fn an_invalid_field_is_a_422_that_names_it_and_costs_nothing() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+
+    let response = app
+        .generate(&token, &json!({"prompt": "a fox", "seed": "twelve"}))
+        .await;
+
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("seed")
+    );
+    assert_eq!(app.credits_used(&token).await, 0);
+}
+
+#[tokio::test]
+async fn the_nsfw_style_needs_an_age_confirmation() {
+    let app = spawn_app().await;
+    let token = token_for("bob");
+    app.post_me(&token, &json!({"username": "Bob", "ageConfirmed": false}))
+        .await;
+
+    let response = app
+        .generate(&token, &json!({"prompt": "x", "style": "nsfw-v1.1"}))
+        .await;
+
+    assert_eq!(error_code(response, 403).await, "age_confirmation_required");
+}
+
+#[tokio::test]
+async fn a_generation_without_a_profile_is_a_conflict() {
+    let app = spawn_app().await;
+
+    let response = app
+        .generate(&token_for("nobody"), &json!({"prompt": "x"}))
+        .await;
+
+    assert_eq!(error_code(response, 409).await, "profile_missing");
+}
+
+#[tokio::test]
+async fn guests_cannot_generate() {
+    let app = spawn_app().await;
+
+    let response = app
+        .client
+        .post(app.url("/api/v1/generations"))
+        .json(&json!({"prompt": "x"}))
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(error_code(response, 401).await, "token_missing");
+}
+
+#[tokio::test]
+async fn download_is_for_pro_users_and_carries_the_parameters() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    let made = app
+        .generate_ok(&token, &json!({"prompt": "a fox in snow", "seed": 99}))
+        .await;
+    let id = made["id"].as_str().unwrap();
+
+    let free = app.get_image(&token, id, true).await;
+    assert_eq!(error_code(free, 403).await, "pro_required");
+
+    app.make_pro("alice").await;
+    let response = app.get_image(&token, id, true).await;
+
+    assert_eq!(response.status(), 200);
+    let disposition = response.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let name = disposition
+        .strip_prefix("attachment; filename=\"")
+        .unwrap()
+        .strip_suffix('"')
+        .unwrap();
+    let suffix = name
+        .strip_prefix("generated_image_")
+        .unwrap()
+        .strip_suffix(".png")
+        .unwrap();
+    assert!(
+        suffix.len() == 8 && suffix.chars().all(|c| c.is_ascii_alphanumeric()),
+        "{name}"
+    );
+    let bytes = response.bytes().await.unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(
+        text.contains("parameters\0a fox in snow\nNegative prompt: "),
+        "no parameters chunk"
+    );
+    assert!(text.contains("Seed: 99") && text.contains("Model: Realistic_Vision_V4.0"));
+    assert_eq!(decode(&bytes).dimensions(), (1024, 1024));
+}
+
+#[tokio::test]
+async fn deleting_is_for_pro_users_and_removes_record_and_bytes() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    let made = app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+    let id = made["id"].as_str().unwrap();
+    let record = app
+        .state
+        .store
+        .get_generation("alice", id)
+        .await
+        .unwrap()
+        .unwrap();
+
+    assert_eq!(
+        error_code(app.delete_generation(&token, id).await, 403).await,
+        "pro_required"
+    );
+    app.make_pro("alice").await;
+    let response = app.delete_generation(&token, id).await;
+
+    assert_eq!(response.status(), 204);
+    assert_eq!(app.delete_generation(&token, id).await.status(), 404);
+    assert_eq!(app.get_image(&token, id, false).await.status(), 404);
+    assert!(
+        app.state
+            .generator
+            .blobs
+            .get(&record.blob_key)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        app.state
+            .generator
+            .blobs
+            .get(&record.preview_key)
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
+#[tokio::test]
+async fn another_users_image_is_not_found_everywhere() {
+    let app = spawn_app().await;
+    let alice = app.register("alice").await;
+    let mallory = app.register("mallory").await;
+    app.make_pro("mallory").await;
+    let made = app.generate_ok(&alice, &json!({"prompt": "private"})).await;
+    let id = made["id"].as_str().unwrap();
+
+    assert_eq!(app.get_image(&mallory, id, false).await.status(), 404);
+    assert_eq!(app.get_image(&mallory, id, true).await.status(), 404);
+    assert_eq!(app.delete_generation(&mallory, id).await.status(), 404);
+    assert!(!image_bytes(&app, &alice, id).await.is_empty());
+}
+
+#[tokio::test]
+async fn ids_that_are_not_ids_are_not_found() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    app.make_pro("alice").await;
+
+    for id in [
+        "..%2F..%2Flucent.sqlite3",
+        "%2e%2e",
+        &"a".repeat(5000),
+        "abc",
+        "-..-..-..-..-..-..-..-..-..-..",
+    ] {
+        assert_eq!(app.get_image(&token, id, false).await.status(), 404, "{id}");
+        assert_eq!(
+            app.delete_generation(&token, id).await.status(),
+            404,
+            "{id}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn history_is_newest_first_and_pages_with_a_cursor() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    app.make_pro("alice").await;
+    let mut ids = Vec::new();
+    for i in 0..5 {
+        let made = app
+            .generate_ok(
+                &token,
+                &json!({"prompt": format!("image {i}"), "enhance": false}),
+            )
+            .await;
+        ids.push(made["id"].as_str().unwrap().to_owned());
+    }
+
+    let first: Value = app
+        .list_generations(&token, "?limit=3")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let cursor = first["nextCursor"].as_str().unwrap();
+    let second: Value = app
+        .list_generations(&token, &format!("?limit=3&cursor={cursor}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+
+    let seen: Vec<_> = [&first, &second]
+        .iter()
+        .flat_map(|p| {
+            p["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["id"].as_str().unwrap().to_owned())
+        })
+        .collect();
+    ids.reverse();
+    assert_eq!(seen, ids);
+    assert_eq!(second["nextCursor"], Value::Null);
+    assert_eq!(first["items"][0]["prompt"], "image 4");
+    assert_eq!(first["items"][0]["blurred"], false);
+    assert_eq!(app.list_generations(&token, "?limit=0").await.status(), 422);
+    assert_eq!(
+        app.list_generations(&token, "?cursor=../x").await.status(),
+        422
+    );
+}
+
+#[tokio::test]
+async fn the_event_stream_reports_progress_then_the_generation() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+
+    let (status, events) = app
+        .generate_stream(&token, &json!({"prompt": "a fox", "enhance": false}))
+        .await;
+
+    assert_eq!(status, 200);
+    let names: Vec<_> = events.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(names.contains(&"progress"), "{names:?}");
+    let (last, data) = events.last().unwrap();
+    assert_eq!(last, "done");
+    let made = &data["generations"][0];
+    assert_eq!(made["blurred"], true);
+    assert!(
+        !image_bytes(&app, &token, made["id"].as_str().unwrap())
+            .await
+            .is_empty()
+    );
+    assert_eq!(app.credits_used(&token).await, 1);
+}
+
+#[tokio::test]
+async fn a_refusal_before_the_stream_starts_is_a_plain_http_error() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+
+    let (status, events) = app.generate_stream(&token, &json!({"prompt": ""})).await;
+
+    assert_eq!(status, 422);
+    assert!(events.is_empty());
+}
+
+#[tokio::test]
+async fn the_catalog_lists_styles_looks_limits_and_the_renderer() {
+    let app = spawn_app().await;
+
+    let catalog: Value = app.get("/api/v1/catalog").await.json().await.unwrap();
+
+    let ids: Vec<_> = catalog["styles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        &ids[..4],
+        ["real-v1.1", "real-v1.2", "anime-v1", "nsfw-v1.1"]
+    );
+    assert_eq!(
+        catalog["styles"][0]["checkpoint"],
+        "Realistic_Vision_V4.0.safetensors [29a7afaa]"
+    );
+    assert_eq!(catalog["looks"][1]["label"], "Korean");
+    assert_eq!(catalog["limits"]["promptMax"], 500);
+    assert_eq!(catalog["renderer"]["kind"], "builtin");
+    assert!(
+        catalog["styles"][0].get("promptPlus").is_none(),
+        "prompt texts stay on the server"
+    );
+}
+
+#[tokio::test]
+async fn the_legacy_call_answers_with_a_png_blurred_unless_pro() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    let query = "/generate-image?prompt=a%20fox&inputValue=a%20fox&negativePrompt=&selected_model_type=Realistic_Vision_V5.0.safetensors%20%5B614d1063%5D&seed=5&step=20&Prompt_Plus=ignored&model_type=Korean%20Girl";
+
+    let response = app
+        .client
+        .get(app.url(query))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(response.status(), 200);
+    let id = response.headers()["x-generation-id"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let bytes = response.bytes().await.unwrap();
+    assert_ne!(bytes.to_vec(), original(&app, "alice", &id).await);
+    let record = app
+        .state
+        .store
+        .get_generation("alice", &id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            record.style.as_str(),
+            record.look.as_deref(),
+            record.seed,
+            record.steps
+        ),
+        ("real-v1.2", Some("korean"), 5, 20)
+    );
+    let guest = app.client.get(app.url(query)).send().await.unwrap();
+    assert_eq!(guest.status(), 401);
+}
+
+#[tokio::test]
+async fn free_images_expire_and_pro_images_are_kept() {
+    let app = spawn_app().await;
+    let free = app.register("alice").await;
+    let pro = app.register("bob").await;
+    app.make_pro("bob").await;
+    let a = app.generate_ok(&free, &json!({"prompt": "a"})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let b = app.generate_ok(&pro, &json!({"prompt": "b"})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let fresh = app.generate_ok(&free, &json!({"prompt": "fresh"})).await;
+    // Age the first two past the retention window.
+    for (uid, id) in [("alice", &a), ("bob", &b)] {
+        let mut record = app
+            .state
+            .store
+            .get_generation(uid, id)
+            .await
+            .unwrap()
+            .unwrap();
+        record.created_at -= 8 * 24 * 3600 * 1000;
+        app.state.store.put_generation(uid, &record).await.unwrap();
+    }
+
+    let removed = lucent::generate::retention::sweep_once(&app.state)
+        .await
+        .unwrap();
+
+    assert_eq!(removed, 1);
+    assert_eq!(app.get_image(&free, &a, false).await.status(), 404);
+    assert_eq!(app.get_image(&pro, &b, false).await.status(), 200);
+    assert_eq!(
+        app.get_image(&free, fresh["id"].as_str().unwrap(), false)
+            .await
+            .status(),
+        200
+    );
+}
