@@ -17,8 +17,8 @@ npm_install "$ROOT/frontend"
 say "web app: lint, types, unit tests"
 (cd frontend && npm run --silent lint && npm run --silent typecheck && npm test --silent)
 
-say "database rules"
-npm run --silent test:rules
+say "contracts: database rules, Stripe signatures"
+npm run --silent test:contracts
 
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ]; then

@@ -1,6 +1,7 @@
 //! The Lucent gateway: verifies Firebase ID tokens, keeps user records, and serves the web app.
 
 pub mod auth;
+pub mod billing;
 pub mod cli;
 pub mod config;
 pub mod generate;

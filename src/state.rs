@@ -6,6 +6,7 @@ use std::time::Duration;
 use url::Url;
 
 use crate::auth::{GoogleKeys, TokenVerifier};
+use crate::billing::Billing;
 use crate::config::Config;
 use crate::generate::Generator;
 use crate::generate::backend;
@@ -35,6 +36,8 @@ pub struct App {
     pub users: Users,
     /// The generation pipeline: catalog, backend, queue, image storage.
     pub generator: Generator,
+    /// Stripe (or the offline test checkout).
+    pub billing: Billing,
 }
 
 impl std::ops::Deref for AppState {
@@ -69,6 +72,7 @@ impl AppState {
         let auth = token_verifier(&config, &http);
         let users = Users::new(Arc::clone(&store));
         let generator = generator(&config, &http)?;
+        let billing = Billing::from_config(&config, &http)?;
         Ok(Self(Arc::new(App {
             config,
             http,
@@ -76,6 +80,7 @@ impl AppState {
             store,
             users,
             generator,
+            billing,
         })))
     }
 

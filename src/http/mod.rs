@@ -1,5 +1,6 @@
 //! The router: API routes, health, the web app, and the layers every request passes.
 
+mod billing;
 mod catalog;
 pub mod error;
 mod generations;
@@ -8,6 +9,7 @@ pub mod json;
 mod legacy;
 mod me;
 mod spa;
+mod test_checkout;
 
 use std::time::Duration;
 
@@ -25,6 +27,8 @@ pub use json::ApiJson;
 
 /// Largest JSON body the API reads; prompts are 500 characters, so this is generous.
 const BODY_LIMIT: usize = 64 * 1024;
+/// Stripe events with many invoice lines outgrow the JSON limit.
+const WEBHOOK_BODY_LIMIT: usize = 1024 * 1024;
 /// No plain API call may take longer; generation streams set their own deadlines.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -39,6 +43,13 @@ pub fn build_app(state: AppState) -> Router {
             axum::routing::delete(generations::delete),
         )
         .route("/v1/generations/{id}/image", get(generations::image))
+        .route("/v1/checkout", post(billing::checkout))
+        .route("/v1/payment-success", post(billing::payment_success))
+        .route("/v1/billing/portal", post(billing::portal))
+        .route(
+            "/v1/stripe/webhook",
+            post(billing::webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)),
+        )
         .fallback(api_not_found)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::GATEWAY_TIMEOUT,
@@ -52,6 +63,14 @@ pub fn build_app(state: AppState) -> Router {
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/generate-image", get(legacy::generate_image))
+        .route(
+            "/checkout/test/{session}",
+            get(test_checkout::show).post(test_checkout::pay),
+        )
+        .route(
+            "/checkout/test/portal/{customer}",
+            get(test_checkout::portal).post(test_checkout::cancel),
+        )
         .nest("/api", api)
         .fallback_service(spa::service(&state.config.static_dir))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

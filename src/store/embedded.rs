@@ -40,6 +40,10 @@ CREATE TABLE IF NOT EXISTS generations (
     PRIMARY KEY (uid, id)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS generations_created ON generations(created_at);
+CREATE TABLE IF NOT EXISTS stripe_events (
+    id  TEXT PRIMARY KEY,
+    doc TEXT NOT NULL
+) STRICT;
 CREATE TABLE IF NOT EXISTS usage (
     uid    TEXT NOT NULL,
     period TEXT NOT NULL,
@@ -424,6 +428,47 @@ impl Store for EmbeddedStore {
             rows.into_iter()
                 .map(|(uid, doc)| Ok((uid, decode(&doc)?)))
                 .collect()
+        })
+        .await
+    }
+
+    async fn claim_event(&self, event_id: &str, event_type: &str) -> StoreResult<bool> {
+        let id = event_id.to_owned();
+        let doc = encode(
+            &serde_json::json!({ "type": event_type, "status": "processing", "at": now_ms() }),
+        )?;
+        self.with(move |c| {
+            let n = c
+                .execute(
+                    "INSERT OR IGNORE INTO stripe_events (id, doc) VALUES (?1, ?2)",
+                    [id, doc],
+                )
+                .map_err(sqlite)?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    async fn finish_event(&self, event_id: &str, outcome: &str) -> StoreResult<()> {
+        let id = event_id.to_owned();
+        let outcome = outcome.to_owned();
+        self.with(move |c| {
+            c.execute(
+                "UPDATE stripe_events SET doc = json_set(doc, '$.status', 'done', '$.outcome', ?2, '$.at', ?3) WHERE id = ?1",
+                params![id, outcome, now_ms()],
+            )
+            .map_err(sqlite)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn release_event(&self, event_id: &str) -> StoreResult<()> {
+        let id = event_id.to_owned();
+        self.with(move |c| {
+            c.execute("DELETE FROM stripe_events WHERE id = ?1", [id])
+                .map_err(sqlite)?;
+            Ok(())
         })
         .await
     }

@@ -101,6 +101,16 @@ pub trait Store: Send + Sync + 'static {
         limit: usize,
     ) -> StoreResult<Vec<GenerationRecord>>;
 
+    /// Claims a Stripe event for processing: true for exactly one caller per event id, however
+    /// many deliveries race (a conditional create under `stripeEvents/`).
+    async fn claim_event(&self, event_id: &str, event_type: &str) -> StoreResult<bool>;
+
+    /// Marks a claimed event done, with what it changed.
+    async fn finish_event(&self, event_id: &str, outcome: &str) -> StoreResult<()>;
+
+    /// Gives a claim back after a failure, so Stripe's retry is processed.
+    async fn release_event(&self, event_id: &str) -> StoreResult<()>;
+
     /// Up to `limit` generations, of any user, created before `cutoff_ms`, oldest first: the
     /// retention sweep's work list.
     async fn generations_created_before(

@@ -2,6 +2,7 @@
 
 mod auth;
 mod backends;
+mod billing;
 mod cli;
 mod config;
 mod fake_rtdb;
@@ -12,4 +13,5 @@ mod me;
 mod rtdb;
 mod spa;
 mod store_contract;
+mod test_checkout;
 mod test_keys;

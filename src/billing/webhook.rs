@@ -1,0 +1,129 @@
+//! Stripe webhooks: signature checked over the raw body, each event processed once (claimed
+//! under `stripeEvents/`), and the plan always derived from the subscription's state as Stripe
+//! reports it now, so duplicates and out-of-order deliveries end in the right place.
+
+use serde_json::Value;
+
+use super::Billing;
+use super::signature::{self, SignatureError};
+use crate::http::ApiError;
+use crate::store::Store;
+use crate::users::Users;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WebhookOutcome {
+    Applied { uid: String, plan: &'static str },
+    Duplicate,
+    Ignored(&'static str),
+}
+
+impl From<SignatureError> for ApiError {
+    fn from(e: SignatureError) -> Self {
+        ApiError::bad_request("signature_invalid", e.to_string())
+    }
+}
+
+impl Billing {
+    pub async fn webhook(
+        &self,
+        users: &Users,
+        store: &dyn Store,
+        signature_header: Option<&str>,
+        body: &[u8],
+    ) -> Result<WebhookOutcome, ApiError> {
+        let secret = self.webhook_secret().ok_or_else(|| ApiError::Unavailable {
+            code: "webhooks_not_configured",
+            message: "STRIPE_WEBHOOK_SECRET is not set".into(),
+        })?;
+        signature::verify(
+            signature_header,
+            body,
+            secret,
+            chrono::Utc::now().timestamp(),
+        )?;
+        let event: Value = serde_json::from_slice(body)
+            .map_err(|e| ApiError::bad_request("malformed_event", e.to_string()))?;
+        let (Some(id), Some(kind)) = (event["id"].as_str(), event["type"].as_str()) else {
+            return Err(ApiError::bad_request(
+                "malformed_event",
+                "an event needs an id and a type",
+            ));
+        };
+        let object = &event["data"]["object"];
+        let subscription_id = match kind {
+            "checkout.session.completed" => object["subscription"].as_str(),
+            "customer.subscription.created"
+            | "customer.subscription.updated"
+            | "customer.subscription.deleted" => object["id"].as_str(),
+            "invoice.paid" | "invoice.payment_failed" => object["subscription"]
+                .as_str()
+                .or_else(|| object["parent"]["subscription_details"]["subscription"].as_str()),
+            _ => return Ok(WebhookOutcome::Ignored("event type not used")),
+        };
+        let Some(subscription_id) = subscription_id else {
+            return Ok(WebhookOutcome::Ignored("no subscription in the event"));
+        };
+        if !store.claim_event(id, kind).await? {
+            return Ok(WebhookOutcome::Duplicate);
+        }
+        match self.process(users, object, kind, subscription_id).await {
+            Ok(outcome) => {
+                let note = match &outcome {
+                    WebhookOutcome::Applied { uid, plan } => format!("{uid}: {plan}"),
+                    other => format!("{other:?}"),
+                };
+                store.finish_event(id, &note).await?;
+                Ok(outcome)
+            }
+            Err(e) => {
+                // Let Stripe's retry process it again.
+                if let Err(release) = store.release_event(id).await {
+                    tracing::error!(event = id, error = %release, "could not release a failed webhook claim");
+                }
+                Err(e)
+            }
+        }
+    }
+
+    async fn process(
+        &self,
+        users: &Users,
+        object: &Value,
+        kind: &str,
+        subscription_id: &str,
+    ) -> Result<WebhookOutcome, ApiError> {
+        let subscription = self
+            .payments
+            .subscription(subscription_id)
+            .await?
+            .ok_or_else(|| ApiError::BadGateway {
+                code: "stripe_error",
+                message: format!("subscription {subscription_id} is unknown to Stripe"),
+            })?;
+        let uid = subscription.uid.clone().or_else(|| {
+            (kind == "checkout.session.completed")
+                .then(|| object["client_reference_id"].as_str().map(str::to_owned))
+                .flatten()
+        });
+        let Some(uid) = uid else {
+            return Ok(WebhookOutcome::Ignored("the subscription names no user"));
+        };
+        if users.get(&uid).await?.is_none() {
+            return Ok(WebhookOutcome::Ignored("no such user"));
+        }
+        let session_id = (kind == "checkout.session.completed")
+            .then(|| object["id"].as_str())
+            .flatten();
+        match super::apply(users, &uid, &subscription, session_id).await? {
+            Some(user) => Ok(WebhookOutcome::Applied {
+                plan: if user.is_pro(crate::store::now_ms()) {
+                    "pro"
+                } else {
+                    "free"
+                },
+                uid,
+            }),
+            None => Ok(WebhookOutcome::Ignored("an older subscription")),
+        }
+    }
+}

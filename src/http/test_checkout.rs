@@ -1,0 +1,183 @@
+//! The offline checkout and portal pages of test mode, served by the gateway (HTML, not the
+//! React app): they stand where Stripe's hosted pages stand in production.
+
+use axum::Form;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use serde::Deserialize;
+
+use crate::AppState;
+use crate::billing::test_mode::CardOutcome;
+
+const STYLE: &str = "body{margin:0;font-family:system-ui,sans-serif;background:#0f1115;color:#e8e8ef;display:grid;place-items:center;min-height:100vh}
+main{background:#1a1d24;border-radius:14px;padding:28px;width:min(420px,92vw);box-shadow:0 10px 40px #0008}
+.test{background:#ffb020;color:#1a1200;font-weight:700;text-align:center;padding:6px;border-radius:6px;letter-spacing:.08em}
+h1{font-size:1.3rem;margin:18px 0 4px}.price{font-size:2rem;font-weight:700;margin:4px 0 18px}
+label{display:block;margin:12px 0 4px;font-size:.9rem;color:#b8bccb}input{width:100%;box-sizing:border-box;padding:11px;border-radius:8px;border:1px solid #3a3f4c;background:#0f1115;color:inherit;font-size:1rem}
+button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:#7c5cff;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+.error{background:#4a1620;color:#ffb3c0;padding:10px;border-radius:8px;margin-top:14px}.hint{font-size:.85rem;color:#8d92a3}a{color:#a996ff}";
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn page(title: &str, body: &str) -> Html<String> {
+    Html(format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{title}</title><style>{STYLE}</style></head><body><main><div class=\"test\" role=\"note\">TEST MODE</div>{body}</main></body></html>"
+    ))
+}
+
+fn not_found() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        page(
+            "Not found",
+            "<h1>This checkout does not exist</h1><p><a href=\"/\">Back to Lucent</a></p>",
+        ),
+    )
+        .into_response()
+}
+
+fn checkout_page(
+    session_id: &str,
+    email: Option<&str>,
+    cancel_url: &str,
+    error: Option<&str>,
+) -> Html<String> {
+    let email = email
+        .map(|e| format!("<p class=\"hint\">Paying as {}</p>", escape(e)))
+        .unwrap_or_default();
+    let error = error
+        .map(|e| format!("<p class=\"error\" role=\"alert\">{}</p>", escape(e)))
+        .unwrap_or_default();
+    page(
+        "Lucent Premium checkout (test mode)",
+        &format!(
+            "<h1>Lucent Premium</h1><p class=\"price\">$9.99 <small>/ month</small></p>{email}
+<form method=\"post\" action=\"/checkout/test/{id}\">
+<label for=\"card\">Card number</label><input id=\"card\" name=\"card\" inputmode=\"numeric\" autocomplete=\"cc-number\" placeholder=\"4242 4242 4242 4242\" required>
+<label for=\"exp\">Expiry</label><input id=\"exp\" name=\"exp\" placeholder=\"12 / 34\">
+<label for=\"cvc\">CVC</label><input id=\"cvc\" name=\"cvc\" placeholder=\"123\">
+<button type=\"submit\">Pay $9.99</button></form>{error}
+<p class=\"hint\">No real payment is taken. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.</p>
+<p><a href=\"{cancel}\">Cancel and go back</a></p>",
+            id = escape(session_id),
+            cancel = escape(cancel_url),
+        ),
+    )
+}
+
+pub async fn show(State(state): State<AppState>, Path(session_id): Path<String>) -> Response {
+    let Some(test) = &state.billing.test else {
+        return not_found();
+    };
+    match test.page(&session_id) {
+        None => not_found(),
+        Some(p) if p.complete => Redirect::to(&p.success_url).into_response(),
+        Some(p) => {
+            checkout_page(&session_id, p.email.as_deref(), &p.cancel_url, None).into_response()
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CardForm {
+    card: String,
+}
+
+pub async fn pay(
+    State(state): State<AppState>,
+    Path(session_id): Path<String>,
+    Form(form): Form<CardForm>,
+) -> Response {
+    let Some(test) = &state.billing.test else {
+        return not_found();
+    };
+    let (Some(outcome), Some(p)) = (test.pay(&session_id, &form.card), test.page(&session_id))
+    else {
+        return not_found();
+    };
+    match outcome {
+        CardOutcome::Paid(success_url) => Redirect::to(&success_url).into_response(),
+        CardOutcome::Declined(message) => (
+            StatusCode::PAYMENT_REQUIRED,
+            checkout_page(
+                &session_id,
+                p.email.as_deref(),
+                &p.cancel_url,
+                Some(message),
+            ),
+        )
+            .into_response(),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct PortalQuery {
+    return_url: Option<String>,
+}
+
+/// Only our own pages may be returned to.
+fn same_site(url: Option<String>, state: &AppState) -> String {
+    let base = state
+        .config
+        .public_url
+        .as_str()
+        .trim_end_matches('/')
+        .to_owned();
+    url.filter(|u| u.starts_with(&format!("{base}/")))
+        .unwrap_or(format!("{base}/profile"))
+}
+
+pub async fn portal(
+    State(state): State<AppState>,
+    Path(customer): Path<String>,
+    Query(q): Query<PortalQuery>,
+) -> Response {
+    let Some(test) = &state.billing.test else {
+        return not_found();
+    };
+    if !test.has_customer(&customer) {
+        return not_found();
+    }
+    let back = same_site(q.return_url, &state);
+    page(
+        "Manage your subscription (test mode)",
+        &format!(
+            "<h1>Your subscription</h1><p class=\"price\">Lucent Premium · $9.99 / month</p>
+<form method=\"post\"><input type=\"hidden\" name=\"return_url\" value=\"{back}\"><button type=\"submit\">Cancel subscription</button></form>
+<p><a href=\"{back}\">Return to Lucent</a></p>",
+            back = escape(&back)
+        ),
+    )
+    .into_response()
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CancelForm {
+    return_url: Option<String>,
+}
+
+pub async fn cancel(
+    State(state): State<AppState>,
+    Path(customer): Path<String>,
+    Form(form): Form<CancelForm>,
+) -> Response {
+    let Some(test) = &state.billing.test else {
+        return not_found();
+    };
+    let Some(subscription) = test.cancel(&customer) else {
+        return not_found();
+    };
+    // Test mode has no webhooks: apply the change as the webhook would.
+    if let Some(uid) = &subscription.uid
+        && let Err(e) = crate::billing::apply(&state.users, uid, &subscription, None).await
+    {
+        return e.into_response();
+    }
+    Redirect::to(&same_site(form.return_url, &state)).into_response()
+}
