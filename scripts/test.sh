@@ -35,8 +35,9 @@ export LUCENT_DATA_DIR; LUCENT_DATA_DIR="$(mktemp -d)"
 stack_log="$LUCENT_DATA_DIR/stack.log"
 setsid scripts/local-stack.sh >"$stack_log" 2>&1 &
 stack=$!
+# TERM, not INT: a background job of a script ignores SIGINT, and the stack's trap must run.
 finish() {
-  kill -INT -- "-$stack" 2>/dev/null || true
+  kill -TERM "$stack" 2>/dev/null || true
   wait "$stack" 2>/dev/null || true
 }
 trap finish EXIT
