@@ -1,0 +1,43 @@
+// The local stack's identity and API, used directly: accounts come from the real Firebase
+// Auth emulator, and every call goes to the gateway as the browser's would.
+import { BASE_URL } from './browser.js';
+
+export const AUTH_EMULATOR = process.env.E2E_AUTH_EMULATOR ?? 'http://127.0.0.1:9099';
+
+/** A fresh account in the Auth emulator: its uid, email, password and ID token. */
+export async function signUp(name = 'user') {
+  const email = `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'secret-password';
+  const response = await fetch(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const body = await response.json();
+  return { uid: body.localId, email, password, token: body.idToken };
+}
+
+/** A call to the gateway; returns status, headers and the parsed body (JSON or bytes). */
+export async function call(method, path, { token, json, form, redirect = 'follow' } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body;
+  if (json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (form) {
+    body = new URLSearchParams(form);
+  }
+  const response = await fetch(`${BASE_URL}${path}`, { method, headers, body, redirect });
+  const type = response.headers.get('content-type') ?? '';
+  const parsed = type.includes('json')
+    ? await response.json()
+    : type.startsWith('image/')
+      ? Buffer.from(await response.arrayBuffer())
+      : await response.text();
+  return { status: response.status, headers: response.headers, body: parsed };
+}
