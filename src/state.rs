@@ -14,6 +14,7 @@ use crate::generate::catalog::Catalog;
 use crate::generate::queue::{Limits, Queue};
 use crate::generate::request::{COUNT_MAX_FREE, COUNT_MAX_PRO};
 use crate::images::blobs::Blobs;
+use crate::metrics::Metrics;
 use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
 use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
@@ -38,6 +39,8 @@ pub struct App {
     pub generator: Generator,
     /// Stripe (or the offline test checkout).
     pub billing: Billing,
+    /// Counters and histograms for `/metrics`.
+    pub metrics: Arc<Metrics>,
 }
 
 impl std::ops::Deref for AppState {
@@ -71,7 +74,8 @@ impl AppState {
     ) -> anyhow::Result<Self> {
         let auth = token_verifier(&config, &http);
         let users = Users::new(Arc::clone(&store));
-        let generator = generator(&config, &http)?;
+        let metrics = Arc::new(Metrics::default());
+        let generator = generator(&config, &http, Arc::clone(&metrics))?;
         let billing = Billing::from_config(&config, &http)?;
         Ok(Self(Arc::new(App {
             config,
@@ -81,6 +85,7 @@ impl AppState {
             users,
             generator,
             billing,
+            metrics,
         })))
     }
 
@@ -137,7 +142,11 @@ pub async fn open_store(config: &Config, http: &reqwest::Client) -> anyhow::Resu
     Ok(Arc::new(RtdbStore::new(client)))
 }
 
-fn generator(config: &Config, http: &reqwest::Client) -> anyhow::Result<Generator> {
+fn generator(
+    config: &Config,
+    http: &reqwest::Client,
+    metrics: Arc<Metrics>,
+) -> anyhow::Result<Generator> {
     let catalog = match &config.catalog {
         Some(path) => Catalog::load(path).map_err(|e| anyhow::anyhow!("LUCENT_CATALOG: {e}"))?,
         None => Catalog::built_in(),
@@ -159,6 +168,7 @@ fn generator(config: &Config, http: &reqwest::Client) -> anyhow::Result<Generato
         queue,
         blobs,
         deadline: Duration::from_secs(config.generator_timeout),
+        metrics,
     })
 }
 

@@ -4,10 +4,12 @@
 
 use std::sync::Arc;
 
+use crate::metrics::Metrics;
 use crate::store::Store;
 
 pub struct Reservation {
     store: Arc<dyn Store>,
+    metrics: Arc<Metrics>,
     uid: String,
     period: String,
     reserved: u32,
@@ -15,9 +17,16 @@ pub struct Reservation {
 }
 
 impl Reservation {
-    pub fn new(store: Arc<dyn Store>, uid: &str, period: &str, reserved: u32) -> Self {
+    pub fn new(
+        store: Arc<dyn Store>,
+        metrics: Arc<Metrics>,
+        uid: &str,
+        period: &str,
+        reserved: u32,
+    ) -> Self {
         Self {
             store,
+            metrics,
             uid: uid.to_owned(),
             period: period.to_owned(),
             reserved,
@@ -27,7 +36,10 @@ impl Reservation {
 
     /// One image was stored: its credit is spent.
     pub fn keep_one(&mut self) {
-        self.kept = (self.kept + 1).min(self.reserved);
+        if self.kept < self.reserved {
+            self.kept += 1;
+            self.metrics.credits("kept", 1);
+        }
     }
 }
 
@@ -37,6 +49,7 @@ impl Drop for Reservation {
         if unused == 0 {
             return;
         }
+        self.metrics.credits("released", unused);
         let (store, uid, period) = (
             Arc::clone(&self.store),
             self.uid.clone(),

@@ -18,6 +18,7 @@ use crate::config::Config;
 use crate::http::ApiError;
 use crate::images::blobs::Blobs;
 use crate::images::preview;
+use crate::metrics::Metrics;
 use crate::quota;
 use crate::store::{GenerationRecord, Store, now_ms, push_id};
 use crate::users::Users;
@@ -49,6 +50,8 @@ pub struct Generator {
     pub blobs: Blobs,
     /// Per image; past it the request fails with 504 and its credit comes back.
     pub deadline: Duration,
+    /// Backend timings and credit movements.
+    pub metrics: Arc<Metrics>,
 }
 
 impl Generator {
@@ -100,7 +103,14 @@ impl Generator {
             });
         }
         // From here on, dropping the reservation (any error, a client gone) gives credits back.
-        let reservation = Reservation::new(Arc::clone(store), &user.uid, &period.key, spec.count);
+        self.metrics.credits("reserved", spec.count);
+        let reservation = Reservation::new(
+            Arc::clone(store),
+            Arc::clone(&self.metrics),
+            &user.uid,
+            &period.key,
+            spec.count,
+        );
         let ticket = self
             .queue
             .enter(&user.uid, pro)
@@ -163,12 +173,18 @@ impl Generator {
 
     async fn render(&self, job: &Job, events: &mpsc::Sender<Event>) -> Result<Rendered, ApiError> {
         let (progress_tx, mut progress) = watch::channel(Progress::default());
+        let started = std::time::Instant::now();
         let render =
             backend::render_with_deadline(self.backend.as_ref(), job, &progress_tx, self.deadline);
         tokio::pin!(render);
         loop {
             tokio::select! {
-                result = &mut render => return result.map_err(ApiError::from),
+                result = &mut render => {
+                    let result = result.map_err(ApiError::from);
+                    let failure = result.as_ref().err().map(ApiError::code);
+                    self.metrics.backend_call(self.backend.kind(), started.elapsed(), failure);
+                    return result;
+                }
                 Ok(()) = progress.changed() => {
                     let _ = events.try_send(Event::Progress(*progress.borrow_and_update()));
                 }

@@ -72,12 +72,16 @@ pub async fn webhook(
     let outcome = state
         .billing
         .webhook(&state.users, state.store.as_ref(), signature, &body)
-        .await?;
+        .await
+        .inspect_err(|e| state.metrics.webhook(e.code()))?;
     tracing::info!(?outcome, "webhook handled");
     let note = match outcome {
         WebhookOutcome::Applied { plan, .. } => format!("applied: {plan}"),
         WebhookOutcome::Duplicate => "duplicate".to_owned(),
         WebhookOutcome::Ignored(why) => format!("ignored: {why}"),
     };
+    state
+        .metrics
+        .webhook(note.split(':').next().unwrap_or("applied"));
     Ok(Json(json!({ "received": true, "outcome": note })))
 }

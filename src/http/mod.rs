@@ -11,11 +11,13 @@ mod me;
 mod spa;
 mod test_checkout;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
-use axum::http::{HeaderName, StatusCode};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::http::{HeaderName, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
@@ -62,6 +64,7 @@ pub fn build_app(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
+        .route("/metrics", get(metrics))
         .route("/generate-image", get(legacy::generate_image))
         .route(
             "/checkout/test/{session}",
@@ -74,6 +77,7 @@ pub fn build_app(state: AppState) -> Router {
         .nest("/api", api)
         .fallback_service(spa::service(&state.config.static_dir))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(state.clone(), track))
         .layer(
             TraceLayer::new_for_http().make_span_with(|req: &Request| {
                 let route = req
@@ -91,6 +95,37 @@ pub fn build_app(state: AppState) -> Router {
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
         .with_state(state)
+}
+
+/// Counts and times every request by its route template (never the raw path, whose ids
+/// would make a series per image).
+async fn track(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let route = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_owned(), |p| p.as_str().to_owned());
+    let method = req.method().to_string();
+    let started = Instant::now();
+    let response = next.run(req).await;
+    state.metrics.request(
+        &route,
+        &method,
+        response.status().as_u16(),
+        started.elapsed(),
+    );
+    response
+}
+
+async fn metrics(State(state): State<AppState>) -> Response {
+    let text = state.metrics.render(state.generator.queue.waiting());
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
 }
 
 async fn api_not_found() -> ApiError {

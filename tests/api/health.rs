@@ -53,3 +53,40 @@ async fn a_request_id_sent_by_the_caller_is_kept() {
 
     assert_eq!(response.headers()["x-request-id"], "trace-me-123");
 }
+
+#[tokio::test]
+async fn metrics_count_requests_by_route_and_credits_by_outcome() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    app.get_me(&token).await;
+    let made = app
+        .generate_ok(
+            &token,
+            &serde_json::json!({"prompt": "a fox", "enhance": false}),
+        )
+        .await;
+    app.get_image(&token, made["id"].as_str().unwrap(), false)
+        .await;
+
+    let response = app.get("/metrics").await;
+
+    assert_eq!(response.status(), 200);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/plain; version=0.0.4")
+    );
+    let text = response.text().await.unwrap();
+    for line in [
+        "lucent_http_requests_total{route=\"/api/v1/me\",method=\"GET\",status=\"200\"} 1",
+        "lucent_http_requests_total{route=\"/api/v1/me\",method=\"POST\",status=\"200\"} 1",
+        "lucent_http_requests_total{route=\"/api/v1/generations/{id}/image\",method=\"GET\",status=\"200\"} 1",
+        "lucent_credits_total{outcome=\"reserved\"} 1",
+        "lucent_credits_total{outcome=\"kept\"} 1",
+        "lucent_backend_duration_seconds_count{backend=\"builtin\"} 1",
+        "lucent_queue_waiting 0",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+}

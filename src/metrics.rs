@@ -1,0 +1,172 @@
+//! Prometheus metrics in the text exposition format: request counts and latencies by route,
+//! queue depth, backend durations and failures, credit reservations, webhook outcomes.
+//! Hand-rolled: a few maps behind short locks, no exporter stack to build.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Upper bounds in seconds, from a cache hit to a slow GPU.
+const BUCKETS: [f64; 14] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0, 30.0, 120.0,
+];
+
+#[derive(Default, Clone)]
+struct Histogram {
+    counts: [u64; BUCKETS.len()],
+    sum: f64,
+    total: u64,
+}
+
+impl Histogram {
+    fn observe(&mut self, seconds: f64) {
+        for (i, bound) in BUCKETS.iter().enumerate() {
+            if seconds <= *bound {
+                self.counts[i] += 1;
+            }
+        }
+        self.sum += seconds;
+        self.total += 1;
+    }
+
+    fn render(&self, out: &mut String, name: &str, labels: &str) {
+        let sep = if labels.is_empty() { "" } else { "," };
+        for (i, bound) in BUCKETS.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "{name}_bucket{{{labels}{sep}le=\"{bound}\"}} {}",
+                self.counts[i]
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{name}_bucket{{{labels}{sep}le=\"+Inf\"}} {}",
+            self.total
+        );
+        let _ = writeln!(out, "{name}_sum{{{labels}}} {}", self.sum);
+        let _ = writeln!(out, "{name}_count{{{labels}}} {}", self.total);
+    }
+}
+
+#[derive(Default)]
+struct Series {
+    requests: BTreeMap<(String, String, u16), u64>,
+    latency: BTreeMap<String, Histogram>,
+    backend: BTreeMap<String, Histogram>,
+    backend_failures: BTreeMap<String, u64>,
+    credits: BTreeMap<&'static str, u64>,
+    webhooks: BTreeMap<String, u64>,
+}
+
+#[derive(Default)]
+pub struct Metrics {
+    series: Mutex<Series>,
+}
+
+/// Label values are route templates and codes of our own, but escape anyway.
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
+}
+
+impl Metrics {
+    fn with<T>(&self, f: impl FnOnce(&mut Series) -> T) -> T {
+        f(&mut self.series.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    pub fn request(&self, route: &str, method: &str, status: u16, took: Duration) {
+        self.with(|s| {
+            *s.requests
+                .entry((route.to_owned(), method.to_owned(), status))
+                .or_default() += 1;
+            s.latency
+                .entry(route.to_owned())
+                .or_default()
+                .observe(took.as_secs_f64());
+        });
+    }
+
+    pub fn backend_call(&self, backend: &str, took: Duration, failure: Option<&str>) {
+        self.with(|s| {
+            s.backend
+                .entry(backend.to_owned())
+                .or_default()
+                .observe(took.as_secs_f64());
+            if let Some(code) = failure {
+                *s.backend_failures.entry(code.to_owned()).or_default() += 1;
+            }
+        });
+    }
+
+    /// `reserved`, `kept` or `released`, by `n` credits.
+    pub fn credits(&self, what: &'static str, n: u32) {
+        self.with(|s| *s.credits.entry(what).or_default() += u64::from(n));
+    }
+
+    pub fn webhook(&self, outcome: &str) {
+        self.with(|s| *s.webhooks.entry(outcome.to_owned()).or_default() += 1);
+    }
+
+    pub fn render(&self, queue_waiting: usize) -> String {
+        let mut out = String::new();
+        self.with(|s| {
+            out.push_str("# HELP lucent_http_requests_total HTTP requests by route, method and status.\n# TYPE lucent_http_requests_total counter\n");
+            for ((route, method, status), n) in &s.requests {
+                let _ = writeln!(out, "lucent_http_requests_total{{route=\"{}\",method=\"{method}\",status=\"{status}\"}} {n}", escape(route));
+            }
+            out.push_str("# HELP lucent_http_request_duration_seconds Request latency by route.\n# TYPE lucent_http_request_duration_seconds histogram\n");
+            for (route, h) in &s.latency {
+                h.render(&mut out, "lucent_http_request_duration_seconds", &format!("route=\"{}\"", escape(route)));
+            }
+            out.push_str("# HELP lucent_backend_duration_seconds Image backend call durations.\n# TYPE lucent_backend_duration_seconds histogram\n");
+            for (backend, h) in &s.backend {
+                h.render(&mut out, "lucent_backend_duration_seconds", &format!("backend=\"{}\"", escape(backend)));
+            }
+            out.push_str("# HELP lucent_backend_failures_total Failed backend calls by error code.\n# TYPE lucent_backend_failures_total counter\n");
+            for (code, n) in &s.backend_failures {
+                let _ = writeln!(out, "lucent_backend_failures_total{{code=\"{}\"}} {n}", escape(code));
+            }
+            out.push_str("# HELP lucent_credits_total Credits reserved, kept (an image was stored) and released.\n# TYPE lucent_credits_total counter\n");
+            for (what, n) in &s.credits {
+                let _ = writeln!(out, "lucent_credits_total{{outcome=\"{what}\"}} {n}");
+            }
+            out.push_str("# HELP lucent_webhooks_total Stripe webhook deliveries by outcome.\n# TYPE lucent_webhooks_total counter\n");
+            for (outcome, n) in &s.webhooks {
+                let _ = writeln!(out, "lucent_webhooks_total{{outcome=\"{}\"}} {n}", escape(outcome));
+            }
+        });
+        out.push_str("# HELP lucent_queue_waiting Generation requests waiting for the backend.\n# TYPE lucent_queue_waiting gauge\n");
+        let _ = writeln!(out, "lucent_queue_waiting {queue_waiting}");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histograms_are_cumulative_and_the_text_is_prometheus_shaped() {
+        let m = Metrics::default();
+        m.request("/api/v1/me", "GET", 200, Duration::from_micros(300));
+        m.request("/api/v1/me", "GET", 200, Duration::from_millis(20));
+        m.credits("reserved", 2);
+        let text = m.render(3);
+        assert!(text.contains(
+            "lucent_http_requests_total{route=\"/api/v1/me\",method=\"GET\",status=\"200\"} 2"
+        ));
+        assert!(text.contains(
+            "lucent_http_request_duration_seconds_bucket{route=\"/api/v1/me\",le=\"0.0005\"} 1"
+        ));
+        assert!(text.contains(
+            "lucent_http_request_duration_seconds_bucket{route=\"/api/v1/me\",le=\"0.025\"} 2"
+        ));
+        assert!(
+            text.contains("lucent_http_request_duration_seconds_count{route=\"/api/v1/me\"} 2")
+        );
+        assert!(text.contains("lucent_credits_total{outcome=\"reserved\"} 2"));
+        assert!(text.contains("lucent_queue_waiting 3"));
+    }
+}
