@@ -171,6 +171,16 @@ pub struct Config {
     #[arg(long = "queue-limit", env = "LUCENT_QUEUE_LIMIT", value_name = "LUCENT_QUEUE_LIMIT", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub queue_limit: u64,
 
+    /// Proxies in front of the gateway that append to `X-Forwarded-For` (Cloud Run behind
+    /// Firebase Hosting: 2); 0 trusts the TCP peer only. Rate limits key on the result.
+    #[arg(
+        long = "proxy-hops",
+        env = "LUCENT_PROXY_HOPS",
+        value_name = "LUCENT_PROXY_HOPS",
+        default_value_t = 0
+    )]
+    pub proxy_hops: u32,
+
     /// The built web app served with SPA fallback (not in ARCHITECTURE.md's table: a deploy
     /// behind Firebase Hosting leaves it missing and the gateway then serves only the API).
     #[arg(

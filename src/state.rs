@@ -13,6 +13,7 @@ use crate::generate::backend;
 use crate::generate::catalog::Catalog;
 use crate::generate::queue::{Limits, Queue};
 use crate::generate::request::{COUNT_MAX_FREE, COUNT_MAX_PRO};
+use crate::http::limits::RateLimits;
 use crate::images::blobs::Blobs;
 use crate::metrics::Metrics;
 use crate::store::Store;
@@ -41,6 +42,8 @@ pub struct App {
     pub billing: Billing,
     /// Counters and histograms for `/metrics`.
     pub metrics: Arc<Metrics>,
+    /// Per-user and per-address rate limits.
+    pub limits: RateLimits,
 }
 
 impl std::ops::Deref for AppState {
@@ -86,6 +89,7 @@ impl AppState {
             generator,
             billing,
             metrics,
+            limits: RateLimits::default(),
         })))
     }
 

@@ -8,6 +8,7 @@ use axum::http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::limits::Class;
 use super::{ApiError, ApiJson};
 use crate::AppState;
 use crate::auth::AuthUser;
@@ -19,6 +20,7 @@ pub async fn checkout(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> Result<Json<Value>, ApiError> {
+    state.limits.user(Class::Billing, &user.uid)?;
     let url = state.billing.checkout(&state.users, &user).await?;
     Ok(Json(json!({ "url": url })))
 }
@@ -36,6 +38,7 @@ pub async fn payment_success(
     user: AuthUser,
     ApiJson(body): ApiJson<PaymentSuccess>,
 ) -> Result<Json<Value>, ApiError> {
+    state.limits.user(Class::Billing, &user.uid)?;
     let record = state
         .billing
         .confirm(&state.users, &user, &body.session_id, &body.firebase_id)

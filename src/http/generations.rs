@@ -14,6 +14,7 @@ use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::mpsc;
 
+use super::limits::Class;
 use super::{ApiError, ApiJson};
 use crate::AppState;
 use crate::auth::AuthUser;
@@ -40,6 +41,7 @@ pub async fn create(
     headers: HeaderMap,
     ApiJson(body): ApiJson<GenerationBody>,
 ) -> Result<Response, ApiError> {
+    state.limits.user(Class::Generate, &user.uid)?;
     let prepared = state
         .generator
         .prepare(&state.config, &state.users, &user, &body)

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use tokio::sync::mpsc;
 
 use super::ApiError;
+use super::limits::Class;
 use crate::AppState;
 use crate::auth::AuthUser;
 use crate::generate::catalog::Catalog;
@@ -84,6 +85,7 @@ pub async fn generate_image(
     user: AuthUser,
     query: Result<Query<LegacyQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
+    state.limits.user(Class::Generate, &user.uid)?;
     let Query(query) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
     let body = query.into_body(&state.generator.catalog)?;
     let prepared = state

@@ -9,6 +9,7 @@ use crate::auth::AuthUser;
 use crate::quota;
 use crate::store::{ProfileUpdate, Subscription, UserRecord, now_ms};
 
+use super::limits::Class;
 use super::{ApiError, ApiJson};
 
 const USERNAME_MAX: usize = 40;
@@ -61,6 +62,7 @@ pub async fn post_me(
     user: AuthUser,
     ApiJson(body): ApiJson<ProfileBody>,
 ) -> Result<Json<Me>, ApiError> {
+    state.limits.user(Class::ProfileWrite, &user.uid)?;
     let update = ProfileUpdate {
         email: user.email.clone().unwrap_or_default(),
         username: valid_username(&body.username)?,

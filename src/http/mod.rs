@@ -7,6 +7,7 @@ mod generations;
 mod health;
 pub mod json;
 mod legacy;
+pub mod limits;
 mod me;
 mod spa;
 mod test_checkout;
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::handler::Handler;
 use axum::http::{HeaderName, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -26,6 +28,7 @@ use tower_http::trace::TraceLayer;
 use crate::AppState;
 pub use error::ApiError;
 pub use json::ApiJson;
+use limits::Class;
 
 /// Largest JSON body the API reads; prompts are 500 characters, so this is generous.
 const BODY_LIMIT: usize = 64 * 1024;
@@ -34,10 +37,20 @@ const WEBHOOK_BODY_LIMIT: usize = 1024 * 1024;
 /// No plain API call may take longer; generation streams set their own deadlines.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The per-address rate limit of `class`, as a route layer.
+macro_rules! limited {
+    ($state:expr, $class:expr) => {
+        middleware::from_fn_with_state(($state.clone(), $class), limits::per_address)
+    };
+}
+
 pub fn build_app(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let quick = Router::new()
-        .route("/v1/me", get(me::get_me).post(me::post_me))
+        .route(
+            "/v1/me",
+            get(me::get_me).post(me::post_me.layer(limited!(state, Class::ProfileWrite))),
+        )
         .route("/v1/catalog", get(catalog::get_catalog))
         .route("/v1/generations", get(generations::list))
         .route(
@@ -45,8 +58,14 @@ pub fn build_app(state: AppState) -> Router {
             axum::routing::delete(generations::delete),
         )
         .route("/v1/generations/{id}/image", get(generations::image))
-        .route("/v1/checkout", post(billing::checkout))
-        .route("/v1/payment-success", post(billing::payment_success))
+        .route(
+            "/v1/checkout",
+            post(billing::checkout).layer(limited!(state, Class::Billing)),
+        )
+        .route(
+            "/v1/payment-success",
+            post(billing::payment_success).layer(limited!(state, Class::Billing)),
+        )
         .route("/v1/billing/portal", post(billing::portal))
         .route(
             "/v1/stripe/webhook",
@@ -59,13 +78,19 @@ pub fn build_app(state: AppState) -> Router {
         ));
     // Generation waits in line and on the backend: its deadline is the generator's, per image.
     let api = Router::new()
-        .route("/v1/generations", post(generations::create))
+        .route(
+            "/v1/generations",
+            post(generations::create).layer(limited!(state, Class::Generate)),
+        )
         .merge(quick);
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/metrics", get(metrics))
-        .route("/generate-image", get(legacy::generate_image))
+        .route(
+            "/generate-image",
+            get(legacy::generate_image).layer(limited!(state, Class::Generate)),
+        )
         .route(
             "/checkout/test/{session}",
             get(test_checkout::show).post(test_checkout::pay),

@@ -9,6 +9,7 @@ mod fake_rtdb;
 mod generations;
 mod health;
 mod helpers;
+mod hostile;
 mod me;
 mod rtdb;
 mod spa;

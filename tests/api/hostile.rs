@@ -1,0 +1,141 @@
+//! Hostile inputs: floods, odd bodies and bytes, through the real router.
+
+use serde_json::json;
+
+use crate::helpers::{error_code, spawn_app};
+use crate::test_keys::token_for;
+
+#[tokio::test]
+async fn a_query_flood_on_the_legacy_call_is_rate_limited() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    let mut statuses = Vec::new();
+
+    for _ in 0..40 {
+        let response = app
+            .client
+            .get(app.url("/generate-image?prompt=x"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        statuses.push(response.status().as_u16());
+        if response.status() == 429 {
+            assert!(response.headers().contains_key("retry-after"));
+            let body: serde_json::Value = response.json().await.unwrap();
+            assert_eq!(body["error"]["code"], "rate_limited");
+            break;
+        }
+    }
+
+    assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
+    assert!(
+        statuses.len() > 10,
+        "normal use must not trip the limit: {statuses:?}"
+    );
+}
+
+#[tokio::test]
+async fn one_address_cannot_register_profiles_without_end() {
+    let app = spawn_app().await;
+
+    let mut limited_at = None;
+    for i in 0..80 {
+        let response = app
+            .post_me(&token_for(&format!("bot{i}")), &json!({"username": "bot"}))
+            .await;
+        if response.status() == 429 {
+            limited_at = Some(i);
+            break;
+        }
+    }
+
+    let at = limited_at.expect("an address making 80 profiles at once is limited");
+    assert!(at >= 20, "limited too early, at {at}");
+}
+
+#[tokio::test]
+async fn deeply_nested_json_is_a_400_not_a_crash() {
+    let app = spawn_app().await;
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+
+    let response = app
+        .client
+        .post(app.url("/api/v1/me"))
+        .bearer_auth(token_for("alice"))
+        .header("content-type", "application/json")
+        .body(deep)
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(response.status(), 400);
+    assert_eq!(app.get_healthz().await.status(), 200);
+}
+
+#[tokio::test]
+async fn invalid_utf8_is_a_400() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    let mut body = br#"{"prompt": "a "#.to_vec();
+    body.extend_from_slice(&[0xff, 0xfe, 0xfd]);
+    body.extend_from_slice(br#""}"#);
+
+    let response = app
+        .client
+        .post(app.url("/api/v1/generations"))
+        .bearer_auth(&token)
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(error_code(response, 400).await, "malformed_json");
+    assert_eq!(app.credits_used(&token).await, 0);
+}
+
+#[tokio::test]
+async fn control_characters_in_a_prompt_are_stripped_before_storage() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+
+    let made = app
+        .generate_ok(
+            &token,
+            &json!({"prompt": "a fox\u{0}\u{1b}[2J in\tsnow\u{7}", "enhance": false}),
+        )
+        .await;
+
+    assert_eq!(made["prompt"], "a fox[2J in snow");
+}
+
+#[tokio::test]
+async fn an_oversized_generation_body_is_a_413() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+
+    let response = app
+        .generate(&token, &json!({"prompt": "x".repeat(100_000)}))
+        .await;
+
+    assert_eq!(error_code(response, 413).await, "payload_too_large");
+}
+
+#[tokio::test]
+async fn a_header_that_is_not_text_is_refused() {
+    let app = spawn_app().await;
+
+    let response = app
+        .client
+        .get(app.url("/api/v1/me"))
+        .header(
+            "authorization",
+            reqwest::header::HeaderValue::from_bytes(b"Bearer \xff\xfe").unwrap(),
+        )
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(error_code(response, 401).await, "token_invalid");
+}
