@@ -181,6 +181,15 @@ pub struct Config {
     )]
     pub proxy_hops: u32,
 
+    /// Seconds in-flight requests get to finish after SIGTERM (Cloud Run kills at 10).
+    #[arg(
+        long = "shutdown-grace",
+        env = "LUCENT_SHUTDOWN_GRACE",
+        value_name = "LUCENT_SHUTDOWN_GRACE",
+        default_value_t = 9
+    )]
+    pub shutdown_grace: u64,
+
     /// The built web app served with SPA fallback (not in ARCHITECTURE.md's table: a deploy
     /// behind Firebase Hosting leaves it missing and the gateway then serves only the API).
     #[arg(

@@ -3,6 +3,7 @@
 mod users;
 
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
@@ -73,12 +74,25 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     tokio::spawn(crate::generate::retention::run(state.clone()));
     tracing::info!(%addr, "lucent listening");
     println!("Lucent is running at http://{addr}");
-    axum::serve(
+    let (stopping, mut stopped) = tokio::sync::watch::channel(false);
+    let server = axum::serve(
         listener,
         build_app(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown_signal())
-    .await?;
+    .with_graceful_shutdown(async move {
+        shutdown_signal().await;
+        let _ = stopping.send(true);
+    });
+    // In-flight requests get a bounded grace period; a stream that never ends cannot hold
+    // the process past it.
+    let grace = Duration::from_secs(config.shutdown_grace);
+    tokio::select! {
+        result = server => result?,
+        () = async {
+            let _ = stopped.wait_for(|s| *s).await;
+            tokio::time::sleep(grace).await;
+        } => tracing::warn!(seconds = grace.as_secs(), "requests still running after the grace period; stopping anyway"),
+    }
     tracing::info!("lucent stopped");
     Ok(())
 }

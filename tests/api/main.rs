@@ -12,6 +12,7 @@ mod helpers;
 mod hostile;
 mod me;
 mod rtdb;
+mod shutdown;
 mod spa;
 mod store_contract;
 mod test_checkout;
