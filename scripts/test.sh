@@ -30,7 +30,7 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
-say "browser journeys on the local stack"
+say "the local stack, for the API fuzzing and the browser journeys"
 export LUCENT_DATA_DIR; LUCENT_DATA_DIR="$(mktemp -d)"
 stack_log="$LUCENT_DATA_DIR/stack.log"
 setsid scripts/local-stack.sh >"$stack_log" 2>&1 &
@@ -47,4 +47,7 @@ for _ in $(seq 1 900); do
   sleep 1
 done
 grep -q "Lucent is up" "$stack_log" || { cat "$stack_log" >&2; echo "the stack did not come up" >&2; exit 1; }
-E2E_BASE_URL=http://127.0.0.1:8080 npm run --silent test:e2e
+export E2E_BASE_URL=http://127.0.0.1:8080
+scripts/api-fuzz.sh
+say "browser journeys"
+npm run --silent test:e2e

@@ -52,6 +52,7 @@ pub fn build_app(state: AppState) -> Router {
             get(me::get_me).post(me::post_me.layer(limited!(state, Class::ProfileWrite))),
         )
         .route("/v1/catalog", get(catalog::get_catalog))
+        .route("/v1/openapi.json", get(openapi))
         .route("/v1/generations", get(generations::list))
         .route(
             "/v1/generations/{id}",
@@ -149,6 +150,15 @@ async fn metrics(State(state): State<AppState>) -> Response {
             "text/plain; version=0.0.4; charset=utf-8",
         )],
         text,
+    )
+        .into_response()
+}
+
+/// This API's OpenAPI document, kept beside the handlers and checked by schemathesis.
+async fn openapi() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        include_str!("openapi.json"),
     )
         .into_response()
 }

@@ -90,3 +90,28 @@ async fn metrics_count_requests_by_route_and_credits_by_outcome() {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
 }
+
+#[tokio::test]
+async fn the_openapi_document_describes_every_api_route() {
+    let app = spawn_app().await;
+
+    let doc: serde_json::Value = app.get("/api/v1/openapi.json").await.json().await.unwrap();
+
+    assert_eq!(doc["openapi"], "3.0.3");
+    for path in [
+        "/api/v1/me",
+        "/api/v1/catalog",
+        "/api/v1/generations",
+        "/api/v1/generations/{id}",
+        "/api/v1/generations/{id}/image",
+        "/api/v1/checkout",
+        "/api/v1/payment-success",
+        "/api/v1/billing/portal",
+        "/api/v1/stripe/webhook",
+        "/generate-image",
+        "/healthz",
+        "/readyz",
+    ] {
+        assert!(doc["paths"][path].is_object(), "{path} is not documented");
+    }
+}
