@@ -8,7 +8,14 @@ use std::time::Duration;
 
 use moka::future::Cache;
 
-use crate::store::{ProfileUpdate, Store, StoreResult, Subscription, UserRecord};
+use crate::store::{
+    ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult, Subscription, UserRecord,
+};
+
+/// A loader's error as moka shares it between waiters.
+fn unshare(e: Arc<StoreError>) -> StoreError {
+    Arc::try_unwrap(e).unwrap_or_else(|shared| StoreError::Unavailable(shared.to_string()))
+}
 
 /// How stale a cached record may be.
 pub const CACHE_TTL: Duration = Duration::from_secs(3);
@@ -17,6 +24,8 @@ pub const CACHE_TTL: Duration = Duration::from_secs(3);
 pub struct Users {
     store: Arc<dyn Store>,
     cache: Cache<String, Option<UserRecord>>,
+    /// Credits used, by (uid, period); refreshed by every reservation made through here.
+    usage: Cache<(String, String), u32>,
 }
 
 impl Users {
@@ -27,7 +36,48 @@ impl Users {
                 .time_to_live(CACHE_TTL)
                 .max_capacity(100_000)
                 .build(),
+            usage: Cache::builder()
+                .time_to_live(CACHE_TTL)
+                .max_capacity(100_000)
+                .build(),
         }
+    }
+
+    /// Credits used in `period`.
+    pub async fn usage(&self, uid: &str, period: &str) -> StoreResult<u32> {
+        let store = Arc::clone(&self.store);
+        let key = (uid.to_owned(), period.to_owned());
+        let (u, p) = key.clone();
+        self.usage
+            .try_get_with(key, async move { store.get_usage(&u, &p).await })
+            .await
+            .map_err(unshare)
+    }
+
+    /// Reserves `n` credits (see [`Store::reserve_credits`]) and remembers the new count.
+    pub async fn reserve_credits(
+        &self,
+        uid: &str,
+        period: &str,
+        n: u32,
+        limit: u32,
+    ) -> StoreResult<Result<u32, QuotaExceeded>> {
+        let result = self.store.reserve_credits(uid, period, n, limit).await;
+        let key = (uid.to_owned(), period.to_owned());
+        match &result {
+            Ok(Ok(used)) | Ok(Err(QuotaExceeded { used })) => self.usage.insert(key, *used).await,
+            Err(_) => self.usage.invalidate(&key).await,
+        }
+        result
+    }
+
+    /// Gives `n` credits back; the next read of the count goes to the store.
+    pub async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()> {
+        let result = self.store.release_credits(uid, period, n).await;
+        self.usage
+            .invalidate(&(uid.to_owned(), period.to_owned()))
+            .await;
+        result
     }
 
     pub fn store(&self) -> &Arc<dyn Store> {
@@ -41,10 +91,7 @@ impl Users {
         self.cache
             .try_get_with(key.clone(), async move { store.get_user(&key).await })
             .await
-            .map_err(|e| match Arc::try_unwrap(e) {
-                Ok(e) => e,
-                Err(shared) => crate::store::StoreError::Unavailable(shared.to_string()),
-            })
+            .map_err(unshare)
     }
 
     pub async fn upsert_profile(

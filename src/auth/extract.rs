@@ -1,6 +1,8 @@
 //! `AuthUser`: the verified caller, or a 401. `MaybeAuthUser`: the same for routes open to
 //! guests, where no token means a guest but a bad token is still refused.
 
+use std::sync::Arc;
+
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
@@ -15,7 +17,7 @@ pub struct AuthUser {
     pub uid: String,
     /// The email the identity provider vouches for (never taken from a request body).
     pub email: Option<String>,
-    pub claims: Claims,
+    pub claims: Arc<Claims>,
 }
 
 #[derive(Debug, Clone)]

@@ -1,13 +1,22 @@
 //! Checks a Firebase ID token: signed by Google (production) or unsigned from the Auth
 //! emulator (only when `FIREBASE_AUTH_EMULATOR_HOST` is set); claims checked in both.
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{Algorithm, Validation};
+use moka::future::Cache;
 
 use super::claims::{CLOCK_SKEW_SECS, issuer_for};
 use super::{Claims, GoogleKeys, TokenError};
+
+const VERIFIED_CACHE_ENTRIES: u64 = 50_000;
+/// Shorter than a token's life, so a cached entry never outlives what its checks proved by
+/// much; `exp` is checked on every hit anyway.
+const VERIFIED_CACHE_TTL: Duration = Duration::from_secs(600);
 
 enum Mode {
     Google(GoogleKeys),
@@ -18,6 +27,9 @@ pub struct TokenVerifier {
     project_id: String,
     validation: Validation,
     mode: Mode,
+    /// Tokens already verified, by their exact text: a browser sends the same token for up to
+    /// an hour, and an RS256 check costs far more than this look-up. A hit still honours `exp`.
+    verified: Cache<String, Arc<Claims>>,
 }
 
 impl TokenVerifier {
@@ -43,6 +55,10 @@ impl TokenVerifier {
             project_id: project_id.to_owned(),
             validation,
             mode,
+            verified: Cache::builder()
+                .max_capacity(VERIFIED_CACHE_ENTRIES)
+                .time_to_live(VERIFIED_CACHE_TTL)
+                .build(),
         }
     }
 
@@ -57,8 +73,23 @@ impl TokenVerifier {
         }
     }
 
-    pub async fn verify(&self, token: &str) -> Result<Claims, TokenError> {
+    pub async fn verify(&self, token: &str) -> Result<Arc<Claims>, TokenError> {
         let now = chrono::Utc::now().timestamp();
+        if let Some(claims) = self.verified.get(token).await {
+            if claims.exp + CLOCK_SKEW_SECS < now {
+                return Err(TokenError::Expired);
+            }
+            return Ok(claims);
+        }
+        let claims = Arc::new(self.verify_uncached(token, now).await?);
+        self.verified
+            .insert(token.to_owned(), Arc::clone(&claims))
+            .await;
+        Ok(claims)
+    }
+
+    /// Every check, every time (what a cache miss costs).
+    pub async fn verify_uncached(&self, token: &str, now: i64) -> Result<Claims, TokenError> {
         let claims = match &self.mode {
             Mode::Google(keys) => self.verify_signed(keys, token).await?,
             Mode::Emulator => self.verify_emulator(token, now)?,
@@ -118,5 +149,55 @@ impl TokenVerifier {
             .map_err(|e| TokenError::Malformed(format!("claims: {e}")))?;
         claims.check_project_and_expiry(&self.project_id, now)?;
         Ok(claims)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn unsigned(claims: &serde_json::Value) -> String {
+        let b64 = |v: &serde_json::Value| URL_SAFE_NO_PAD.encode(v.to_string());
+        format!("{}.{}.", b64(&json!({"alg": "none"})), b64(claims))
+    }
+
+    fn claims(now: i64, exp: i64) -> serde_json::Value {
+        json!({
+            "sub": "alice", "aud": "demo-lucent", "iss": issuer_for("demo-lucent"),
+            "iat": now, "auth_time": now, "exp": exp,
+        })
+    }
+
+    #[tokio::test]
+    async fn a_cached_token_is_served_from_the_cache() {
+        let verifier = TokenVerifier::emulator("demo-lucent");
+        let now = chrono::Utc::now().timestamp();
+        let token = unsigned(&claims(now, now + 3600));
+
+        let first = verifier.verify(&token).await.unwrap();
+        let second = verifier.verify(&token).await.unwrap();
+
+        assert!(Arc::ptr_eq(&first, &second));
+    }
+
+    #[tokio::test]
+    async fn a_cached_token_past_its_expiry_is_refused() {
+        let verifier = TokenVerifier::emulator("demo-lucent");
+        let now = chrono::Utc::now().timestamp();
+        let token = unsigned(&claims(now, now + 3600));
+        verifier.verify(&token).await.unwrap();
+        // The same token as the cache holds it, an hour and more later.
+        let mut aged = (*verifier.verified.get(&token).await.unwrap()).clone();
+        aged.exp = now - CLOCK_SKEW_SECS - 1;
+        verifier
+            .verified
+            .insert(token.clone(), Arc::new(aged))
+            .await;
+
+        assert_eq!(
+            verifier.verify(&token).await.unwrap_err(),
+            TokenError::Expired
+        );
     }
 }

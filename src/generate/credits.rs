@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use crate::metrics::Metrics;
-use crate::store::Store;
+use crate::users::Users;
 
 pub struct Reservation {
-    store: Arc<dyn Store>,
+    users: Users,
     metrics: Arc<Metrics>,
     uid: String,
     period: String,
@@ -18,14 +18,14 @@ pub struct Reservation {
 
 impl Reservation {
     pub fn new(
-        store: Arc<dyn Store>,
+        users: Users,
         metrics: Arc<Metrics>,
         uid: &str,
         period: &str,
         reserved: u32,
     ) -> Self {
         Self {
-            store,
+            users,
             metrics,
             uid: uid.to_owned(),
             period: period.to_owned(),
@@ -50,14 +50,10 @@ impl Drop for Reservation {
             return;
         }
         self.metrics.credits("released", unused);
-        let (store, uid, period) = (
-            Arc::clone(&self.store),
-            self.uid.clone(),
-            self.period.clone(),
-        );
+        let (users, uid, period) = (self.users.clone(), self.uid.clone(), self.period.clone());
         // Drop cannot await; the release runs on its own and is logged if it fails.
         tokio::spawn(async move {
-            match store.release_credits(&uid, &period, unused).await {
+            match users.release_credits(&uid, &period, unused).await {
                 Ok(()) => tracing::info!(%uid, unused, "credits released"),
                 Err(e) => tracing::error!(%uid, unused, error = %e, "releasing credits failed"),
             }

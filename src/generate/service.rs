@@ -80,10 +80,9 @@ impl Generator {
             },
         )?;
 
-        let store = users.store();
         let now = chrono::Utc::now();
         let period = quota::period(config, pro, now);
-        if let Err(exceeded) = store
+        if let Err(exceeded) = users
             .reserve_credits(&user.uid, &period.key, spec.count, period.limit)
             .await?
         {
@@ -105,7 +104,7 @@ impl Generator {
         // From here on, dropping the reservation (any error, a client gone) gives credits back.
         self.metrics.credits("reserved", spec.count);
         let reservation = Reservation::new(
-            Arc::clone(store),
+            users.clone(),
             Arc::clone(&self.metrics),
             &user.uid,
             &period.key,

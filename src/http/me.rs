@@ -96,7 +96,7 @@ fn valid_username(raw: &str) -> Result<String, ApiError> {
 async fn me(state: &AppState, record: UserRecord) -> Result<Me, ApiError> {
     let pro = record.is_pro(now_ms());
     let period = quota::period(&state.config, pro, chrono::Utc::now());
-    let used = state.store.get_usage(&record.uid, &period.key).await?;
+    let used = state.users.usage(&record.uid, &period.key).await?;
     Ok(Me {
         plan: if pro { "pro" } else { "free" },
         quota: Quota {
