@@ -28,7 +28,7 @@ const boundaries = [
     message: 'Features must not depend on the app layer.',
   },
   {
-    target: ['./src/components', './src/config', './src/lib'],
+    target: ['./src/components', './src/config', './src/hooks', './src/lib', './src/types'],
     from: ['./src/features', './src/app'],
     message: 'Shared code must not depend on features or the app layer.',
   },

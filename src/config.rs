@@ -181,6 +181,11 @@ pub struct Config {
     )]
     pub proxy_hops: u32,
 
+    /// `off` disables the per-user and per-address rate limits: only for load tests, or behind
+    /// a limiter of your own.
+    #[arg(long = "rate-limits", env = "LUCENT_RATE_LIMITS", value_name = "LUCENT_RATE_LIMITS", default_value = "on", value_parser = ["on", "off"])]
+    pub rate_limits: String,
+
     /// Seconds in-flight requests get to finish after SIGTERM (Cloud Run kills at 10).
     #[arg(
         long = "shutdown-grace",

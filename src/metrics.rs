@@ -109,7 +109,7 @@ impl Metrics {
         self.with(|s| *s.webhooks.entry(outcome.to_owned()).or_default() += 1);
     }
 
-    pub fn render(&self, queue_waiting: usize) -> String {
+    pub fn render(&self, queue_waiting: usize, store_reads: u64) -> String {
         let mut out = String::new();
         self.with(|s| {
             out.push_str("# HELP lucent_http_requests_total HTTP requests by route, method and status.\n# TYPE lucent_http_requests_total counter\n");
@@ -139,6 +139,8 @@ impl Metrics {
         });
         out.push_str("# HELP lucent_queue_waiting Generation requests waiting for the backend.\n# TYPE lucent_queue_waiting gauge\n");
         let _ = writeln!(out, "lucent_queue_waiting {queue_waiting}");
+        out.push_str("# HELP lucent_store_reads_total User and credit reads that missed the caches.\n# TYPE lucent_store_reads_total counter\n");
+        let _ = writeln!(out, "lucent_store_reads_total {store_reads}");
         out
     }
 }
@@ -153,7 +155,7 @@ mod tests {
         m.request("/api/v1/me", "GET", 200, Duration::from_micros(300));
         m.request("/api/v1/me", "GET", 200, Duration::from_millis(20));
         m.credits("reserved", 2);
-        let text = m.render(3);
+        let text = m.render(3, 7);
         assert!(text.contains(
             "lucent_http_requests_total{route=\"/api/v1/me\",method=\"GET\",status=\"200\"} 2"
         ));
@@ -168,5 +170,6 @@ mod tests {
         );
         assert!(text.contains("lucent_credits_total{outcome=\"reserved\"} 2"));
         assert!(text.contains("lucent_queue_waiting 3"));
+        assert!(text.contains("lucent_store_reads_total 7"));
     }
 }

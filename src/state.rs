@@ -80,6 +80,7 @@ impl AppState {
         let metrics = Arc::new(Metrics::default());
         let generator = generator(&config, &http, Arc::clone(&metrics))?;
         let billing = Billing::from_config(&config, &http)?;
+        let limits = RateLimits::new(config.rate_limits == "on");
         Ok(Self(Arc::new(App {
             config,
             http,
@@ -89,7 +90,7 @@ impl AppState {
             generator,
             billing,
             metrics,
-            limits: RateLimits::default(),
+            limits,
         })))
     }
 

@@ -4,6 +4,7 @@
 //! (the support CLI) is seen when the entry expires.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use moka::future::Cache;
@@ -23,6 +24,8 @@ pub const CACHE_TTL: Duration = Duration::from_secs(3);
 #[derive(Clone)]
 pub struct Users {
     store: Arc<dyn Store>,
+    /// Reads that missed the caches and went to the store (for `/metrics`).
+    reads: Arc<AtomicU64>,
     cache: Cache<String, Option<UserRecord>>,
     /// Credits used, by (uid, period); refreshed by every reservation made through here.
     usage: Cache<(String, String), u32>,
@@ -32,6 +35,7 @@ impl Users {
     pub fn new(store: Arc<dyn Store>) -> Self {
         Self {
             store,
+            reads: Arc::default(),
             cache: Cache::builder()
                 .time_to_live(CACHE_TTL)
                 .max_capacity(100_000)
@@ -45,11 +49,14 @@ impl Users {
 
     /// Credits used in `period`.
     pub async fn usage(&self, uid: &str, period: &str) -> StoreResult<u32> {
-        let store = Arc::clone(&self.store);
+        let (store, reads) = (Arc::clone(&self.store), Arc::clone(&self.reads));
         let key = (uid.to_owned(), period.to_owned());
         let (u, p) = key.clone();
         self.usage
-            .try_get_with(key, async move { store.get_usage(&u, &p).await })
+            .try_get_with(key, async move {
+                reads.fetch_add(1, Ordering::Relaxed);
+                store.get_usage(&u, &p).await
+            })
             .await
             .map_err(unshare)
     }
@@ -84,12 +91,20 @@ impl Users {
         &self.store
     }
 
+    /// Reads of users and credit counts that reached the store.
+    pub fn store_reads(&self) -> u64 {
+        self.reads.load(Ordering::Relaxed)
+    }
+
     pub async fn get(&self, uid: &str) -> StoreResult<Option<UserRecord>> {
-        let store = Arc::clone(&self.store);
+        let (store, reads) = (Arc::clone(&self.store), Arc::clone(&self.reads));
         let key = uid.to_owned();
         // Concurrent misses for one uid share a single read.
         self.cache
-            .try_get_with(key.clone(), async move { store.get_user(&key).await })
+            .try_get_with(key.clone(), async move {
+                reads.fetch_add(1, Ordering::Relaxed);
+                store.get_user(&key).await
+            })
             .await
             .map_err(unshare)
     }

@@ -143,7 +143,9 @@ async fn track(State(state): State<AppState>, req: Request, next: Next) -> Respo
 }
 
 async fn metrics(State(state): State<AppState>) -> Response {
-    let text = state.metrics.render(state.generator.queue.waiting());
+    let text = state
+        .metrics
+        .render(state.generator.queue.waiting(), state.users.store_reads());
     (
         [(
             header::CONTENT_TYPE,

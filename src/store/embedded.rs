@@ -81,6 +81,23 @@ impl EmbeddedStore {
         })
     }
 
+    /// Changes an existing user's subscription in one transaction.
+    async fn update_subscription<F>(&self, uid: &str, change: F) -> StoreResult<UserRecord>
+    where
+        F: Fn(&mut Option<Subscription>) + Send + 'static,
+    {
+        let uid = uid.to_owned();
+        self.with(move |c| {
+            update_user(c, &uid.clone(), |existing| {
+                let mut user =
+                    existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
+                change(&mut user.subscription);
+                Ok(user)
+            })
+        })
+        .await
+    }
+
     /// Runs `f` on the connection off the async runtime (SQLite calls block).
     async fn with<T, F>(&self, f: F) -> StoreResult<T>
     where
@@ -186,16 +203,9 @@ impl Store for EmbeddedStore {
     }
 
     async fn merge_subscription(&self, uid: &str, patch: &Subscription) -> StoreResult<UserRecord> {
-        let (uid, patch) = (uid.to_owned(), patch.clone());
-        self.with(move |c| {
-            update_user(c, &uid.clone(), |existing| {
-                let mut user =
-                    existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
-                user.subscription
-                    .get_or_insert_with(Subscription::default)
-                    .merge(&patch);
-                Ok(user)
-            })
+        let patch = patch.clone();
+        self.update_subscription(uid, move |s| {
+            s.get_or_insert_with(Subscription::default).merge(&patch);
         })
         .await
     }
@@ -205,16 +215,9 @@ impl Store for EmbeddedStore {
         uid: &str,
         subscription: &Subscription,
     ) -> StoreResult<UserRecord> {
-        let (uid, subscription) = (uid.to_owned(), subscription.clone());
-        self.with(move |c| {
-            update_user(c, &uid.clone(), |existing| {
-                let mut user =
-                    existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
-                user.subscription = Some(subscription);
-                Ok(user)
-            })
-        })
-        .await
+        let subscription = subscription.clone();
+        self.update_subscription(uid, move |s| *s = Some(subscription.clone()))
+            .await
     }
 
     async fn find_user_by_email(&self, email: &str) -> StoreResult<Option<UserRecord>> {

@@ -22,6 +22,16 @@ fn path_of(url: &str) -> String {
     url::Url::parse(url).unwrap().path().to_owned()
 }
 
+async fn confirm(app: &TestApp, token: &str, session: &str) -> reqwest::Response {
+    app.client
+        .post(app.url("/api/v1/payment-success"))
+        .bearer_auth(token)
+        .json(&serde_json::json!({"sessionId": session, "firebaseId": "alice"}))
+        .send()
+        .await
+        .unwrap()
+}
+
 async fn pay(app: &TestApp, page: &str, card: &str) -> reqwest::Response {
     app.client
         .post(app.url(page))
@@ -65,14 +75,7 @@ async fn the_test_checkout_takes_a_test_card_and_the_user_becomes_pro() {
         "paying alone grants nothing until the success page confirms"
     );
 
-    let confirmed = app
-        .client
-        .post(app.url("/api/v1/payment-success"))
-        .bearer_auth(&token)
-        .json(&serde_json::json!({"sessionId": session, "firebaseId": "alice"}))
-        .send()
-        .await
-        .unwrap();
+    let confirmed = confirm(&app, &token, &session).await;
 
     assert_eq!(confirmed.status(), 200);
     let me: Value = app.get_me(&token).await.json().await.unwrap();
@@ -86,14 +89,7 @@ async fn an_unpaid_test_session_is_not_confirmed() {
     let page = path_of(&checkout_url(&app, &token).await);
     let session = page.rsplit('/').next().unwrap();
 
-    let response = app
-        .client
-        .post(app.url("/api/v1/payment-success"))
-        .bearer_auth(&token)
-        .json(&serde_json::json!({"sessionId": session, "firebaseId": "alice"}))
-        .send()
-        .await
-        .unwrap();
+    let response = confirm(&app, &token, session).await;
 
     assert_eq!(error_code(response, 409).await, "payment_incomplete");
 }
@@ -111,13 +107,7 @@ async fn the_test_portal_cancels_and_the_user_is_free_again() {
         .nth(1)
         .unwrap()
         .to_owned();
-    app.client
-        .post(app.url("/api/v1/payment-success"))
-        .bearer_auth(&token)
-        .json(&serde_json::json!({"sessionId": session, "firebaseId": "alice"}))
-        .send()
-        .await
-        .unwrap();
+    confirm(&app, &token, &session).await;
 
     let portal: Value = app
         .client

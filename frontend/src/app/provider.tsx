@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
 
 import { AuthProvider } from '@/lib/auth-provider';
+import { MeProvider } from '@/lib/me-provider';
 
 /** App-wide context; tests wrap their routers in the same provider. */
 export function AppProvider({ children }: { readonly children: ReactNode }) {
-  return <AuthProvider>{children}</AuthProvider>;
+  return (
+    <AuthProvider>
+      <MeProvider>{children}</MeProvider>
+    </AuthProvider>
+  );
 }

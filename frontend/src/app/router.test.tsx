@@ -110,4 +110,42 @@ describe('app routes', () => {
     expect(await within(screen.getByRole('navigation', { name: 'Main' })).findByText('Guest')).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalled();
   });
+
+  it.each([
+    ['/Subscribe', 'Premium'],
+    ['/subscribe', 'Premium'],
+    ['/generation', 'Your images'],
+    ['/PRIVACY-POLICY', 'Privacy Policy'],
+    ['/Cancellation', 'Cancellation and Refund Policy'],
+    ['/Support', 'Customer Support'],
+    ['/Register', 'Register'],
+  ])('opens %s', async (url, title) => {
+    renderApp(routes, { url });
+    expect(await heading(title)).toBeInTheDocument();
+  });
+
+  it('states both refund readings on /cancellation', async () => {
+    renderApp(routes, { url: '/cancellation' });
+    const main = within(await screen.findByRole('main'));
+    await heading('Cancellation and Refund Policy');
+    expect(main.getByText(/Monthly plans:/).closest('li')).toHaveTextContent('within 7 days');
+    expect(main.getByText(/Annual plans:/).closest('li')).toHaveTextContent('within 30 days');
+    expect(main.getByText(/Unused subscriptions:/).closest('li')).toHaveTextContent('within 14 days');
+    expect(screen.getByRole('main')).toHaveTextContent('within 2 business days');
+    expect(screen.getByRole('main')).toHaveTextContent('no cancellation fees');
+    expect(screen.getByRole('main')).toHaveTextContent('keep Premium until the end of the billing cycle');
+  });
+
+  it('offers a support mail link with a subject on /support', async () => {
+    renderApp(routes, { url: '/support' });
+    await heading('Customer Support');
+    const link = screen.getByRole('link', { name: 'Email support' });
+    expect(link.getAttribute('href')).toBe('mailto:support@lucent.example?subject=Lucent%20support%20request');
+  });
+
+  it('sends a guest from /success to login, keeping the session id', async () => {
+    const { router } = renderApp(routes, { url: '/success?session_id=cs_1' });
+    expect(await heading('Login')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?redirectTo=%2Fsuccess%3Fsession_id%3Dcs_1');
+  });
 });

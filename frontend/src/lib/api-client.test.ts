@@ -67,4 +67,49 @@ describe('api client', () => {
     server.use(http.get('/api/v1/catalog', () => HttpResponse.error()));
     await expect(api.get('/catalog')).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
+
+  it('fetches a file with the token and the name from Content-Disposition', async () => {
+    fakeAuth.addAccount({ email: 'ada@example.com' }, true);
+    server.use(
+      http.get('/api/v1/generations/g1/image', ({ request }) =>
+        request.headers.get('Authorization') === 'Bearer token-for-uid-1'
+          ? new HttpResponse(new Uint8Array([1, 2, 3]), {
+              headers: {
+                'Content-Type': 'image/png',
+                'Content-Disposition': 'attachment; filename="generated_image_Ab3dE6gH.png"',
+              },
+            })
+          : new HttpResponse(null, { status: 401 }),
+      ),
+    );
+    const file = await api.file('/api/v1/generations/g1/image?download=1');
+    expect(file.filename).toBe('generated_image_Ab3dE6gH.png');
+    expect(file.blob.size).toBe(3);
+  });
+
+  it('reads the RFC 5987 form of the file name', async () => {
+    server.use(
+      http.get('/api/v1/file', () =>
+        new HttpResponse('x', { headers: { 'Content-Disposition': "attachment; filename*=UTF-8''image%20one.png" } }),
+      ),
+    );
+    await expect(api.file('/api/v1/file')).resolves.toMatchObject({ filename: 'image one.png' });
+  });
+
+  it('never sends the token to another origin', async () => {
+    fakeAuth.addAccount({ email: 'ada@example.com' }, true);
+    await expect(api.file('https://evil.example/steal')).rejects.toMatchObject({ code: 'bad_url' });
+    await expect(api.file('//evil.example/steal')).rejects.toMatchObject({ code: 'bad_url' });
+  });
+
+  it('asks for an event stream and rejects errors before the stream starts', async () => {
+    server.use(
+      http.post('/api/v1/generations', ({ request }) =>
+        request.headers.get('Accept') === 'text/event-stream'
+          ? HttpResponse.json({ error: { code: 'quota_exhausted', message: 'No credits left' } }, { status: 429 })
+          : new HttpResponse(null, { status: 406 }),
+      ),
+    );
+    await expect(api.stream('/generations', {})).rejects.toMatchObject({ status: 429, code: 'quota_exhausted' });
+  });
 });

@@ -1,17 +1,12 @@
 // The one place that talks to the Firebase SDK. Everything identity-related goes through these
 // functions so unit tests can replace this module as a whole (vi.mock('@/lib/firebase')).
-import { initializeApp } from 'firebase/app';
-import {
-  connectAuthEmulator,
-  createUserWithEmailAndPassword,
-  getAuth,
-  onAuthStateChanged,
-  signInWithEmailAndPassword,
-  signOut as firebaseSignOut,
-  updateProfile,
-} from 'firebase/auth';
+//
+// The SDK is large, so it is loaded lazily: the first call that needs it imports
+// ./firebase-sdk, and auth-state observation starts only after the first paint. Until then
+// currentUser() is null and authStateReady() is pending, which the UI already treats as
+// "session not restored yet".
 
-import { env } from '@/config/env';
+import type * as FirebaseSdk from './firebase-sdk';
 
 /** The identity fields the UI relies on; a Firebase `User` satisfies it. */
 export interface AuthUser {
@@ -20,29 +15,57 @@ export interface AuthUser {
   readonly displayName: string | null;
 }
 
-const app = initializeApp(env.firebase);
-const auth = getAuth(app);
+type Sdk = typeof FirebaseSdk;
 
-// Must run before any other auth call, otherwise the SDK has already talked to production.
-if (env.authEmulatorHost) {
-  connectAuthEmulator(auth, `http://${env.authEmulatorHost}`, { disableWarnings: true });
+let loading: Promise<Sdk> | null = null;
+let loaded: Sdk | null = null;
+
+function loadSdk(): Promise<Sdk> {
+  loading ??= import('./firebase-sdk').then((sdk) => {
+    loaded = sdk;
+    return sdk;
+  });
+  return loading;
+}
+
+/** Runs `task` after the browser has painted the first frame. */
+function afterPaint(task: () => void): void {
+  if (typeof requestAnimationFrame === 'function') {
+    requestAnimationFrame(() => {
+      setTimeout(task, 0);
+    });
+  } else {
+    setTimeout(task, 0);
+  }
 }
 
 export function currentUser(): AuthUser | null {
-  return auth.currentUser;
+  return loaded?.auth.currentUser ?? null;
 }
 
 /** Resolves once the persisted session (if any) has been restored. */
-export function authStateReady(): Promise<void> {
-  return auth.authStateReady();
+export async function authStateReady(): Promise<void> {
+  const { auth } = await loadSdk();
+  await auth.authStateReady();
 }
 
 export function observeAuthState(listener: (user: AuthUser | null) => void): () => void {
-  return onAuthStateChanged(auth, listener);
+  let unsubscribe: (() => void) | null = null;
+  let active = true;
+  afterPaint(() => {
+    void loadSdk().then(({ auth, sdk }) => {
+      if (active) unsubscribe = sdk.onAuthStateChanged(auth, listener);
+    });
+  });
+  return () => {
+    active = false;
+    unsubscribe?.();
+  };
 }
 
 export async function signIn(email: string, password: string): Promise<AuthUser> {
-  const { user } = await signInWithEmailAndPassword(auth, email, password);
+  const { auth, sdk } = await loadSdk();
+  const { user } = await sdk.signInWithEmailAndPassword(auth, email, password);
   return user;
 }
 
@@ -51,16 +74,22 @@ export async function createAccount(
   password: string,
   displayName: string,
 ): Promise<AuthUser> {
-  const { user } = await createUserWithEmailAndPassword(auth, email, password);
-  await updateProfile(user, { displayName });
+  const { auth, sdk } = await loadSdk();
+  const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
+  await sdk.updateProfile(user, { displayName });
   return user;
 }
 
-export function signOut(): Promise<void> {
-  return firebaseSignOut(auth);
+export async function signOut(): Promise<void> {
+  const { auth, sdk } = await loadSdk();
+  await sdk.signOut(auth);
 }
 
 /** The bearer token for the gateway, or null when signed out; the SDK refreshes it as needed. */
 export async function getIdToken(): Promise<string | null> {
+  // Nobody can be signed in before the SDK has started loading; no need to load it for a guest.
+  if (!loading) return null;
+  const { auth } = await loading;
+  await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken() : null;
 }

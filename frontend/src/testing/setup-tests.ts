@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+
+import { clearCatalogCache } from '@/lib/catalog';
 
 import { fakeAuth } from './fake-firebase';
+import { installMatchMedia, resetViewport } from './media';
+import { resetDb } from './mocks/db';
+import { resetHandlersState } from './mocks/handlers';
 import { server } from './mocks/server';
+import { objectUrls } from './object-urls';
 
 vi.mock('@/lib/firebase', () => import('./fake-firebase'));
 
@@ -20,10 +26,24 @@ beforeAll(() => {
   });
 });
 
+beforeEach(() => {
+  installMatchMedia();
+  objectUrls.install();
+});
+
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
   server.resetHandlers();
   fakeAuth.reset();
+  resetDb();
+  resetHandlersState();
+  resetViewport();
+  clearCatalogCache();
+  objectUrls.reset();
+  document.documentElement.removeAttribute('data-menu-open');
+  document.body.removeAttribute('style');
   if (unhandled.length > 0) {
     const requests = unhandled.splice(0).join(', ');
     throw new Error(`Requests without an MSW handler: ${requests}`);

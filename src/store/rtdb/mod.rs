@@ -48,6 +48,19 @@ impl RtdbStore {
         Err(StoreError::Contention(path.to_owned()))
     }
 
+    /// Changes an existing user's subscription (retried like any transaction).
+    async fn update_subscription<F>(&self, uid: &str, change: F) -> StoreResult<UserRecord>
+    where
+        F: Fn(&mut Option<Subscription>) + Send + Sync,
+    {
+        self.update_user(uid, |existing| {
+            let mut user = existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
+            change(&mut user.subscription);
+            Ok(user)
+        })
+        .await
+    }
+
     async fn update_user<F>(&self, uid: &str, mut f: F) -> StoreResult<UserRecord>
     where
         F: FnMut(Option<UserRecord>) -> StoreResult<UserRecord> + Send,
@@ -143,12 +156,8 @@ impl Store for RtdbStore {
     }
 
     async fn merge_subscription(&self, uid: &str, patch: &Subscription) -> StoreResult<UserRecord> {
-        self.update_user(uid, |existing| {
-            let mut user = existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
-            user.subscription
-                .get_or_insert_with(Subscription::default)
-                .merge(patch);
-            Ok(user)
+        self.update_subscription(uid, |s| {
+            s.get_or_insert_with(Subscription::default).merge(patch);
         })
         .await
     }
@@ -158,12 +167,8 @@ impl Store for RtdbStore {
         uid: &str,
         subscription: &Subscription,
     ) -> StoreResult<UserRecord> {
-        self.update_user(uid, |existing| {
-            let mut user = existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
-            user.subscription = Some(subscription.clone());
-            Ok(user)
-        })
-        .await
+        self.update_subscription(uid, |s| *s = Some(subscription.clone()))
+            .await
     }
 
     async fn find_user_by_email(&self, email: &str) -> StoreResult<Option<UserRecord>> {

@@ -1,5 +1,10 @@
 import { Page } from '@/components/ui/page';
+import { CancellationPolicy } from '@/features/legal/components/cancellation-policy';
 
-export default function CancellationRoute() {
-  return <Page title="Cancellation and Refund Policy" lead="How to cancel your subscription and when refunds apply." />;
+export default function CancellationPolicyRoute() {
+  return (
+    <Page title="Cancellation and Refund Policy" lead="How to cancel your subscription and when refunds apply.">
+      <CancellationPolicy />
+    </Page>
+  );
 }

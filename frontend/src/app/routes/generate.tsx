@@ -1,5 +1,27 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+
 import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { GenerateForm } from '@/features/generate/components/generate-form';
+import { readGenerateState, type GalleryState } from '@/types/navigation';
 
 export default function GenerateRoute() {
-  return <Page title="Generate" lead="Describe the image you want and pick a style." />;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { params, generations = [] } = readGenerateState(location.state);
+
+  return (
+    <Page title="Generate" lead="Describe the image you want and pick a style." wide>
+      <GenerateForm
+        // A new 'Try Again' (or prompt card) starts a fresh form.
+        key={location.key}
+        initial={params}
+        onGuest={() => void navigate(paths.register)}
+        onGenerated={(created) => {
+          const state: GalleryState = { generations: [...generations, ...created] };
+          void navigate(paths.generation, { state });
+        }}
+      />
+    </Page>
+  );
 }

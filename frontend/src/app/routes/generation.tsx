@@ -1,5 +1,46 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+
 import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { Gallery } from '@/features/gallery/components/gallery';
+import type { Generation } from '@/types/api';
+import { readGalleryState, type GalleryState, type GenerateState } from '@/types/navigation';
+
+function paramsOf(generation: Generation): GenerateState['params'] {
+  return {
+    prompt: generation.prompt,
+    negativePrompt: generation.negativePrompt,
+    style: generation.style,
+    look: generation.look,
+    seed: String(generation.seed),
+    steps: String(generation.steps),
+    enhance: generation.enhance,
+  };
+}
 
 export default function GenerationRoute() {
-  return <Page title="Your images" lead="The images you generate appear here." />;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { generations } = readGalleryState(location.state);
+
+  return (
+    <Page title="Your images" lead="Your new images first, then everything you have saved." wide>
+      <Gallery
+        generations={generations}
+        onBack={(remaining) => {
+          const state: GenerateState = { generations: remaining };
+          void navigate(paths.generate, { state });
+        }}
+        onTryAgain={(generation, remaining) => {
+          const state: GenerateState = { params: paramsOf(generation), generations: remaining };
+          void navigate(paths.generate, { state });
+        }}
+        onUpgrade={() => void navigate(paths.subscribe)}
+        onChange={(remaining) => {
+          const state: GalleryState = { generations: remaining };
+          void navigate(location.pathname, { replace: true, state });
+        }}
+      />
+    </Page>
+  );
 }

@@ -1,5 +1,14 @@
+import { useNavigate } from 'react-router-dom';
+
 import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { ProfileDetails } from '@/features/profile/components/profile-details';
 
 export default function ProfileRoute() {
-  return <Page title="Your profile" lead="Your plan, credits and subscription." />;
+  const navigate = useNavigate();
+  return (
+    <Page title="Your profile" lead="Your plan, credits and subscription.">
+      <ProfileDetails onSignedOut={() => void navigate(paths.home)} />
+    </Page>
+  );
 }

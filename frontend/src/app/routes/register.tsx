@@ -4,16 +4,20 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { useAuth } from '@/lib/auth';
+import { useMe } from '@/lib/me';
 
 export default function RegisterRoute() {
   const navigate = useNavigate();
   const { refresh } = useAuth();
+  const me = useMe();
 
   return (
     <Page title="Register" lead="Create your account and start turning prompts into images.">
       <RegisterForm
         onSuccess={() => {
           refresh();
+          // The profile was created after the sign-in was announced; read it again.
+          void me.refresh();
           void navigate(paths.generate, { replace: true });
         }}
       />

@@ -1,5 +1,16 @@
+import { useNavigate, useSearchParams } from 'react-router-dom';
+
 import { Page } from '@/components/ui/page';
+import { PaymentSuccessPanel } from '@/features/billing/components/payment-success-panel';
 
 export default function SuccessRoute() {
-  return <Page title="Payment successful" lead="Thank you for subscribing to Lucent Premium." />;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+
+  return (
+    <Page title="Payment successful" lead="Thank you for subscribing to Lucent Premium.">
+      {/* The spec sends the user to lowercase /generate; routes match ignoring case. */}
+      <PaymentSuccessPanel sessionId={params.get('session_id')} onConfirmed={() => void navigate('/generate')} />
+    </Page>
+  );
 }

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { setViewport } from '@/testing/media';
 import { renderApp } from '@/testing/render-app';
 
 import { NavBar } from './nav-bar';
@@ -31,9 +32,10 @@ describe('NavBar', () => {
     expect(within(nav()).queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
   });
 
-  it('links About, How it works, Pricing and Blog', () => {
+  it('links Generate, About, How it works, Pricing and Blog', () => {
     renderApp(<NavBar />);
     const href = (name: string) => within(nav()).getByRole('link', { name }).getAttribute('href');
+    expect(href('Generate')).toBe('/Generate');
     expect(href('About')).toBe('/terms-of-Service');
     expect(href('How it works')).toBe('/#how-it-works');
     expect(href('Pricing')).toBe('/Subscribe');
@@ -73,5 +75,81 @@ describe('NavBar', () => {
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await within(nav()).findByText('Guest')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("shows no 'Premium' link to a guest", async () => {
+    renderApp(<NavBar />);
+    await within(nav()).findByText('Guest');
+    expect(within(nav()).queryByRole('link', { name: /^Premium/ })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Premium ?' (to /Subscribe) to a signed-in free user", async () => {
+    renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
+    expect(await within(nav()).findByRole('link', { name: 'Premium ?' })).toHaveAttribute('href', '/Subscribe');
+    expect(within(nav()).queryByRole('link', { name: 'Premium $' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Premium $' (to /profile) to a pro user, as the gateway says", async () => {
+    renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' }, plan: 'pro' });
+    expect(await within(nav()).findByRole('link', { name: 'Premium $' })).toHaveAttribute('href', '/profile');
+    expect(within(nav()).queryByRole('link', { name: 'Premium ?' })).not.toBeInTheDocument();
+  });
+
+  it('ignores a proUser flag in browser storage: only the gateway makes a user pro', async () => {
+    localStorage.setItem('proUser', 'true');
+    try {
+      renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
+      expect(await within(nav()).findByRole('link', { name: 'Premium ?' })).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('proUser');
+    }
+  });
+
+  it('links the signed-in name to the profile', async () => {
+    renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
+    expect(await within(nav()).findByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('blurs the page and locks scrolling while the menu is open under 960 px', async () => {
+    setViewport({ width: 375 });
+    const { user } = renderApp(<NavBar />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(document.documentElement).not.toHaveAttribute('data-menu-open');
+
+    await user.click(toggle);
+    expect(document.documentElement).toHaveAttribute('data-menu-open', 'true');
+    expect(document.body.style.overflow).toBe('hidden');
+
+    await user.click(toggle);
+    expect(document.documentElement).not.toHaveAttribute('data-menu-open');
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('closes the menu when the blurred page behind it is clicked', async () => {
+    setViewport({ width: 375 });
+    const { user } = renderApp(<NavBar />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    await user.click(screen.getByTestId('menu-backdrop'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('neither blurs nor locks at 960 px and wider, and releases the lock when the window widens', async () => {
+    setViewport({ width: 960 });
+    const { user } = renderApp(<NavBar />);
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(document.documentElement).not.toHaveAttribute('data-menu-open');
+    expect(document.body.style.overflow).toBe('');
+
+    act(() => {
+      setViewport({ width: 959 });
+    });
+    expect(document.documentElement).toHaveAttribute('data-menu-open', 'true');
+    act(() => {
+      setViewport({ width: 1440 });
+    });
+    expect(document.documentElement).not.toHaveAttribute('data-menu-open');
+    expect(document.body.style.overflow).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 
+import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import styles from './root-layout.module.css';
 
@@ -10,9 +11,10 @@ export function RootLayout() {
     <div className={styles.shell}>
       <div className={styles.progress} hidden={!loading} role="progressbar" aria-label="Loading page" />
       <NavBar />
-      <main className={styles.main}>
+      <main className={`${styles.main} blur-behind-menu`}>
         <Outlet />
       </main>
+      <Footer />
       <ScrollRestoration />
     </div>
   );

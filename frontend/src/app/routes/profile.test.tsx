@@ -1,0 +1,46 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { browser } from '@/lib/browser';
+import { db, requestsTo } from '@/testing/mocks/db';
+import { renderApp } from '@/testing/render-app';
+
+import { routes } from '../router';
+
+const ada = { email: 'ada@example.com', displayName: 'Ada' };
+
+describe('Profile page', () => {
+  it('shows name, email, plan and credits', async () => {
+    db.quota = { used: 4, limit: 10, resetsAt: '2026-11-23T00:00:00Z' };
+    renderApp(routes, { url: '/profile', user: ada });
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByText('ada@example.com')).toBeInTheDocument();
+    expect(main.getByText('Ada')).toBeInTheDocument();
+    expect(main.getByText('Free')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-credits')).toHaveTextContent(/4 of 10 used · 6 left · resets .*2026/);
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/Subscribe');
+    expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
+  });
+
+  it("opens the billing portal from 'Manage subscription' for a pro user", async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    db.subscription = { planType: 'pro', status: 'active', currentPeriodEnd: Date.UTC(2026, 11, 20) };
+    const { user } = renderApp(routes, { url: '/profile', user: ada, plan: 'pro' });
+    await user.click(await screen.findByRole('button', { name: 'Manage subscription' }));
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledExactlyOnceWith('https://billing.stripe.com/p/session/test_123');
+    });
+    expect(requestsTo('POST', '/api/v1/billing/portal')).toHaveLength(1);
+    expect(screen.getByText(/active · current period ends/)).toBeInTheDocument();
+  });
+
+  it('signs out to the homepage', async () => {
+    const { user, router } = renderApp(routes, { url: '/profile', user: ada });
+    await screen.findByText('ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/');
+    });
+    expect(await screen.findByText('Guest')).toBeInTheDocument();
+  });
+});

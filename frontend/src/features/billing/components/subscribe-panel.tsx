@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { loginHref, paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { browser } from '@/lib/browser';
+import { isPro, useMe } from '@/lib/me';
+
+import { createCheckout } from '../api/billing';
+import { BENEFITS, PRICE } from '../plan';
+
+import styles from './billing.module.css';
+
+/** Price, benefits and the pay button; a pro user is told they already have it. */
+export function SubscribePanel() {
+  const { user, ready } = useAuth();
+  const { me, status, refresh } = useMe();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pro = isPro(me);
+
+  async function pay() {
+    setPending(true);
+    setError(null);
+    try {
+      const { url } = await createCheckout();
+      browser.assign(url);
+    } catch (cause) {
+      setPending(false);
+      setError(cause instanceof Error ? cause.message : String(cause));
+      if (cause instanceof ApiError && cause.code === 'already_subscribed') void refresh();
+    }
+  }
+
+  let action;
+  if (!ready || (user && status === 'loading')) {
+    action = (
+      <p className={styles.muted} role="status">
+        Checking your plan…
+      </p>
+    );
+  } else if (pro) {
+    action = (
+      <div className={styles.already}>
+        <p className="success-text">You are already subscribed to Premium.</p>
+        <Link to={paths.profile}>Manage your subscription</Link>
+      </div>
+    );
+  } else if (!user) {
+    action = (
+      <>
+        <Link to={loginHref(paths.subscribe)} className={`button button-primary ${styles.pay}`}>
+          Log in to subscribe
+        </Link>
+        <p className={styles.muted}>
+          New here? <Link to={paths.register}>Create an account</Link> first.
+        </p>
+      </>
+    );
+  } else {
+    action = (
+      <button type="button" className={`button button-primary ${styles.pay}`} disabled={pending} onClick={() => void pay()}>
+        {pending ? 'Opening checkout…' : `Pay ${PRICE} per month`}
+      </button>
+    );
+  }
+
+  return (
+    <div className={styles.plan}>
+      <div className={styles.planHead}>
+        <h2 className={styles.planName}>
+          Premium <span className="pro-tag">Pro</span>
+        </h2>
+        <p className={styles.price}>
+          <span className={styles.amount}>{PRICE}</span> <span className={styles.per}>per month</span>
+        </p>
+      </div>
+      <ul className={styles.benefits} aria-label="Premium benefits">
+        {BENEFITS.map((benefit) => (
+          <li key={benefit}>{benefit}</li>
+        ))}
+      </ul>
+      {error && (
+        <p role="alert" className="alert">
+          {error}
+        </p>
+      )}
+      {action}
+      <p className={styles.small}>
+        Cancel at any time from your profile. See the <Link to={paths.cancellation}>cancellation and refund policy</Link>.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { useId, useState } from 'react';
+
+import { browser } from '@/lib/browser';
+import type { Generation } from '@/types/api';
+
+import { deleteGeneration, downloadGeneration } from '../api/generations';
+import { useImage } from '../hooks/use-image';
+
+import styles from './gallery.module.css';
+
+/** Who is looking decides what the controls do (spec section 6). */
+export type Access = 'guest' | 'free' | 'pro' | 'loading';
+
+interface GenerationCardProps {
+  readonly generation: Generation;
+  readonly access: Access;
+  readonly styleLabel: string;
+  readonly onBack: () => void;
+  readonly onTryAgain: (generation: Generation) => void;
+  /** Guests and free users: the premium controls lead here. */
+  readonly onUpgrade: () => void;
+  readonly onDeleted: (id: string) => void;
+}
+
+const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
+
+export function GenerationCard({
+  generation,
+  access,
+  styleLabel,
+  onBack,
+  onTryAgain,
+  onUpgrade,
+  onDeleted,
+}: GenerationCardProps) {
+  const id = useId();
+  const [version, setVersion] = useState(0);
+  const [sharp, setSharp] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [pending, setPending] = useState<'download' | 'delete' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const image = useImage(generation.imageUrl, version, access !== 'guest');
+  const pro = access === 'pro';
+  const blurred = generation.blurred && !sharp;
+  const waiting = access === 'loading';
+
+  async function download() {
+    setPending('download');
+    setError(null);
+    try {
+      const { blob, filename } = await downloadGeneration(generation);
+      browser.saveFile(blob, filename);
+    } catch (cause) {
+      setError(messageOf(cause));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function remove() {
+    setPending('delete');
+    setError(null);
+    try {
+      await deleteGeneration(generation.id);
+      onDeleted(generation.id);
+    } catch (cause) {
+      setError(messageOf(cause));
+      setPending(null);
+      setConfirmingDelete(false);
+    }
+  }
+
+  function removeBlur() {
+    // The gateway sends pro users the original; fetching again replaces the stale preview.
+    setSharp(true);
+    setVersion((value) => value + 1);
+  }
+
+  const alt = `Generated image: ${generation.prompt}`;
+
+  return (
+    <article className={styles.card} aria-labelledby={`${id}-prompt`} data-testid="generation-card">
+      <div className={styles.frame} style={{ aspectRatio: `${String(generation.width)} / ${String(generation.height)}` }}>
+        {image.src ? (
+          <img src={image.src} alt={alt} width={generation.width} height={generation.height} className={styles.image} />
+        ) : (
+          <div className={styles.placeholder} role="img" aria-label={alt}>
+            <span>
+              {access === 'guest'
+                ? 'Log in to see this image'
+                : image.error
+                  ? `Image unavailable: ${image.error}`
+                  : 'Loading image…'}
+            </span>
+          </div>
+        )}
+        {blurred && <span className={styles.badge}>Blurred preview</span>}
+      </div>
+
+      <div className={styles.body}>
+        <p id={`${id}-prompt`} className={styles.prompt}>
+          {generation.prompt}
+        </p>
+        <p className={styles.meta}>
+          {styleLabel} · seed {generation.seed} · {generation.steps} steps · {generation.width}×{generation.height}
+        </p>
+
+        <div className={styles.actions} role="group" aria-label="Image actions">
+          <button type="button" className="button button-small button-ghost" onClick={onBack}>
+            Back
+          </button>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              onTryAgain(generation);
+            }}
+          >
+            Try Again
+          </button>
+          {pro ? (
+            <>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={!blurred}
+                title={blurred ? undefined : 'This image is already sharp'}
+                onClick={removeBlur}
+              >
+                Remove blur
+              </button>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={pending !== null}
+                onClick={() => void download()}
+              >
+                {pending === 'download' ? 'Downloading…' : 'Download'}
+              </button>
+              {confirmingDelete ? (
+                <>
+                  <button
+                    type="button"
+                    className={`button button-small ${styles.danger}`}
+                    disabled={pending !== null}
+                    onClick={() => void remove()}
+                  >
+                    {pending === 'delete' ? 'Deleting…' : 'Confirm delete'}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-small button-ghost"
+                    disabled={pending !== null}
+                    onClick={() => {
+                      setConfirmingDelete(false);
+                    }}
+                  >
+                    Cancel
+                  </button>
+                </>
+              ) : (
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={pending !== null}
+                  onClick={() => {
+                    setConfirmingDelete(true);
+                  }}
+                >
+                  Delete
+                </button>
+              )}
+            </>
+          ) : (
+            <>
+              <button type="button" className="button button-small" disabled={waiting} onClick={onUpgrade}>
+                Remove blur
+              </button>
+              <button type="button" className="button button-small" disabled={waiting} onClick={onUpgrade}>
+                Download
+              </button>
+              <button type="button" className="button button-small" disabled={waiting} onClick={onUpgrade}>
+                Delete
+              </button>
+            </>
+          )}
+        </div>
+        {error && (
+          <p role="alert" className="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router-dom';
+
+import { loginHref, paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+
+interface GenerateErrorProps {
+  readonly error: unknown;
+  readonly pro: boolean;
+  /** When the credits come back, from the profile (the message usually says it too). */
+  readonly resetsAt: string | null;
+}
+
+/** The gateway's message, with the way forward when there is one (ARCHITECTURE.md 6.3). */
+export function GenerateError({ error, pro, resetsAt }: GenerateErrorProps) {
+  const message = error instanceof Error ? error.message : 'The image could not be generated. Please try again.';
+  const code = error instanceof ApiError ? error.code : null;
+  return (
+    <div role="alert" className="alert">
+      <p>{message}</p>
+      {code === 'quota_exhausted' && (
+        <p>
+          {resetsAt && <>Your credits reset on {formatDateTime(resetsAt)}. </>}
+          {!pro && <Link to={paths.subscribe}>Upgrade to Premium for 100 credits a month</Link>}
+        </p>
+      )}
+      {code === 'pro_required' && (
+        <p>
+          <Link to={paths.subscribe}>See Premium</Link>
+        </p>
+      )}
+      {code === 'unauthorized' || (error instanceof ApiError && error.status === 401) ? (
+        <p>
+          <Link to={loginHref(paths.generate)}>Log in again</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+
+import type { GenerationProgress } from '../api/create-generation';
+
+import styles from './generate.module.css';
+
+interface GeneratingOverlayProps {
+  readonly progress: GenerationProgress;
+  readonly done: boolean;
+  /** Pro users already generate faster; they are not offered the upgrade. */
+  readonly offerUpgrade: boolean;
+}
+
+/** Covers the page while a generation runs; fixed, so nothing under it moves. */
+export function GeneratingOverlay({ progress, done, offerUpgrade }: GeneratingOverlayProps) {
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const percent = progress.fraction === null ? null : Math.round(progress.fraction * 100);
+
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+
+  let status: string;
+  if (done) status = 'Done! Opening your images…';
+  else if (progress.position !== null && progress.position > 0) status = `Position in queue: ${String(progress.position)}`;
+  else if (percent !== null) status = `Rendering… ${String(percent)}%`;
+  else status = 'Starting…';
+
+  return (
+    <div className={styles.overlay}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        tabIndex={-1}
+        className={styles.overlayCard}
+        data-testid="generating-overlay"
+      >
+        <div className={styles.spinner} aria-hidden="true" />
+        <h2 id={`${id}-title`} className={styles.overlayTitle}>
+          Generating . . .
+        </h2>
+        <p className={styles.overlayStatus} role="status">
+          {status}
+        </p>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label="Generation progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent ?? undefined}
+          data-indeterminate={percent === null}
+        >
+          <div className={styles.progressFill} style={{ width: percent === null ? undefined : `${String(percent)}%` }} />
+        </div>
+        {!done && progress.etaSeconds !== null && progress.etaSeconds > 0 && (
+          <p className={styles.overlayEta}>About {Math.ceil(progress.etaSeconds)} s left</p>
+        )}
+        {offerUpgrade && (
+          <Link to={paths.subscribe} className="button button-primary">
+            Generate Faster
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

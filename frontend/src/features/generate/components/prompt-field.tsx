@@ -1,0 +1,53 @@
+import { useId, useRef } from 'react';
+
+import styles from './generate.module.css';
+
+interface PromptFieldProps {
+  readonly value: string;
+  readonly max: number;
+  readonly onChange: (value: string) => void;
+}
+
+/** The prompt, with what remains of the 500 characters and a clear button. */
+export function PromptField({ value, max, onChange }: PromptFieldProps) {
+  const id = useId();
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const remaining = max - value.length;
+
+  return (
+    <div className={styles.field}>
+      <div className={styles.fieldHead}>
+        <label htmlFor={id} className={styles.label}>
+          Prompt
+        </label>
+        <button
+          type="button"
+          className={styles.clear}
+          aria-label="Clear prompt"
+          disabled={value === ''}
+          onClick={() => {
+            onChange('');
+            ref.current?.focus();
+          }}
+        >
+          Clear
+        </button>
+      </div>
+      <textarea
+        ref={ref}
+        id={id}
+        className={`${styles.input} ${styles.prompt}`}
+        value={value}
+        maxLength={max}
+        rows={5}
+        aria-describedby={`${id}-counter`}
+        onChange={(event) => {
+          onChange(event.target.value.slice(0, max));
+        }}
+      />
+      <p id={`${id}-counter`} className={styles.counter} data-testid="prompt-counter">
+        {remaining} characters left
+      </p>
+    </div>
+  );
+}

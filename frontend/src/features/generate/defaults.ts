@@ -1,0 +1,24 @@
+import type { Catalog, CatalogLimits, Style } from '@/types/api';
+
+/** Prefilled in the prompt box (spec: "A default prompt text is prefilled"). */
+export const DEFAULT_PROMPT =
+  'A portrait of a young woman with freckles by a window, soft natural light, 85 mm photo, detailed skin texture';
+
+/** Used until the catalog arrives, and if it leaves a limit out. */
+export const DEFAULT_LIMITS: CatalogLimits = {
+  promptMax: 500,
+  negativePromptMax: 500,
+  stepsDefault: 30,
+  stepsMaxFree: 30,
+  stepsMaxPro: 50,
+  countMaxFree: 1,
+  countMaxPro: 4,
+};
+
+/** Spec section 2: placeholders of the seed and step fields. */
+export const SEED_PLACEHOLDER = '100';
+export const STEPS_PLACEHOLDER = '30';
+
+export function defaultStyle(catalog: Catalog): Style | undefined {
+  return catalog.styles.find((style) => style.default) ?? catalog.styles.find((style) => !style.pro);
+}

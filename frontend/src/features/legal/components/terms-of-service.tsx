@@ -1,0 +1,45 @@
+import { Link } from 'react-router-dom';
+
+import { SupportLink } from '@/components/ui/support-link';
+import { paths } from '@/config/paths';
+
+import styles from './prose.module.css';
+
+/** Also the nav's "About" page. */
+export function TermsOfService() {
+  return (
+    <div className={styles.prose}>
+      <h2>About Lucent</h2>
+      <p>
+        Lucent turns text prompts into AI-generated images. Some styles produce explicit content, so Lucent is for
+        adults only.
+      </p>
+
+      <h2>Who may use it</h2>
+      <p>
+        You must be <strong>18 or older</strong>. By registering you confirm that you are, and explicit styles ask
+        you to confirm it again.
+      </p>
+
+      <h2>Your prompts and images</h2>
+      <ul>
+        <li>You are responsible for what you ask for. Do not create images that are illegal, that depict minors, or that show real people without their consent.</li>
+        <li>We may remove content and close accounts that break these rules.</li>
+        <li>Within the law, you may use the images you create. AI images can be imperfect or unexpected.</li>
+      </ul>
+
+      <h2>Plans</h2>
+      <p>
+        Free accounts get a number of credits every day and see blurred previews. Premium costs $9.99 per month and
+        includes sharp images, downloads, faster generation and 100 credits per month. See{' '}
+        <Link to={paths.subscribe}>Premium</Link> and the{' '}
+        <Link to={paths.cancellation}>cancellation and refund policy</Link>.
+      </p>
+
+      <h2>Contact</h2>
+      <p>
+        Questions about these terms: <SupportLink subject="Question about the terms" />.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+import { browser } from '@/lib/browser';
+import { signOut } from '@/lib/firebase';
+import { formatDateTime } from '@/lib/format';
+import { creditsLeft, isPro, useMe } from '@/lib/me';
+
+import { openBillingPortal } from '../api/portal';
+
+import styles from './profile.module.css';
+
+export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => void }) {
+  const { me, status, error, refresh } = useMe();
+  const [portalPending, setPortalPending] = useState(false);
+  const [portalError, setPortalError] = useState<string | null>(null);
+
+  async function manage() {
+    setPortalPending(true);
+    setPortalError(null);
+    try {
+      const { url } = await openBillingPortal();
+      browser.assign(url);
+    } catch (cause) {
+      setPortalError(cause instanceof Error ? cause.message : String(cause));
+      setPortalPending(false);
+    }
+  }
+
+  async function logOut() {
+    await signOut();
+    onSignedOut();
+  }
+
+  const signOutButton = (
+    <button type="button" className="button" onClick={() => void logOut()}>
+      Sign out
+    </button>
+  );
+
+  if (!me) {
+    return (
+      <div className={styles.card}>
+        {status === 'error' ? (
+          <div role="alert" className="alert">
+            <p>Your profile could not be loaded: {error}</p>
+            <button type="button" className="button button-small" onClick={() => void refresh()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <p role="status">Loading your profile…</p>
+        )}
+        {signOutButton}
+      </div>
+    );
+  }
+
+  const pro = isPro(me);
+  const period = me.subscription?.currentPeriodEnd;
+
+  return (
+    <div className={styles.card}>
+      <dl className={styles.list}>
+        <div>
+          <dt>Name</dt>
+          <dd>{me.username}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{me.email}</dd>
+        </div>
+        <div>
+          <dt>Plan</dt>
+          <dd>
+            {pro ? (
+              <>
+                Premium <span className="pro-tag">Pro</span>
+              </>
+            ) : (
+              'Free'
+            )}
+          </dd>
+        </div>
+        {pro && me.subscription?.status && (
+          <div>
+            <dt>Subscription</dt>
+            <dd>
+              {me.subscription.status}
+              {period ? ` · current period ends ${formatDateTime(period)}` : ''}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Credits</dt>
+          <dd data-testid="profile-credits">
+            {me.quota.used} of {me.quota.limit} used · {creditsLeft(me)} left · resets {formatDateTime(me.quota.resetsAt)}
+          </dd>
+        </div>
+      </dl>
+
+      {portalError && (
+        <p role="alert" className="alert">
+          {portalError}
+        </p>
+      )}
+
+      <div className={styles.actions}>
+        {pro ? (
+          <button type="button" className="button button-primary" disabled={portalPending} onClick={() => void manage()}>
+            {portalPending ? 'Opening…' : 'Manage subscription'}
+          </button>
+        ) : (
+          <Link to={paths.subscribe} className="button button-primary">
+            Upgrade to Premium
+          </Link>
+        )}
+        <Link to={paths.generation} className="button">
+          Your images
+        </Link>
+        {signOutButton}
+      </div>
+      {!pro && (
+        <p className={styles.small}>
+          Paid but still on Free? <Link to={paths.payment}>Confirm your payment</Link>.
+        </p>
+      )}
+    </div>
+  );
+}

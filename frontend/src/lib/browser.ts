@@ -1,0 +1,33 @@
+// Browser side effects that jsdom cannot perform, behind one object so tests can spy on them.
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Spec section 6: 'generated_image_' plus 8 random letters or digits, .png. */
+export function randomImageFilename(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  const suffix = Array.from(bytes, (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
+  return `generated_image_${suffix}.png`;
+}
+
+export const browser = {
+  /** Leaves the app for another page (Stripe Checkout, the billing portal). */
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+
+  /** Saves a blob as a file through a temporary download link. */
+  saveFile(blob: Blob, filename: string): void {
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Some browsers read the blob after click() returns; give them time before freeing it.
+    setTimeout(() => {
+      URL.revokeObjectURL(url);
+    }, 10_000);
+  },
+};

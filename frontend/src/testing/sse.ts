@@ -1,0 +1,45 @@
+// Builds `text/event-stream` responses for MSW handlers.
+import { HttpResponse } from 'msw';
+
+export interface StreamEvent {
+  readonly event: string;
+  readonly data: unknown;
+}
+
+const encoder = new TextEncoder();
+
+export function encodeEvent({ event, data }: StreamEvent): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+const headers = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' };
+
+/** A stream that sends all `events` at once and ends. */
+export function sseResponse(events: readonly StreamEvent[]): HttpResponse<ReadableStream> {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const event of events) controller.enqueue(encoder.encode(encodeEvent(event)));
+      controller.close();
+    },
+  });
+  return new HttpResponse(body, { headers });
+}
+
+/** A stream the test feeds event by event, to control when the answer arrives. */
+export function controlledStream() {
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    response: () => new HttpResponse(body, { headers }),
+    send(event: string, data: unknown) {
+      controller?.enqueue(encoder.encode(encodeEvent({ event, data })));
+    },
+    close() {
+      controller?.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Generation, GenerationRequest } from './api';
+
+/**
+ * Navigation state between /Generate and /Generation (the spec passes the image list this
+ * way). Anything may arrive in `location.state`, so readers go through the guards below.
+ */
+export interface GalleryState {
+  /** The images of this visit, oldest first; the newest are shown first. */
+  readonly generations: readonly Generation[];
+}
+
+export interface GenerateState {
+  /** Prefills the form ('Try Again'). */
+  readonly params?: Partial<GenerationRequest>;
+  /** The images of this visit so far, carried along so the next result is added to them. */
+  readonly generations?: readonly Generation[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isGeneration(value: unknown): value is Generation {
+  return isRecord(value) && typeof value.id === 'string' && typeof value.imageUrl === 'string';
+}
+
+function generationsOf(value: unknown): readonly Generation[] {
+  return Array.isArray(value) ? value.filter(isGeneration) : [];
+}
+
+export function readGalleryState(state: unknown): GalleryState {
+  return { generations: isRecord(state) ? generationsOf(state.generations) : [] };
+}
+
+export function readGenerateState(state: unknown): GenerateState {
+  if (!isRecord(state)) return {};
+  const params = isRecord(state.params) ? (state.params as Partial<GenerationRequest>) : undefined;
+  return { params, generations: generationsOf(state.generations) };
+}
