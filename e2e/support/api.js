@@ -41,3 +41,16 @@ export async function call(method, path, { token, json, form, redirect = 'follow
       : await response.text();
   return { status: response.status, headers: response.headers, body: parsed };
 }
+
+/** Sets the account's display name in the Auth emulator, as registration in the app does. */
+export async function setDisplayName(user, displayName) {
+  const response = await fetch(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken: user.token, displayName, returnSecureToken: false }),
+    },
+  );
+  if (!response.ok) throw new Error(`display name update failed: ${response.status} ${await response.text()}`);
+}

@@ -1,0 +1,119 @@
+// Journey 2: registration through the /Register page: each of the spec's validation messages,
+// then a real account; the nav then shows the name and 'Premium ?'.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { AUTH_EMULATOR, call } from './support/api.js';
+import { BASE_URL, launch, openPage } from './support/browser.js';
+import { at, expectNavUser, gone, JOURNEY, uniqueEmail, until, visible } from './support/journey.js';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Fills the form (each field replaced, empty strings included) and presses Register. */
+async function submit(page, { name, email, password, adult = false }) {
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('I am 18 or older', { exact: true }).setChecked(adult);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+}
+
+async function expectAlert(page, text) {
+  const alert = page.getByRole('alert');
+  await until(`the form shows '${text}'`, async () => {
+    assert.equal((await alert.innerText()).trim(), text);
+  });
+}
+
+test('registration shows each validation message, then creates the account', JOURNEY, async () => {
+  const page = await openPage(browser);
+  await page.goto(`${BASE_URL}/Register`);
+  await visible(page.getByRole('heading', { name: 'Register', exact: true, level: 1 }), 'the Register heading');
+  await expectNavUser(page, 'Guest');
+
+  const email = uniqueEmail('register');
+  const name = `Reg Tester ${Date.now().toString(36)}`;
+
+  // Section 5, in the spec's order: every field required, a valid email, 6+ characters.
+  await submit(page, { name: '', email: '', password: '' });
+  await expectAlert(page, 'Please fill in all fields');
+  await submit(page, { name, email, password: '' });
+  await expectAlert(page, 'Please fill in all fields');
+  await submit(page, { name: '   ', email, password: 'secret-password' });
+  await expectAlert(page, 'Please fill in all fields');
+
+  for (const bad of ['not-an-email', 'ada@example', '@example.com']) {
+    await submit(page, { name, email: bad, password: 'secret-password' });
+    await expectAlert(page, 'Please provide a valid email');
+  }
+
+  await submit(page, { name, email, password: '12345' });
+  await expectAlert(page, 'Password should be at least 6 characters');
+  assert.equal(new URL(page.url()).pathname, '/Register', 'an invalid form stays on /Register');
+
+  // Nothing was created by the invalid attempts.
+  await expectNavUser(page, 'Guest');
+
+  await submit(page, { name, email, password: 'secret-password', adult: true });
+  await at(page, '/Generate');
+  await expectNavUser(page, name);
+  await visible(page.getByRole('link', { name: 'Premium ?', exact: true }), "the nav's 'Premium ?' link");
+  await visible(page.getByRole('button', { name: 'Logout', exact: true }), 'the Logout button');
+  assert.equal(await page.getByRole('link', { name: 'Register', exact: true }).count(), 0, 'no Register link once signed in');
+  assert.equal(await page.getByRole('link', { name: 'Premium $', exact: true }).count(), 0, "a free user has no 'Premium $'");
+  await until('the free credits are shown', async () => {
+    assert.match(await page.getByTestId('credits').innerText(), /^10 of 10 credits left/);
+  });
+
+  // 'Premium ?' leads to the pricing page.
+  await page.getByRole('link', { name: 'Premium ?', exact: true }).click();
+  await at(page, '/Subscribe');
+  await visible(page.getByText('$9.99', { exact: true }), 'the price');
+  await visible(page.getByRole('button', { name: /^Pay \$9\.99 per month$/ }), 'the pay button');
+
+  // The name survives a reload (the session is restored, display name kept).
+  await page.reload();
+  await expectNavUser(page, name);
+  await visible(page.getByRole('link', { name: 'Premium ?', exact: true }), "'Premium ?' after a reload");
+  page.assertNoErrors();
+
+  // The same address cannot register twice: the provider's message is shown.
+  const other = await openPage(browser);
+  await other.goto(`${BASE_URL}/Register`);
+  await submit(other, { name: 'Someone Else', email, password: 'another-password' });
+  const alert = other.getByRole('alert');
+  await until("the provider's message for a taken address", async () => {
+    assert.match((await alert.innerText()).trim(), /email-already-in-use|EMAIL_EXISTS/);
+  });
+  await gone(other.getByRole('link', { name: 'Premium ?', exact: true }), "'Premium ?' for the refused registration", 1000);
+  await expectNavUser(other, 'Guest');
+  other.assertNoErrors();
+
+  // The account is real: its email signs in against the emulator and the profile exists.
+  const signIn = await fetch(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret-password', returnSecureToken: true }),
+    },
+  ).then((r) => r.json());
+  const lookup = await fetch(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken: signIn.idToken }),
+  }).then((r) => r.json());
+  assert.equal(lookup.users?.[0]?.displayName, name, 'the display name is set on the identity account');
+  const me = await call('GET', '/api/v1/me', { token: signIn.idToken });
+  assert.equal(me.status, 200, JSON.stringify(me.body));
+  assert.equal(me.body.username, name);
+  assert.equal(me.body.email, email);
+  assert.equal(me.body.plan, 'free');
+  assert.equal(me.body.ageConfirmed, true);
+});

@@ -1,0 +1,104 @@
+// Journey 5: leaving a checkout lands on /cancel ('Something Went Wrong', 'Go To Homepage'),
+// logout returns to Guest, a wrong password shows 'Login Error: …', the login form's own
+// checks, and an unknown path ends at /.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { BASE_URL, launch, openPage } from './support/browser.js';
+import { at, expectNavUser, freeUser, gone, JOURNEY, logIn, until, visible } from './support/journey.js';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function expectAlert(page, check, what) {
+  const alert = page.getByRole('alert');
+  await until(what, async () => {
+    check((await alert.innerText()).trim());
+  });
+}
+
+test('cancel a checkout, log out, fail a login, and get lost', JOURNEY, async () => {
+  const user = await freeUser(`Session Tester ${Date.now().toString(36)}`);
+  const page = await openPage(browser);
+  await logIn(page, user);
+
+  // Leaving the TEST MODE checkout without paying lands on /cancel.
+  await page.getByRole('link', { name: 'Premium ?', exact: true }).click();
+  await at(page, '/Subscribe');
+  await page.getByRole('button', { name: 'Pay $9.99 per month', exact: true }).click();
+  await at(page, /^\/checkout\/test\/[^/]+$/);
+  await page.getByRole('link', { name: 'Cancel and go back', exact: true }).click();
+  await at(page, '/cancel');
+  await visible(page.getByRole('heading', { name: 'Something Went Wrong', exact: true, level: 1 }), "'Something Went Wrong'");
+  await expectNavUser(page, user.name);
+  await visible(page.getByRole('link', { name: 'Premium ?', exact: true }), "still 'Premium ?' after cancelling");
+  await page.getByRole('link', { name: 'Go To Homepage', exact: true }).click();
+  await at(page, '/');
+  await visible(page.getByRole('heading', { name: 'Lucent', exact: true, level: 1 }), 'the landing page');
+
+  // Logout: back to Guest, on /, with Login and Register offered again.
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  await at(page, '/');
+  await expectNavUser(page, 'Guest');
+  await visible(page.getByRole('link', { name: 'Login', exact: true }), 'the Login link after logout');
+  await visible(page.getByRole('link', { name: 'Register', exact: true }), 'the Register link after logout');
+  assert.equal(await page.getByRole('link', { name: /^Premium/ }).count(), 0, 'no Premium link for a guest');
+  await page.reload();
+  await expectNavUser(page, 'Guest');
+
+  // The login form's own checks, then the provider's refusal of a wrong password.
+  await page.getByRole('link', { name: 'Login', exact: true }).click();
+  await at(page, '/Login');
+  const email = page.getByLabel('Email', { exact: true });
+  const password = page.getByLabel('Password', { exact: true });
+  const submit = page.getByRole('button', { name: 'Login', exact: true });
+
+  await submit.click();
+  await expectAlert(page, (text) => assert.equal(text, 'Please fill in all fields'), "'Please fill in all fields'");
+  await email.fill('not-an-email');
+  await password.fill('whatever-password');
+  await submit.click();
+  await expectAlert(page, (text) => assert.equal(text, 'Please provide a valid email'), "'Please provide a valid email'");
+
+  await email.fill(user.email);
+  await password.fill('not-the-password');
+  await submit.click();
+  await expectAlert(
+    page,
+    (text) => assert.match(text, /^Login Error: Firebase: .+\(auth\/[a-z-]+\)\.?$/),
+    "'Login Error: ' and the provider's message",
+  );
+  console.log(`wrong password shows: ${(await page.getByRole('alert').innerText()).trim()}`);
+  await at(page, '/Login');
+  await expectNavUser(page, 'Guest');
+  await gone(page.getByRole('button', { name: 'Logout', exact: true }), 'a Logout button', 1000);
+
+  // The right password still works after the failure.
+  await password.fill(user.password);
+  await submit.click();
+  await at(page, '/Generate');
+  await expectNavUser(page, user.name);
+
+  // Any other path ends at /, keeping the session.
+  for (const path of ['/no/such/page', '/Generatee', '/checkout']) {
+    await page.goto(`${BASE_URL}${path}`);
+    await at(page, '/');
+    await visible(page.getByRole('heading', { name: 'Lucent', exact: true, level: 1 }), `the landing page for ${path}`);
+  }
+  await expectNavUser(page, user.name);
+
+  // /cancel works on a direct visit too (as Stripe's cancel_url), for a guest as well.
+  const guest = await openPage(browser, { width: 375, height: 800 });
+  await guest.goto(`${BASE_URL}/cancel`);
+  await visible(guest.getByRole('heading', { name: 'Something Went Wrong', exact: true, level: 1 }), "'Something Went Wrong' for a guest");
+  await guest.getByRole('link', { name: 'Go To Homepage', exact: true }).click();
+  await at(guest, '/');
+  await expectNavUser(guest, 'Guest');
+  guest.assertNoErrors();
+  page.assertNoErrors();
+});
