@@ -13,9 +13,9 @@ use crate::store::{
     ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult, Subscription, UserRecord,
 };
 
-/// A loader's error as moka shares it between waiters.
+/// A loader's error as moka shares it between waiters, kind preserved (a timeout stays a 504).
 fn unshare(e: Arc<StoreError>) -> StoreError {
-    Arc::try_unwrap(e).unwrap_or_else(|shared| StoreError::Unavailable(shared.to_string()))
+    Arc::unwrap_or_clone(e)
 }
 
 /// How stale a cached record may be.

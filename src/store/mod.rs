@@ -13,7 +13,7 @@ pub use records::{
     AuditEntry, GenerationRecord, ProfileUpdate, QuotaExceeded, Subscription, UserRecord, now_ms,
 };
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {
     /// The database cannot be reached or refused the request for a reason that may pass.
     #[error("unavailable: {0}")]

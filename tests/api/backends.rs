@@ -194,6 +194,25 @@ async fn a_body_that_is_not_json_is_a_502() {
 }
 
 #[tokio::test]
+async fn a_backend_that_resets_the_connection_is_a_502_and_costs_nothing() {
+    // Accepts, reads the request, and hangs up without a word.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        loop {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut buffer = [0u8; 1024];
+            let _ = tokio::io::AsyncReadExt::read(&mut socket, &mut buffer).await;
+            socket.set_linger(Some(Duration::ZERO)).unwrap();
+            drop(socket);
+        }
+    });
+    let spec = format!("a1111+http://{address}");
+    let app = spawn_app_with(&["--generator", &spec]).await;
+    assert_fails_and_refunds(&app, 502, "backend_failed").await;
+}
+
+#[tokio::test]
 async fn an_oversized_answer_is_cut_off_with_a_502() {
     let server = MockServer::start().await;
     mount_txt2img(

@@ -280,3 +280,34 @@ async fn a_database_that_is_down_gives_a_503_not_a_500() {
     );
     assert_eq!(app.get_readyz().await.status(), 503);
 }
+
+#[tokio::test]
+async fn a_database_that_hangs_gives_a_504_within_its_deadline() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(60)))
+        .mount(&server)
+        .await;
+    let host = server.uri().trim_start_matches("http://").to_owned();
+    let app = spawn_app_with(&[
+        "--database-url",
+        "https://demo-lucent-default-rtdb.firebaseio.com",
+        "--database-emulator-host",
+        &host,
+    ])
+    .await;
+    let started = Instant::now();
+
+    let response = app.get_me(&token_for("alice")).await;
+
+    assert_eq!(
+        crate::helpers::error_code(response, 504).await,
+        "store_timeout"
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(
+        app.get_healthz().await.status(),
+        200,
+        "the gateway keeps serving"
+    );
+}
