@@ -203,7 +203,7 @@ async fn a_backend_that_resets_the_connection_is_a_502_and_costs_nothing() {
             let (mut socket, _) = listener.accept().await.unwrap();
             let mut buffer = [0u8; 1024];
             let _ = tokio::io::AsyncReadExt::read(&mut socket, &mut buffer).await;
-            socket.set_linger(Some(Duration::ZERO)).unwrap();
+            socket.set_zero_linger().unwrap();
             drop(socket);
         }
     });
