@@ -1,7 +1,8 @@
 //! The built web app with single-page fallback: a path that is not a file gets `index.html`
 //! (the React router decides what it shows). Vite's hashed files under `/assets/` never
 //! change, so they are cached for a year; everything else is revalidated on each visit so a
-//! deploy is seen at once.
+//! deploy is seen at once. Responses are gzipped for browsers that accept it (the entry
+//! script shrinks to a quarter), which matters most on a phone's connection.
 
 use std::path::Path;
 
@@ -10,6 +11,7 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, header};
 use axum::middleware::{self, Next};
 use axum::response::Response;
+use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
 
 pub fn service(dir: &Path) -> Router {
@@ -19,6 +21,7 @@ pub fn service(dir: &Path) -> Router {
     Router::new()
         .fallback_service(files)
         .layer(middleware::from_fn(cache_headers))
+        .layer(CompressionLayer::new().gzip(true))
 }
 
 async fn cache_headers(req: Request, next: Next) -> Response {

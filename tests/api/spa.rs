@@ -61,3 +61,25 @@ async fn a_path_escaping_the_web_root_gets_no_file_from_outside() {
 
     assert!(!response.text().await.unwrap().contains("do not serve"));
 }
+
+#[tokio::test]
+async fn the_web_app_is_gzipped_for_browsers_that_accept_it() {
+    let app = spawn_app().await;
+    let script = "console.log('lucent');".repeat(200);
+    std::fs::write(app.data_dir.path().join("web/assets/big-abc.js"), &script).unwrap();
+
+    let response = app
+        .client
+        .get(app.url("/assets/big-abc.js"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+    assert_eq!(
+        response.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(response.bytes().await.unwrap().len() < script.len() / 4);
+}
