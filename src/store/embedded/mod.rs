@@ -11,6 +11,9 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod generations;
+mod usage;
+
 use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
@@ -131,6 +134,21 @@ fn decode<T: serde::de::DeserializeOwned>(doc: &str) -> StoreResult<T> {
 
 fn encode<T: serde::Serialize>(value: &T) -> StoreResult<String> {
     serde_json::to_string(value).map_err(|e| StoreError::Invalid(e.to_string()))
+}
+
+/// The `doc` column of every row `sql` selects, decoded.
+fn docs<T: serde::de::DeserializeOwned>(
+    c: &Connection,
+    sql: &str,
+    args: impl rusqlite::Params,
+) -> StoreResult<Vec<T>> {
+    let mut stmt = c.prepare(sql).map_err(sqlite)?;
+    let rows = stmt
+        .query_map(args, |r| r.get::<_, String>(0))
+        .map_err(sqlite)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(sqlite)?;
+    rows.iter().map(|d| decode(d)).collect()
 }
 
 fn read_user(conn: &Connection, uid: &str) -> StoreResult<Option<UserRecord>> {
@@ -255,33 +273,18 @@ impl Store for EmbeddedStore {
     async fn list_audit(&self, uid: &str) -> StoreResult<Vec<AuditEntry>> {
         let uid = uid.to_owned();
         self.with(move |c| {
-            let mut stmt = c
-                .prepare("SELECT doc FROM audit WHERE uid = ?1 ORDER BY push_id")
-                .map_err(sqlite)?;
-            let docs = stmt
-                .query_map([uid], |r| r.get::<_, String>(0))
-                .map_err(sqlite)?
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(sqlite)?;
-            docs.iter().map(|d| decode(d)).collect()
+            docs(
+                c,
+                "SELECT doc FROM audit WHERE uid = ?1 ORDER BY push_id",
+                params![uid],
+            )
         })
         .await
     }
 
     async fn get_usage(&self, uid: &str, period: &str) -> StoreResult<u32> {
         let (uid, period) = (uid.to_owned(), period.to_owned());
-        self.with(move |c| {
-            let used: Option<i64> = c
-                .query_row(
-                    "SELECT used FROM usage WHERE uid = ?1 AND period = ?2",
-                    [uid, period],
-                    |r| r.get(0),
-                )
-                .optional()
-                .map_err(sqlite)?;
-            u32::try_from(used.unwrap_or(0)).map_err(|e| StoreError::Invalid(e.to_string()))
-        })
-        .await
+        self.with(move |c| usage::read(c, &uid, &period)).await
     }
 
     async fn reserve_credits(
@@ -292,95 +295,29 @@ impl Store for EmbeddedStore {
         limit: u32,
     ) -> StoreResult<Result<u32, QuotaExceeded>> {
         let (uid, period) = (uid.to_owned(), period.to_owned());
-        self.with(move |c| {
-            let tx = c
-                .transaction_with_behavior(TransactionBehavior::Immediate)
-                .map_err(sqlite)?;
-            let used: i64 = tx
-                .query_row(
-                    "SELECT used FROM usage WHERE uid = ?1 AND period = ?2",
-                    [&uid, &period],
-                    |r| r.get(0),
-                )
-                .optional()
-                .map_err(sqlite)?
-                .unwrap_or(0);
-            let used = u32::try_from(used).map_err(|e| StoreError::Invalid(e.to_string()))?;
-            let Some(after) = used.checked_add(n).filter(|&after| after <= limit) else {
-                return Ok(Err(QuotaExceeded { used }));
-            };
-            tx.execute(
-                "INSERT INTO usage (uid, period, used) VALUES (?1, ?2, ?3)
-                 ON CONFLICT(uid, period) DO UPDATE SET used = excluded.used",
-                params![uid, period, after],
-            )
-            .map_err(sqlite)?;
-            tx.commit().map_err(sqlite)?;
-            Ok(Ok(after))
-        })
-        .await
+        self.with(move |c| usage::reserve(c, &uid, &period, n, limit))
+            .await
     }
 
     async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()> {
         let (uid, period) = (uid.to_owned(), period.to_owned());
-        self.with(move |c| {
-            c.execute(
-                "UPDATE usage SET used = MAX(used - ?3, 0) WHERE uid = ?1 AND period = ?2",
-                params![uid, period, n],
-            )
-            .map_err(sqlite)?;
-            Ok(())
-        })
-        .await
+        self.with(move |c| usage::release(c, &uid, &period, n))
+            .await
     }
 
     async fn put_generation(&self, uid: &str, record: &GenerationRecord) -> StoreResult<()> {
-        let (uid, id, created_at, doc) = (
-            uid.to_owned(),
-            record.id.clone(),
-            record.created_at,
-            encode(record)?,
-        );
-        self.with(move |c| {
-            c.execute(
-                "INSERT INTO generations (uid, id, created_at, doc) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT(uid, id) DO UPDATE SET created_at = excluded.created_at, doc = excluded.doc",
-                params![uid, id, created_at, doc],
-            )
-            .map_err(sqlite)?;
-            Ok(())
-        })
-        .await
+        let (uid, record) = (uid.to_owned(), record.clone());
+        self.with(move |c| generations::put(c, &uid, &record)).await
     }
 
     async fn get_generation(&self, uid: &str, id: &str) -> StoreResult<Option<GenerationRecord>> {
         let (uid, id) = (uid.to_owned(), id.to_owned());
-        self.with(move |c| {
-            c.query_row(
-                "SELECT doc FROM generations WHERE uid = ?1 AND id = ?2",
-                [uid, id],
-                |r| r.get::<_, String>(0),
-            )
-            .optional()
-            .map_err(sqlite)?
-            .map(|doc| decode(&doc))
-            .transpose()
-        })
-        .await
+        self.with(move |c| generations::get(c, &uid, &id)).await
     }
 
     async fn delete_generation(&self, uid: &str, id: &str) -> StoreResult<bool> {
         let (uid, id) = (uid.to_owned(), id.to_owned());
-        self.with(move |c| {
-            let n = c
-                .execute(
-                    "DELETE FROM generations WHERE uid = ?1 AND id = ?2",
-                    [uid, id],
-                )
-                .map_err(sqlite)?;
-            Ok(n > 0)
-        })
-        .await
+        self.with(move |c| generations::delete(c, &uid, &id)).await
     }
 
     async fn list_generations(
@@ -390,22 +327,8 @@ impl Store for EmbeddedStore {
         limit: usize,
     ) -> StoreResult<Vec<GenerationRecord>> {
         let (uid, before) = (uid.to_owned(), before.map(str::to_owned));
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.with(move |c| {
-            let mut stmt = c
-                .prepare(
-                    "SELECT doc FROM generations WHERE uid = ?1 AND (?2 IS NULL OR id < ?2)
-                     ORDER BY id DESC LIMIT ?3",
-                )
-                .map_err(sqlite)?;
-            let docs = stmt
-                .query_map(params![uid, before, limit], |r| r.get::<_, String>(0))
-                .map_err(sqlite)?
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(sqlite)?;
-            docs.iter().map(|d| decode(d)).collect()
-        })
-        .await
+        self.with(move |c| generations::list(c, &uid, before.as_deref(), limit))
+            .await
     }
 
     async fn generations_created_before(
@@ -413,26 +336,8 @@ impl Store for EmbeddedStore {
         cutoff_ms: i64,
         limit: usize,
     ) -> StoreResult<Vec<(String, GenerationRecord)>> {
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.with(move |c| {
-            let mut stmt = c
-                .prepare(
-                    "SELECT uid, doc FROM generations WHERE created_at < ?1
-                     ORDER BY created_at LIMIT ?2",
-                )
-                .map_err(sqlite)?;
-            let rows = stmt
-                .query_map(params![cutoff_ms, limit], |r| {
-                    Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-                })
-                .map_err(sqlite)?
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(sqlite)?;
-            rows.into_iter()
-                .map(|(uid, doc)| Ok((uid, decode(&doc)?)))
-                .collect()
-        })
-        .await
+        self.with(move |c| generations::created_before(c, cutoff_ms, limit))
+            .await
     }
 
     async fn claim_event(&self, event_id: &str, event_type: &str) -> StoreResult<bool> {

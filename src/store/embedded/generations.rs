@@ -1,0 +1,79 @@
+//! `generations/{uid}/{id}` in SQLite: one row per image, the record as a JSON document, the
+//! creation time beside it for the retention sweep.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::{decode, docs, encode, sqlite};
+use crate::store::{GenerationRecord, StoreResult};
+
+pub fn put(c: &Connection, uid: &str, record: &GenerationRecord) -> StoreResult<()> {
+    c.execute(
+        "INSERT INTO generations (uid, id, created_at, doc) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT(uid, id) DO UPDATE SET created_at = excluded.created_at, doc = excluded.doc",
+        params![uid, record.id, record.created_at, encode(record)?],
+    )
+    .map_err(sqlite)?;
+    Ok(())
+}
+
+pub fn get(c: &Connection, uid: &str, id: &str) -> StoreResult<Option<GenerationRecord>> {
+    c.query_row(
+        "SELECT doc FROM generations WHERE uid = ?1 AND id = ?2",
+        [uid, id],
+        |r| r.get::<_, String>(0),
+    )
+    .optional()
+    .map_err(sqlite)?
+    .map(|doc| decode(&doc))
+    .transpose()
+}
+
+pub fn delete(c: &Connection, uid: &str, id: &str) -> StoreResult<bool> {
+    let n = c
+        .execute(
+            "DELETE FROM generations WHERE uid = ?1 AND id = ?2",
+            [uid, id],
+        )
+        .map_err(sqlite)?;
+    Ok(n > 0)
+}
+
+/// Newest first (ids sort by time), after the id `before`.
+pub fn list(
+    c: &Connection,
+    uid: &str,
+    before: Option<&str>,
+    limit: usize,
+) -> StoreResult<Vec<GenerationRecord>> {
+    docs(
+        c,
+        "SELECT doc FROM generations WHERE uid = ?1 AND (?2 IS NULL OR id < ?2)
+         ORDER BY id DESC LIMIT ?3",
+        params![uid, before, i64::try_from(limit).unwrap_or(i64::MAX)],
+    )
+}
+
+/// Any user's, oldest first.
+pub fn created_before(
+    c: &Connection,
+    cutoff_ms: i64,
+    limit: usize,
+) -> StoreResult<Vec<(String, GenerationRecord)>> {
+    let mut stmt = c
+        .prepare(
+            "SELECT uid, doc FROM generations WHERE created_at < ?1
+             ORDER BY created_at LIMIT ?2",
+        )
+        .map_err(sqlite)?;
+    let rows = stmt
+        .query_map(
+            params![cutoff_ms, i64::try_from(limit).unwrap_or(i64::MAX)],
+            |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
+        )
+        .map_err(sqlite)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(sqlite)?;
+    rows.into_iter()
+        .map(|(uid, doc)| Ok((uid, decode(&doc)?)))
+        .collect()
+}

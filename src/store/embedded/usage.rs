@@ -1,0 +1,53 @@
+//! `usage/{uid}/{period}` in SQLite: credits used, changed only inside IMMEDIATE transactions
+//! so two processes (or two requests) never both take the last credit.
+
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+
+use super::sqlite;
+use crate::store::{QuotaExceeded, StoreError, StoreResult};
+
+pub fn read(c: &Connection, uid: &str, period: &str) -> StoreResult<u32> {
+    let used: Option<i64> = c
+        .query_row(
+            "SELECT used FROM usage WHERE uid = ?1 AND period = ?2",
+            [uid, period],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(sqlite)?;
+    u32::try_from(used.unwrap_or(0)).map_err(|e| StoreError::Invalid(e.to_string()))
+}
+
+pub fn reserve(
+    c: &mut Connection,
+    uid: &str,
+    period: &str,
+    n: u32,
+    limit: u32,
+) -> StoreResult<Result<u32, QuotaExceeded>> {
+    let tx = c
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(sqlite)?;
+    let used = read(&tx, uid, period)?;
+    let Some(after) = used.checked_add(n).filter(|&after| after <= limit) else {
+        return Ok(Err(QuotaExceeded { used }));
+    };
+    tx.execute(
+        "INSERT INTO usage (uid, period, used) VALUES (?1, ?2, ?3)
+         ON CONFLICT(uid, period) DO UPDATE SET used = excluded.used",
+        params![uid, period, after],
+    )
+    .map_err(sqlite)?;
+    tx.commit().map_err(sqlite)?;
+    Ok(Ok(after))
+}
+
+/// Never below zero.
+pub fn release(c: &Connection, uid: &str, period: &str, n: u32) -> StoreResult<()> {
+    c.execute(
+        "UPDATE usage SET used = MAX(used - ?3, 0) WHERE uid = ?1 AND period = ?2",
+        params![uid, period, n],
+    )
+    .map_err(sqlite)?;
+    Ok(())
+}
