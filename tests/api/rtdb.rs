@@ -14,6 +14,18 @@ use crate::helpers::spawn_app_with;
 use crate::store_contract::{NAMESPACE, rtdb_client};
 use crate::test_keys::{KEY_A, token_for};
 
+/// The gateway keeping its records in the database at `uri` (as the emulator is addressed).
+async fn app_on_database(uri: &str) -> crate::helpers::TestApp {
+    let host = uri.trim_start_matches("http://");
+    spawn_app_with(&[
+        "--database-url",
+        "https://demo-lucent-default-rtdb.firebaseio.com",
+        "--database-emulator-host",
+        host,
+    ])
+    .await
+}
+
 fn store_at(server: &MockServer) -> RtdbStore {
     RtdbStore::new(rtdb_client(&server.uri(), Credentials::EmulatorOwner))
 }
@@ -236,14 +248,7 @@ async fn a_service_account_token_is_sent_as_the_bearer() {
 #[tokio::test]
 async fn the_gateway_keeps_profiles_in_the_realtime_database_when_configured() {
     let db = FakeRtdb::start(NAMESPACE, "owner").await;
-    let host = db.uri.trim_start_matches("http://").to_owned();
-    let app = spawn_app_with(&[
-        "--database-url",
-        "https://demo-lucent-default-rtdb.firebaseio.com",
-        "--database-emulator-host",
-        &host,
-    ])
-    .await;
+    let app = app_on_database(&db.uri).await;
 
     let response = app
         .post_me(&token_for("alice"), &json!({"username": "Alice"}))
@@ -263,14 +268,7 @@ async fn a_database_that_is_down_gives_a_503_not_a_500() {
         .respond_with(ResponseTemplate::new(503).set_body_json(json!({"error": "down"})))
         .mount(&server)
         .await;
-    let host = server.uri().trim_start_matches("http://").to_owned();
-    let app = spawn_app_with(&[
-        "--database-url",
-        "https://demo-lucent-default-rtdb.firebaseio.com",
-        "--database-emulator-host",
-        &host,
-    ])
-    .await;
+    let app = app_on_database(&server.uri()).await;
 
     let response = app.get_me(&token_for("alice")).await;
 
@@ -288,14 +286,7 @@ async fn a_database_that_hangs_gives_a_504_within_its_deadline() {
         .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(60)))
         .mount(&server)
         .await;
-    let host = server.uri().trim_start_matches("http://").to_owned();
-    let app = spawn_app_with(&[
-        "--database-url",
-        "https://demo-lucent-default-rtdb.firebaseio.com",
-        "--database-emulator-host",
-        &host,
-    ])
-    .await;
+    let app = app_on_database(&server.uri()).await;
     let started = Instant::now();
 
     let response = app.get_me(&token_for("alice")).await;
