@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 
-import styles from './generate.module.css';
+import styles from './age-confirm-dialog.module.css';
 
 interface AgeConfirmDialogProps {
   readonly styleLabel: string;

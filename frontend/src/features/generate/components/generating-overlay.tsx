@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 
 import type { GenerationProgress } from '../api/create-generation';
 
-import styles from './generate.module.css';
+import styles from './generating-overlay.module.css';
 
 interface GeneratingOverlayProps {
   readonly progress: GenerationProgress;
