@@ -1,8 +1,6 @@
 //! `AuthUser`: the verified caller, or a 401. `MaybeAuthUser`: the same for routes open to
 //! guests, where no token means a guest but a bad token is still refused.
 
-use std::sync::Arc;
-
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
@@ -10,14 +8,13 @@ use axum::http::request::Parts;
 use crate::AppState;
 use crate::http::ApiError;
 
-use super::{Claims, TokenError};
+use super::TokenError;
 
 #[derive(Debug, Clone)]
 pub struct AuthUser {
     pub uid: String,
     /// The email the identity provider vouches for (never taken from a request body).
     pub email: Option<String>,
-    pub claims: Arc<Claims>,
 }
 
 #[derive(Debug, Clone)]
@@ -48,7 +45,6 @@ async fn verify(parts: &Parts, state: &AppState) -> Result<Option<AuthUser>, Api
     Ok(Some(AuthUser {
         uid: claims.sub.clone(),
         email: claims.email.clone(),
-        claims,
     }))
 }
 

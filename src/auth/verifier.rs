@@ -62,10 +62,6 @@ impl TokenVerifier {
         }
     }
 
-    pub fn is_emulator(&self) -> bool {
-        matches!(self.mode, Mode::Emulator)
-    }
-
     pub fn keys(&self) -> Option<&GoogleKeys> {
         match &self.mode {
             Mode::Google(keys) => Some(keys),

@@ -53,7 +53,6 @@ pub struct SubscriptionInfo {
 
 #[async_trait]
 pub trait Payments: Send + Sync {
-    fn is_test_mode(&self) -> bool;
     async fn create_checkout(&self, new: &NewCheckout) -> Result<CheckoutSession, ApiError>;
     /// `Ok(None)` when no such session exists.
     async fn session(&self, id: &str) -> Result<Option<SessionInfo>, ApiError>;

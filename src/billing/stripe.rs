@@ -128,10 +128,6 @@ pub fn subscription_from_json(v: &Value) -> Option<SubscriptionInfo> {
 
 #[async_trait]
 impl Payments for StripeApi {
-    fn is_test_mode(&self) -> bool {
-        false
-    }
-
     async fn create_checkout(&self, new: &NewCheckout) -> Result<CheckoutSession, ApiError> {
         let mut form = vec![
             ("mode", "subscription".to_owned()),

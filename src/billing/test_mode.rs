@@ -153,10 +153,6 @@ impl TestPayments {
 
 #[async_trait]
 impl Payments for TestPayments {
-    fn is_test_mode(&self) -> bool {
-        true
-    }
-
     async fn create_checkout(&self, new: &NewCheckout) -> Result<CheckoutSession, ApiError> {
         let mut ledger = self.ledger();
         if let Some(id) = ledger.by_idempotency_key.get(&new.idempotency_key).cloned()
