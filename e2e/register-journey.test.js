@@ -55,6 +55,9 @@ test('registration shows each validation message, then creates the account', JOU
 
   await submit(page, { name, email, password: '12345' });
   await expectAlert(page, 'Password should be at least 6 characters');
+  // Ours, after the spec's: the product is for adults only.
+  await submit(page, { name, email, password: 'secret-password' });
+  await expectAlert(page, 'Please confirm that you are 18 or older');
   assert.equal(new URL(page.url()).pathname, '/Register', 'an invalid form stays on /Register');
 
   // Nothing was created by the invalid attempts.

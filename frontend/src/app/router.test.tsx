@@ -63,6 +63,7 @@ describe('app routes', () => {
     await user.type(await screen.findByLabelText('Name'), 'Ada');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await user.click(screen.getByLabelText('I am 18 or older'));
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(await heading('Generate')).toBeInTheDocument();

@@ -53,6 +53,26 @@ describe('Subscribe page', () => {
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
   });
 
+  it('shows the pro state when the gateway says the user subscribed meanwhile', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    server.use(
+      http.post('/api/v1/checkout', () => {
+        db.plan = 'pro';
+        return HttpResponse.json(
+          { error: { code: 'already_subscribed', message: 'You are already subscribed to Premium.' } },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = renderApp(routes, { url: '/Subscribe', user: ada });
+    await user.click(await screen.findByRole('button', { name: 'Pay $9.99 per month' }));
+
+    expect(await screen.findByText('You are already subscribed to Premium.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('asks a guest to log in first, coming back here', async () => {
     renderApp(routes, { url: '/Subscribe' });
     expect(await screen.findByRole('link', { name: 'Log in to subscribe' })).toHaveAttribute(

@@ -198,6 +198,31 @@ describe('Generate page: the 18+ confirmation for the explicit style', () => {
     expect(requestsTo('POST', '/api/v1/me')).toHaveLength(0);
   });
 
+  it('keeps keyboard focus inside the dialog, closes on Escape and gives focus back to the tile', async () => {
+    db.ageConfirmed = false;
+    const { user } = await openGenerate({ user: ada });
+    await screen.findByTestId('credits');
+    const nsfw = screen.getByRole('radio', { name: /NSFW V1\.1/ });
+    await user.click(nsfw);
+
+    const dialog = screen.getByRole('dialog', { name: 'Are you 18 or older?' });
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    const confirm = within(dialog).getByRole('button', { name: 'I am 18 or older' });
+    expect(confirm).toHaveFocus();
+    await user.tab();
+    expect(cancel).toHaveFocus();
+    await user.tab();
+    expect(confirm).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(cancel).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(confirm).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(nsfw).toHaveFocus();
+  });
+
   it('does not ask a user who already confirmed', async () => {
     const { user } = await openGenerate({ user: ada });
     await screen.findByTestId('credits');
@@ -285,6 +310,27 @@ describe('Generate page: generating', () => {
       'earlier',
       'created',
     ]);
+  });
+
+  it('keeps keyboard focus inside the overlay while it is shown', async () => {
+    const stream = controlledStream();
+    server.use(http.post('/api/v1/generations', () => stream.response()));
+    const { user } = await openGenerate({ user: ada, fakeTimers: true });
+    await screen.findByTestId('credits');
+    useFakeTimeouts();
+    await user.click(generateButton());
+    advance(2000);
+
+    const overlay = screen.getByRole('dialog', { name: 'Generating . . .' });
+    const upgrade = within(overlay).getByRole('link', { name: 'Generate Faster' });
+    expect(overlay).toHaveFocus();
+    await user.tab();
+    expect(upgrade).toHaveFocus();
+    await user.tab();
+    expect(upgrade).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(upgrade).toHaveFocus();
+    stream.close();
   });
 
   it('shows no overlay before 2000 ms when the answer is a failure, and clears busy at once', async () => {

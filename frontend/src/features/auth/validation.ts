@@ -1,8 +1,12 @@
-// Texts are the product spec's (section 5), checked in this order.
+import type { Registration } from './api/register';
+
+// The first three texts are the product spec's (section 5), checked in this order; the adult
+// confirmation is ours (ARCHITECTURE.md section 6) and comes last.
 export const messages = {
   missingFields: 'Please fill in all fields',
   invalidEmail: 'Please provide a valid email',
   shortPassword: 'Password should be at least 6 characters',
+  notAdult: 'Please confirm that you are 18 or older',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -16,10 +20,11 @@ export function validateLogin(email: string, password: string): string | null {
   return null;
 }
 
-export function validateRegistration(name: string, email: string, password: string): string | null {
+export function validateRegistration({ name, email, password, ageConfirmed }: Registration): string | null {
   if (!name.trim() || !email.trim() || !password) return messages.missingFields;
   if (!EMAIL_PATTERN.test(email.trim())) return messages.invalidEmail;
   if (password.length < PASSWORD_MIN_LENGTH) return messages.shortPassword;
+  if (!ageConfirmed) return messages.notAdult;
   return null;
 }
 

@@ -28,7 +28,7 @@ function renderForm() {
   return { onSuccess, fill };
 }
 
-const valid = { name: 'Ada', email: 'ada@example.com', password: 'secret-password' };
+const valid = { name: 'Ada', email: 'ada@example.com', password: 'secret-password', adult: true };
 
 describe('RegisterForm', () => {
   it.each([
@@ -52,6 +52,14 @@ describe('RegisterForm', () => {
     const { fill } = renderForm();
     await fill({ ...valid, password: '12345' });
     expect(screen.getByRole('alert')).toHaveTextContent('Password should be at least 6 characters');
+  });
+
+  it('asks an adult to confirm it, and creates nothing until then', async () => {
+    const { fill, onSuccess } = renderForm();
+    await fill({ ...valid, adult: false });
+    expect(screen.getByRole('alert')).toHaveTextContent('Please confirm that you are 18 or older');
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(fakeAuth.signedInUser()).toBeNull();
   });
 
   it("shows the provider's message when the account cannot be created", async () => {
@@ -85,7 +93,7 @@ describe('RegisterForm', () => {
       }),
     );
     const { fill, onSuccess } = renderForm();
-    await fill({ ...valid, name: '  Ada  ', adult: true });
+    await fill({ ...valid, name: '  Ada  ' });
 
     expect(onSuccess).toHaveBeenCalledOnce();
     expect(posted).toHaveBeenCalledExactlyOnceWith({ username: 'Ada', ageConfirmed: true }, 'Bearer token-for-uid-1');

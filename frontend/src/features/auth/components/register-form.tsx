@@ -20,7 +20,7 @@ export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) 
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = validateRegistration(name, email, password);
+    const invalid = validateRegistration({ name, email, password, ageConfirmed });
     setError(invalid);
     if (invalid) return;
 
@@ -63,7 +63,7 @@ export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) 
           setPassword(event.target.value);
         }}
       />
-      {/* Optional here: only the explicit style asks for it, at the moment it is chosen. */}
+      {/* The product is for adults only; the terms and the FAQ say registering confirms it. */}
       <label className={styles.check}>
         <input
           type="checkbox"

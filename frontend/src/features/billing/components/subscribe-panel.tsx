@@ -28,8 +28,10 @@ export function SubscribePanel() {
       browser.assign(url);
     } catch (cause) {
       setPending(false);
-      setError(cause instanceof Error ? cause.message : String(cause));
+      // Paid meanwhile (another tab, a webhook): the fresh plan replaces the button with the
+      // same words the gateway sent, so they are not shown twice.
       if (cause instanceof ApiError && cause.code === 'already_subscribed') void refresh();
+      else setError(cause instanceof Error ? cause.message : String(cause));
     }
   }
 

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
+
+import { useModalFocus } from '@/hooks/use-modal-focus';
 
 import styles from './age-confirm-dialog.module.css';
 
@@ -13,15 +15,9 @@ interface AgeConfirmDialogProps {
 /** Asked before the explicit style is selected, when the profile has no 18+ confirmation. */
 export function AgeConfirmDialog({ styleLabel, pending, error, onConfirm, onCancel }: AgeConfirmDialogProps) {
   const id = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement;
-    confirmRef.current?.focus();
-    return () => {
-      if (previous instanceof HTMLElement) previous.focus();
-    };
-  }, []);
+  useModalFocus(dialogRef, confirmRef);
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') onCancel();
@@ -30,8 +26,10 @@ export function AgeConfirmDialog({ styleLabel, pending, error, onConfirm, onCanc
   return (
     <div className={styles.modalBackdrop}>
       <div
+        ref={dialogRef}
         role="dialog"
         aria-modal="true"
+        tabIndex={-1}
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-text`}
         className={styles.modal}

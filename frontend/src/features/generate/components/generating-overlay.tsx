@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
+import { useModalFocus } from '@/hooks/use-modal-focus';
 
 import type { GenerationProgress } from '../api/create-generation';
 
@@ -19,10 +20,7 @@ export function GeneratingOverlay({ progress, done, offerUpgrade }: GeneratingOv
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   const percent = progress.fraction === null ? null : Math.round(progress.fraction * 100);
-
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
+  useModalFocus(ref);
 
   let status: string;
   if (done) status = 'Done! Opening your images…';
