@@ -47,6 +47,8 @@ for _ in $(seq 1 900); do
   sleep 1
 done
 grep -q "Lucent is up" "$stack_log" || { cat "$stack_log" >&2; echo "the stack did not come up" >&2; exit 1; }
+say "web app: landing route size (the stack built it)"
+(cd frontend && npm run --silent size)
 export E2E_BASE_URL=http://127.0.0.1:8080
 scripts/api-fuzz.sh
 say "browser journeys"
