@@ -92,6 +92,10 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
   await visible(overlay.getByRole('progressbar', { name: 'Generation progress' }), 'the progress bar');
   await visible(overlay.getByRole('link', { name: 'Generate Faster', exact: true }), "the 'Generate Faster' link");
   assert.equal(await busy.isDisabled(), true, 'still busy while the request is pending');
+  for (const key of ['Tab', 'Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    assert.equal(await overlay.evaluate((card) => card.contains(document.activeElement)), true, `${key} keeps focus in the overlay`);
+  }
   // The overlay covers the page without moving it.
   assert.deepEqual(
     await layout(),

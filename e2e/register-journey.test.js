@@ -89,7 +89,7 @@ test('registration shows each validation message, then creates the account', JOU
   // The same address cannot register twice: the provider's message is shown.
   const other = await openPage(browser);
   await other.goto(`${BASE_URL}/Register`);
-  await submit(other, { name: 'Someone Else', email, password: 'another-password' });
+  await submit(other, { name: 'Someone Else', email, password: 'another-password', adult: true });
   const alert = other.getByRole('alert');
   await until("the provider's message for a taken address", async () => {
     assert.match((await alert.innerText()).trim(), /email-already-in-use|EMAIL_EXISTS/);

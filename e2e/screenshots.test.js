@@ -1,8 +1,10 @@
 // Journey 6: every main screen at 375 px and 1440 px, saved to test-results/ as
-// <screen>-<width>.png, each checked for content that spills sideways out of the window.
+// <screen>-<width>.png, each checked for content that spills sideways out of the window and
+// for accessibility (axe-core, WCAG 2.1 AA).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
+import { assertAccessible } from './support/accessibility.js';
 import { call } from './support/api.js';
 import { BASE_URL, launch, openPage, screenshot } from './support/browser.js';
 import { at, expectNavUser, freeUser, generateViaApi, JOURNEY, logIn, until, visible } from './support/journey.js';
@@ -41,6 +43,7 @@ async function shoot(page, screen, width, { checkOverflow = true } = {}) {
   await page.evaluate(() => document.fonts.ready);
   if (checkOverflow) await assertNoSidewaysOverflow(page, `${screen} at ${width} px`);
   await screenshot(page, `${screen}-${width}`);
+  await assertAccessible(page, `${screen} at ${width} px`);
 }
 
 for (const width of [375, 1440]) {
@@ -64,6 +67,7 @@ for (const width of [375, 1440]) {
       await visible(guest.getByTestId('menu-backdrop'), 'the backdrop behind the menu');
       assert.equal(await guest.evaluate(() => getComputedStyle(document.body).overflow), 'hidden', 'scrolling locked');
       await screenshot(guest, `nav-menu-open-${width}`);
+      await assertAccessible(guest, `the open menu at ${width} px`);
       await toggle.click();
       await until('the menu closes again', async () => {
         assert.equal(await guest.getByRole('link', { name: 'Pricing', exact: true }).isVisible(), false);
@@ -130,6 +134,23 @@ for (const width of [375, 1440]) {
     assert.equal(me.body.plan, 'free');
   });
 }
+
+test('the policy, support and error pages pass the accessibility rules at 375 px', JOURNEY, async () => {
+  const page = await openPage(browser, { width: 375, height: 812 });
+  const pages = {
+    '/terms-of-Service': 'Terms of Service',
+    '/privacy-policy': 'Privacy Policy',
+    '/cancellation': 'Cancellation and Refund Policy',
+    '/support': 'Customer Support',
+    '/cancel': 'Something Went Wrong',
+  };
+  for (const [path, heading] of Object.entries(pages)) {
+    await page.goto(`${BASE_URL}${path}`);
+    await visible(page.getByRole('heading', { name: heading, exact: true, level: 1 }), `the heading of ${path}`);
+    await assertAccessible(page, path);
+  }
+  page.assertNoErrors();
+});
 
 /** Descendants of each element matched by `selector` that reach outside it (more than 1 px). */
 async function spillsOutOf(page, selector) {

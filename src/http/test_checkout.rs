@@ -15,7 +15,7 @@ main{box-sizing:border-box;background:#1a1d24;border-radius:14px;padding:28px;wi
 .test{background:#ffb020;color:#1a1200;font-weight:700;text-align:center;padding:6px;border-radius:6px;letter-spacing:.08em}
 h1{font-size:1.3rem;margin:18px 0 4px}.price{font-size:2rem;font-weight:700;margin:4px 0 18px}
 label{display:block;margin:12px 0 4px;font-size:.9rem;color:#b8bccb}input{width:100%;box-sizing:border-box;padding:11px;border-radius:8px;border:1px solid #3a3f4c;background:#0f1115;color:inherit;font-size:1rem}
-button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:#7c5cff;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:#6f4cff;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
 .error{background:#4a1620;color:#ffb3c0;padding:10px;border-radius:8px;margin-top:14px}.hint{font-size:.85rem;color:#8d92a3}a{color:#a996ff}";
 
 fn escape(s: &str) -> String {

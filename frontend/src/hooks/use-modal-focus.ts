@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useLayoutEffect, type RefObject } from 'react';
 
 const FOCUSABLE = [
   'a[href]',
@@ -15,7 +15,8 @@ const FOCUSABLE = [
  * it is pulled back, and on close it returns to where it was, if that is still on the page.
  */
 export function useModalFocus(modal: RefObject<HTMLElement | null>, initial?: RefObject<HTMLElement | null>) {
-  useEffect(() => {
+  // Layout effect: focus moves before the modal is painted, not a frame (or a timer) later.
+  useLayoutEffect(() => {
     const container = modal.current;
     if (!container) return;
     const previous = document.activeElement;

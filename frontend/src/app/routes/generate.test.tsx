@@ -108,7 +108,7 @@ describe('Generate page: styles, looks and options', () => {
     await waitFor(() => {
       expect(screen.getByTestId('credits')).toBeInTheDocument();
     });
-    for (const name of ['More looks (Pro)', 'Nordic Pro', 'Custom V1 Pro', 'Several images at once Pro']) {
+    for (const name of ['More looks Pro', 'Nordic Pro', 'Custom V1 Pro', 'Several images at once Pro']) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/Subscribe');
     }
     expect(screen.queryByRole('radio', { name: /Custom V1/ })).not.toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('Generate page: styles, looks and options', () => {
     await user.selectOptions(count, '3');
     await user.click(screen.getByRole('radio', { name: /Custom V1/ }));
     await user.click(screen.getByRole('button', { name: /Nordic/ }));
-    expect(screen.queryByRole('link', { name: 'More looks (Pro)' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'More looks Pro' })).not.toBeInTheDocument();
 
     const body = await generateAndWait(user);
     expect(body).toMatchObject({ count: 3, style: 'custom-v1', look: 'nordic' });

@@ -44,8 +44,10 @@ export function LookPicker({ options, value, pro, onChange }: LookPickerProps) {
           ),
         )}
         {!pro && (
-          <Link to={paths.subscribe} className={`${styles.look} ${styles.addLook}`} aria-label="More looks (Pro)">
-            <span aria-hidden="true">+</span> <span className="pro-tag">Pro</span>
+          // The name keeps the visible 'Pro' (WCAG 2.5.3, label in name) after the hidden words.
+          <Link to={paths.subscribe} className={`${styles.look} ${styles.addLook}`}>
+            <span aria-hidden="true">+</span> <span className="visually-hidden">More looks</span>{' '}
+            <span className="pro-tag">Pro</span>
           </Link>
         )}
       </div>
