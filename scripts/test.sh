@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: Rust format, lints and tests; the web app's lint, types and unit tests; the
-# database rules; and the browser journeys in Debian's Chromium against the real local stack.
+# database rules; the landing page's size budget; the API fuzzing; and the browser journeys
+# (with accessibility checks) in Debian's Chromium against the real local stack.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
