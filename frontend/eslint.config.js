@@ -5,7 +5,6 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
-import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -43,7 +42,6 @@ export default defineConfig([
       tseslint.configs.strictTypeChecked,
       tseslint.configs.stylisticTypeChecked,
       reactHooks.configs.flat['recommended-latest'],
-      reactRefresh.configs.vite,
     ],
     plugins: { 'import-x': importX },
     languageOptions: {
@@ -62,13 +60,6 @@ export default defineConfig([
       'import-x/no-cycle': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
-    },
-  },
-  {
-    files: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
-    rules: {
-      // Test helpers export render utilities next to components; fast refresh never loads them.
-      'react-refresh/only-export-components': 'off',
     },
   },
 ]);

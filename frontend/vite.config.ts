@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // The gateway serves the API and the legacy image call on the same origin in production;
@@ -11,7 +10,8 @@ const proxy = { '/api': gateway, '/generate-image': gateway };
 // The code is written against React's API but runs on preact/compat everywhere (dev, tests,
 // build): react-dom alone is 64 KB gzipped, which leaves no room for the router and the
 // landing page in the 90 KB budget; Preact with compat is 8 KB. One runtime, so tests run what
-// ships.
+// ships. Vite compiles the JSX itself (tsconfig's react-jsx, through these aliases); there is
+// no React Fast Refresh on Preact, so the dev server reloads the page on an edit.
 const preact = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
@@ -22,7 +22,6 @@ const preact = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
   resolve: {
     alias: [...preact, { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
     // Vitest resolves packages as Node does, which picks the CommonJS builds of React Router and
