@@ -36,7 +36,8 @@ pub struct Config {
     #[arg(
         long = "auth-emulator-host",
         env = "FIREBASE_AUTH_EMULATOR_HOST",
-        value_name = "FIREBASE_AUTH_EMULATOR_HOST"
+        value_name = "FIREBASE_AUTH_EMULATOR_HOST",
+        value_parser = parse_host_port
     )]
     pub auth_emulator_host: Option<String>,
 
@@ -58,7 +59,8 @@ pub struct Config {
     #[arg(
         long = "database-emulator-host",
         env = "FIREBASE_DATABASE_EMULATOR_HOST",
-        value_name = "FIREBASE_DATABASE_EMULATOR_HOST"
+        value_name = "FIREBASE_DATABASE_EMULATOR_HOST",
+        value_parser = parse_host_port
     )]
     pub database_emulator_host: Option<String>,
 
@@ -294,6 +296,22 @@ fn parse_project_id(value: &str) -> Result<String, String> {
         Ok(value.to_owned())
     } else {
         Err("a Firebase project id is lowercase letters, digits and dashes".into())
+    }
+}
+
+/// `host:port`, as the Firebase emulator variables are written: no scheme, no path. The auth
+/// one also goes into the web app's Content-Security-Policy, so nothing else may ride along.
+fn parse_host_port(value: &str) -> Result<String, String> {
+    let expected = || "expected host:port, such as 127.0.0.1:9099".to_owned();
+    let (host, port) = value.rsplit_once(':').ok_or_else(expected)?;
+    let host_ok = !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '[' | ']' | ':'));
+    if host_ok && port.parse::<u16>().is_ok() {
+        Ok(value.to_owned())
+    } else {
+        Err(expected())
     }
 }
 

@@ -21,12 +21,16 @@ export async function launch() {
   });
 }
 
-/** A page at `width`, failing the test on any uncaught page error. */
+/** A page at `width`; `assertNoErrors` fails on any uncaught page error or blocked request. */
 export async function openPage(browser, { width = 1440, height = 900 } = {}) {
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
+  // The gateway's Content-Security-Policy: anything it refuses is a bug in the page or the policy.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) errors.push(message.text());
+  });
   page.assertNoErrors = () => {
     if (errors.length) throw new Error(`page errors: ${errors.map(String).join('; ')}`);
   };

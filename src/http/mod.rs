@@ -9,6 +9,7 @@ pub mod json;
 mod legacy;
 pub mod limits;
 mod me;
+mod security_headers;
 mod spa;
 mod test_checkout;
 
@@ -29,6 +30,7 @@ use crate::AppState;
 pub use error::ApiError;
 pub use json::ApiJson;
 use limits::Class;
+use security_headers::SecurityHeaders;
 
 /// Largest JSON body the API reads; prompts are 500 characters, so this is generous.
 const BODY_LIMIT: usize = 64 * 1024;
@@ -103,6 +105,10 @@ pub fn build_app(state: AppState) -> Router {
         .nest("/api", api)
         .fallback_service(spa::service(&state.config.static_dir))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(
+            SecurityHeaders::new(&state.config),
+            security_headers::add,
+        ))
         .layer(middleware::from_fn_with_state(state.clone(), track))
         .layer(
             TraceLayer::new_for_http().make_span_with(|req: &Request| {

@@ -8,28 +8,33 @@ fn lucent() -> Command {
     cmd
 }
 
+/// Starts the binary with one variable set to `value` and expects it to refuse, naming it.
+fn assert_start_refuses(variable: &str, value: &str) {
+    let out = lucent().env(variable, value).output().unwrap();
+
+    assert!(!out.status.success(), "{variable}={value:?} was accepted");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(variable), "{stderr}");
+}
+
 #[test]
 fn a_bad_listen_address_stops_the_start_naming_the_variable() {
-    let out = lucent()
-        .env("LUCENT_ADDR", "not-an-address")
-        .output()
-        .unwrap();
-
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("LUCENT_ADDR"), "{stderr}");
+    assert_start_refuses("LUCENT_ADDR", "not-an-address");
 }
 
 #[test]
 fn a_bad_generator_stops_the_start_naming_the_variable() {
-    let out = lucent()
-        .env("LUCENT_GENERATOR", "gpu://somewhere")
-        .output()
-        .unwrap();
+    assert_start_refuses("LUCENT_GENERATOR", "gpu://somewhere");
+}
 
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("LUCENT_GENERATOR"), "{stderr}");
+#[test]
+fn an_emulator_host_must_be_host_and_port_and_nothing_more() {
+    assert_start_refuses(
+        "FIREBASE_AUTH_EMULATOR_HOST",
+        "127.0.0.1:9099; script-src *",
+    );
+    assert_start_refuses("FIREBASE_AUTH_EMULATOR_HOST", "http://127.0.0.1:9099");
+    assert_start_refuses("FIREBASE_DATABASE_EMULATOR_HOST", "127.0.0.1");
 }
 
 #[test]

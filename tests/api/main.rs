@@ -12,6 +12,7 @@ mod helpers;
 mod hostile;
 mod me;
 mod rtdb;
+mod security_headers;
 mod shutdown;
 mod spa;
 mod store_contract;

@@ -1,0 +1,63 @@
+//! Headers every response carries. The web app may run only its own scripts and talk only to
+//! the gateway and Firebase Auth, so an injected script can neither load code nor send a token
+//! away; no page may be framed, so the pay, cancel and delete buttons cannot be clickjacked;
+//! browsers do not guess content types; other sites never see our paths as a referrer.
+
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::Response;
+
+use crate::config::Config;
+
+/// The Firebase Auth SDK's hosts for email sign-in and token refresh (all the app uses).
+const FIREBASE_AUTH: &str =
+    "https://identitytoolkit.googleapis.com https://securetoken.googleapis.com";
+
+#[derive(Clone)]
+pub struct SecurityHeaders(Arc<[(HeaderName, HeaderValue)]>);
+
+impl SecurityHeaders {
+    pub fn new(config: &Config) -> Self {
+        let emulator = config
+            .auth_emulator_host
+            .as_deref()
+            .map(|host| format!(" http://{host}"))
+            .unwrap_or_default();
+        // Styles may be inline: the TEST MODE pages carry theirs in a <style> element.
+        // Images include blob: (the gallery's object URLs) and data: (icons in the CSS).
+        let policy = format!(
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+             img-src 'self' blob: data:; connect-src 'self' {FIREBASE_AUTH}{emulator}; \
+             object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+        );
+        let policy = HeaderValue::from_str(&policy)
+            .expect("the emulator host was validated as a host:port at start");
+        Self(Arc::new([
+            (header::CONTENT_SECURITY_POLICY, policy),
+            (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
+            (
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("same-origin"),
+            ),
+        ]))
+    }
+}
+
+/// Adds each header the handler did not set itself.
+pub async fn add(State(headers): State<SecurityHeaders>, req: Request, next: Next) -> Response {
+    let mut response = next.run(req).await;
+    for (name, value) in headers.0.iter() {
+        response
+            .headers_mut()
+            .entry(name)
+            .or_insert_with(|| value.clone());
+    }
+    response
+}
