@@ -9,7 +9,11 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::Response;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use sha2::{Digest, Sha256};
 
+use super::test_checkout::STYLE;
 use crate::config::Config;
 
 /// The Firebase Auth SDK's hosts for email sign-in and token refresh (all the app uses).
@@ -26,10 +30,11 @@ impl SecurityHeaders {
             .as_deref()
             .map(|host| format!(" http://{host}"))
             .unwrap_or_default();
-        // Styles may be inline: the TEST MODE pages carry theirs in a <style> element.
+        // The one inline style sheet (the TEST MODE pages') is allowed by its hash, no other.
         // Images include blob: (the gallery's object URLs) and data: (icons in the CSS).
+        let style = STANDARD.encode(Sha256::digest(STYLE));
         let policy = format!(
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+            "default-src 'self'; script-src 'self'; style-src 'self' 'sha256-{style}'; \
              img-src 'self' blob: data:; connect-src 'self' {FIREBASE_AUTH}{emulator}; \
              object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
         );

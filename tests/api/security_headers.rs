@@ -21,6 +21,10 @@ async fn the_web_app_may_run_only_its_own_scripts() {
     let page = app.get("/").await;
 
     assert_eq!(directive(&page, "script-src"), "'self'");
+    assert!(
+        directive(&page, "style-src").starts_with("'self' 'sha256-"),
+        "only our own style sheets and the TEST MODE pages' inline one"
+    );
     assert_eq!(directive(&page, "object-src"), "'none'");
     assert_eq!(directive(&page, "base-uri"), "'self'");
 }
