@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+
+import { DEFAULT_PROMPT } from '@/features/generate/defaults';
+import { ada, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
+import { makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { server } from '@/testing/mocks/server';
+import { controlledStream } from '@/testing/sse';
+import { advance, settle, useFakeTimeouts } from '@/testing/timers';
+import type { GenerationRequest } from '@/types/api';
+import { readGalleryState } from '@/types/navigation';
+
+describe('Generate page: generating', () => {
+  /**
+   * Signed in on /Generate (with `options`), ready for fake timers; a generation request stays
+   * open until the test sends its events.
+   */
+  async function openGenerateHolding(options: Parameters<typeof openGenerate>[0] = {}) {
+    const stream = controlledStream();
+    server.use(http.post('/api/v1/generations', () => stream.response()));
+    const view = await openGenerate({ user: ada, fakeTimers: true, ...options });
+    await screen.findByTestId('credits');
+    return { ...view, stream };
+  }
+
+  it('sends a guest to /Register without calling the gateway', async () => {
+    const { user, router } = await openGenerate();
+    await screen.findByText(/to get free credits every day/);
+    await user.click(generateButton());
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/Register');
+    });
+    expect(requestsTo('POST', '/api/v1/generations')).toHaveLength(0);
+  });
+
+  it('asks for a prompt rather than sending an empty one', async () => {
+    const { user } = await openGenerate({ user: ada });
+    await user.click(screen.getByRole('button', { name: 'Clear prompt' }));
+    await user.click(generateButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please write a prompt first.');
+    expect(requestsTo('POST', '/api/v1/generations')).toHaveLength(0);
+  });
+
+  it('follows the spec timings: overlay after 2000 ms, busy cleared 400 ms and overlay 4000 ms after the answer', async () => {
+    const earlier = makeGeneration({ id: 'earlier' });
+    const created = makeGeneration({ id: 'created', prompt: DEFAULT_PROMPT });
+    const { user, stream, router } = await openGenerateHolding({ state: { generations: [earlier] } });
+    useFakeTimeouts();
+    await user.click(generateButton());
+    expect(generateButton()).toHaveTextContent(/^Generation\.\.\.$/);
+    expect(generateButton()).toBeDisabled();
+
+    advance(1999);
+    expect(screen.queryByTestId('generating-overlay')).not.toBeInTheDocument();
+    const form = generateButton().closest('form');
+    const formBefore = form?.outerHTML;
+    advance(1);
+    const overlay = screen.getByTestId('generating-overlay');
+    expect(within(overlay).getByRole('heading', { name: 'Generating . . .' })).toBeInTheDocument();
+    expect(within(overlay).getByRole('link', { name: 'Generate Faster' })).toHaveAttribute('href', '/Subscribe');
+    // The overlay is laid over the form (position: fixed), which itself does not change.
+    expect(form).not.toContainElement(overlay);
+    expect(form?.outerHTML).toBe(formBefore);
+
+    stream.send('queued', { position: 2 });
+    await settle();
+    expect(within(overlay).getByText('Position in queue: 2')).toBeInTheDocument();
+    stream.send('progress', { fraction: 0.4, etaSeconds: 3 });
+    await settle();
+    expect(within(overlay).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(within(overlay).getByText('About 3 s left')).toBeInTheDocument();
+
+    stream.send('done', { generations: [created] });
+    stream.close();
+    await settle();
+    expect(within(overlay).getByText('Done! Opening your images…')).toBeInTheDocument();
+
+    advance(399);
+    expect(generateButton()).toHaveTextContent(/^Generation\.\.\.$/);
+    advance(1);
+    expect(generateButton()).toHaveTextContent(/^Generate$/);
+    expect(generateButton()).toBeEnabled();
+
+    advance(3599); // 3999 ms after the answer
+    expect(screen.getByTestId('generating-overlay')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/Generate');
+    advance(1);
+    expect(screen.queryByTestId('generating-overlay')).not.toBeInTheDocument();
+
+    // The timings are done; the next page's code loads in real time.
+    vi.useRealTimers();
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/Generation');
+    });
+    // The existing list plus the new image.
+    expect(readGalleryState(router.state.location.state).generations.map((item) => item.id)).toEqual([
+      'earlier',
+      'created',
+    ]);
+  });
+
+  it('keeps keyboard focus inside the overlay while it is shown', async () => {
+    const { user, stream } = await openGenerateHolding();
+    useFakeTimeouts();
+    await user.click(generateButton());
+    advance(2000);
+
+    const overlay = screen.getByRole('dialog', { name: 'Generating . . .' });
+    const upgrade = within(overlay).getByRole('link', { name: 'Generate Faster' });
+    expect(overlay).toHaveFocus();
+    await user.tab();
+    expect(upgrade).toHaveFocus();
+    await user.tab();
+    expect(upgrade).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(upgrade).toHaveFocus();
+    stream.close();
+  });
+
+  it('shows no overlay before 2000 ms when the answer is a failure, and clears busy at once', async () => {
+    server.use(
+      http.post('/api/v1/generations', () =>
+        HttpResponse.json({ error: { code: 'invalid_field', message: 'seed must be a whole number' } }, { status: 422 }),
+      ),
+    );
+    const { user } = await openGenerate({ user: ada, fakeTimers: true });
+    await screen.findByTestId('credits');
+    useFakeTimeouts();
+    await user.click(generateButton());
+    await settle();
+
+    expect(screen.getByRole('alert')).toHaveTextContent('seed must be a whole number');
+    expect(generateButton()).toHaveTextContent(/^Generate$/);
+    advance(6000);
+    expect(screen.queryByTestId('generating-overlay')).not.toBeInTheDocument();
+  });
+
+  it('shows the quota message with the reset time and a link to /Subscribe', async () => {
+    server.use(
+      http.post('/api/v1/generations', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'quota_exhausted',
+              message: 'You have used all 10 credits for today. They reset at 2026-11-23T00:00:00Z.',
+            },
+          },
+          { status: 429 },
+        ),
+      ),
+    );
+    const { user } = await openGenerate({ user: ada });
+    await screen.findByTestId('credits');
+    await user.click(generateButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You have used all 10 credits for today. They reset at 2026-11-23T00:00:00Z.');
+    expect(alert).toHaveTextContent(/Your credits reset on .*2026/);
+    expect(within(alert).getByRole('link', { name: /Upgrade to Premium/ })).toHaveAttribute('href', '/Subscribe');
+  });
+
+  it("shows an error event's message from the stream", async () => {
+    const stream = controlledStream();
+    server.use(http.post('/api/v1/generations', () => stream.response()));
+    const { user } = await openGenerate({ user: ada });
+    await user.click(generateButton());
+    stream.send('error', { code: 'backend_failed', message: 'The image server failed. No credit was used.' });
+    stream.close();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The image server failed. No credit was used.');
+    expect(generateButton()).toBeEnabled();
+  });
+
+  it('reloads the credits after a generation', async () => {
+    const { user } = await openGenerate({ user: ada });
+    expect(await screen.findByTestId('credits')).toHaveTextContent('8 of 10 credits left');
+    await user.click(generateButton());
+    await waitFor(() => {
+      expect(screen.getByTestId('credits')).toHaveTextContent('7 of 10 credits left');
+    });
+  });
+
+  it("prefills every field from 'Try Again'", async () => {
+    const params: Partial<GenerationRequest> = {
+      prompt: 'A red fox in snow',
+      negativePrompt: 'text',
+      style: 'anime-v1',
+      look: 'korean',
+      seed: '77',
+      steps: '25',
+      enhance: false,
+    };
+    await openGenerate({ user: ada, state: { params } });
+    expect(promptBox()).toHaveValue('A red fox in snow');
+    expect(screen.getByRole('textbox', { name: 'Negative prompt' })).toHaveValue('text');
+    expect(screen.getByRole('radio', { name: 'Anime V1' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Korean' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('textbox', { name: 'Seed' })).toHaveValue('77');
+    expect(screen.getByRole('textbox', { name: 'Steps' })).toHaveValue('25');
+    expect(screen.getByRole('switch', { name: '2x Inhance' })).not.toBeChecked();
+  });
+});
