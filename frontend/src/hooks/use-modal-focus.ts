@@ -23,26 +23,27 @@ export function useModalFocus(modal: RefObject<HTMLElement | null>, initial?: Re
     const focusables = () => [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
     (initial?.current ?? container).focus();
 
-    function onKeyDown(event: KeyboardEvent) {
+    // Arrow functions, not declarations: they keep the null check on `container` above.
+    const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
       const items = focusables();
       const first = items.at(0);
       const last = items.at(-1);
       const active = document.activeElement;
-      const inside = active instanceof Node && container?.contains(active);
+      const inside = active instanceof Node && container.contains(active);
       let next: HTMLElement | undefined;
-      if (!first || !last) next = container ?? undefined;
+      if (!first || !last) next = container;
       else if (event.shiftKey && (!inside || active === first || active === container)) next = last;
       else if (!event.shiftKey && (!inside || active === last)) next = first;
       if (!next) return;
       event.preventDefault();
       next.focus();
-    }
-    function onFocusIn(event: FocusEvent) {
-      if (event.target instanceof Node && !container?.contains(event.target)) {
-        (focusables().at(0) ?? container)?.focus();
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Node && !container.contains(event.target)) {
+        (focusables().at(0) ?? container).focus();
       }
-    }
+    };
 
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('focusin', onFocusIn);
