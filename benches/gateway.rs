@@ -8,7 +8,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use lucent::auth::{GoogleKeys, TokenVerifier};
-use lucent::generate::encode_png;
+use lucent::images::encode_png;
 use lucent::images::preview;
 use lucent::store::embedded::EmbeddedStore;
 use lucent::store::{ProfileUpdate, Store};

@@ -35,8 +35,9 @@ test('free image is blurred; after a test-card payment the same image is sharp',
 
   const made = await call('POST', '/api/v1/generations', { token: user.token, json: { prompt: 'a lighthouse at dusk', seed: 3 } });
   assert.equal(made.status, 201, JSON.stringify(made.body));
-  assert.equal(made.body.blurred, true);
-  const blurred = await call('GET', made.body.imageUrl, { token: user.token });
+  const [generation] = made.body.generations;
+  assert.equal(generation.blurred, true);
+  const blurred = await call('GET', generation.imageUrl, { token: user.token });
   assert.equal(blurred.status, 200);
 
   const checkout = await call('POST', '/api/v1/checkout', { token: user.token });
@@ -51,10 +52,10 @@ test('free image is blurred; after a test-card payment the same image is sharp',
   assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
   assert.equal(confirmed.body.plan, 'pro');
 
-  const sharp = await call('GET', made.body.imageUrl, { token: user.token });
+  const sharp = await call('GET', generation.imageUrl, { token: user.token });
   assert.equal(sharp.status, 200);
   assert.notDeepEqual(sharp.body, blurred.body);
-  const download = await call('GET', `${made.body.imageUrl}?download=1`, { token: user.token });
+  const download = await call('GET', `${generation.imageUrl}?download=1`, { token: user.token });
   assert.match(download.headers.get('content-disposition'), /^attachment; filename="generated_image_[A-Za-z0-9]{8}\.png"$/);
   assert.equal(download.body.subarray(1, 4).toString(), 'PNG');
 });

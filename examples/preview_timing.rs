@@ -13,7 +13,7 @@ fn main() {
         let png = std::fs::read(&file).expect("a readable PNG");
         let run = || {
             let img = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
-            lucent::generate::encode_png(&lucent::images::preview::blurred(&img)).unwrap()
+            lucent::images::encode_png(&lucent::images::preview::blurred(&img)).unwrap()
         };
         run();
         let started = Instant::now();

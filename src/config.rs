@@ -8,6 +8,8 @@ use clap::{Args, ValueEnum};
 use secrecy::SecretString;
 use url::Url;
 
+use crate::generate::backend::BackendSpec;
+
 /// How payments are taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum BillingMode {
@@ -15,6 +17,14 @@ pub enum BillingMode {
     Stripe,
     /// The gateway's own offline checkout page (test cards only).
     Test,
+}
+
+/// Whether the per-user and per-address rate limits apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RateLimitMode {
+    On,
+    /// Only for load tests, or behind a limiter of your own.
+    Off,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -86,8 +96,8 @@ pub struct Config {
     pub image_store: Option<Url>,
 
     /// `builtin`, `a1111+http://host:7860` or `legacy+http://host/base`.
-    #[arg(long = "generator", env = "LUCENT_GENERATOR", value_name = "LUCENT_GENERATOR", default_value = "builtin", value_parser = parse_generator)]
-    pub generator: String,
+    #[arg(long = "generator", env = "LUCENT_GENERATOR", value_name = "LUCENT_GENERATOR", default_value = "builtin", value_parser = BackendSpec::parse)]
+    pub generator: BackendSpec,
 
     #[arg(
         long = "stripe-secret-key",
@@ -185,8 +195,35 @@ pub struct Config {
 
     /// `off` disables the per-user and per-address rate limits: only for load tests, or behind
     /// a limiter of your own.
-    #[arg(long = "rate-limits", env = "LUCENT_RATE_LIMITS", value_name = "LUCENT_RATE_LIMITS", default_value = "on", value_parser = ["on", "off"])]
-    pub rate_limits: String,
+    #[arg(
+        long = "rate-limits",
+        env = "LUCENT_RATE_LIMITS",
+        value_name = "LUCENT_RATE_LIMITS",
+        value_enum,
+        default_value = "on"
+    )]
+    pub rate_limits: RateLimitMode,
+
+    /// Bearer token `/metrics` requires; unset, `/metrics` is not served at all.
+    #[arg(
+        long = "metrics-token",
+        env = "LUCENT_METRICS_TOKEN",
+        value_name = "LUCENT_METRICS_TOKEN",
+        hide_env_values = true
+    )]
+    pub metrics_token: Option<SecretString>,
+
+    /// Lets the emulator variables stand on a project that is not `demo-…`. With the Auth
+    /// emulator that means UNSIGNED TOKENS ARE ACCEPTED: anyone can sign in as anyone. Only
+    /// for tests against a copy of a real project's configuration.
+    #[arg(
+        long = "dangerously-allow-emulators-on-a-real-project",
+        env = "LUCENT_DANGEROUSLY_ALLOW_EMULATORS_ON_A_REAL_PROJECT",
+        value_name = "LUCENT_DANGEROUSLY_ALLOW_EMULATORS_ON_A_REAL_PROJECT",
+        default_value_t = false,
+        action = clap::ArgAction::Set
+    )]
+    pub dangerously_allow_emulators: bool,
 
     /// Seconds in-flight requests get to finish after SIGTERM (Cloud Run kills at 10).
     #[arg(
@@ -273,6 +310,25 @@ impl Config {
                 );
             }
         }
+        if !self.is_demo_project() && !self.dangerously_allow_emulators {
+            for (variable, set) in [
+                (
+                    "FIREBASE_AUTH_EMULATOR_HOST",
+                    self.auth_emulator_host.is_some(),
+                ),
+                (
+                    "FIREBASE_DATABASE_EMULATOR_HOST",
+                    self.database_emulator_host.is_some(),
+                ),
+            ] {
+                if set {
+                    return fail(
+                        variable,
+                        "set on a real (non demo-) project: the emulators accept unsigned tokens and hold no real data. Unset it, or set LUCENT_DANGEROUSLY_ALLOW_EMULATORS_ON_A_REAL_PROJECT=true if this is a test",
+                    );
+                }
+            }
+        }
         if self.database_emulator_host.is_some() && self.database_url.is_none() {
             return fail(
                 "FIREBASE_DATABASE_URL",
@@ -331,18 +387,4 @@ fn parse_image_store(value: &str) -> Result<Url, String> {
             "unsupported scheme {other:?}: use file://, gs:// or s3://"
         )),
     }
-}
-
-fn parse_generator(value: &str) -> Result<String, String> {
-    if value == "builtin" {
-        return Ok(value.to_owned());
-    }
-    let (kind, rest) = value
-        .split_once('+')
-        .ok_or("expected builtin, a1111+http(s)://… or legacy+http(s)://…")?;
-    if !matches!(kind, "a1111" | "legacy") {
-        return Err(format!("unknown backend kind {kind:?}"));
-    }
-    parse_http_url(rest)?;
-    Ok(value.to_owned())
 }

@@ -7,12 +7,13 @@ pub mod config;
 pub mod generate;
 pub mod http;
 pub mod images;
+pub mod limits;
 pub mod metrics;
 pub mod quota;
-pub mod state;
+pub mod startup;
 pub mod store;
 pub mod telemetry;
 pub mod users;
 
+pub use http::AppState;
 pub use http::build_app;
-pub use state::AppState;

@@ -9,9 +9,46 @@ use std::time::Duration;
 
 use moka::future::Cache;
 
+use crate::auth::Identity;
+use crate::quota::{Period, Quotas};
 use crate::store::{
-    ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult, Subscription, UserRecord,
+    ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult, Subscription, UserRecord, now_ms,
 };
+
+const USERNAME_MAX: usize = 40;
+
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum UserError {
+    /// The caller has no `users/{uid}` record yet.
+    #[error("no profile yet")]
+    ProfileMissing,
+    #[error("{field}: {message}")]
+    Invalid {
+        field: &'static str,
+        message: &'static str,
+    },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A signed-in caller with a profile, as the rules see them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    pub uid: String,
+    pub email: Option<String>,
+    /// Decided from the record now, never from the request.
+    pub pro: bool,
+    pub age_confirmed: bool,
+}
+
+/// A profile with its plan and credits, as `GET /api/v1/me` shows it.
+#[derive(Debug, Clone)]
+pub struct Account {
+    pub record: UserRecord,
+    pub pro: bool,
+    pub period: Period,
+    pub used: u32,
+}
 
 /// A loader's error as moka shares it between waiters, kind preserved (a timeout stays a 504).
 fn unshare(e: Arc<StoreError>) -> StoreError {
@@ -24,6 +61,7 @@ pub const CACHE_TTL: Duration = Duration::from_secs(3);
 #[derive(Clone)]
 pub struct Users {
     store: Arc<dyn Store>,
+    quotas: Quotas,
     /// Reads that missed the caches and went to the store (for `/metrics`).
     reads: Arc<AtomicU64>,
     cache: Cache<String, Option<UserRecord>>,
@@ -32,9 +70,10 @@ pub struct Users {
 }
 
 impl Users {
-    pub fn new(store: Arc<dyn Store>) -> Self {
+    pub fn new(store: Arc<dyn Store>, quotas: Quotas) -> Self {
         Self {
             store,
+            quotas,
             reads: Arc::default(),
             cache: Cache::builder()
                 .time_to_live(CACHE_TTL)
@@ -87,8 +126,57 @@ impl Users {
         result
     }
 
-    pub fn store(&self) -> &Arc<dyn Store> {
-        &self.store
+    /// The credit period a caller on this plan is in now.
+    pub fn period(&self, pro: bool) -> Period {
+        self.quotas.period(pro, chrono::Utc::now())
+    }
+
+    /// The caller's record, or [`UserError::ProfileMissing`].
+    pub async fn profile(&self, uid: &str) -> Result<UserRecord, UserError> {
+        self.get(uid).await?.ok_or(UserError::ProfileMissing)
+    }
+
+    pub async fn caller(&self, identity: &Identity) -> Result<Caller, UserError> {
+        let record = self.profile(&identity.uid).await?;
+        Ok(Caller {
+            uid: identity.uid.clone(),
+            email: identity.email.clone(),
+            pro: record.is_pro(now_ms()),
+            age_confirmed: record.age_confirmed,
+        })
+    }
+
+    /// Whether `uid` is pro now; a user without a profile is not.
+    pub async fn is_pro(&self, uid: &str) -> StoreResult<bool> {
+        Ok(self.get(uid).await?.is_some_and(|u| u.is_pro(now_ms())))
+    }
+
+    /// The profile with its plan and the credits used in the current period.
+    pub async fn account(&self, record: UserRecord) -> Result<Account, UserError> {
+        let pro = record.is_pro(now_ms());
+        let period = self.period(pro);
+        let used = self.usage(&record.uid, &period.key).await?;
+        Ok(Account {
+            record,
+            pro,
+            period,
+            used,
+        })
+    }
+
+    /// Creates or updates the caller's profile; the email comes from the token.
+    pub async fn save_profile(
+        &self,
+        identity: &Identity,
+        username: &str,
+        age_confirmed: bool,
+    ) -> Result<UserRecord, UserError> {
+        let update = ProfileUpdate {
+            email: identity.email.clone().unwrap_or_default(),
+            username: valid_username(username)?,
+            age_confirmed,
+        };
+        Ok(self.upsert_profile(&identity.uid, &update).await?)
     }
 
     /// Reads of users and credit counts that reached the store.
@@ -136,4 +224,23 @@ impl Users {
             Err(_) => self.cache.invalidate(uid).await,
         }
     }
+}
+
+/// 1 to 40 characters after trimming, none of them control characters.
+fn valid_username(raw: &str) -> Result<String, UserError> {
+    let invalid = |message| UserError::Invalid {
+        field: "username",
+        message,
+    };
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err(invalid("username is required"));
+    }
+    if name.chars().count() > USERNAME_MAX {
+        return Err(invalid("username is at most 40 characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(invalid("username must not contain control characters"));
+    }
+    Ok(name.to_owned())
 }

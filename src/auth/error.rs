@@ -1,7 +1,5 @@
-//! Why a token was refused. Every case is a 401 with its own code, except keys that cannot be
-//! had at all, which is the gateway's problem (503), not the caller's.
-
-use crate::http::ApiError;
+//! Why a token was refused: the caller's fault in every case but one (keys that cannot be
+//! had at all, which is the gateway's problem).
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TokenError {
@@ -25,36 +23,4 @@ pub enum TokenError {
     BadSubject,
     #[error("the token-signing keys cannot be fetched")]
     KeysUnavailable,
-}
-
-impl TokenError {
-    pub fn code(&self) -> &'static str {
-        match self {
-            Self::Missing => "token_missing",
-            Self::Malformed(_) | Self::WrongAlgorithm | Self::UnknownKey | Self::BadSignature => {
-                "token_invalid"
-            }
-            Self::Expired => "token_expired",
-            Self::WrongProject(_) => "token_wrong_project",
-            Self::NotYetValid(_) => "token_not_yet_valid",
-            Self::BadSubject => "token_bad_subject",
-            Self::KeysUnavailable => "auth_keys_unavailable",
-        }
-    }
-}
-
-impl From<TokenError> for ApiError {
-    fn from(e: TokenError) -> Self {
-        let code = e.code();
-        match e {
-            TokenError::KeysUnavailable => ApiError::Unavailable {
-                code,
-                message: e.to_string(),
-            },
-            other => ApiError::Unauthorized {
-                code,
-                message: other.to_string(),
-            },
-        }
-    }
 }

@@ -1,14 +1,28 @@
-//! Firebase ID-token verification, the way Google's Admin SDKs do it, and the extractors that
-//! put the verified caller into handlers.
+//! Firebase ID-token verification, the way Google's Admin SDKs do it.
 
 mod claims;
 mod error;
-mod extract;
 mod keys;
 mod verifier;
 
 pub use claims::Claims;
 pub use error::TokenError;
-pub use extract::{AuthUser, MaybeAuthUser};
 pub use keys::GoogleKeys;
 pub use verifier::TokenVerifier;
+
+/// Who a verified token says the caller is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    pub uid: String,
+    /// The email the identity provider vouches for (never taken from a request body).
+    pub email: Option<String>,
+}
+
+impl From<&Claims> for Identity {
+    fn from(claims: &Claims) -> Self {
+        Self {
+            uid: claims.sub.clone(),
+            email: claims.email.clone(),
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Premium: $9.99 a month through Stripe Checkout, recorded only after Stripe confirms the
 //! payment (on the success page, through the API, or by webhook), never on the browser's word.
 
+mod error;
 pub mod payments;
 pub mod signature;
 pub mod stripe;
@@ -11,11 +12,9 @@ use std::sync::Arc;
 
 use secrecy::{ExposeSecret, SecretString};
 
-use crate::auth::AuthUser;
-use crate::config::{BillingMode, Config};
-use crate::http::ApiError;
-use crate::store::{Subscription, UserRecord, now_ms};
-use crate::users::Users;
+use crate::store::{Store, Subscription, UserRecord, now_ms};
+use crate::users::{Caller, Users};
+pub use error::{BillingError, ProviderError};
 use payments::{NewCheckout, Payments, SubscriptionInfo};
 use test_mode::TestPayments;
 
@@ -27,56 +26,42 @@ pub struct Billing {
     /// The same object as `payments` in test mode, for its pages.
     pub test: Option<Arc<TestPayments>>,
     webhook_secret: Option<SecretString>,
+    /// Where the payment pages send the browser back to (no trailing slash).
     public_url: String,
+    users: Users,
+    /// Webhook event claims.
+    store: Arc<dyn Store>,
 }
 
 impl Billing {
-    pub fn from_config(config: &Config, http: &reqwest::Client) -> anyhow::Result<Self> {
-        let public_url = config.public_url.as_str().trim_end_matches('/').to_owned();
-        let (payments, test): (Arc<dyn Payments>, _) = match config.billing_mode() {
-            BillingMode::Test => {
-                let test = Arc::new(TestPayments::new(&public_url));
-                (Arc::clone(&test) as Arc<dyn Payments>, Some(test))
-            }
-            BillingMode::Stripe => {
-                let secret = config
-                    .stripe_secret_key
-                    .clone()
-                    .ok_or_else(|| anyhow::anyhow!("STRIPE_SECRET_KEY: required"))?;
-                let price = config
-                    .stripe_price_id
-                    .clone()
-                    .ok_or_else(|| anyhow::anyhow!("STRIPE_PRICE_ID: required"))?;
-                let api = stripe::StripeApi::new(
-                    http.clone(),
-                    config.stripe_api_base.clone(),
-                    secret,
-                    price,
-                );
-                (Arc::new(api) as Arc<dyn Payments>, None)
-            }
-        };
-        Ok(Self {
+    pub fn new(
+        payments: Arc<dyn Payments>,
+        test: Option<Arc<TestPayments>>,
+        webhook_secret: Option<SecretString>,
+        public_url: &str,
+        users: Users,
+        store: Arc<dyn Store>,
+    ) -> Self {
+        Self {
             payments,
             test,
-            webhook_secret: config.stripe_webhook_secret.clone(),
-            public_url,
-        })
+            webhook_secret,
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            users,
+            store,
+        }
     }
 
     /// A Checkout Session for the caller; the session id is merged into their record.
-    pub async fn checkout(&self, users: &Users, user: &AuthUser) -> Result<String, ApiError> {
-        let record = profile(users, &user.uid).await?;
+    pub async fn checkout(&self, caller: &Caller) -> Result<String, BillingError> {
+        let record = self.users.profile(&caller.uid).await?;
         if record.is_pro(now_ms()) {
-            return Err(ApiError::Conflict {
-                code: "already_subscribed",
-                message: "You are already subscribed to Premium.".into(),
-            });
+            return Err(BillingError::AlreadySubscribed);
         }
         let minute = chrono::Utc::now().timestamp() / 60;
         let new = NewCheckout {
-            uid: user.uid.clone(),
-            email: user
+            uid: caller.uid.clone(),
+            email: caller
                 .email
                 .clone()
                 .or(Some(record.email.clone()).filter(|e| !e.is_empty())),
@@ -89,7 +74,7 @@ impl Billing {
                 self.public_url
             ),
             cancel_url: format!("{}/cancel", self.public_url),
-            idempotency_key: format!("checkout-{}-{minute}", user.uid),
+            idempotency_key: format!("checkout-{}-{minute}", caller.uid),
         };
         let session = self.payments.create_checkout(&new).await?;
         let patch = Subscription {
@@ -97,133 +82,115 @@ impl Billing {
             updated_at: Some(now_ms()),
             ..Default::default()
         };
-        users.merge_subscription(&user.uid, &patch).await?;
+        self.users.merge_subscription(&caller.uid, &patch).await?;
         Ok(session.url)
     }
 
     /// The success page's call: the session must be the caller's, complete and paid.
     pub async fn confirm(
         &self,
-        users: &Users,
-        user: &AuthUser,
+        uid: &str,
         session_id: &str,
         firebase_id: &str,
-    ) -> Result<UserRecord, ApiError> {
-        if firebase_id != user.uid {
-            return Err(ApiError::forbidden(
-                "uid_mismatch",
-                "firebaseId must be the signed-in user",
-            ));
+    ) -> Result<UserRecord, BillingError> {
+        if firebase_id != uid {
+            return Err(BillingError::UidMismatch);
         }
-        profile(users, &user.uid).await?;
+        self.users.profile(uid).await?;
         let session = self
             .payments
             .session(session_id)
             .await?
-            .ok_or(ApiError::NotFound {
-                what: "checkout session",
-            })?;
-        if session.client_reference_id.as_deref() != Some(user.uid.as_str()) {
-            return Err(ApiError::forbidden(
-                "session_not_yours",
-                "this checkout session belongs to another account",
-            ));
+            .ok_or(BillingError::NotFound("checkout session"))?;
+        if session.client_reference_id.as_deref() != Some(uid) {
+            return Err(BillingError::SessionNotYours);
         }
         let paid = matches!(
             session.payment_status.as_str(),
             "paid" | "no_payment_required"
         );
         if session.status != "complete" || !paid {
-            return Err(ApiError::Conflict {
-                code: "payment_incomplete",
-                message: format!(
-                    "the payment is not complete yet (status {}, payment {})",
-                    session.status, session.payment_status
-                ),
+            return Err(BillingError::PaymentIncomplete {
+                status: session.status,
+                payment_status: session.payment_status,
             });
         }
-        let subscription_id =
-            session
-                .subscription
-                .as_deref()
-                .ok_or_else(|| ApiError::BadGateway {
-                    code: "stripe_error",
-                    message: "the paid session has no subscription".into(),
-                })?;
+        let subscription_id = session.subscription.as_deref().ok_or_else(|| {
+            ProviderError::Refused(format!("paid session {session_id} has no subscription"))
+        })?;
         let subscription = self
             .payments
             .subscription(subscription_id)
             .await?
-            .ok_or_else(|| ApiError::BadGateway {
-                code: "stripe_error",
-                message: "the session's subscription does not exist".into(),
+            .ok_or_else(|| {
+                ProviderError::Refused(format!("subscription {subscription_id} does not exist"))
             })?;
-        let applied = apply(users, &user.uid, &subscription, Some(session_id)).await?;
-        Ok(applied.unwrap_or(profile(users, &user.uid).await?))
+        match self.apply(uid, &subscription, Some(session_id)).await? {
+            Some(applied) => Ok(applied),
+            None => Ok(self.users.profile(uid).await?),
+        }
     }
 
     /// The customer portal (cancel, change card), for callers who have paid before.
-    pub async fn portal(&self, users: &Users, user: &AuthUser) -> Result<String, ApiError> {
-        let record = profile(users, &user.uid).await?;
+    pub async fn portal(&self, uid: &str) -> Result<String, BillingError> {
+        let record = self.users.profile(uid).await?;
         let customer = record
             .subscription
             .as_ref()
             .and_then(|s| s.customer_id.clone())
-            .ok_or_else(|| {
-                ApiError::forbidden("pro_required", "there is no subscription to manage")
-            })?;
-        self.payments
+            .ok_or(BillingError::NoSubscription)?;
+        Ok(self
+            .payments
             .portal(&customer, &format!("{}/profile", self.public_url))
-            .await
+            .await?)
     }
 
-    pub fn webhook_secret(&self) -> Option<&str> {
+    /// The app's public base URL, without a trailing slash.
+    pub fn public_url(&self) -> &str {
+        &self.public_url
+    }
+
+    fn webhook_secret(&self) -> Option<&str> {
         self.webhook_secret
             .as_ref()
             .map(ExposeSecret::expose_secret)
     }
-}
 
-async fn profile(users: &Users, uid: &str) -> Result<UserRecord, ApiError> {
-    users.get(uid).await?.ok_or_else(|| ApiError::Conflict {
-        code: "profile_missing",
-        message: "no profile yet: POST /api/v1/me with a username first".into(),
-    })
+    /// Records the subscription's current state on the user; `None` when it was ignored
+    /// because it is an older subscription than the one on record and would only take
+    /// Premium away.
+    pub async fn apply(
+        &self,
+        uid: &str,
+        sub: &SubscriptionInfo,
+        session_id: Option<&str>,
+    ) -> Result<Option<UserRecord>, BillingError> {
+        let pro = grants_pro(&sub.status);
+        if let Some(current) = self.users.get(uid).await?.and_then(|u| u.subscription)
+            && current
+                .subscription_id
+                .as_deref()
+                .is_some_and(|id| id != sub.id)
+            && !pro
+        {
+            tracing::info!(%uid, subscription = %sub.id, "ignoring a lapsed subscription that is not the current one");
+            return Ok(None);
+        }
+        let patch = Subscription {
+            plan_type: Some(if pro { "pro" } else { "free" }.into()),
+            status: Some(sub.status.clone()),
+            session_id: session_id.map(str::to_owned),
+            customer_id: Some(sub.customer.clone()),
+            subscription_id: Some(sub.id.clone()),
+            current_period_end: sub.current_period_end.map(|s| s * 1000),
+            updated_at: Some(now_ms()),
+        };
+        Ok(Some(self.users.merge_subscription(uid, &patch).await?))
+    }
 }
 
 /// Whether a subscription in this state gives Premium. `past_due` keeps access while Stripe
 /// retries the card; `canceled`, `unpaid`, `incomplete_expired` (and the rest) end it.
 pub fn grants_pro(status: &str) -> bool {
     matches!(status, "active" | "trialing" | "past_due")
-}
-
-/// Records the subscription's current state on the user; `None` when it was ignored because
-/// it is an older subscription than the one on record and would only take Premium away.
-pub async fn apply(
-    users: &Users,
-    uid: &str,
-    sub: &SubscriptionInfo,
-    session_id: Option<&str>,
-) -> Result<Option<UserRecord>, ApiError> {
-    let pro = grants_pro(&sub.status);
-    if let Some(current) = users.get(uid).await?.and_then(|u| u.subscription)
-        && current
-            .subscription_id
-            .as_deref()
-            .is_some_and(|id| id != sub.id)
-        && !pro
-    {
-        tracing::info!(%uid, subscription = %sub.id, "ignoring a lapsed subscription that is not the current one");
-        return Ok(None);
-    }
-    let patch = Subscription {
-        plan_type: Some(if pro { "pro" } else { "free" }.into()),
-        status: Some(sub.status.clone()),
-        session_id: session_id.map(str::to_owned),
-        customer_id: Some(sub.customer.clone()),
-        subscription_id: Some(sub.id.clone()),
-        current_period_end: sub.current_period_end.map(|s| s * 1000),
-        updated_at: Some(now_ms()),
-    };
-    Ok(Some(users.merge_subscription(uid, &patch).await?))
 }

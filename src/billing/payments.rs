@@ -4,7 +4,7 @@
 
 use async_trait::async_trait;
 
-use crate::http::ApiError;
+use super::ProviderError;
 
 /// A Checkout Session to create.
 #[derive(Debug, Clone)]
@@ -46,18 +46,17 @@ pub struct SubscriptionInfo {
     pub status: String,
     /// Seconds since the epoch.
     pub current_period_end: Option<i64>,
-    pub cancel_at_period_end: bool,
     /// `metadata.uid`, set when the checkout was created.
     pub uid: Option<String>,
 }
 
 #[async_trait]
 pub trait Payments: Send + Sync {
-    async fn create_checkout(&self, new: &NewCheckout) -> Result<CheckoutSession, ApiError>;
+    async fn create_checkout(&self, new: &NewCheckout) -> Result<CheckoutSession, ProviderError>;
     /// `Ok(None)` when no such session exists.
-    async fn session(&self, id: &str) -> Result<Option<SessionInfo>, ApiError>;
-    async fn subscription(&self, id: &str) -> Result<Option<SubscriptionInfo>, ApiError>;
-    async fn portal(&self, customer: &str, return_url: &str) -> Result<String, ApiError>;
+    async fn session(&self, id: &str) -> Result<Option<SessionInfo>, ProviderError>;
+    async fn subscription(&self, id: &str) -> Result<Option<SubscriptionInfo>, ProviderError>;
+    async fn portal(&self, customer: &str, return_url: &str) -> Result<String, ProviderError>;
 }
 
 /// Provider ids are short tokens; anything else never reaches a URL path.

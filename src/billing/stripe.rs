@@ -9,10 +9,10 @@ use secrecy::{ExposeSecret, SecretString};
 use serde_json::Value;
 use url::Url;
 
+use super::ProviderError;
 use super::payments::{
     CheckoutSession, NewCheckout, Payments, SessionInfo, SubscriptionInfo, is_provider_id,
 };
-use crate::http::ApiError;
 
 const TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -33,11 +33,11 @@ impl StripeApi {
         }
     }
 
-    fn request(&self, method: Method, path: &str) -> Result<RequestBuilder, ApiError> {
+    fn request(&self, method: Method, path: &str) -> Result<RequestBuilder, ProviderError> {
         let url = self
             .base
             .join(path)
-            .map_err(|e| ApiError::Internal(e.into()))?;
+            .map_err(|e| ProviderError::Refused(format!("{path}: {e}")))?;
         Ok(self
             .http
             .request(method, url)
@@ -46,18 +46,12 @@ impl StripeApi {
     }
 
     /// Sends and returns the JSON object; `Ok(None)` for a 404 (no such object).
-    async fn send(request: RequestBuilder) -> Result<Option<Value>, ApiError> {
+    async fn send(request: RequestBuilder) -> Result<Option<Value>, ProviderError> {
         let response = request.send().await.map_err(|e| {
             if e.is_timeout() {
-                ApiError::GatewayTimeout {
-                    code: "stripe_timeout",
-                    message: "Stripe did not answer in time".into(),
-                }
+                ProviderError::Timeout
             } else {
-                ApiError::Unavailable {
-                    code: "stripe_unavailable",
-                    message: format!("Stripe cannot be reached: {e}"),
-                }
+                ProviderError::Unavailable(e.to_string())
             }
         })?;
         let status = response.status();
@@ -68,26 +62,14 @@ impl StripeApi {
         if status == StatusCode::NOT_FOUND {
             return Ok(None);
         }
-        let kind = body["error"]["type"]
-            .as_str()
-            .unwrap_or("unknown")
-            .to_owned();
-        let message = body["error"]["message"]
-            .as_str()
-            .unwrap_or("no message")
-            .to_owned();
-        tracing::warn!(%status, %kind, %message, "Stripe refused a request");
+        let kind = body["error"]["type"].as_str().unwrap_or("unknown");
+        let message = body["error"]["message"].as_str().unwrap_or("no message");
+        let said = format!("{status} {kind}: {message}");
         Err(
             if status.is_server_error() || status == StatusCode::TOO_MANY_REQUESTS {
-                ApiError::Unavailable {
-                    code: "stripe_unavailable",
-                    message: "Stripe is not available right now; try again shortly".into(),
-                }
+                ProviderError::Unavailable(said)
             } else {
-                ApiError::BadGateway {
-                    code: "stripe_error",
-                    message: format!("Stripe refused the request ({kind}): {message}"),
-                }
+                ProviderError::Refused(said)
             },
         )
     }
@@ -121,14 +103,13 @@ pub fn subscription_from_json(v: &Value) -> Option<SubscriptionInfo> {
         customer: id_of(&v["customer"])?,
         status: v["status"].as_str()?.to_owned(),
         current_period_end: period_end,
-        cancel_at_period_end: v["cancel_at_period_end"].as_bool().unwrap_or(false),
         uid: v["metadata"]["uid"].as_str().map(str::to_owned),
     })
 }
 
 #[async_trait]
 impl Payments for StripeApi {
-    async fn create_checkout(&self, new: &NewCheckout) -> Result<CheckoutSession, ApiError> {
+    async fn create_checkout(&self, new: &NewCheckout) -> Result<CheckoutSession, ProviderError> {
         let mut form = vec![
             ("mode", "subscription".to_owned()),
             ("line_items[0][price]", self.price.clone()),
@@ -150,23 +131,17 @@ impl Payments for StripeApi {
             .form(&form);
         let body = Self::send(request)
             .await?
-            .ok_or_else(|| ApiError::BadGateway {
-                code: "stripe_error",
-                message: "Stripe has no checkout endpoint here".into(),
-            })?;
+            .ok_or_else(|| ProviderError::Refused("no checkout endpoint here".into()))?;
         match (body["id"].as_str(), body["url"].as_str()) {
             (Some(id), Some(url)) => Ok(CheckoutSession {
                 id: id.to_owned(),
                 url: url.to_owned(),
             }),
-            _ => Err(ApiError::BadGateway {
-                code: "stripe_error",
-                message: "Stripe sent a session without a URL".into(),
-            }),
+            _ => Err(ProviderError::Refused("a session without a URL".into())),
         }
     }
 
-    async fn session(&self, id: &str) -> Result<Option<SessionInfo>, ApiError> {
+    async fn session(&self, id: &str) -> Result<Option<SessionInfo>, ProviderError> {
         if !is_provider_id(id) {
             return Ok(None);
         }
@@ -175,7 +150,7 @@ impl Payments for StripeApi {
         Ok(body.as_ref().and_then(session_from_json))
     }
 
-    async fn subscription(&self, id: &str) -> Result<Option<SubscriptionInfo>, ApiError> {
+    async fn subscription(&self, id: &str) -> Result<Option<SubscriptionInfo>, ProviderError> {
         if !is_provider_id(id) {
             return Ok(None);
         }
@@ -184,7 +159,7 @@ impl Payments for StripeApi {
         Ok(body.as_ref().and_then(subscription_from_json))
     }
 
-    async fn portal(&self, customer: &str, return_url: &str) -> Result<String, ApiError> {
+    async fn portal(&self, customer: &str, return_url: &str) -> Result<String, ProviderError> {
         let request = self
             .request(Method::POST, "v1/billing_portal/sessions")?
             .form(&[("customer", customer), ("return_url", return_url)]);
@@ -192,9 +167,6 @@ impl Payments for StripeApi {
         body["url"]
             .as_str()
             .map(str::to_owned)
-            .ok_or_else(|| ApiError::BadGateway {
-                code: "stripe_error",
-                message: "Stripe sent a portal session without a URL".into(),
-            })
+            .ok_or_else(|| ProviderError::Refused("a portal session without a URL".into()))
     }
 }

@@ -9,8 +9,8 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 use rand::Rng;
 
+use super::ProviderError;
 use super::payments::{CheckoutSession, NewCheckout, Payments, SessionInfo, SubscriptionInfo};
-use crate::http::ApiError;
 
 pub const CARD_OK: &str = "4242424242424242";
 pub const CARD_DECLINED: &str = "4000000000000002";
@@ -118,7 +118,6 @@ impl TestPayments {
             customer: customer.clone(),
             status: "active".into(),
             current_period_end: Some(chrono::Utc::now().timestamp() + PERIOD_SECS),
-            cancel_at_period_end: false,
             uid: session.info.client_reference_id.clone(),
         };
         let entry = ledger.sessions.get_mut(session_id)?;
@@ -153,7 +152,7 @@ impl TestPayments {
 
 #[async_trait]
 impl Payments for TestPayments {
-    async fn create_checkout(&self, new: &NewCheckout) -> Result<CheckoutSession, ApiError> {
+    async fn create_checkout(&self, new: &NewCheckout) -> Result<CheckoutSession, ProviderError> {
         let mut ledger = self.ledger();
         if let Some(id) = ledger.by_idempotency_key.get(&new.idempotency_key).cloned()
             && ledger
@@ -190,15 +189,15 @@ impl Payments for TestPayments {
         })
     }
 
-    async fn session(&self, id: &str) -> Result<Option<SessionInfo>, ApiError> {
+    async fn session(&self, id: &str) -> Result<Option<SessionInfo>, ProviderError> {
         Ok(self.ledger().sessions.get(id).map(|s| s.info.clone()))
     }
 
-    async fn subscription(&self, id: &str) -> Result<Option<SubscriptionInfo>, ApiError> {
+    async fn subscription(&self, id: &str) -> Result<Option<SubscriptionInfo>, ProviderError> {
         Ok(self.ledger().subscriptions.get(id).cloned())
     }
 
-    async fn portal(&self, customer: &str, return_url: &str) -> Result<String, ApiError> {
+    async fn portal(&self, customer: &str, return_url: &str) -> Result<String, ProviderError> {
         let return_url =
             url::form_urlencoded::byte_serialize(return_url.as_bytes()).collect::<String>();
         Ok(format!(

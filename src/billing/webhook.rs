@@ -4,11 +4,8 @@
 
 use serde_json::Value;
 
-use super::Billing;
-use super::signature::{self, SignatureError};
-use crate::http::ApiError;
-use crate::store::Store;
-use crate::users::Users;
+use super::signature;
+use super::{Billing, BillingError, ProviderError};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WebhookOutcome {
@@ -17,24 +14,16 @@ pub enum WebhookOutcome {
     Ignored(&'static str),
 }
 
-impl From<SignatureError> for ApiError {
-    fn from(e: SignatureError) -> Self {
-        ApiError::bad_request("signature_invalid", e.to_string())
-    }
-}
-
 impl Billing {
     pub async fn webhook(
         &self,
-        users: &Users,
-        store: &dyn Store,
         signature_header: Option<&str>,
         body: &[u8],
-    ) -> Result<WebhookOutcome, ApiError> {
+    ) -> Result<WebhookOutcome, BillingError> {
         // Without a secret (test mode) there is no webhook endpoint to speak of.
-        let secret = self.webhook_secret().ok_or(ApiError::NotFound {
-            what: "webhook endpoint",
-        })?;
+        let secret = self
+            .webhook_secret()
+            .ok_or(BillingError::NotFound("webhook endpoint"))?;
         signature::verify(
             signature_header,
             body,
@@ -42,11 +31,10 @@ impl Billing {
             chrono::Utc::now().timestamp(),
         )?;
         let event: Value = serde_json::from_slice(body)
-            .map_err(|e| ApiError::bad_request("malformed_event", e.to_string()))?;
+            .map_err(|e| BillingError::MalformedEvent(e.to_string()))?;
         let (Some(id), Some(kind)) = (event["id"].as_str(), event["type"].as_str()) else {
-            return Err(ApiError::bad_request(
-                "malformed_event",
-                "an event needs an id and a type",
+            return Err(BillingError::MalformedEvent(
+                "an event needs an id and a type".into(),
             ));
         };
         let object = &event["data"]["object"];
@@ -63,21 +51,21 @@ impl Billing {
         let Some(subscription_id) = subscription_id else {
             return Ok(WebhookOutcome::Ignored("no subscription in the event"));
         };
-        if !store.claim_event(id, kind).await? {
+        if !self.store.claim_event(id, kind).await? {
             return Ok(WebhookOutcome::Duplicate);
         }
-        match self.process(users, object, kind, subscription_id).await {
+        match self.process(object, kind, subscription_id).await {
             Ok(outcome) => {
                 let note = match &outcome {
                     WebhookOutcome::Applied { uid, plan } => format!("{uid}: {plan}"),
                     other => format!("{other:?}"),
                 };
-                store.finish_event(id, &note).await?;
+                self.store.finish_event(id, &note).await?;
                 Ok(outcome)
             }
             Err(e) => {
                 // Let Stripe's retry process it again.
-                if let Err(release) = store.release_event(id).await {
+                if let Err(release) = self.store.release_event(id).await {
                     tracing::error!(event = id, error = %release, "could not release a failed webhook claim");
                 }
                 Err(e)
@@ -87,18 +75,16 @@ impl Billing {
 
     async fn process(
         &self,
-        users: &Users,
         object: &Value,
         kind: &str,
         subscription_id: &str,
-    ) -> Result<WebhookOutcome, ApiError> {
+    ) -> Result<WebhookOutcome, BillingError> {
         let subscription = self
             .payments
             .subscription(subscription_id)
             .await?
-            .ok_or_else(|| ApiError::BadGateway {
-                code: "stripe_error",
-                message: format!("subscription {subscription_id} is unknown to Stripe"),
+            .ok_or_else(|| {
+                ProviderError::Refused(format!("subscription {subscription_id} is unknown"))
             })?;
         let uid = subscription.uid.clone().or_else(|| {
             (kind == "checkout.session.completed")
@@ -108,13 +94,13 @@ impl Billing {
         let Some(uid) = uid else {
             return Ok(WebhookOutcome::Ignored("the subscription names no user"));
         };
-        if users.get(&uid).await?.is_none() {
+        if self.users.get(&uid).await?.is_none() {
             return Ok(WebhookOutcome::Ignored("no such user"));
         }
         let session_id = (kind == "checkout.session.completed")
             .then(|| object["id"].as_str())
             .flatten();
-        match super::apply(users, &uid, &subscription, session_id).await? {
+        match self.apply(&uid, &subscription, session_id).await? {
             Some(user) => Ok(WebhookOutcome::Applied {
                 plan: if user.is_pro(crate::store::now_ms()) {
                     "pro"

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use crate::config::Config;
-use crate::{AppState, build_app, telemetry};
+use crate::{build_app, startup, telemetry};
 
 /// `lucent` alone serves; its flags are then `serve`'s.
 #[derive(Debug, Parser)]
@@ -66,12 +66,12 @@ pub async fn run() -> ExitCode {
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
-    let state = AppState::from_config(config.clone()).await?;
+    let state = startup::from_config(&config).await?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| anyhow::anyhow!("LUCENT_ADDR: cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr()?;
-    tokio::spawn(crate::generate::retention::run(state.clone()));
+    tokio::spawn(startup::retention(&config, &state).run());
     tracing::info!(%addr, "lucent listening");
     println!("Lucent is running at http://{addr}");
     let (stopping, mut stopped) = tokio::sync::watch::channel(false);

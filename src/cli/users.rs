@@ -10,7 +10,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use clap::{Subcommand, ValueEnum};
 
 use crate::config::Config;
-use crate::quota;
+use crate::quota::Quotas;
+use crate::startup;
 use crate::store::{AuditEntry, Store, Subscription, UserRecord, now_ms};
 
 #[derive(Debug, Subcommand)]
@@ -25,6 +26,7 @@ pub enum UsersCommand {
     },
     /// Set a user's plan by hand (refunds, goodwill, fixing a missed payment).
     SetPlan {
+        /// The user's uid (an email may belong to several accounts: look it up with `show`).
         uid: String,
         plan: Plan,
         /// Why: kept in the audit trail.
@@ -46,8 +48,8 @@ pub enum Plan {
 }
 
 pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
-    let http = crate::state::http_client()?;
-    let store = crate::state::open_store(config, &http).await?;
+    let http = startup::http_client()?;
+    let store = startup::open_store(config, &http).await?;
     let output = match command {
         UsersCommand::Show { who, json } => show(config, &store, &who, json).await?,
         UsersCommand::SetPlan {
@@ -62,18 +64,28 @@ pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A user by uid, or by email when exactly one account has it: emails are not verified, so
+/// several accounts may carry the same one, and guessing would change the wrong account.
 async fn find(store: &Arc<dyn Store>, who: &str) -> anyhow::Result<UserRecord> {
-    let found = if who.contains('@') {
-        store.find_user_by_email(who).await?
-    } else {
-        store.get_user(who).await?
-    };
-    found.with_context(|| {
-        format!(
-            "no user {who:?} (looked up by {})",
-            if who.contains('@') { "email" } else { "uid" }
-        )
-    })
+    if !who.contains('@') {
+        return store
+            .get_user(who)
+            .await?
+            .with_context(|| format!("no user with uid {who:?}"));
+    }
+    let mut found = store.find_users_by_email(who, 10).await?;
+    match found.len() {
+        0 => bail!("no user with email {who:?}"),
+        1 => Ok(found.remove(0)),
+        n => {
+            let uids: Vec<&str> = found.iter().map(|u| u.uid.as_str()).collect();
+            bail!(
+                "{n}{} accounts have the email {who:?}: {}; name one by uid",
+                if n >= 10 { "+" } else { "" },
+                uids.join(", ")
+            )
+        }
+    }
 }
 
 async fn show(
@@ -85,7 +97,11 @@ async fn show(
     let user = find(store, who).await?;
     let now = now_ms();
     let pro = user.is_pro(now);
-    let period = quota::period(config, pro, Utc::now());
+    let quotas = Quotas {
+        free_daily: config.free_daily,
+        pro_monthly: config.pro_monthly,
+    };
+    let period = quotas.period(pro, Utc::now());
     let used = store.get_usage(&user.uid, &period.key).await?;
     let audit = store.list_audit(&user.uid).await?;
     if json {
@@ -172,7 +188,10 @@ async fn set_plan(
     if plan == Plan::Free && until.is_some() {
         bail!("--until is for pro plans");
     }
-    let user = find(store, uid).await?;
+    let user = store
+        .get_user(uid)
+        .await?
+        .with_context(|| format!("no user with uid {uid:?}"))?;
     let now = now_ms();
     // The end of the given day, UTC.
     let period_end = until.and_then(|d| d.succ_opt()).map(|d| {
@@ -194,7 +213,6 @@ async fn set_plan(
     subscription.status = Some("manual".into());
     subscription.current_period_end = period_end;
     subscription.updated_at = Some(now);
-    let updated = store.set_subscription(&user.uid, &subscription).await?;
     let action = match (plan, until) {
         (Plan::Pro, Some(d)) => format!("set-plan pro until {d}"),
         (Plan::Pro, None) => "set-plan pro".to_owned(),
@@ -206,7 +224,10 @@ async fn set_plan(
         action: action.clone(),
         reason: reason.trim().to_owned(),
     };
+    // The trail first: a change is never made without its record; a failed change leaves an
+    // entry saying what was attempted, which is the safe side to err on.
     store.add_audit(&user.uid, &entry).await?;
+    let updated = store.set_subscription(&user.uid, &subscription).await?;
     Ok(format!(
         "{}: {action} ({}); the running service sees it within {} s\n",
         updated.uid,

@@ -8,6 +8,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use tokio::sync::{oneshot, watch};
 
+/// Requests one user may have queued or running (not images per request: that is
+/// `request::COUNT_MAX_*`).
+pub const REQUESTS_PER_FREE_USER: usize = 1;
+pub const REQUESTS_PER_PRO_USER: usize = 4;
+
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Backend calls running at once.
@@ -32,7 +37,6 @@ pub enum QueueError {
 type Place = (u8, u64);
 
 struct Waiting {
-    uid: String,
     admit: oneshot::Sender<()>,
     position: watch::Sender<usize>,
 }
@@ -108,7 +112,6 @@ impl Queue {
             state.waiting.insert(
                 place,
                 Waiting {
-                    uid: uid.to_owned(),
                     admit,
                     position: position_tx,
                 },
@@ -198,17 +201,6 @@ impl Drop for Permit {
     }
 }
 
-impl Queue {
-    /// Which uids wait, front first (tests and diagnostics).
-    pub fn line(&self) -> Vec<String> {
-        self.lock()
-            .waiting
-            .values()
-            .map(|w| w.uid.clone())
-            .collect()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,7 +223,7 @@ mod tests {
         let free2 = q.enter("free2", false).unwrap();
         let pro = q.enter("pro", true).unwrap();
 
-        assert_eq!(q.line(), ["pro", "free1", "free2"]);
+        assert_eq!(q.waiting(), 3);
         assert_eq!(
             (
                 *pro.position.borrow(),
@@ -245,7 +237,7 @@ mod tests {
         let permit = tokio::time::timeout(Duration::from_secs(1), pro.admitted())
             .await
             .unwrap();
-        assert_eq!(q.line(), ["free1", "free2"]);
+        assert_eq!(q.waiting(), 2);
         assert_eq!(*free1.position.borrow(), 1);
         drop((permit, free1, free2));
     }
@@ -285,7 +277,7 @@ mod tests {
 
         drop(gone);
 
-        assert_eq!(q.line(), ["c"]);
+        assert_eq!(q.waiting(), 1);
         assert_eq!(*next.position.borrow(), 1);
         assert!(q.enter("b", false).is_ok(), "b's slot was given back");
         drop(running);

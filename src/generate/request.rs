@@ -3,41 +3,49 @@
 
 use serde::Deserialize;
 
+use super::GenerateError;
 use super::catalog::{Catalog, Look, Style};
-use crate::http::ApiError;
+use crate::users::Caller;
 
 pub const PROMPT_MAX: usize = 500;
 pub const STEPS_DEFAULT: u32 = 30;
 pub const STEPS_MAX_FREE: u32 = 30;
 pub const STEPS_MAX_PRO: u32 = 50;
+/// Images one request may ask for.
 pub const COUNT_MAX_FREE: u32 = 1;
 pub const COUNT_MAX_PRO: u32 = 4;
 
 /// The web app's seed and step fields are free text; a JSON number, a numeric string, `""` or
 /// `null` all arrive here.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum Loose {
+    #[schema(value_type = u32)]
     Number(serde_json::Number),
     Text(String),
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GenerationBody {
+    /// At most 500 characters (UTF-16 code units, as a browser counts).
     pub prompt: String,
     #[serde(default)]
     pub negative_prompt: Option<String>,
+    /// A style id from the catalog; empty for the default.
     #[serde(default)]
     pub style: Option<String>,
     #[serde(default)]
     pub look: Option<String>,
+    /// A whole number, as a number or text; empty or null for a random one.
     #[serde(default)]
     pub seed: Option<Loose>,
+    /// A whole number, as a number or text; empty or null for the default.
     #[serde(default)]
     pub steps: Option<Loose>,
     #[serde(default)]
     pub enhance: Option<bool>,
+    /// Images to make (1, or up to 4 for pro users).
     #[serde(default)]
     pub count: Option<u32>,
 }
@@ -55,13 +63,6 @@ pub struct Spec {
     pub steps: u32,
     pub enhance: bool,
     pub count: u32,
-}
-
-/// Who is asking, as far as the rules care.
-#[derive(Debug, Clone, Copy)]
-pub struct Caller {
-    pub pro: bool,
-    pub age_confirmed: bool,
 }
 
 /// Removes control characters (newlines and tabs become spaces) and trims.
@@ -82,7 +83,7 @@ fn utf16_len(text: &str) -> usize {
     text.encode_utf16().count()
 }
 
-fn integer(field: &'static str, value: Option<&Loose>) -> Result<Option<u64>, ApiError> {
+fn integer(field: &'static str, value: Option<&Loose>) -> Result<Option<u64>, GenerateError> {
     let text = match value {
         None => return Ok(None),
         Some(Loose::Number(n)) => n.to_string(),
@@ -92,7 +93,7 @@ fn integer(field: &'static str, value: Option<&Loose>) -> Result<Option<u64>, Ap
         return Ok(None);
     }
     text.parse::<u64>().map(Some).map_err(|_| {
-        ApiError::invalid(
+        GenerateError::invalid(
             field,
             format!("{field} must be a whole number, or empty for the default"),
         )
@@ -100,20 +101,20 @@ fn integer(field: &'static str, value: Option<&Loose>) -> Result<Option<u64>, Ap
 }
 
 impl GenerationBody {
-    pub fn validate(&self, catalog: &Catalog, caller: Caller) -> Result<Spec, ApiError> {
+    pub fn validate(&self, catalog: &Catalog, caller: &Caller) -> Result<Spec, GenerateError> {
         if utf16_len(&self.prompt) > PROMPT_MAX {
-            return Err(ApiError::invalid(
+            return Err(GenerateError::invalid(
                 "prompt",
                 format!("prompt is at most {PROMPT_MAX} characters"),
             ));
         }
         let prompt = clean(&self.prompt);
         if prompt.is_empty() {
-            return Err(ApiError::invalid("prompt", "prompt is required"));
+            return Err(GenerateError::invalid("prompt", "prompt is required"));
         }
         let negative = self.negative_prompt.as_deref().unwrap_or_default();
         if utf16_len(negative) > PROMPT_MAX {
-            return Err(ApiError::invalid(
+            return Err(GenerateError::invalid(
                 "negativePrompt",
                 format!("negativePrompt is at most {PROMPT_MAX} characters"),
             ));
@@ -122,21 +123,20 @@ impl GenerationBody {
         let style = match self.style.as_deref() {
             None | Some("") => catalog.default_style(),
             Some(id) => catalog.style(id).ok_or_else(|| {
-                ApiError::invalid("style", format!("style {id:?} does not exist"))
+                GenerateError::invalid("style", format!("style {id:?} does not exist"))
             })?,
         };
-        let look =
-            match self.look.as_deref() {
-                None | Some("") => None,
-                Some(id) => Some(catalog.look(id).ok_or_else(|| {
-                    ApiError::invalid("look", format!("look {id:?} does not exist"))
-                })?),
-            };
+        let look = match self.look.as_deref() {
+            None | Some("") => None,
+            Some(id) => Some(catalog.look(id).ok_or_else(|| {
+                GenerateError::invalid("look", format!("look {id:?} does not exist"))
+            })?),
+        };
 
         let seed = integer("seed", self.seed.as_ref())?
             .map(|s| {
                 u32::try_from(s)
-                    .map_err(|_| ApiError::invalid("seed", "seed is at most 4294967295"))
+                    .map_err(|_| GenerateError::invalid("seed", "seed is at most 4294967295"))
             })
             .transpose()?;
         let steps_max = if caller.pro {
@@ -147,14 +147,13 @@ impl GenerationBody {
         let steps = match integer("steps", self.steps.as_ref())? {
             None => STEPS_DEFAULT,
             Some(s) if (1..=u64::from(STEPS_MAX_PRO)).contains(&s) && s > u64::from(steps_max) => {
-                return Err(ApiError::forbidden(
-                    "pro_required",
-                    format!("more than {steps_max} steps (high quality) is a Premium feature"),
-                ));
+                return Err(GenerateError::ProRequired(format!(
+                    "more than {steps_max} steps (high quality) is a Premium feature"
+                )));
             }
             Some(s) if (1..=u64::from(steps_max)).contains(&s) => s as u32,
             Some(_) => {
-                return Err(ApiError::invalid(
+                return Err(GenerateError::invalid(
                     "steps",
                     format!("steps must be 1 to {steps_max}"),
                 ));
@@ -162,7 +161,7 @@ impl GenerationBody {
         };
         let count = self.count.unwrap_or(1);
         if !(1..=COUNT_MAX_PRO).contains(&count) {
-            return Err(ApiError::invalid(
+            return Err(GenerateError::invalid(
                 "count",
                 format!("count must be 1 to {COUNT_MAX_PRO}"),
             ));
@@ -170,32 +169,27 @@ impl GenerationBody {
 
         if !caller.pro {
             if count > COUNT_MAX_FREE {
-                return Err(ApiError::forbidden(
-                    "pro_required",
-                    "several images at once is a Premium feature",
+                return Err(GenerateError::ProRequired(
+                    "several images at once is a Premium feature".into(),
                 ));
             }
             if style.pro {
-                return Err(ApiError::forbidden(
-                    "pro_required",
-                    format!("the {} style is a Premium feature", style.label),
-                ));
+                return Err(GenerateError::ProRequired(format!(
+                    "the {} style is a Premium feature",
+                    style.label
+                )));
             }
             if look.is_some_and(|l| l.pro) {
-                return Err(ApiError::forbidden(
-                    "pro_required",
-                    "this look is a Premium feature",
+                return Err(GenerateError::ProRequired(
+                    "this look is a Premium feature".into(),
                 ));
             }
         }
         if style.nsfw && !caller.age_confirmed {
-            return Err(ApiError::forbidden(
-                "age_confirmation_required",
-                format!(
-                    "the {} style needs you to confirm you are 18 or older",
-                    style.label
-                ),
-            ));
+            return Err(GenerateError::AgeConfirmationRequired(format!(
+                "the {} style needs you to confirm you are 18 or older",
+                style.label
+            )));
         }
 
         Ok(Spec {
@@ -231,19 +225,31 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    const FREE: Caller = Caller {
-        pro: false,
-        age_confirmed: false,
-    };
-    const PRO: Caller = Caller {
-        pro: true,
-        age_confirmed: true,
-    };
+    fn caller(pro: bool, age_confirmed: bool) -> Caller {
+        Caller {
+            uid: "alice".into(),
+            email: None,
+            pro,
+            age_confirmed,
+        }
+    }
+    const FREE: (bool, bool) = (false, false);
+    const PRO: (bool, bool) = (true, true);
 
-    fn check(body: serde_json::Value, caller: Caller) -> Result<Spec, (u16, String)> {
+    /// The refusal's kind as the status it becomes, and its message.
+    fn check(body: serde_json::Value, (pro, age): (bool, bool)) -> Result<Spec, (u16, String)> {
         let body: GenerationBody = serde_json::from_value(body).unwrap();
-        body.validate(&Catalog::built_in(), caller)
-            .map_err(|e| (e.status().as_u16(), e.to_string()))
+        body.validate(&Catalog::built_in(), &caller(pro, age))
+            .map_err(|e| {
+                let status = match e {
+                    GenerateError::Invalid { .. } => 422,
+                    GenerateError::ProRequired(_) | GenerateError::AgeConfirmationRequired(_) => {
+                        403
+                    }
+                    _ => 0,
+                };
+                (status, e.to_string())
+            })
     }
 
     #[test]
@@ -330,26 +336,10 @@ mod tests {
     #[test]
     fn the_nsfw_style_needs_the_age_confirmation() {
         let body = json!({"prompt": "a", "style": "nsfw-v1.1"});
-        let (status, message) = check(
-            body.clone(),
-            Caller {
-                pro: true,
-                age_confirmed: false,
-            },
-        )
-        .unwrap_err();
+        let (status, message) = check(body.clone(), (true, false)).unwrap_err();
         assert_eq!(status, 403);
         assert!(message.contains("18"));
-        assert!(
-            check(
-                body,
-                Caller {
-                    pro: false,
-                    age_confirmed: true
-                }
-            )
-            .is_ok()
-        );
+        assert!(check(body, (false, true)).is_ok());
     }
 
     #[test]

@@ -1,27 +1,29 @@
-//! One generation request from validation to stored images: check, charge, queue, render,
-//! store, and give back every credit an image did not use.
+//! One generation request from validation to stored images: check, take a place in line,
+//! charge, wait, render, store.
+//!
+//! A client may leave while its request waits in line: it leaves the line and its credits come
+//! back. Once the job has been admitted to the backend it runs to its end in a task of its own
+//! that no client can cancel: it holds its backend slot until the backend call has really
+//! ended, stores every image with its credit, and gives back only what a backend failure or
+//! timeout left unspent, before the outcome is reported.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use image::ImageEncoder;
 use tokio::sync::{mpsc, watch};
 
+use super::GenerateError;
 use super::backend::{self, Backend, Job, Progress, Rendered};
 use super::catalog::Catalog;
 use super::credits::Reservation;
-use super::queue::{Queue, QueueError, Ticket};
-use super::request::{Caller, GenerationBody, Spec};
+use super::queue::{Permit, Queue, QueueError, Ticket};
+use super::request::{GenerationBody, Spec};
 use super::view::GenerationView;
-use crate::auth::AuthUser;
-use crate::config::Config;
-use crate::http::ApiError;
 use crate::images::blobs::Blobs;
-use crate::images::preview;
+use crate::images::{encode_png, preview};
 use crate::metrics::Metrics;
-use crate::quota;
 use crate::store::{GenerationRecord, Store, now_ms, push_id};
-use crate::users::Users;
+use crate::users::{Caller, Users};
 
 /// What the client hears while it waits.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,13 +32,13 @@ pub enum Event {
     Progress(Progress),
 }
 
-/// A request that passed every check and holds its credits and its place in line.
+/// A request that passed every check and holds its place in line and its credits.
 pub struct Prepared {
     uid: String,
     pro: bool,
     spec: Spec,
-    reservation: Reservation,
     ticket: Ticket,
+    reservation: Reservation,
 }
 
 pub struct Generator {
@@ -48,48 +50,41 @@ pub struct Generator {
     pub queue: Arc<Queue>,
     /// Originals and previews.
     pub blobs: Blobs,
-    /// Per image; past it the request fails with 504 and its credit comes back.
+    /// Generation records.
+    pub store: Arc<dyn Store>,
+    /// Plans and credits.
+    pub users: Users,
+    /// Per image; past it the backend is interrupted and the image's credit comes back.
     pub deadline: Duration,
     /// Backend timings and credit movements.
     pub metrics: Arc<Metrics>,
 }
 
 impl Generator {
-    /// Everything that can refuse a request before any work starts: the profile, the fields,
-    /// the credits (reserved now), a place in the queue.
+    /// Everything that can refuse a request before any work starts: the fields, a place in
+    /// line (checked before credits, so a full queue costs no writes), then the credits.
     pub async fn prepare(
         &self,
-        config: &Config,
-        users: &Users,
-        user: &AuthUser,
+        caller: &Caller,
         body: &GenerationBody,
-    ) -> Result<Prepared, ApiError> {
-        let record = users
-            .get(&user.uid)
-            .await?
-            .ok_or_else(|| ApiError::Conflict {
-                code: "profile_missing",
-                message: "no profile yet: POST /api/v1/me with a username first".into(),
+    ) -> Result<Prepared, GenerateError> {
+        let spec = body.validate(&self.catalog, caller)?;
+        let ticket = self
+            .queue
+            .enter(&caller.uid, caller.pro)
+            .map_err(|e| match e {
+                QueueError::UserBusy(n) => GenerateError::Busy(n),
+                QueueError::Full => GenerateError::QueueFull,
             })?;
-        let pro = record.is_pro(now_ms());
-        let spec = body.validate(
-            &self.catalog,
-            Caller {
-                pro,
-                age_confirmed: record.age_confirmed,
-            },
-        )?;
-
-        let now = chrono::Utc::now();
-        let period = quota::period(config, pro, now);
-        if let Err(exceeded) = users
-            .reserve_credits(&user.uid, &period.key, spec.count, period.limit)
+        let period = self.users.period(caller.pro);
+        if let Err(exceeded) = self
+            .users
+            .reserve_credits(&caller.uid, &period.key, spec.count, period.limit)
             .await?
         {
-            let retry_after = u64::try_from((period.resets_at - now).num_seconds()).unwrap_or(1);
-            let window = if pro { "this month" } else { "today" };
-            return Err(ApiError::TooManyRequests {
-                code: "quota_exhausted",
+            let now = chrono::Utc::now();
+            let window = if caller.pro { "this month" } else { "today" };
+            return Err(GenerateError::QuotaExhausted {
                 message: format!(
                     "You have used {} of your {} credits {window}. They reset at {}.",
                     exceeded.used,
@@ -98,91 +93,104 @@ impl Generator {
                         .resets_at
                         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
                 ),
-                retry_after,
+                retry_after: u64::try_from((period.resets_at - now).num_seconds()).unwrap_or(1),
             });
         }
-        // From here on, dropping the reservation (any error, a client gone) gives credits back.
-        self.metrics.credits("reserved", spec.count);
         let reservation = Reservation::new(
-            users.clone(),
+            self.users.clone(),
             Arc::clone(&self.metrics),
-            &user.uid,
+            &caller.uid,
             &period.key,
             spec.count,
         );
-        let ticket = self
-            .queue
-            .enter(&user.uid, pro)
-            .map_err(|e| ApiError::TooManyRequests {
-                code: match e {
-                    QueueError::UserBusy(_) => "too_many_requests",
-                    QueueError::Full => "queue_full",
-                },
-                message: e.to_string(),
-                retry_after: 5,
-            })?;
         Ok(Prepared {
-            uid: user.uid.clone(),
-            pro,
+            uid: caller.uid.clone(),
+            pro: caller.pro,
             spec,
-            reservation,
             ticket,
+            reservation,
         })
     }
 
-    /// Waits for a slot, renders and stores each image; `events` hears the queue position and
-    /// progress (a closed channel is fine).
+    /// Waits for a slot, then runs the job to its end; `events` hears the queue position and
+    /// progress (a closed channel is fine). Dropping this future while the request waits in
+    /// line leaves the line; after admission it only stops listening.
     pub async fn run(
-        &self,
-        store: &Arc<dyn Store>,
+        self: &Arc<Self>,
         prepared: Prepared,
-        events: &mpsc::Sender<Event>,
-    ) -> Result<Vec<GenerationView>, ApiError> {
+        events: mpsc::Sender<Event>,
+    ) -> Result<Vec<GenerationView>, GenerateError> {
         let Prepared {
             uid,
             pro,
             spec,
-            mut reservation,
             ticket,
+            reservation,
         } = prepared;
-        let mut position = ticket.position.clone();
-        let admitted = ticket.admitted();
-        tokio::pin!(admitted);
-        let _permit = loop {
-            let waiting = *position.borrow_and_update();
-            if waiting > 0 {
-                let _ = events.try_send(Event::Queued { position: waiting });
-            }
-            tokio::select! {
-                permit = &mut admitted => break permit,
-                changed = position.changed() => if changed.is_err() { break (&mut admitted).await },
-            }
-        };
-
-        let mut made = Vec::with_capacity(spec.count as usize);
-        for i in 0..spec.count {
-            let job = job(&spec, i);
-            let rendered = self.render(&job, events).await?;
-            let record = self.store_image(store, &uid, &spec, &job, rendered).await?;
-            reservation.keep_one();
-            made.push(GenerationView::new(&record, pro));
-        }
-        Ok(made)
+        let permit = wait_for_turn(ticket, &events).await;
+        let generator = Arc::clone(self);
+        let job = tokio::spawn(async move {
+            generator
+                .execute(permit, &uid, pro, &spec, reservation, &events)
+                .await
+        });
+        job.await
+            .unwrap_or_else(|e| Err(GenerateError::Internal(format!("generation task: {e}"))))
     }
 
-    async fn render(&self, job: &Job, events: &mpsc::Sender<Event>) -> Result<Rendered, ApiError> {
+    async fn execute(
+        &self,
+        permit: Permit,
+        uid: &str,
+        pro: bool,
+        spec: &Spec,
+        mut reservation: Reservation,
+        events: &mpsc::Sender<Event>,
+    ) -> Result<Vec<GenerationView>, GenerateError> {
+        let mut made = Vec::with_capacity(spec.count as usize);
+        let mut failure = None;
+        for i in 0..spec.count {
+            let job = job(spec, i);
+            let stored = match self.render(&job, events).await {
+                Ok(rendered) => {
+                    self.store_image(uid, spec, &job, rendered, &mut reservation)
+                        .await
+                }
+                Err(e) => Err(e),
+            };
+            match stored {
+                Ok(record) => made.push(GenerationView::new(&record, pro)),
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
+        }
+        // Every backend call has ended: the next job may have the slot.
+        drop(permit);
+        reservation.settle().await;
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(made),
+        }
+    }
+
+    async fn render(
+        &self,
+        job: &Job,
+        events: &mpsc::Sender<Event>,
+    ) -> Result<Rendered, GenerateError> {
         let (progress_tx, mut progress) = watch::channel(Progress::default());
-        let started = std::time::Instant::now();
+        let started = Instant::now();
         let render =
             backend::render_with_deadline(self.backend.as_ref(), job, &progress_tx, self.deadline);
         tokio::pin!(render);
         loop {
             tokio::select! {
                 result = &mut render => {
-                    let result = result.map_err(ApiError::from);
-                    let failure = result.as_ref().err().map(ApiError::code);
+                    let failure = result.as_ref().err().map(backend::BackendError::label);
                     self.metrics.backend_call(self.backend.kind(), started.elapsed(), failure);
-                    return result;
+                    return Ok(result?);
                 }
                 Ok(()) = progress.changed() => {
                     let _ = events.try_send(Event::Progress(*progress.borrow_and_update()));
@@ -191,15 +199,16 @@ impl Generator {
         }
     }
 
-    /// Original, preview, then the record: a record never points at bytes that are not there.
+    /// Original, preview, then the record with its credit: a record never points at bytes
+    /// that are not there, and a stored record is always paid for.
     async fn store_image(
         &self,
-        store: &Arc<dyn Store>,
         uid: &str,
         spec: &Spec,
         job: &Job,
         rendered: Rendered,
-    ) -> Result<GenerationRecord, ApiError> {
+        reservation: &mut Reservation,
+    ) -> Result<GenerationRecord, GenerateError> {
         let id = push_id::generation_id();
         let blob_key = format!("{uid}/{id}/original.png");
         let preview_key = format!("{uid}/{id}/preview.png");
@@ -208,7 +217,8 @@ impl Generator {
         let preview_png =
             tokio::task::spawn_blocking(move || encode_png(&preview::blurred(&image)))
                 .await
-                .map_err(|e| ApiError::Internal(e.into()))??;
+                .map_err(|e| GenerateError::Internal(e.to_string()))?
+                .map_err(|e| GenerateError::Internal(e.to_string()))?;
         let record = GenerationRecord {
             id,
             prompt: spec.prompt.clone(),
@@ -225,31 +235,39 @@ impl Generator {
             blob_key: blob_key.clone(),
             preview_key: preview_key.clone(),
         };
-        let stored: Result<(), String> = async {
-            self.blobs
-                .put(&blob_key, rendered.png)
-                .await
-                .map_err(|e| e.to_string())?;
-            self.blobs
-                .put(&preview_key, preview_png)
-                .await
-                .map_err(|e| e.to_string())?;
-            store
-                .put_generation(uid, &record)
-                .await
-                .map_err(|e| e.to_string())
+        let stored: Result<(), GenerateError> = async {
+            self.blobs.put(&blob_key, rendered.png).await?;
+            self.blobs.put(&preview_key, preview_png).await?;
+            reservation
+                .spend_on(self.store.put_generation(uid, &record))
+                .await?;
+            Ok(())
         }
         .await;
         if let Err(e) = stored {
             // Best effort: orphans cost storage, not correctness.
             let _ = self.blobs.delete(&blob_key).await;
             let _ = self.blobs.delete(&preview_key).await;
-            return Err(ApiError::Unavailable {
-                code: "storage_unavailable",
-                message: format!("the image could not be saved: {e}"),
-            });
+            return Err(e);
         }
         Ok(record)
+    }
+}
+
+/// Waits in line, telling `events` the position as it changes.
+async fn wait_for_turn(ticket: Ticket, events: &mpsc::Sender<Event>) -> Permit {
+    let mut position = ticket.position.clone();
+    let admitted = ticket.admitted();
+    tokio::pin!(admitted);
+    loop {
+        let waiting = *position.borrow_and_update();
+        if waiting > 0 {
+            let _ = events.try_send(Event::Queued { position: waiting });
+        }
+        tokio::select! {
+            permit = &mut admitted => return permit,
+            changed = position.changed() => if changed.is_err() { return (&mut admitted).await },
+        }
     }
 }
 
@@ -275,21 +293,4 @@ fn job(spec: &Spec, i: u32) -> Job {
         height: side,
         enhance: spec.enhance,
     }
-}
-
-pub fn encode_png(img: &image::RgbaImage) -> Result<Vec<u8>, ApiError> {
-    let mut png = Vec::new();
-    image::codecs::png::PngEncoder::new_with_quality(
-        &mut png,
-        image::codecs::png::CompressionType::Fast,
-        image::codecs::png::FilterType::Adaptive,
-    )
-    .write_image(
-        img.as_raw(),
-        img.width(),
-        img.height(),
-        image::ExtendedColorType::Rgba8,
-    )
-    .map_err(|e| ApiError::Internal(e.into()))?;
-    Ok(png)
 }

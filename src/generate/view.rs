@@ -4,10 +4,11 @@ use serde::Serialize;
 
 use crate::store::GenerationRecord;
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GenerationView {
     pub id: String,
+    /// Milliseconds since the epoch.
     pub created_at: i64,
     pub prompt: String,
     pub negative_prompt: String,

@@ -5,43 +5,72 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-use super::limits::Class;
-use super::{ApiError, ApiJson};
-use crate::AppState;
-use crate::auth::AuthUser;
+use super::error::op_errors;
+use super::me::Plan;
+use super::{ApiError, ApiJson, AppState};
+use crate::auth::Identity;
 use crate::billing::WebhookOutcome;
+use crate::limits::Class;
 use crate::store::now_ms;
 
+/// Where to send the browser next.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Redirect {
+    url: String,
+}
+
+op_errors!(CheckoutErrors: AUTH + STORE + [ProfileMissing, AlreadySubscribed, RateLimited,
+    StripeError, StripeUnavailable, StripeTimeout]);
+
+#[utoipa::path(post, path = "/v1/checkout", tag = "billing", security(("bearer" = [])),
+    summary = "A checkout session for the monthly plan",
+    responses((status = 200, description = "The payment page", body = Redirect), CheckoutErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn checkout(
     State(state): State<AppState>,
-    user: AuthUser,
-) -> Result<Json<Value>, ApiError> {
+    user: Identity,
+) -> Result<Json<Redirect>, ApiError> {
     state.limits.user(Class::Billing, &user.uid)?;
-    let url = state.billing.checkout(&state.users, &user).await?;
-    Ok(Json(json!({ "url": url })))
+    let caller = state.users.caller(&user).await?;
+    let url = state.billing.checkout(&caller).await?;
+    Ok(Json(Redirect { url }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentSuccess {
     session_id: String,
+    /// Must be the signed-in user's uid.
     firebase_id: String,
 }
 
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentOutcome {
+    message: &'static str,
+    plan: Plan,
+}
+
+op_errors!(PaymentSuccessErrors: AUTH + STORE + JSON_BODY + [UidMismatch, SessionNotYours,
+    NotFound, ProfileMissing, PaymentIncomplete, RateLimited, StripeError, StripeUnavailable,
+    StripeTimeout]);
+
+#[utoipa::path(post, path = "/v1/payment-success", tag = "billing", security(("bearer" = [])),
+    summary = "Confirms a checkout with the payment provider and records the plan",
+    request_body = PaymentSuccess,
+    responses((status = 200, description = "The plan now", body = PaymentOutcome), PaymentSuccessErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn payment_success(
     State(state): State<AppState>,
-    user: AuthUser,
+    user: Identity,
     ApiJson(body): ApiJson<PaymentSuccess>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PaymentOutcome>, ApiError> {
     state.limits.user(Class::Billing, &user.uid)?;
     let record = state
         .billing
-        .confirm(&state.users, &user, &body.session_id, &body.firebase_id)
+        .confirm(&user.uid, &body.session_id, &body.firebase_id)
         .await?;
     let pro = record.is_pro(now_ms());
     let message = if pro {
@@ -49,42 +78,66 @@ pub async fn payment_success(
     } else {
         "Payment recorded, but the subscription is not active."
     };
-    Ok(Json(
-        json!({ "message": message, "plan": if pro { "pro" } else { "free" } }),
-    ))
+    Ok(Json(PaymentOutcome {
+        message,
+        plan: Plan::of(pro),
+    }))
 }
 
+op_errors!(PortalErrors: AUTH + STORE + [ProfileMissing, ProRequired, StripeError,
+    StripeUnavailable, StripeTimeout]);
+
+#[utoipa::path(post, path = "/v1/billing/portal", tag = "billing", security(("bearer" = [])),
+    summary = "The customer portal (cancel, change card)",
+    responses((status = 200, description = "The portal page", body = Redirect), PortalErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn portal(
     State(state): State<AppState>,
-    user: AuthUser,
-) -> Result<Json<Value>, ApiError> {
-    let url = state.billing.portal(&state.users, &user).await?;
-    Ok(Json(json!({ "url": url })))
+    user: Identity,
+) -> Result<Json<Redirect>, ApiError> {
+    let url = state.billing.portal(&user.uid).await?;
+    Ok(Json(Redirect { url }))
 }
 
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookReceipt {
+    received: bool,
+    /// `applied: pro|free`, `duplicate` or `ignored: why`.
+    outcome: String,
+}
+
+op_errors!(WebhookErrors: STORE + [NotFound, SignatureInvalid, MalformedEvent, PayloadTooLarge,
+    StripeError, StripeUnavailable, StripeTimeout]);
+
+#[utoipa::path(post, path = "/v1/stripe/webhook", tag = "billing",
+    summary = "Stripe's events, signed (404 when no webhook secret is configured)",
+    params(("Stripe-Signature" = String, Header, description = "Stripe's signature of the body")),
+    request_body(content = String, content_type = "application/json", description = "A Stripe event"),
+    responses((status = 200, description = "Processed, or a duplicate", body = WebhookReceipt), WebhookErrors))]
 #[tracing::instrument(skip_all)]
 pub async fn webhook(
     State(state): State<AppState>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<WebhookReceipt>, ApiError> {
     let signature = headers
         .get("stripe-signature")
         .and_then(|v| v.to_str().ok());
     let outcome = state
         .billing
-        .webhook(&state.users, state.store.as_ref(), signature, &body)
+        .webhook(signature, &body)
         .await
-        .inspect_err(|e| state.metrics.webhook(e.code()))?;
+        .map_err(ApiError::from)
+        .inspect_err(|e| state.metrics.webhook(e.code.as_str()))?;
     tracing::info!(?outcome, "webhook handled");
-    let note = match outcome {
-        WebhookOutcome::Applied { plan, .. } => format!("applied: {plan}"),
-        WebhookOutcome::Duplicate => "duplicate".to_owned(),
-        WebhookOutcome::Ignored(why) => format!("ignored: {why}"),
+    let (label, outcome) = match outcome {
+        WebhookOutcome::Applied { plan, .. } => ("applied", format!("applied: {plan}")),
+        WebhookOutcome::Duplicate => ("duplicate", "duplicate".to_owned()),
+        WebhookOutcome::Ignored(why) => ("ignored", format!("ignored: {why}")),
     };
-    state
-        .metrics
-        .webhook(note.split(':').next().unwrap_or("applied"));
-    Ok(Json(json!({ "received": true, "outcome": note })))
+    state.metrics.webhook(label);
+    Ok(Json(WebhookReceipt {
+        received: true,
+        outcome,
+    }))
 }

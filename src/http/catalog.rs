@@ -2,44 +2,107 @@
 
 use axum::Json;
 use axum::extract::State;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use crate::AppState;
+use super::AppState;
 use crate::generate::request::{
     COUNT_MAX_FREE, COUNT_MAX_PRO, PROMPT_MAX, STEPS_DEFAULT, STEPS_MAX_FREE, STEPS_MAX_PRO,
 };
 
-pub async fn get_catalog(State(state): State<AppState>) -> Json<Value> {
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogView {
+    styles: Vec<StyleView>,
+    looks: Vec<LookView>,
+    limits: Limits,
+    renderer: Renderer,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StyleView {
+    id: String,
+    label: String,
+    checkpoint: String,
+    hash: String,
+    pro: bool,
+    nsfw: bool,
+    default: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LookView {
+    id: String,
+    label: String,
+    pro: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Limits {
+    prompt_max: usize,
+    negative_prompt_max: usize,
+    steps_default: u32,
+    steps_max_free: u32,
+    steps_max_pro: u32,
+    count_max_free: u32,
+    count_max_pro: u32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+struct Renderer {
+    /// The backend kind: `builtin`, `a1111` or `legacy`.
+    kind: &'static str,
+    label: &'static str,
+}
+
+#[utoipa::path(get, path = "/v1/catalog", tag = "generation",
+    summary = "Styles, looks, limits and which renderer draws the images",
+    responses((status = 200, description = "The catalog", body = CatalogView)))]
+pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
     let generator = &state.generator;
-    let styles: Vec<Value> = generator
-        .catalog
-        .styles
-        .iter()
-        .map(|s| {
-            json!({
-                "id": s.id, "label": s.label, "checkpoint": s.checkpoint, "hash": s.hash,
-                "pro": s.pro, "nsfw": s.nsfw, "default": s.default,
-            })
-        })
-        .collect();
-    let looks: Vec<Value> = generator
-        .catalog
-        .looks
-        .iter()
-        .map(|l| json!({ "id": l.id, "label": l.label, "pro": l.pro }))
-        .collect();
     let kind = generator.backend.kind();
-    Json(json!({
-        "styles": styles,
-        "looks": looks,
-        "limits": {
-            "promptMax": PROMPT_MAX, "negativePromptMax": PROMPT_MAX,
-            "stepsDefault": STEPS_DEFAULT, "stepsMaxFree": STEPS_MAX_FREE, "stepsMaxPro": STEPS_MAX_PRO,
-            "countMaxFree": COUNT_MAX_FREE, "countMaxPro": COUNT_MAX_PRO,
+    Json(CatalogView {
+        styles: generator
+            .catalog
+            .styles
+            .iter()
+            .map(|s| StyleView {
+                id: s.id.clone(),
+                label: s.label.clone(),
+                checkpoint: s.checkpoint.clone(),
+                hash: s.hash.clone(),
+                pro: s.pro,
+                nsfw: s.nsfw,
+                default: s.default,
+            })
+            .collect(),
+        looks: generator
+            .catalog
+            .looks
+            .iter()
+            .map(|l| LookView {
+                id: l.id.clone(),
+                label: l.label.clone(),
+                pro: l.pro,
+            })
+            .collect(),
+        limits: Limits {
+            prompt_max: PROMPT_MAX,
+            negative_prompt_max: PROMPT_MAX,
+            steps_default: STEPS_DEFAULT,
+            steps_max_free: STEPS_MAX_FREE,
+            steps_max_pro: STEPS_MAX_PRO,
+            count_max_free: COUNT_MAX_FREE,
+            count_max_pro: COUNT_MAX_PRO,
         },
-        "renderer": {
-            "kind": kind,
-            "label": if kind == "builtin" { "Local preview renderer (not an AI model)" } else { "AI image model" },
+        renderer: Renderer {
+            kind,
+            label: if kind == "builtin" {
+                "Local preview renderer (not an AI model)"
+            } else {
+                "AI image model"
+            },
         },
-    }))
+    })
 }

@@ -1,138 +1,294 @@
-//! The one error type of the HTTP API: every failure renders as
-//! `{"error":{"code":"…","message":"…"}}` with the status ARCHITECTURE.md section 4 gives it.
+//! The one place where failures become HTTP: every error code the gateway sends is a variant of
+//! [`ErrorCode`], each with exactly one status, and every domain error (`auth`, `billing`,
+//! `generate`, `images`, `limits`, `store`, `users`) is mapped here. Bodies are
+//! `{"error":{"code":"…","message":"…"}}`; a 5xx never carries upstream text to the client.
 
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use utoipa::PartialSchema;
 
+use crate::auth::TokenError;
+use crate::billing::{BillingError, ProviderError};
+use crate::generate::GenerateError;
+use crate::generate::backend::BackendError;
+use crate::images::blobs::BlobError;
+use crate::limits::RateLimited;
 use crate::store::StoreError;
+use crate::users::UserError;
 
-#[derive(Debug, thiserror::Error)]
-pub enum ApiError {
-    /// 400: the request cannot be read (bad JSON, wrong content type, bad query).
-    #[error("{message}")]
-    BadRequest { code: &'static str, message: String },
-    /// 401: no token or a token that does not verify; `code` says which check failed.
-    #[error("{message}")]
-    Unauthorized { code: &'static str, message: String },
-    /// 403: the caller is known but may not do this.
-    #[error("{message}")]
-    Forbidden { code: &'static str, message: String },
-    /// 404: missing, or someone else's (never told apart, so ids cannot be probed).
-    #[error("{what} not found")]
-    NotFound { what: &'static str },
-    /// 409: the request conflicts with the caller's current state.
-    #[error("{message}")]
-    Conflict { code: &'static str, message: String },
-    /// 413: the body is over the limit.
-    #[error("request body too large")]
-    PayloadTooLarge,
-    /// 422: a field holds a value the API does not accept; the message names the field.
-    #[error("{field}: {message}")]
-    InvalidField {
-        field: &'static str,
-        message: String,
-    },
-    /// 429: a quota or rate limit; the client may retry after `retry_after` seconds.
-    #[error("{message}")]
-    TooManyRequests {
-        code: &'static str,
-        message: String,
-        retry_after: u64,
-    },
-    /// 502: an upstream answered with something unusable.
-    #[error("{message}")]
-    BadGateway { code: &'static str, message: String },
-    /// 503: a dependency is down.
-    #[error("{message}")]
-    Unavailable { code: &'static str, message: String },
-    /// 504: an upstream did not answer in time.
-    #[error("{message}")]
-    GatewayTimeout { code: &'static str, message: String },
-    /// 500: a bug or an unexpected failure; logged in full, shown generically.
-    #[error(transparent)]
-    Internal(#[from] anyhow::Error),
+/// Declares [`ErrorCode`] from one table: variant, wire name, status.
+macro_rules! error_codes {
+    ($($variant:ident = $wire:literal => $status:ident,)*) => {
+        /// Every error code of the API. The OpenAPI document lists them as the `code` enum.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
+        #[serde(rename_all = "snake_case")]
+        pub enum ErrorCode {
+            $($variant,)*
+        }
+
+        impl ErrorCode {
+            /// Every code, for the contract tests.
+            pub const ALL: &[ErrorCode] = &[$(ErrorCode::$variant,)*];
+
+            pub fn status(self) -> StatusCode {
+                match self {
+                    $(ErrorCode::$variant => StatusCode::$status,)*
+                }
+            }
+
+            /// The code as it appears on the wire.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $wire,)*
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
+    MalformedJson = "malformed_json" => BAD_REQUEST,
+    BadQuery = "bad_query" => BAD_REQUEST,
+    SignatureInvalid = "signature_invalid" => BAD_REQUEST,
+    MalformedEvent = "malformed_event" => BAD_REQUEST,
+    TokenMissing = "token_missing" => UNAUTHORIZED,
+    TokenInvalid = "token_invalid" => UNAUTHORIZED,
+    TokenExpired = "token_expired" => UNAUTHORIZED,
+    TokenWrongProject = "token_wrong_project" => UNAUTHORIZED,
+    TokenNotYetValid = "token_not_yet_valid" => UNAUTHORIZED,
+    TokenBadSubject = "token_bad_subject" => UNAUTHORIZED,
+    ProRequired = "pro_required" => FORBIDDEN,
+    AgeConfirmationRequired = "age_confirmation_required" => FORBIDDEN,
+    UidMismatch = "uid_mismatch" => FORBIDDEN,
+    SessionNotYours = "session_not_yours" => FORBIDDEN,
+    NotFound = "not_found" => NOT_FOUND,
+    ProfileMissing = "profile_missing" => CONFLICT,
+    AlreadySubscribed = "already_subscribed" => CONFLICT,
+    PaymentIncomplete = "payment_incomplete" => CONFLICT,
+    PayloadTooLarge = "payload_too_large" => PAYLOAD_TOO_LARGE,
+    UnsupportedMediaType = "unsupported_media_type" => UNSUPPORTED_MEDIA_TYPE,
+    InvalidField = "invalid_field" => UNPROCESSABLE_ENTITY,
+    QuotaExhausted = "quota_exhausted" => TOO_MANY_REQUESTS,
+    TooManyRequests = "too_many_requests" => TOO_MANY_REQUESTS,
+    QueueFull = "queue_full" => TOO_MANY_REQUESTS,
+    RateLimited = "rate_limited" => TOO_MANY_REQUESTS,
+    Internal = "internal" => INTERNAL_SERVER_ERROR,
+    BackendFailed = "backend_failed" => BAD_GATEWAY,
+    BackendBadImage = "backend_bad_image" => BAD_GATEWAY,
+    BackendTooLarge = "backend_too_large" => BAD_GATEWAY,
+    StripeError = "stripe_error" => BAD_GATEWAY,
+    StoreUnavailable = "store_unavailable" => SERVICE_UNAVAILABLE,
+    StorageUnavailable = "storage_unavailable" => SERVICE_UNAVAILABLE,
+    StripeUnavailable = "stripe_unavailable" => SERVICE_UNAVAILABLE,
+    AuthKeysUnavailable = "auth_keys_unavailable" => SERVICE_UNAVAILABLE,
+    BackendTimeout = "backend_timeout" => GATEWAY_TIMEOUT,
+    StoreTimeout = "store_timeout" => GATEWAY_TIMEOUT,
+    StripeTimeout = "stripe_timeout" => GATEWAY_TIMEOUT,
+}
+
+impl ErrorCode {
+    /// What a client reads for a server-side failure: fixed text, whatever the cause was
+    /// (the cause is logged). `None` for client errors, whose message is specific.
+    fn public_message(self) -> Option<&'static str> {
+        use ErrorCode::*;
+        Some(match self {
+            Internal => "internal error",
+            BackendFailed => "the image backend failed",
+            BackendBadImage => "the image backend sent an unusable image",
+            BackendTooLarge => "the image backend sent too much data",
+            BackendTimeout => "the image backend did not answer in time",
+            StripeError => "the payment provider refused the request",
+            StripeUnavailable => {
+                "the payment provider is not available right now; try again shortly"
+            }
+            StripeTimeout => "the payment provider did not answer in time",
+            StoreUnavailable => "the user database is unavailable",
+            StoreTimeout => "the user database did not answer in time",
+            StorageUnavailable => "the image store is unavailable",
+            AuthKeysUnavailable => "the token-signing keys cannot be fetched",
+            _ => return None,
+        })
+    }
+}
+
+/// `{"error":{"code","message"}}`: every error response of the API.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorDetail {
+    pub code: ErrorCode,
+    /// For a 4xx, what to fix; for a 5xx, fixed text (the details are in the gateway's log).
+    pub message: String,
+}
+
+/// The error responses of one operation in the document, grouped by status, each listing its
+/// codes. Declared beside the handler with [`op_errors!`], from the same [`ErrorCode`]s the
+/// contract tests check the handler against.
+pub fn error_responses(
+    codes: &[ErrorCode],
+) -> std::collections::BTreeMap<String, utoipa::openapi::RefOr<utoipa::openapi::Response>> {
+    use utoipa::openapi::{ContentBuilder, HeaderBuilder, Ref, ResponseBuilder};
+    let mut by_status: std::collections::BTreeMap<u16, Vec<&str>> = Default::default();
+    for code in codes {
+        by_status
+            .entry(code.status().as_u16())
+            .or_default()
+            .push(code.as_str());
+    }
+    by_status
+        .into_iter()
+        .map(|(status, codes)| {
+            let content = ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                .build();
+            let mut response = ResponseBuilder::new()
+                .description(format!("`code` is one of: {}", codes.join(", ")))
+                .content("application/json", content);
+            if status == 429 {
+                response = response.header(
+                    "Retry-After",
+                    HeaderBuilder::new()
+                        .schema(Some(u32::schema()))
+                        .description(Some("Seconds until a retry can succeed"))
+                        .build(),
+                );
+            }
+            (status.to_string(), response.build().into())
+        })
+        .collect()
+}
+
+/// What every signed-in call can meet: a token that does not verify, or keys out of reach.
+pub const AUTH: &[ErrorCode] = &[
+    ErrorCode::TokenMissing,
+    ErrorCode::TokenInvalid,
+    ErrorCode::TokenExpired,
+    ErrorCode::TokenWrongProject,
+    ErrorCode::TokenNotYetValid,
+    ErrorCode::TokenBadSubject,
+    ErrorCode::AuthKeysUnavailable,
+];
+/// What every call that reads or writes records can meet.
+pub const STORE: &[ErrorCode] = &[
+    ErrorCode::StoreUnavailable,
+    ErrorCode::StoreTimeout,
+    ErrorCode::Internal,
+];
+/// What every call with a JSON body can meet before the handler runs.
+pub const JSON_BODY: &[ErrorCode] = &[
+    ErrorCode::MalformedJson,
+    ErrorCode::UnsupportedMediaType,
+    ErrorCode::PayloadTooLarge,
+];
+
+/// Declares the error codes an operation can answer with, as a type for `responses(...)`:
+/// `op_errors!(Name: AUTH + STORE + [ProfileMissing])`.
+macro_rules! op_errors {
+    ($name:ident: $($group:ident +)* [$($code:ident),* $(,)?]) => {
+        pub struct $name;
+
+        impl $name {
+            pub fn codes() -> Vec<$crate::http::ErrorCode> {
+                let mut codes: Vec<$crate::http::ErrorCode> = Vec::new();
+                $(codes.extend_from_slice($crate::http::error::$group);)*
+                codes.extend([$($crate::http::ErrorCode::$code),*]);
+                codes
+            }
+        }
+
+        impl utoipa::IntoResponses for $name {
+            fn responses() -> std::collections::BTreeMap<
+                String,
+                utoipa::openapi::RefOr<utoipa::openapi::Response>,
+            > {
+                $crate::http::error::error_responses(&Self::codes())
+            }
+        }
+    };
+}
+pub(crate) use op_errors;
+
+/// An error on its way to the client.
+#[derive(Debug)]
+pub struct ApiError {
+    pub code: ErrorCode,
+    /// For 4xx: shown to the client. For 5xx: logged only.
+    pub detail: String,
+    /// 429: seconds until a retry can succeed.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
+    pub fn new(code: ErrorCode, detail: impl Into<String>) -> Self {
+        Self {
+            code,
+            detail: detail.into(),
+            retry_after: None,
+        }
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::new(ErrorCode::NotFound, format!("{what} not found"))
+    }
+
+    pub fn invalid(field: &str, message: impl std::fmt::Display) -> Self {
+        Self::new(ErrorCode::InvalidField, format!("{field}: {message}"))
+    }
+
+    pub fn internal(e: impl std::fmt::Display) -> Self {
+        Self::new(ErrorCode::Internal, e.to_string())
+    }
+
+    fn retry_after(mut self, seconds: u64) -> Self {
+        self.retry_after = Some(seconds.max(1));
+        self
+    }
+
     pub fn status(&self) -> StatusCode {
-        match self {
-            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
-            Self::Forbidden { .. } => StatusCode::FORBIDDEN,
-            Self::NotFound { .. } => StatusCode::NOT_FOUND,
-            Self::Conflict { .. } => StatusCode::CONFLICT,
-            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::InvalidField { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::BadGateway { .. } => StatusCode::BAD_GATEWAY,
-            Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
-            Self::GatewayTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
-            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
+        self.code.status()
     }
 
-    pub fn code(&self) -> &'static str {
-        match self {
-            Self::BadRequest { code, .. }
-            | Self::Unauthorized { code, .. }
-            | Self::Forbidden { code, .. }
-            | Self::Conflict { code, .. }
-            | Self::TooManyRequests { code, .. }
-            | Self::BadGateway { code, .. }
-            | Self::Unavailable { code, .. }
-            | Self::GatewayTimeout { code, .. } => code,
-            Self::NotFound { .. } => "not_found",
-            Self::PayloadTooLarge => "payload_too_large",
-            Self::InvalidField { .. } => "invalid_field",
-            Self::Internal(_) => "internal",
-        }
+    /// The message a client may read.
+    pub fn public_message(&self) -> String {
+        self.code
+            .public_message()
+            .map_or_else(|| self.detail.clone(), str::to_owned)
     }
 
-    pub fn forbidden(code: &'static str, message: impl Into<String>) -> Self {
-        Self::Forbidden {
-            code,
-            message: message.into(),
+    /// `{"code","message"}`, as the body and the event streams carry it; 5xx details go to
+    /// the log here, once.
+    pub fn detail_for_client(&self) -> ErrorDetail {
+        if self.status().is_server_error() {
+            tracing::error!(code = self.code.as_str(), detail = %self.detail, "request failed");
+        }
+        ErrorDetail {
+            code: self.code,
+            message: self.public_message(),
         }
     }
+}
 
-    pub fn invalid(field: &'static str, message: impl Into<String>) -> Self {
-        Self::InvalidField {
-            field,
-            message: message.into(),
-        }
-    }
-
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
-        Self::BadRequest {
-            code,
-            message: message.into(),
-        }
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code.as_str(), self.detail)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let status = self.status();
-        let message = match &self {
-            Self::Internal(e) => {
-                tracing::error!(error = ?e, "internal error");
-                "internal error".to_owned()
-            }
-            other => {
-                if status.is_server_error() {
-                    tracing::warn!(code = other.code(), error = %other, "upstream failure");
-                }
-                other.to_string()
-            }
-        };
-        let body = Json(json!({ "error": { "code": self.code(), "message": message } }));
-        let mut response = (status, body).into_response();
-        if let Self::TooManyRequests { retry_after, .. } = self {
+        let body = Json(ErrorBody {
+            error: self.detail_for_client(),
+        });
+        let mut response = (self.status(), body).into_response();
+        if let Some(seconds) = self.retry_after {
             response
                 .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after.max(1)));
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
     }
@@ -140,16 +296,155 @@ impl IntoResponse for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
+        let code = match e {
+            StoreError::Timeout => ErrorCode::StoreTimeout,
+            StoreError::Unavailable(_) | StoreError::Contention(_) => ErrorCode::StoreUnavailable,
+            StoreError::InvalidKey(_) => {
+                return Self::new(ErrorCode::NotFound, "no such record");
+            }
+            StoreError::Missing(_) | StoreError::Rejected { .. } | StoreError::Invalid(_) => {
+                ErrorCode::Internal
+            }
+        };
+        Self::new(code, e.to_string())
+    }
+}
+
+impl From<BlobError> for ApiError {
+    fn from(e: BlobError) -> Self {
+        Self::new(ErrorCode::StorageUnavailable, e.to_string())
+    }
+}
+
+impl From<TokenError> for ApiError {
+    fn from(e: TokenError) -> Self {
+        let code = match e {
+            TokenError::Missing => ErrorCode::TokenMissing,
+            TokenError::Malformed(_)
+            | TokenError::WrongAlgorithm
+            | TokenError::UnknownKey
+            | TokenError::BadSignature => ErrorCode::TokenInvalid,
+            TokenError::Expired => ErrorCode::TokenExpired,
+            TokenError::WrongProject(_) => ErrorCode::TokenWrongProject,
+            TokenError::NotYetValid(_) => ErrorCode::TokenNotYetValid,
+            TokenError::BadSubject => ErrorCode::TokenBadSubject,
+            TokenError::KeysUnavailable => ErrorCode::AuthKeysUnavailable,
+        };
+        Self::new(code, e.to_string())
+    }
+}
+
+impl From<UserError> for ApiError {
+    fn from(e: UserError) -> Self {
         match e {
-            StoreError::Unavailable(message) => Self::Unavailable {
-                code: "store_unavailable",
-                message: format!("the user database is unavailable: {message}"),
-            },
-            StoreError::Timeout => Self::GatewayTimeout {
-                code: "store_timeout",
-                message: "the user database did not answer in time".into(),
-            },
-            other => Self::Internal(anyhow::Error::new(other)),
+            UserError::ProfileMissing => Self::new(
+                ErrorCode::ProfileMissing,
+                "no profile yet: POST /api/v1/me with a username first",
+            ),
+            UserError::Invalid { field, message } => Self::invalid(field, message),
+            UserError::Store(e) => e.into(),
         }
+    }
+}
+
+impl From<RateLimited> for ApiError {
+    fn from(e: RateLimited) -> Self {
+        Self::new(ErrorCode::RateLimited, e.to_string()).retry_after(e.retry_after)
+    }
+}
+
+impl From<BackendError> for ApiError {
+    fn from(e: BackendError) -> Self {
+        let code = match e {
+            BackendError::Timeout => ErrorCode::BackendTimeout,
+            BackendError::Failed(_) => ErrorCode::BackendFailed,
+            BackendError::BadImage(_) => ErrorCode::BackendBadImage,
+            BackendError::TooLarge => ErrorCode::BackendTooLarge,
+        };
+        Self::new(code, e.to_string())
+    }
+}
+
+impl From<GenerateError> for ApiError {
+    fn from(e: GenerateError) -> Self {
+        let message = e.to_string();
+        match e {
+            GenerateError::Invalid { field, message } => Self::invalid(field, message),
+            GenerateError::ProRequired(_) => Self::new(ErrorCode::ProRequired, message),
+            GenerateError::AgeConfirmationRequired(_) => {
+                Self::new(ErrorCode::AgeConfirmationRequired, message)
+            }
+            GenerateError::QuotaExhausted { retry_after, .. } => {
+                Self::new(ErrorCode::QuotaExhausted, message).retry_after(retry_after)
+            }
+            GenerateError::Busy(_) => Self::new(ErrorCode::TooManyRequests, message).retry_after(5),
+            GenerateError::QueueFull => Self::new(ErrorCode::QueueFull, message).retry_after(5),
+            GenerateError::NotFound(what) => Self::not_found(what),
+            GenerateError::Backend(e) => e.into(),
+            GenerateError::Storage(e) => e.into(),
+            GenerateError::User(e) => e.into(),
+            GenerateError::Internal(_) => Self::new(ErrorCode::Internal, message),
+        }
+    }
+}
+
+impl From<ProviderError> for ApiError {
+    fn from(e: ProviderError) -> Self {
+        let code = match e {
+            ProviderError::Timeout => ErrorCode::StripeTimeout,
+            ProviderError::Unavailable(_) => ErrorCode::StripeUnavailable,
+            ProviderError::Refused(_) => ErrorCode::StripeError,
+        };
+        Self::new(code, e.to_string())
+    }
+}
+
+impl From<BillingError> for ApiError {
+    fn from(e: BillingError) -> Self {
+        let message = e.to_string();
+        let code = match e {
+            BillingError::AlreadySubscribed => ErrorCode::AlreadySubscribed,
+            BillingError::UidMismatch => ErrorCode::UidMismatch,
+            BillingError::SessionNotYours => ErrorCode::SessionNotYours,
+            BillingError::PaymentIncomplete { .. } => ErrorCode::PaymentIncomplete,
+            BillingError::NoSubscription => ErrorCode::ProRequired,
+            BillingError::NotFound(what) => return Self::not_found(what),
+            BillingError::Signature(_) => ErrorCode::SignatureInvalid,
+            BillingError::MalformedEvent(_) => ErrorCode::MalformedEvent,
+            BillingError::Provider(e) => return e.into(),
+            BillingError::User(e) => return e.into(),
+        };
+        Self::new(code, message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use serde_json::json;
+
+    #[test]
+    fn every_code_is_listed_once_and_serialises_as_its_wire_name() {
+        let mut seen = std::collections::HashSet::new();
+        for &code in ErrorCode::ALL {
+            assert!(seen.insert(code), "{code:?} listed twice");
+            assert_eq!(
+                serde_json::to_value(code).unwrap(),
+                json!(code.as_str()),
+                "{code:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn server_errors_never_show_their_detail() {
+        let e = ApiError::new(
+            ErrorCode::BackendFailed,
+            "status 500: /home/gpu/secret.py line 3",
+        );
+        assert_eq!(e.public_message(), "the image backend failed");
+        let e = ApiError::invalid("seed", "seed must be a whole number");
+        assert_eq!(e.public_message(), "seed: seed must be a whole number");
     }
 }

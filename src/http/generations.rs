@@ -5,27 +5,46 @@ use std::convert::Infallible;
 
 use axum::Json;
 use axum::body::Body;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::Stream;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
+use utoipa::{IntoParams, ToSchema};
 
-use super::limits::Class;
-use super::{ApiError, ApiJson};
-use crate::AppState;
-use crate::auth::AuthUser;
+use super::error::op_errors;
+use super::{ApiError, ApiJson, AppState, ErrorCode};
+use crate::auth::Identity;
 use crate::generate::request::GenerationBody;
 use crate::generate::view::GenerationView;
-use crate::generate::{Event, Prepared};
-use crate::images::{download_name, png_meta};
-use crate::store::{GenerationRecord, now_ms, push_id};
+use crate::generate::{Event, GenerateError, Prepared};
+use crate::images::download_name;
+use crate::limits::Class;
 
-const PAGE_DEFAULT: usize = 20;
-const PAGE_MAX: usize = 100;
+/// What a generation made: the same shape in the JSON answer, the stream's `done` event and a
+/// job's result.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Generations {
+    pub generations: Vec<GenerationView>,
+}
+
+/// The `queued` event: the request's place in line (1 is next).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QueuedEvent {
+    position: usize,
+}
+
+/// The `progress` event.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressEvent {
+    /// 0 to 1.
+    fraction: f32,
+    eta_seconds: Option<f32>,
+}
 
 fn wants_stream(headers: &HeaderMap) -> bool {
     headers
@@ -34,38 +53,42 @@ fn wants_stream(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.contains("text/event-stream"))
 }
 
+op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + [InvalidField, ProRequired,
+    AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
+    RateLimited, BackendFailed, BackendBadImage, BackendTooLarge, BackendTimeout,
+    StorageUnavailable]);
+
+#[utoipa::path(post, path = "/v1/generations", tag = "generation", security(("bearer" = [])),
+    summary = "Makes images from a prompt",
+    description = "With `Accept: text/event-stream` the answer is a stream of `queued` \
+        ({position}), `progress` ({fraction, etaSeconds}), then `done` ({generations}) or \
+        `error` ({code, message}) events; refusals before the work starts are plain HTTP errors.",
+    request_body = GenerationBody,
+    responses(
+        (status = 201, description = "The images, blurred unless the caller is pro", body = Generations),
+        (status = 200, description = "The event stream (with `Accept: text/event-stream`)", content_type = "text/event-stream", body = String),
+        CreateErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn create(
     State(state): State<AppState>,
-    user: AuthUser,
+    user: Identity,
     headers: HeaderMap,
     ApiJson(body): ApiJson<GenerationBody>,
 ) -> Result<Response, ApiError> {
     state.limits.user(Class::Generate, &user.uid)?;
-    let prepared = state
-        .generator
-        .prepare(&state.config, &state.users, &user, &body)
-        .await?;
+    let caller = state.users.caller(&user).await?;
+    let prepared = state.generator.prepare(&caller, &body).await?;
     if wants_stream(&headers) {
         return Ok(stream(state, prepared).into_response());
     }
     let (events, _) = mpsc::channel(1);
-    let made = state.generator.run(&state.store, prepared, &events).await?;
-    Ok((StatusCode::CREATED, created_body(made)).into_response())
+    let generations = state.generator.run(prepared, events).await?;
+    Ok((StatusCode::CREATED, Json(Generations { generations })).into_response())
 }
 
-/// One image: the generation; several: a list.
-fn created_body(mut made: Vec<GenerationView>) -> Json<serde_json::Value> {
-    if made.len() == 1 {
-        Json(json!(made.remove(0)))
-    } else {
-        Json(json!(made))
-    }
-}
-
-/// Aborts the generation task when the stream is dropped (the client went away), which
-/// releases its queue place and its credits.
-struct AbortOnDrop(tokio::task::JoinHandle<Result<Vec<GenerationView>, ApiError>>);
+/// Stops listening when the stream is dropped (the client went away): a request still in line
+/// leaves it, one already running goes on to its end.
+struct AbortOnDrop(tokio::task::JoinHandle<Result<Vec<GenerationView>, GenerateError>>);
 
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {
@@ -78,10 +101,7 @@ fn stream(
     prepared: Prepared,
 ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
     let (tx, rx) = mpsc::channel(64);
-    let task = tokio::spawn(async move {
-        let state = state;
-        state.generator.run(&state.store, prepared, &tx).await
-    });
+    let task = tokio::spawn(async move { state.generator.run(prepared, tx).await });
     let events =
         futures_util::stream::unfold(Some((rx, AbortOnDrop(task))), |pending| async move {
             let (mut rx, mut task) = pending?;
@@ -89,153 +109,124 @@ fn stream(
                 let sse = match event {
                     Event::Queued { position } => SseEvent::default()
                         .event("queued")
-                        .json_data(json!({ "position": position })),
-                    Event::Progress(p) => SseEvent::default()
-                        .event("progress")
-                        .json_data(json!({ "fraction": p.fraction, "etaSeconds": p.eta_seconds })),
+                        .json_data(QueuedEvent { position }),
+                    Event::Progress(p) => {
+                        SseEvent::default()
+                            .event("progress")
+                            .json_data(ProgressEvent {
+                                fraction: p.fraction,
+                                eta_seconds: p.eta_seconds,
+                            })
+                    }
                 };
                 return Some((Ok(sse.unwrap_or_default()), Some((rx, task))));
             }
             // The sender went with the task: the outcome is ready.
-            let last = match (&mut task.0).await {
-                Ok(Ok(made)) => SseEvent::default()
+            let outcome = match (&mut task.0).await {
+                Ok(Ok(generations)) => Ok(generations),
+                Ok(Err(e)) => Err(ApiError::from(e)),
+                Err(join) => Err(ApiError::internal(format!("generation task: {join}"))),
+            };
+            let last = match outcome {
+                Ok(generations) => SseEvent::default()
                     .event("done")
-                    .json_data(json!({ "generations": made })),
-                Ok(Err(e)) => {
-                    let (code, message) = (e.code(), public_message(&e));
-                    SseEvent::default()
-                        .event("error")
-                        .json_data(json!({ "code": code, "message": message }))
-                }
-                Err(join) => {
-                    tracing::error!(error = %join, "generation task failed");
-                    SseEvent::default()
-                        .event("error")
-                        .json_data(json!({ "code": "internal", "message": "internal error" }))
-                }
+                    .json_data(Generations { generations }),
+                Err(e) => SseEvent::default()
+                    .event("error")
+                    .json_data(e.detail_for_client()),
             };
             Some((Ok(last.unwrap_or_default()), None))
         });
     Sse::new(events).keep_alive(KeepAlive::default())
 }
 
-/// What a client may read of an error: 5xx details stay in the log.
-fn public_message(e: &ApiError) -> String {
-    match e {
-        ApiError::Internal(inner) => {
-            tracing::error!(error = ?inner, "internal error in a generation stream");
-            "internal error".into()
-        }
-        other => other.to_string(),
-    }
-}
-
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
-pub struct Page {
+pub struct PageQuery {
+    /// The `nextCursor` of the previous page.
     cursor: Option<String>,
+    /// 1 to 100; 20 by default.
     limit: Option<usize>,
 }
 
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryPage {
+    items: Vec<GenerationView>,
+    next_cursor: Option<String>,
+}
+
+op_errors!(ListErrors: AUTH + STORE + [BadQuery, InvalidField]);
+
+#[utoipa::path(get, path = "/v1/generations", tag = "generation", security(("bearer" = [])),
+    summary = "The caller's images, newest first",
+    params(PageQuery),
+    responses((status = 200, description = "One page", body = HistoryPage), ListErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn list(
     State(state): State<AppState>,
-    user: AuthUser,
-    query: Result<Query<Page>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    let Query(page) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
-    let limit = page.limit.unwrap_or(PAGE_DEFAULT);
-    if !(1..=PAGE_MAX).contains(&limit) {
-        return Err(ApiError::invalid(
-            "limit",
-            format!("limit must be 1 to {PAGE_MAX}"),
-        ));
-    }
-    if let Some(cursor) = &page.cursor
-        && !push_id::is_generation_id(cursor)
-    {
-        return Err(ApiError::invalid(
-            "cursor",
-            "cursor is not one this API gave out",
-        ));
-    }
-    let pro = is_pro(&state, &user).await?;
-    let records = state
-        .store
-        .list_generations(&user.uid, page.cursor.as_deref(), limit)
+    user: Identity,
+    query: Result<Query<PageQuery>, QueryRejection>,
+) -> Result<Json<HistoryPage>, ApiError> {
+    let Query(page) = query.map_err(bad_query)?;
+    let page = state
+        .generator
+        .history(&user.uid, page.cursor.as_deref(), page.limit)
         .await?;
-    let next = (records.len() == limit)
-        .then(|| records.last().map(|r| r.id.clone()))
-        .flatten();
-    let items: Vec<_> = records
-        .iter()
-        .map(|r| GenerationView::new(r, pro))
-        .collect();
-    Ok(Json(json!({ "items": items, "nextCursor": next })))
+    Ok(Json(HistoryPage {
+        items: page.items,
+        next_cursor: page.next_cursor,
+    }))
 }
 
-async fn is_pro(state: &AppState, user: &AuthUser) -> Result<bool, ApiError> {
-    Ok(state
-        .users
-        .get(&user.uid)
-        .await?
-        .is_some_and(|u| u.is_pro(now_ms())))
+pub fn bad_query(e: QueryRejection) -> ApiError {
+    ApiError::new(ErrorCode::BadQuery, e.body_text())
 }
 
-/// The caller's own generation, or 404 (someone else's is indistinguishable from none).
-async fn own(state: &AppState, user: &AuthUser, id: &str) -> Result<GenerationRecord, ApiError> {
-    if !push_id::is_generation_id(id) {
-        return Err(ApiError::NotFound { what: "generation" });
-    }
-    state
-        .store
-        .get_generation(&user.uid, id)
-        .await?
-        .ok_or(ApiError::NotFound { what: "generation" })
-}
-
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ImageQuery {
+    /// `1` or `true`: the original as an attachment, with its parameters (pro only).
     download: Option<String>,
 }
 
+/// PNG bytes.
+#[derive(ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct Png(#[allow(dead_code)] Vec<u8>);
+
+op_errors!(ImageErrors: AUTH + STORE + [BadQuery, NotFound, ProRequired, StorageUnavailable]);
+
+#[utoipa::path(get, path = "/v1/generations/{id}/image", tag = "generation", security(("bearer" = [])),
+    summary = "The image: the original for pro callers, the blurred preview for everyone else",
+    params(("id" = String, Path, description = "A generation id"), ImageQuery),
+    responses(
+        (status = 200, description = "The PNG", body = inline(Png), content_type = "image/png"),
+        ImageErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn image(
     State(state): State<AppState>,
-    user: AuthUser,
+    user: Identity,
     Path(id): Path<String>,
-    Query(query): Query<ImageQuery>,
+    query: Result<Query<ImageQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let record = own(&state, &user, &id).await?;
-    let pro = is_pro(&state, &user).await?;
+    let Query(query) = query.map_err(bad_query)?;
     let download = query
         .download
         .as_deref()
         .is_some_and(|d| d == "1" || d == "true");
-    if download && !pro {
-        return Err(ApiError::forbidden(
-            "pro_required",
-            "downloading is a Premium feature",
-        ));
-    }
-    let bytes = image_bytes(&state, &record, pro).await?;
     let mut response = if download {
-        let tagged = png_meta::with_text(&bytes, "parameters", &parameters(&record, &state))
-            .ok_or_else(|| {
-                ApiError::Internal(anyhow::anyhow!(
-                    "stored original {} is not a PNG",
-                    record.id
-                ))
-            })?;
+        let tagged = state.generator.download(&user.uid, &id).await?;
         let mut r = Response::new(Body::from(tagged));
         let disposition = format!("attachment; filename=\"{}\"", download_name());
         r.headers_mut().insert(
             header::CONTENT_DISPOSITION,
-            HeaderValue::from_str(&disposition).map_err(|e| ApiError::Internal(e.into()))?,
+            HeaderValue::from_str(&disposition).map_err(ApiError::internal)?,
         );
         r
     } else {
-        Response::new(Body::from(bytes))
+        Response::new(Body::from(state.generator.image(&user.uid, &id).await?))
     };
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
@@ -248,74 +239,18 @@ pub async fn image(
     Ok(response)
 }
 
-/// The original for pro callers, the blurred preview for everyone else.
-pub(super) async fn image_bytes(
-    state: &AppState,
-    record: &GenerationRecord,
-    pro: bool,
-) -> Result<bytes::Bytes, ApiError> {
-    let key = if pro {
-        &record.blob_key
-    } else {
-        &record.preview_key
-    };
-    state
-        .generator
-        .blobs
-        .get(key)
-        .await
-        .map_err(|e| ApiError::Unavailable {
-            code: "storage_unavailable",
-            message: e.to_string(),
-        })?
-        .ok_or(ApiError::NotFound { what: "image" })
-}
+op_errors!(DeleteErrors: AUTH + STORE + [NotFound, ProRequired]);
 
-/// AUTOMATIC1111's "parameters" text, which image tools read back.
-fn parameters(record: &GenerationRecord, state: &AppState) -> String {
-    let style = state.generator.catalog.style(&record.style);
-    let (model, hash) = style.map_or((record.checkpoint.as_str(), ""), |s| {
-        (
-            s.checkpoint.split(" [").next().unwrap_or(&s.checkpoint),
-            s.hash.as_str(),
-        )
-    });
-    let model = model
-        .trim_end_matches(".safetensors")
-        .trim_end_matches(".ckpt");
-    format!(
-        "{}\nNegative prompt: {}\nSteps: {}, Sampler: DPM++ 2M, CFG scale: 7, Seed: {}, Size: {}x{}, Model hash: {hash}, Model: {model}, Lucent style: {}",
-        record.prompt,
-        record.negative_prompt,
-        record.steps,
-        record.seed,
-        record.width,
-        record.height,
-        record.style
-    )
-}
-
+#[utoipa::path(delete, path = "/v1/generations/{id}", tag = "generation", security(("bearer" = [])),
+    summary = "Deletes an image (pro only)",
+    params(("id" = String, Path, description = "A generation id")),
+    responses((status = 204, description = "Deleted"), DeleteErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn delete(
     State(state): State<AppState>,
-    user: AuthUser,
+    user: Identity,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    let record = own(&state, &user, &id).await?;
-    if !is_pro(&state, &user).await? {
-        return Err(ApiError::forbidden(
-            "pro_required",
-            "deleting images is a Premium feature",
-        ));
-    }
-    // The record goes first: a failure after it leaves unreachable bytes, never a dangling record.
-    if !state.store.delete_generation(&user.uid, &record.id).await? {
-        return Err(ApiError::NotFound { what: "generation" });
-    }
-    for key in [&record.blob_key, &record.preview_key] {
-        if let Err(e) = state.generator.blobs.delete(key).await {
-            tracing::warn!(key, error = %e, "deleting an image blob failed; it is unreachable now");
-        }
-    }
+    state.generator.delete(&user.uid, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

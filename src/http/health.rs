@@ -1,50 +1,183 @@
-//! Liveness and readiness.
+//! Liveness, readiness and the operators' metrics.
+//!
+//! Readiness is polled by load balancers, often several times a second per instance, so it
+//! must be cheap and leave nothing behind: each dependency gets a read-only check, the answer
+//! is reused for a few seconds, and it names what is down with fixed words (the details are in
+//! the log, not in a public response).
+
+use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
-use serde_json::{Value, json};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use secrecy::ExposeSecret;
+use serde::Serialize;
+use tokio::sync::Mutex;
+use utoipa::ToSchema;
 
-use crate::AppState;
+use super::{ApiError, AppState};
 
-pub async fn healthz() -> Json<Value> {
-    Json(json!({ "status": "ok" }))
+/// How long one readiness answer is reused.
+const READINESS_TTL: Duration = Duration::from_secs(5);
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Health {
+    status: &'static str,
 }
 
-/// Ready when every dependency answers; each is reported by name so an operator sees which
-/// one is down.
-pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    let store = match state.store.ping().await {
-        Ok(()) => json!({ "ok": true, "kind": state.store.kind() }),
-        Err(e) => json!({ "ok": false, "kind": state.store.kind(), "error": e.to_string() }),
-    };
+#[utoipa::path(get, path = "/healthz", tag = "operations", summary = "Liveness",
+    responses((status = 200, description = "The process answers", body = Health)))]
+pub async fn healthz() -> Json<Health> {
+    Json(Health { status: "ok" })
+}
+
+/// One dependency's state.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Check {
+    ok: bool,
+    /// Which adapter or mode answers (`embedded`, `rtdb`, `google`, `emulator`, `builtin`, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
+    /// Fixed words when not ok.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'static str>,
+}
+
+impl Check {
+    fn of<E: std::fmt::Display>(
+        name: &str,
+        kind: Option<&'static str>,
+        result: Result<(), E>,
+    ) -> Self {
+        match result {
+            Ok(()) => Self {
+                ok: true,
+                kind,
+                error: None,
+            },
+            Err(e) => {
+                tracing::warn!(dependency = name, error = %e, "readiness check failed");
+                Self {
+                    ok: false,
+                    kind,
+                    error: Some("unreachable"),
+                }
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Checks {
+    store: Check,
+    keys: Check,
+    generator: Check,
+    images: Check,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ReadinessReport {
+    /// `ready` or `not ready`.
+    status: &'static str,
+    checks: Checks,
+}
+
+/// The last readiness answer and when it was made.
+#[derive(Default)]
+pub struct Readiness(Mutex<Option<(Instant, ReadinessReport)>>);
+
+impl ReadinessReport {
+    fn ready(&self) -> bool {
+        let c = &self.checks;
+        c.store.ok && c.keys.ok && c.generator.ok && c.images.ok
+    }
+}
+
+async fn check(state: &AppState) -> ReadinessReport {
     let keys = match state.auth.keys() {
-        None => json!({ "ok": true, "mode": "emulator" }),
-        Some(keys) => match keys.ready().await {
-            Ok(count) => json!({ "ok": true, "mode": "google", "keys": count }),
-            Err(e) => json!({ "ok": false, "mode": "google", "error": e }),
-        },
+        None => Check::of("keys", Some("emulator"), Ok::<(), String>(())),
+        Some(keys) => Check::of("keys", Some("google"), keys.ready().await.map(drop)),
     };
     let generator = &state.generator;
-    let backend = match generator.backend.ready().await {
-        Ok(()) => {
-            json!({ "ok": true, "kind": generator.backend.kind(), "waiting": generator.queue.waiting() })
+    let checks = Checks {
+        store: Check::of("store", Some(state.store.kind()), state.store.ping().await),
+        keys,
+        generator: Check::of(
+            "generator",
+            Some(generator.backend.kind()),
+            generator.backend.ready().await,
+        ),
+        images: Check::of("images", None, generator.blobs.check().await),
+    };
+    let mut report = ReadinessReport {
+        status: "ready",
+        checks,
+    };
+    if !report.ready() {
+        report.status = "not ready";
+    }
+    report
+}
+
+#[utoipa::path(get, path = "/readyz", tag = "operations",
+    summary = "Readiness: the store, the token keys, the generator and the image store",
+    responses(
+        (status = 200, description = "Every dependency answers", body = ReadinessReport),
+        (status = 503, description = "At least one does not", body = ReadinessReport)))]
+pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<ReadinessReport>) {
+    // One check at a time; callers in the meantime get its answer.
+    let mut cached = state.readiness.0.lock().await;
+    let report = match cached.as_ref() {
+        Some((at, report)) if at.elapsed() < READINESS_TTL => report.clone(),
+        _ => {
+            let report = check(&state).await;
+            *cached = Some((Instant::now(), report.clone()));
+            report
         }
-        Err(e) => json!({ "ok": false, "kind": generator.backend.kind(), "error": e }),
     };
-    let images = match generator.blobs.check().await {
-        Ok(()) => json!({ "ok": true }),
-        Err(e) => json!({ "ok": false, "error": e.to_string() }),
-    };
-    let checks = json!({ "store": store, "keys": keys, "generator": backend, "images": images });
-    let ready = checks
-        .as_object()
-        .is_some_and(|m| m.values().all(|c| c["ok"] == true));
-    let status = if ready {
+    let status = if report.ready() {
         StatusCode::OK
     } else {
         StatusCode::SERVICE_UNAVAILABLE
     };
-    let body = json!({ "status": if ready { "ready" } else { "not ready" }, "checks": checks });
-    (status, Json(body))
+    (status, Json(report))
+}
+
+#[utoipa::path(get, path = "/metrics", tag = "operations",
+    summary = "Prometheus metrics, for the bearer of LUCENT_METRICS_TOKEN",
+    security(("metrics" = [])),
+    responses(
+        (status = 200, description = "Prometheus text format", content_type = "text/plain", body = String),
+        (status = 404, description = "No token configured, or the wrong one", body = super::error::ErrorBody)))]
+pub async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let presented = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    let allowed = match (&state.settings.metrics_token, presented) {
+        (Some(token), Some(presented)) => {
+            constant_time_eq(token.expose_secret().as_bytes(), presented.as_bytes())
+        }
+        _ => false,
+    };
+    // Not found rather than forbidden: nothing to see here without the token.
+    if !allowed {
+        return ApiError::not_found("metrics").into_response();
+    }
+    let text = state
+        .metrics
+        .render(state.generator.queue.waiting(), state.users.store_reads());
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }

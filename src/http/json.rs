@@ -5,7 +5,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use super::error::ApiError;
+use super::error::{ApiError, ErrorCode};
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ApiJson<T>(pub T);
@@ -27,14 +27,16 @@ where
 
 fn rejection_to_error(rejection: &JsonRejection) -> ApiError {
     match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::bad_request(
-            "unsupported_media_type",
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::new(ErrorCode::PayloadTooLarge, "request body too large")
+        }
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::new(
+            ErrorCode::UnsupportedMediaType,
             "expected Content-Type: application/json",
         ),
         // axum answers 422 for JSON that parses but has the wrong shape; that is still a
         // malformed request to us (field values are judged by the handlers, with 422).
-        _ => ApiError::bad_request("malformed_json", rejection.body_text()),
+        _ => ApiError::new(ErrorCode::MalformedJson, rejection.body_text()),
     }
 }
 

@@ -10,14 +10,16 @@ use axum::response::Response;
 use serde::Deserialize;
 use tokio::sync::mpsc;
 
-use super::ApiError;
-use super::limits::Class;
-use crate::AppState;
-use crate::auth::AuthUser;
+use super::error::op_errors;
+use super::generations::{Png, bad_query};
+use super::{ApiError, AppState};
+use crate::auth::Identity;
 use crate::generate::catalog::Catalog;
 use crate::generate::request::{GenerationBody, Loose};
+use crate::limits::Class;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct LegacyQuery {
     prompt: Option<String>,
@@ -79,30 +81,38 @@ impl LegacyQuery {
     }
 }
 
+op_errors!(LegacyErrors: AUTH + STORE + [BadQuery, InvalidField, ProRequired,
+    AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
+    RateLimited, NotFound, BackendFailed, BackendBadImage, BackendTooLarge, BackendTimeout,
+    StorageUnavailable]);
+
+#[utoipa::path(get, path = "/generate-image", tag = "generation", security(("bearer" = [])),
+    summary = "The spec's original generation call",
+    description = "Takes the original query and answers with the PNG, blurred unless the caller is pro; \
+        the new generation's id is in `X-Generation-Id`.",
+    params(LegacyQuery),
+    responses(
+        (status = 200, description = "The PNG", body = inline(Png), content_type = "image/png",
+            headers(("X-Generation-Id" = String, description = "The generation's id"))),
+        LegacyErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn generate_image(
     State(state): State<AppState>,
-    user: AuthUser,
+    user: Identity,
     query: Result<Query<LegacyQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     state.limits.user(Class::Generate, &user.uid)?;
-    let Query(query) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
+    let Query(query) = query.map_err(bad_query)?;
     let body = query.into_body(&state.generator.catalog)?;
-    let prepared = state
-        .generator
-        .prepare(&state.config, &state.users, &user, &body)
-        .await?;
+    let caller = state.users.caller(&user).await?;
+    let prepared = state.generator.prepare(&caller, &body).await?;
     let (events, _) = mpsc::channel(1);
-    let made = state.generator.run(&state.store, prepared, &events).await?;
-    let view = made
+    let made = state.generator.run(prepared, events).await?;
+    let id = made
         .first()
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a generation made no image")))?;
-    let record = state
-        .store
-        .get_generation(&user.uid, &view.id)
-        .await?
-        .ok_or(ApiError::NotFound { what: "generation" })?;
-    let bytes = super::generations::image_bytes(&state, &record, !view.blurred).await?;
+        .map(|view| view.id.clone())
+        .ok_or_else(|| ApiError::internal("a generation made no image"))?;
+    let bytes = state.generator.image(&user.uid, &id).await?;
     let mut response = Response::new(Body::from(bytes));
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
@@ -112,7 +122,7 @@ pub async fn generate_image(
     );
     headers.insert(
         "x-generation-id",
-        HeaderValue::from_str(&view.id).map_err(|e| ApiError::Internal(e.into()))?,
+        HeaderValue::from_str(&id).map_err(ApiError::internal)?,
     );
     Ok(response)
 }

@@ -1,114 +1,36 @@
-//! Rate limits per verified user and per client address on what costs money or writes:
-//! generation, checkout and payment confirmation, profile writes. GCRA (a token bucket kept as
-//! one timestamp per key): a burst is allowed, then a steady rate; past it, 429 with
-//! `Retry-After`. Generous enough that a person clicking never meets them.
+//! The rate limits as route layers, keyed on the client's address as the trusted proxies saw
+//! it.
 
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::ApiError;
-use crate::AppState;
+use super::{ApiError, AppState};
+use crate::limits::Class;
 
-/// What is being limited, each with its own budget.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Class {
-    Generate,
-    Billing,
-    ProfileWrite,
-}
-
-impl Class {
-    /// (per minute, burst) for one user; an address gets three times as much, since several
-    /// people may share one (an office, a carrier's NAT).
-    fn budget(self) -> (u32, u32) {
-        match self {
-            Class::Generate => (20, 10),
-            Class::Billing => (10, 5),
-            Class::ProfileWrite => (20, 10),
-        }
-    }
-}
-
-/// Keys older than this many seconds past their allowance are forgotten when the map grows.
-const PRUNE_AT: usize = 50_000;
-
-pub struct RateLimits {
-    enabled: bool,
-    /// Theoretical arrival time per (class, key).
-    tat: Mutex<HashMap<(Class, String), Instant>>,
-}
-
-impl RateLimits {
-    pub fn new(enabled: bool) -> Self {
-        Self {
-            enabled,
-            tat: Mutex::default(),
-        }
-    }
-
-    fn check(&self, class: Class, key: String, scale: u32) -> Result<(), ApiError> {
-        if !self.enabled {
-            return Ok(());
-        }
-        let (per_minute, burst) = class.budget();
-        let interval = Duration::from_secs(60) / (per_minute * scale);
-        let tolerance = interval * (burst * scale - 1);
-        let now = Instant::now();
-        let mut map = self.tat.lock().unwrap_or_else(|e| e.into_inner());
-        if map.len() > PRUNE_AT {
-            map.retain(|_, tat| *tat > now);
-        }
-        let tat = map
-            .get(&(class, key.clone()))
-            .copied()
-            .unwrap_or(now)
-            .max(now);
-        if tat.duration_since(now) > tolerance {
-            let wait = tat.duration_since(now) - tolerance;
-            return Err(ApiError::TooManyRequests {
-                code: "rate_limited",
-                message: "too many requests; slow down and try again shortly".into(),
-                retry_after: wait.as_secs().max(1),
-            });
-        }
-        map.insert((class, key), tat + interval);
-        Ok(())
-    }
-
-    pub fn user(&self, class: Class, uid: &str) -> Result<(), ApiError> {
-        self.check(class, format!("u:{uid}"), 1)
-    }
-
-    pub fn address(&self, class: Class, ip: IpAddr) -> Result<(), ApiError> {
-        self.check(class, format!("a:{ip}"), 3)
-    }
-}
-
-/// The client's address: the peer, or with `LUCENT_PROXY_HOPS` = n, the entry of
-/// `X-Forwarded-For` that the n-th trusted proxy (counted from us) saw. Entries a client wrote
+/// The client's address: the peer, or with `LUCENT_PROXY_HOPS` = n, the n-th entry of
+/// `X-Forwarded-For` counted from the right, which the outermost trusted proxy appended.
+/// Entries are counted as written, so a client cannot shift the index with entries that are
+/// not addresses; when that entry is not an address, the peer is used. Entries a client wrote
 /// itself sit further left and are never used.
 pub fn client_ip(headers: &HeaderMap, peer: IpAddr, hops: u32) -> IpAddr {
     if hops == 0 {
         return peer;
     }
-    let forwarded: Vec<IpAddr> = headers
+    let entries: Vec<&str> = headers
         .get_all("x-forwarded-for")
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
-        .filter_map(|s| s.trim().parse().ok())
+        .map(str::trim)
         .collect();
-    forwarded
+    entries
         .len()
         .checked_sub(hops as usize)
-        .and_then(|i| forwarded.get(i).copied())
+        .and_then(|i| entries[i].parse().ok())
         .unwrap_or(peer)
 }
 
@@ -119,9 +41,9 @@ pub async fn per_address(
     req: Request,
     next: Next,
 ) -> Response {
-    let ip = client_ip(req.headers(), peer.ip(), state.config.proxy_hops);
+    let ip = client_ip(req.headers(), peer.ip(), state.settings.proxy_hops);
     if let Err(e) = state.limits.address(class, ip) {
-        return e.into_response();
+        return ApiError::from(e).into_response();
     }
     next.run(req).await
 }
@@ -130,45 +52,36 @@ pub async fn per_address(
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_burst_passes_then_the_rate_holds() {
-        let limits = RateLimits::new(true);
-        for _ in 0..10 {
-            assert!(limits.user(Class::Generate, "alice").is_ok());
-        }
-        let Err(ApiError::TooManyRequests { retry_after, .. }) =
-            limits.user(Class::Generate, "alice")
-        else {
-            panic!("the 11th request in a burst should be limited");
-        };
-        assert!((1..=3).contains(&retry_after));
-        assert!(
-            limits.user(Class::Generate, "bob").is_ok(),
-            "users have separate budgets"
-        );
-        assert!(
-            limits.user(Class::Billing, "alice").is_ok(),
-            "classes have separate budgets"
-        );
+    fn forwarded(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert("x-forwarded-for", value.parse().unwrap());
+        headers
+    }
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
     }
 
     #[test]
     fn only_the_trusted_hops_of_x_forwarded_for_are_believed() {
-        let mut headers = HeaderMap::new();
-        headers.insert(
-            "x-forwarded-for",
-            "6.6.6.6, 203.0.113.7, 10.0.0.2".parse().unwrap(),
-        );
-        let peer: IpAddr = "10.0.0.1".parse().unwrap();
+        let headers = forwarded("6.6.6.6, 203.0.113.7, 10.0.0.2");
+        let peer = ip("10.0.0.1");
         assert_eq!(client_ip(&headers, peer, 0), peer);
-        assert_eq!(
-            client_ip(&headers, peer, 1),
-            "10.0.0.2".parse::<IpAddr>().unwrap()
-        );
-        assert_eq!(
-            client_ip(&headers, peer, 2),
-            "203.0.113.7".parse::<IpAddr>().unwrap()
-        );
+        assert_eq!(client_ip(&headers, peer, 1), ip("10.0.0.2"));
+        assert_eq!(client_ip(&headers, peer, 2), ip("203.0.113.7"));
         assert_eq!(client_ip(&headers, peer, 9), peer);
+    }
+
+    #[test]
+    fn entries_that_are_not_addresses_still_count_as_hops() {
+        // The client wrote "garbage, 6.6.6.6"; the one trusted proxy appended the real address.
+        let headers = forwarded("garbage, 6.6.6.6, 203.0.113.7");
+        let peer = ip("10.0.0.1");
+        assert_eq!(client_ip(&headers, peer, 1), ip("203.0.113.7"));
+        assert_eq!(client_ip(&headers, peer, 2), ip("6.6.6.6"));
+        // The entry the hops point at is not an address: the peer, never a neighbour.
+        assert_eq!(client_ip(&headers, peer, 3), peer);
+        let headers = forwarded("203.0.113.7, unknown");
+        assert_eq!(client_ip(&headers, peer, 1), peer);
     }
 }

@@ -3,102 +3,100 @@
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-use crate::AppState;
-use crate::auth::AuthUser;
-use crate::quota;
-use crate::store::{ProfileUpdate, Subscription, UserRecord, now_ms};
+use super::error::op_errors;
+use super::{ApiError, ApiJson, AppState};
+use crate::auth::Identity;
+use crate::limits::Class;
+use crate::store::Subscription;
+use crate::users::Account;
 
-use super::limits::Class;
-use super::{ApiError, ApiJson};
-
-const USERNAME_MAX: usize = 40;
-
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Me {
     uid: String,
     email: String,
     username: String,
     age_confirmed: bool,
+    /// Milliseconds since the epoch.
     created_at: i64,
-    plan: &'static str,
+    plan: Plan,
     subscription: Option<Subscription>,
     quota: Quota,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Plan {
+    Free,
+    Pro,
+}
+
+impl Plan {
+    pub fn of(pro: bool) -> Self {
+        if pro { Plan::Pro } else { Plan::Free }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Quota {
     used: u32,
     limit: u32,
+    /// RFC 3339, UTC.
     resets_at: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProfileBody {
+    /// 1 to 40 characters.
     username: String,
     #[serde(default)]
     age_confirmed: bool,
 }
 
+op_errors!(GetMeErrors: AUTH + STORE + [ProfileMissing]);
+
+#[utoipa::path(get, path = "/v1/me", tag = "profile", security(("bearer" = [])),
+    summary = "The caller's profile, plan and credits",
+    responses((status = 200, description = "The profile", body = Me), GetMeErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
-pub async fn get_me(State(state): State<AppState>, user: AuthUser) -> Result<Json<Me>, ApiError> {
-    let record = state
-        .users
-        .get(&user.uid)
-        .await?
-        .ok_or_else(|| ApiError::Conflict {
-            code: "profile_missing",
-            message: "no profile yet: POST /api/v1/me with a username first".into(),
-        })?;
-    Ok(Json(me(&state, record).await?))
+pub async fn get_me(State(state): State<AppState>, user: Identity) -> Result<Json<Me>, ApiError> {
+    let record = state.users.profile(&user.uid).await?;
+    Ok(Json(me(state.users.account(record).await?)))
 }
 
+op_errors!(PostMeErrors: AUTH + STORE + JSON_BODY + [InvalidField, RateLimited]);
+
+#[utoipa::path(post, path = "/v1/me", tag = "profile", security(("bearer" = [])),
+    summary = "Creates or updates the caller's profile (the email comes from the token)",
+    request_body = ProfileBody,
+    responses((status = 200, description = "The saved profile", body = Me), PostMeErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn post_me(
     State(state): State<AppState>,
-    user: AuthUser,
+    user: Identity,
     ApiJson(body): ApiJson<ProfileBody>,
 ) -> Result<Json<Me>, ApiError> {
     state.limits.user(Class::ProfileWrite, &user.uid)?;
-    let update = ProfileUpdate {
-        email: user.email.clone().unwrap_or_default(),
-        username: valid_username(&body.username)?,
-        age_confirmed: body.age_confirmed,
-    };
-    let record = state.users.upsert_profile(&user.uid, &update).await?;
-    Ok(Json(me(&state, record).await?))
+    let record = state
+        .users
+        .save_profile(&user, &body.username, body.age_confirmed)
+        .await?;
+    Ok(Json(me(state.users.account(record).await?)))
 }
 
-/// 1 to 40 characters after trimming, none of them control characters.
-fn valid_username(raw: &str) -> Result<String, ApiError> {
-    let name = raw.trim();
-    if name.is_empty() {
-        return Err(ApiError::invalid("username", "username is required"));
-    }
-    if name.chars().count() > USERNAME_MAX {
-        return Err(ApiError::invalid(
-            "username",
-            "username is at most 40 characters",
-        ));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::invalid(
-            "username",
-            "username must not contain control characters",
-        ));
-    }
-    Ok(name.to_owned())
-}
-
-async fn me(state: &AppState, record: UserRecord) -> Result<Me, ApiError> {
-    let pro = record.is_pro(now_ms());
-    let period = quota::period(&state.config, pro, chrono::Utc::now());
-    let used = state.users.usage(&record.uid, &period.key).await?;
-    Ok(Me {
-        plan: if pro { "pro" } else { "free" },
+fn me(account: Account) -> Me {
+    let Account {
+        record,
+        pro,
+        period,
+        used,
+    } = account;
+    Me {
+        plan: Plan::of(pro),
         quota: Quota {
             used,
             limit: period.limit,
@@ -112,5 +110,5 @@ async fn me(state: &AppState, record: UserRecord) -> Result<Me, ApiError> {
         age_confirmed: record.age_confirmed,
         created_at: record.created_at,
         subscription: record.subscription,
-    })
+    }
 }

@@ -1,36 +1,47 @@
-//! The router: API routes, health, the web app, and the layers every request passes.
+//! The HTTP layer: the router, extractors, handlers, the error mapping, static files. It
+//! depends on the services (`users`, `generate`, `billing`, `limits`) and never the other way.
+//!
+//! Every route is registered through `utoipa_axum`'s `routes!`, so the router and the OpenAPI
+//! document come from the same place; `openapi.rs` holds the document's frame.
 
 mod billing;
 mod catalog;
 pub mod error;
+mod extract;
 mod generations;
 mod health;
-pub mod json;
+mod json;
 mod legacy;
-pub mod limits;
+mod limits;
 mod me;
+mod openapi;
 mod security_headers;
 mod spa;
+mod state;
 mod test_checkout;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
-use axum::handler::Handler;
 use axum::http::{HeaderName, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::{Extension, Router};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
-use crate::AppState;
-pub use error::ApiError;
+pub use error::{ApiError, ErrorCode};
+pub use health::Readiness;
 pub use json::ApiJson;
-use limits::Class;
-use security_headers::SecurityHeaders;
+pub use limits::client_ip;
+pub use security_headers::SecurityHeaders;
+pub use state::{App, AppState, HttpSettings};
+
+use crate::limits::Class;
 
 /// Largest JSON body the API reads; prompts are 500 characters, so this is generous.
 const BODY_LIMIT: usize = 64 * 1024;
@@ -46,69 +57,58 @@ macro_rules! limited {
     };
 }
 
-pub fn build_app(state: AppState) -> Router {
-    let request_id = HeaderName::from_static("x-request-id");
-    let quick = Router::new()
-        .route(
-            "/v1/me",
-            get(me::get_me).post(me::post_me.layer(limited!(state, Class::ProfileWrite))),
-        )
-        .route("/v1/catalog", get(catalog::get_catalog))
-        .route("/v1/openapi.json", get(openapi))
-        .route("/v1/generations", get(generations::list))
-        .route(
-            "/v1/generations/{id}",
-            axum::routing::delete(generations::delete),
-        )
-        .route("/v1/generations/{id}/image", get(generations::image))
-        .route(
-            "/v1/checkout",
-            post(billing::checkout).layer(limited!(state, Class::Billing)),
-        )
-        .route(
-            "/v1/payment-success",
-            post(billing::payment_success).layer(limited!(state, Class::Billing)),
-        )
-        .route("/v1/billing/portal", post(billing::portal))
-        .route(
-            "/v1/stripe/webhook",
-            post(billing::webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)),
-        )
+/// Every route, documented.
+fn routes(state: &AppState) -> OpenApiRouter<AppState> {
+    let quick = OpenApiRouter::new()
+        .routes(routes!(me::get_me))
+        .routes(routes!(me::post_me).layer(limited!(state, Class::ProfileWrite)))
+        .routes(routes!(catalog::get_catalog))
+        .routes(routes!(openapi::document))
+        .routes(routes!(generations::list))
+        .routes(routes!(generations::delete))
+        .routes(routes!(generations::image))
+        .routes(routes!(billing::checkout).layer(limited!(state, Class::Billing)))
+        .routes(routes!(billing::payment_success).layer(limited!(state, Class::Billing)))
+        .routes(routes!(billing::portal))
+        .routes(routes!(billing::webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)))
         .fallback(api_not_found)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::GATEWAY_TIMEOUT,
             REQUEST_TIMEOUT,
         ));
     // Generation waits in line and on the backend: its deadline is the generator's, per image.
-    let api = Router::new()
-        .route(
-            "/v1/generations",
-            post(generations::create).layer(limited!(state, Class::Generate)),
-        )
+    let api = OpenApiRouter::new()
+        .routes(routes!(generations::create).layer(limited!(state, Class::Generate)))
         .merge(quick);
-    Router::new()
-        .route("/healthz", get(health::healthz))
-        .route("/readyz", get(health::readyz))
-        .route("/metrics", get(metrics))
-        .route(
-            "/generate-image",
-            get(legacy::generate_image).layer(limited!(state, Class::Generate)),
-        )
-        .route(
-            "/checkout/test/{session}",
-            get(test_checkout::show).post(test_checkout::pay),
-        )
-        .route(
-            "/checkout/test/portal/{customer}",
-            get(test_checkout::portal).post(test_checkout::cancel),
-        )
+    OpenApiRouter::with_openapi(openapi::frame())
+        .routes(routes!(health::healthz))
+        .routes(routes!(health::readyz))
+        .routes(routes!(health::metrics))
+        .routes(routes!(legacy::generate_image).layer(limited!(state, Class::Generate)))
+        .routes(routes!(test_checkout::show, test_checkout::pay))
+        .routes(routes!(test_checkout::portal, test_checkout::cancel))
         .nest("/api", api)
-        .fallback_service(spa::service(&state.config.static_dir))
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(middleware::from_fn_with_state(
-            SecurityHeaders::new(&state.config),
-            security_headers::add,
-        ))
+}
+
+/// The OpenAPI document of this API, as `GET /api/v1/openapi.json` serves it.
+pub fn openapi_document(state: &AppState) -> utoipa::openapi::OpenApi {
+    routes(state).into_openapi()
+}
+
+pub fn build_app(state: AppState) -> Router {
+    let (router, document) = routes(&state).split_for_parts();
+    let document: Arc<str> = document
+        .to_json()
+        .expect("the OpenAPI document serialises")
+        .into();
+    let request_id = HeaderName::from_static("x-request-id");
+    let router = router
+        .fallback_service(spa::service(&state.settings.static_dir))
+        .layer(Extension(openapi::Document(document)))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT));
+    state
+        .security_headers
+        .apply(router)
         .layer(middleware::from_fn_with_state(state.clone(), track))
         .layer(
             TraceLayer::new_for_http().make_span_with(|req: &Request| {
@@ -148,29 +148,16 @@ async fn track(State(state): State<AppState>, req: Request, next: Next) -> Respo
     response
 }
 
-async fn metrics(State(state): State<AppState>) -> Response {
-    let text = state
-        .metrics
-        .render(state.generator.queue.waiting(), state.users.store_reads());
-    (
-        [(
-            header::CONTENT_TYPE,
-            "text/plain; version=0.0.4; charset=utf-8",
-        )],
-        text,
-    )
-        .into_response()
-}
-
-/// This API's OpenAPI document, kept beside the handlers and checked by schemathesis.
-async fn openapi() -> Response {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        include_str!("openapi.json"),
-    )
-        .into_response()
-}
-
 async fn api_not_found() -> ApiError {
-    ApiError::NotFound { what: "route" }
+    ApiError::not_found("route")
+}
+
+impl IntoResponse for openapi::Document {
+    fn into_response(self) -> Response {
+        (
+            [(header::CONTENT_TYPE, "application/json")],
+            self.0.to_string(),
+        )
+            .into_response()
+    }
 }

@@ -3,31 +3,26 @@
 //! away; no page may be framed, so the pay, cancel and delete buttons cannot be clickjacked;
 //! browsers do not guess content types; other sites never see our paths as a referrer.
 
-use std::sync::Arc;
-
-use axum::extract::{Request, State};
+use axum::Router;
 use axum::http::{HeaderName, HeaderValue, header};
-use axum::middleware::Next;
-use axum::response::Response;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256};
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use super::test_checkout::STYLE;
-use crate::config::Config;
 
 /// The Firebase Auth SDK's hosts for email sign-in and token refresh (all the app uses).
 const FIREBASE_AUTH: &str =
     "https://identitytoolkit.googleapis.com https://securetoken.googleapis.com";
 
 #[derive(Clone)]
-pub struct SecurityHeaders(Arc<[(HeaderName, HeaderValue)]>);
+pub struct SecurityHeaders(Vec<(HeaderName, HeaderValue)>);
 
 impl SecurityHeaders {
-    pub fn new(config: &Config) -> Self {
-        let emulator = config
-            .auth_emulator_host
-            .as_deref()
+    /// `auth_emulator_host` (a validated `host:port`) may be connected to, besides Firebase.
+    pub fn new(auth_emulator_host: Option<&str>) -> Self {
+        let emulator = auth_emulator_host
             .map(|host| format!(" http://{host}"))
             .unwrap_or_default();
         // The one inline style sheet (the TEST MODE pages') is allowed by its hash, no other.
@@ -40,7 +35,7 @@ impl SecurityHeaders {
         );
         let policy = HeaderValue::from_str(&policy)
             .expect("the emulator host was validated as a host:port at start");
-        Self(Arc::new([
+        Self(vec![
             (header::CONTENT_SECURITY_POLICY, policy),
             (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
             (
@@ -51,18 +46,16 @@ impl SecurityHeaders {
                 header::REFERRER_POLICY,
                 HeaderValue::from_static("same-origin"),
             ),
-        ]))
+        ])
     }
-}
 
-/// Adds each header the handler did not set itself.
-pub async fn add(State(headers): State<SecurityHeaders>, req: Request, next: Next) -> Response {
-    let mut response = next.run(req).await;
-    for (name, value) in headers.0.iter() {
-        response
-            .headers_mut()
-            .entry(name)
-            .or_insert_with(|| value.clone());
+    /// `router` with each header on every response that did not set it itself.
+    pub fn apply<S: Clone + Send + Sync + 'static>(&self, router: Router<S>) -> Router<S> {
+        self.0.iter().fold(router, |router, (name, value)| {
+            router.layer(SetResponseHeaderLayer::if_not_present(
+                name.clone(),
+                value.clone(),
+            ))
+        })
     }
-    response
 }

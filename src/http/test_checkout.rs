@@ -7,7 +7,8 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use crate::AppState;
+use super::error::ErrorBody;
+use super::{ApiError, AppState};
 use crate::billing::test_mode::CardOutcome;
 
 /// The pages' only style sheet, inline; the Content-Security-Policy allows exactly it by hash.
@@ -72,6 +73,13 @@ fn checkout_page(
     )
 }
 
+#[utoipa::path(get, path = "/checkout/test/{session}", tag = "test mode",
+    summary = "The offline checkout page (test mode only)",
+    params(("session" = String, Path, description = "A test-mode checkout session id")),
+    responses(
+        (status = 200, description = "The card form", content_type = "text/html", body = String),
+        (status = 303, description = "Already paid: on to the success page"),
+        (status = 404, description = "No such session, or not in test mode", content_type = "text/html", body = String)))]
 pub async fn show(State(state): State<AppState>, Path(session_id): Path<String>) -> Response {
     let Some(test) = &state.billing.test else {
         return not_found();
@@ -85,11 +93,19 @@ pub async fn show(State(state): State<AppState>, Path(session_id): Path<String>)
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CardForm {
     card: String,
 }
 
+#[utoipa::path(post, path = "/checkout/test/{session}", tag = "test mode",
+    summary = "Pays a test-mode session with one of Stripe's test cards",
+    params(("session" = String, Path, description = "A test-mode checkout session id")),
+    request_body(content = CardForm, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 303, description = "Paid: on to the success page"),
+        (status = 402, description = "The card was declined", content_type = "text/html", body = String),
+        (status = 404, description = "No such session, or not in test mode", content_type = "text/html", body = String)))]
 pub async fn pay(
     State(state): State<AppState>,
     Path(session_id): Path<String>,
@@ -117,23 +133,25 @@ pub async fn pay(
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PortalQuery {
     return_url: Option<String>,
 }
 
 /// Only our own pages may be returned to.
 fn same_site(url: Option<String>, state: &AppState) -> String {
-    let base = state
-        .config
-        .public_url
-        .as_str()
-        .trim_end_matches('/')
-        .to_owned();
+    let base = state.billing.public_url();
     url.filter(|u| u.starts_with(&format!("{base}/")))
         .unwrap_or(format!("{base}/profile"))
 }
 
+#[utoipa::path(get, path = "/checkout/test/portal/{customer}", tag = "test mode",
+    summary = "The offline customer portal (test mode only)",
+    params(("customer" = String, Path, description = "A test-mode customer id"), PortalQuery),
+    responses(
+        (status = 200, description = "The portal page", content_type = "text/html", body = String),
+        (status = 404, description = "No such customer, or not in test mode", content_type = "text/html", body = String)))]
 pub async fn portal(
     State(state): State<AppState>,
     Path(customer): Path<String>,
@@ -158,11 +176,19 @@ pub async fn portal(
     .into_response()
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CancelForm {
     return_url: Option<String>,
 }
 
+#[utoipa::path(post, path = "/checkout/test/portal/{customer}", tag = "test mode",
+    summary = "Cancels a test-mode subscription at once",
+    params(("customer" = String, Path, description = "A test-mode customer id")),
+    request_body(content = CancelForm, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 303, description = "Canceled: back to the app"),
+        (status = 404, description = "No such customer, or not in test mode", content_type = "text/html", body = String),
+        (status = 503, description = "The user database is unavailable", body = ErrorBody)))]
 pub async fn cancel(
     State(state): State<AppState>,
     Path(customer): Path<String>,
@@ -176,9 +202,9 @@ pub async fn cancel(
     };
     // Test mode has no webhooks: apply the change as the webhook would.
     if let Some(uid) = &subscription.uid
-        && let Err(e) = crate::billing::apply(&state.users, uid, &subscription, None).await
+        && let Err(e) = state.billing.apply(uid, &subscription, None).await
     {
-        return e.into_response();
+        return ApiError::from(e).into_response();
     }
     Redirect::to(&same_site(form.return_url, &state)).into_response()
 }

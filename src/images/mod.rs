@@ -6,6 +6,7 @@ pub mod font;
 pub mod png_meta;
 pub mod preview;
 
+use image::ImageEncoder;
 use rand::Rng;
 
 const ALPHANUMERIC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -17,6 +18,24 @@ pub fn download_name() -> String {
         .map(|_| char::from(ALPHANUMERIC[rng.random_range(0..ALPHANUMERIC.len())]))
         .collect();
     format!("generated_image_{suffix}.png")
+}
+
+/// A PNG of `img`, compressed for speed: images are stored once and served many times, but
+/// a request waits for this.
+pub fn encode_png(img: &image::RgbaImage) -> Result<Vec<u8>, image::ImageError> {
+    let mut png = Vec::new();
+    image::codecs::png::PngEncoder::new_with_quality(
+        &mut png,
+        image::codecs::png::CompressionType::Fast,
+        image::codecs::png::FilterType::Adaptive,
+    )
+    .write_image(
+        img.as_raw(),
+        img.width(),
+        img.height(),
+        image::ExtendedColorType::Rgba8,
+    )?;
+    Ok(png)
 }
 
 #[cfg(test)]

@@ -33,6 +33,9 @@ pub enum StoreError {
     /// The database answered with something this code cannot use: a bug or a schema drift.
     #[error("{0}")]
     Invalid(String),
+    /// A key with characters other than `[A-Za-z0-9_-]`: refused before it reaches a path.
+    #[error("{0:?} is not a valid record key")]
+    InvalidKey(String),
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
@@ -62,7 +65,9 @@ pub trait Store: Send + Sync + 'static {
         subscription: &Subscription,
     ) -> StoreResult<UserRecord>;
 
-    async fn find_user_by_email(&self, email: &str) -> StoreResult<Option<UserRecord>>;
+    /// Up to `limit` users with this email (several accounts may carry one unverified email),
+    /// ordered by uid.
+    async fn find_users_by_email(&self, email: &str, limit: usize) -> StoreResult<Vec<UserRecord>>;
 
     /// Appends to `audit/{uid}`; returns the new entry's key.
     async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String>;
@@ -83,7 +88,7 @@ pub trait Store: Send + Sync + 'static {
         limit: u32,
     ) -> StoreResult<Result<u32, QuotaExceeded>>;
 
-    /// Gives back `n` credits reserved earlier (never below zero).
+    /// Gives back `n` credits reserved earlier; the count never goes below zero.
     async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()>;
 
     async fn put_generation(&self, uid: &str, record: &GenerationRecord) -> StoreResult<()>;
@@ -111,11 +116,30 @@ pub trait Store: Send + Sync + 'static {
     /// Gives a claim back after a failure, so Stripe's retry is processed.
     async fn release_event(&self, event_id: &str) -> StoreResult<()>;
 
-    /// Up to `limit` generations, of any user, created before `cutoff_ms`, oldest first: the
-    /// retention sweep's work list.
+    /// Every uid that has generations: the retention sweep's list of owners.
+    async fn generation_owners(&self) -> StoreResult<Vec<String>>;
+
+    /// Up to `limit` of one user's generations created before `cutoff_ms`, oldest first.
     async fn generations_created_before(
         &self,
+        uid: &str,
         cutoff_ms: i64,
         limit: usize,
-    ) -> StoreResult<Vec<(String, GenerationRecord)>>;
+    ) -> StoreResult<Vec<GenerationRecord>>;
+}
+
+/// Record keys (uids, generation and event ids, periods) are `[A-Za-z0-9_-]`, 1 to 768 bytes:
+/// what Firebase uids, push ids and Stripe ids are made of. Anything else could address
+/// another path once in a URL (`%2F`, `..`, `?`, `\\`), so it is refused, not escaped.
+pub fn valid_key(key: &str) -> StoreResult<&str> {
+    let ok = !key.is_empty()
+        && key.len() <= 768
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if ok {
+        Ok(key)
+    } else {
+        Err(StoreError::InvalidKey(key.chars().take(64).collect()))
+    }
 }

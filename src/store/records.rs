@@ -23,7 +23,7 @@ pub struct UserRecord {
 
 /// `users/{uid}/subscription`. Every field is optional because the object is merged field by
 /// field (a checkout stores only `sessionId` before anything is paid).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Subscription {
     #[serde(default, skip_serializing_if = "Option::is_none")]

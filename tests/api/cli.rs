@@ -63,7 +63,7 @@ async fn an_unknown_user_is_a_clear_error() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("no user \"nobody@example.com\" (looked up by email)"),
+        stderr.contains("no user with email \"nobody@example.com\""),
         "{stderr}"
     );
 }
@@ -156,7 +156,7 @@ async fn a_plan_change_needs_a_reason_and_a_future_end() {
         assert!(!out.status.success());
     }
     assert!(String::from_utf8_lossy(&past.stderr).contains("--until is in the past"));
-    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no user \"bob\""));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no user with uid \"bob\""));
     let shown = stdout(&users(&app, &["show", "alice"]));
     assert!(shown.contains("audit:     none"), "{shown}");
 }

@@ -149,18 +149,13 @@ async fn a_pro_user_makes_several_images_at_once_for_one_credit_each() {
     app.make_pro("alice").await;
 
     let made = app
-        .generate_ok(
+        .generate_all(
             &token,
             &json!({"prompt": "a fox", "count": 3, "seed": 10, "enhance": false}),
         )
         .await;
 
-    let seeds: Vec<_> = made
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["seed"].as_u64().unwrap())
-        .collect();
+    let seeds: Vec<_> = made.iter().map(|g| g["seed"].as_u64().unwrap()).collect();
     assert_eq!(seeds, [10, 11, 12]);
     assert_eq!(app.credits_used(&token).await, 3);
 }
@@ -562,9 +557,7 @@ async fn free_images_expire_and_pro_images_are_kept() {
         app.state.store.put_generation(uid, &record).await.unwrap();
     }
 
-    let removed = lucent::generate::retention::sweep_once(&app.state)
-        .await
-        .unwrap();
+    let removed = app.sweep().await;
 
     assert_eq!(removed, 1);
     assert_eq!(app.get_image(&free, &a, false).await.status(), 404);

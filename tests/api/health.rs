@@ -1,4 +1,4 @@
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn healthz_answers_ok() {
@@ -56,7 +56,7 @@ async fn a_request_id_sent_by_the_caller_is_kept() {
 
 #[tokio::test]
 async fn metrics_count_requests_by_route_and_credits_by_outcome() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(&["--metrics-token", "s3cret"]).await;
     let token = app.register("alice").await;
     app.get_me(&token).await;
     let made = app
@@ -68,7 +68,13 @@ async fn metrics_count_requests_by_route_and_credits_by_outcome() {
     app.get_image(&token, made["id"].as_str().unwrap(), false)
         .await;
 
-    let response = app.get("/metrics").await;
+    let response = app
+        .client
+        .get(app.url("/metrics"))
+        .bearer_auth("s3cret")
+        .send()
+        .await
+        .unwrap();
 
     assert_eq!(response.status(), 200);
     assert!(
@@ -92,26 +98,67 @@ async fn metrics_count_requests_by_route_and_credits_by_outcome() {
 }
 
 #[tokio::test]
-async fn the_openapi_document_describes_every_api_route() {
-    let app = spawn_app().await;
+async fn metrics_are_not_served_without_the_token() {
+    let open = spawn_app().await;
+    let guarded = spawn_app_with(&["--metrics-token", "s3cret"]).await;
 
-    let doc: serde_json::Value = app.get("/api/v1/openapi.json").await.json().await.unwrap();
+    let unconfigured = open.get("/metrics").await;
+    let anonymous = guarded.get("/metrics").await;
+    let wrong = guarded
+        .client
+        .get(guarded.url("/metrics"))
+        .bearer_auth("guess")
+        .send()
+        .await
+        .unwrap();
 
-    assert_eq!(doc["openapi"], "3.0.3");
-    for path in [
-        "/api/v1/me",
-        "/api/v1/catalog",
-        "/api/v1/generations",
-        "/api/v1/generations/{id}",
-        "/api/v1/generations/{id}/image",
-        "/api/v1/checkout",
-        "/api/v1/payment-success",
-        "/api/v1/billing/portal",
-        "/api/v1/stripe/webhook",
-        "/generate-image",
-        "/healthz",
-        "/readyz",
-    ] {
-        assert!(doc["paths"][path].is_object(), "{path} is not documented");
+    for response in [unconfigured, anonymous, wrong] {
+        assert_eq!(response.status(), 404);
+        assert!(!response.text().await.unwrap().contains("lucent_"));
     }
+}
+
+#[tokio::test]
+async fn readiness_writes_nothing_and_is_reused_for_a_few_seconds() {
+    let server = wiremock::MockServer::start().await;
+    wiremock::Mock::given(wiremock::matchers::path("/sdapi/v1/progress"))
+        .respond_with(
+            wiremock::ResponseTemplate::new(200).set_body_json(serde_json::json!({"progress": 0})),
+        )
+        .mount(&server)
+        .await;
+    let spec = format!("a1111+{}", server.uri());
+    let app = spawn_app_with(&["--generator", &spec]).await;
+
+    let first = app.get_readyz().await;
+    let second = app.get_readyz().await;
+
+    assert_eq!(
+        (first.status().as_u16(), second.status().as_u16()),
+        (200, 200)
+    );
+    assert_eq!(
+        server.received_requests().await.unwrap().len(),
+        1,
+        "the second answer is the first one, reused"
+    );
+    let written: Vec<_> = std::fs::read_dir(app.data_dir.path().join("images"))
+        .unwrap()
+        .collect();
+    assert!(written.is_empty(), "readiness wrote {written:?}");
+}
+
+#[tokio::test]
+async fn readiness_names_a_failed_dependency_without_its_error_text() {
+    let server = wiremock::MockServer::start().await;
+    let spec = format!("a1111+{}", server.uri());
+    let app = spawn_app_with(&["--generator", &spec]).await;
+    drop(server);
+
+    let response = app.get_readyz().await;
+
+    assert_eq!(response.status(), 503);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body["checks"]["generator"]["ok"], false);
+    assert_eq!(body["checks"]["generator"]["error"], "unreachable");
 }

@@ -62,9 +62,9 @@ pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
     let mut args = vec!["--google-keys-url", keys_url.as_str()];
     args.extend_from_slice(extra);
     let config = test_config(data_dir.path(), &args);
-    let http = lucent::state::http_client().unwrap();
-    let store = lucent::state::open_store(&config, &http).await.unwrap();
-    let state = AppState::new(config, http, store).unwrap();
+    let http = lucent::startup::http_client().unwrap();
+    let store = lucent::startup::open_store(&config, &http).await.unwrap();
+    let state = lucent::startup::state(&config, http, store).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
     let app = build_app(state.clone());
@@ -166,13 +166,23 @@ impl TestApp {
             .unwrap()
     }
 
-    /// A generation that must succeed; its JSON.
+    /// A generation that must succeed; the JSON of its only image.
     pub async fn generate_ok(&self, token: &str, body: &Value) -> Value {
+        let mut made = self.generate_all(token, body).await;
+        assert_eq!(made.len(), 1, "one image: {made:?}");
+        made.remove(0)
+    }
+
+    /// A generation that must succeed; the JSON of each image.
+    pub async fn generate_all(&self, token: &str, body: &Value) -> Vec<Value> {
         let response = self.generate(token, body).await;
         let status = response.status();
         let json: Value = response.json().await.unwrap();
         assert_eq!(status, 201, "{json}");
-        json
+        json["generations"]
+            .as_array()
+            .expect("{generations: [...]}")
+            .clone()
     }
 
     /// The stream's events as (name, data) pairs.
@@ -240,10 +250,10 @@ impl TestApp {
         me["quota"]["used"].as_u64().unwrap()
     }
 
-    /// Waits (briefly) for released credits to land: releases run after the request ends.
+    /// Waits (briefly) for `expected` credits: for work that goes on after its client left.
     pub async fn wait_for_credits(&self, token: &str, expected: u64) -> u64 {
         let mut used = self.credits_used(token).await;
-        for _ in 0..40 {
+        for _ in 0..100 {
             if used == expected {
                 break;
             }
@@ -251,6 +261,17 @@ impl TestApp {
             used = self.credits_used(token).await;
         }
         used
+    }
+}
+
+impl TestApp {
+    /// One pass of the retention sweep, as `lucent serve` runs it; how many images it removed.
+    pub async fn sweep(&self) -> usize {
+        let config = test_config(self.data_dir.path(), &[]);
+        lucent::startup::retention(&config, &self.state)
+            .sweep_once()
+            .await
+            .unwrap()
     }
 }
 

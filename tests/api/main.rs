@@ -5,6 +5,7 @@ mod backends;
 mod billing;
 mod cli;
 mod config;
+mod contract;
 mod fake_rtdb;
 mod generations;
 mod health;

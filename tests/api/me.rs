@@ -93,7 +93,7 @@ async fn usernames_must_be_1_to_40_visible_characters() {
 }
 
 #[tokio::test]
-async fn a_body_that_is_not_json_is_a_400() {
+async fn a_body_that_is_not_json_is_a_415() {
     let app = spawn_app().await;
 
     let response = app
@@ -106,7 +106,7 @@ async fn a_body_that_is_not_json_is_a_400() {
         .await
         .unwrap();
 
-    assert_eq!(error_code(response, 400).await, "unsupported_media_type");
+    assert_eq!(error_code(response, 415).await, "unsupported_media_type");
 }
 
 #[tokio::test]

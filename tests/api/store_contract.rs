@@ -31,7 +31,7 @@ pub async fn embedded() -> Harness {
 
 pub fn rtdb_client(base: &str, credentials: Credentials) -> RtdbClient {
     RtdbClient::new(
-        lucent::state::http_client().unwrap(),
+        lucent::startup::http_client().unwrap(),
         url::Url::parse(&format!("{base}/")).unwrap(),
         Some(NAMESPACE.to_owned()),
         credentials,
@@ -227,15 +227,32 @@ pub async fn a_user_is_found_by_email(store: &dyn Store) {
     p.email = format!("{id}@example.com");
     store.upsert_profile(&id, &p).await.unwrap();
 
-    let found = store.find_user_by_email(&p.email).await.unwrap();
+    let found = store.find_users_by_email(&p.email, 10).await.unwrap();
 
-    assert_eq!(found.map(|u| u.uid), Some(id));
-    assert_eq!(
+    assert_eq!(found.into_iter().map(|u| u.uid).collect::<Vec<_>>(), [id]);
+    assert!(
         store
-            .find_user_by_email("nobody@example.com")
+            .find_users_by_email("nobody@example.com", 10)
             .await
-            .unwrap(),
-        None
+            .unwrap()
+            .is_empty()
+    );
+}
+
+pub async fn every_account_sharing_an_email_is_found(store: &dyn Store) {
+    let (a, b) = (uid("erin-a"), uid("erin-b"));
+    let mut p = profile("Erin", false);
+    p.email = format!("{a}@example.com");
+    store.upsert_profile(&a, &p).await.unwrap();
+    store.upsert_profile(&b, &p).await.unwrap();
+
+    let found = store.find_users_by_email(&p.email, 10).await.unwrap();
+
+    let mut expected = [a, b];
+    expected.sort();
+    assert_eq!(
+        found.into_iter().map(|u| u.uid).collect::<Vec<_>>(),
+        expected
     );
 }
 
@@ -285,6 +302,27 @@ pub async fn credits_are_reserved_up_to_the_limit_and_released(store: &dyn Store
 
     assert_eq!(store.get_usage(&id, period).await.unwrap(), 1);
     assert_eq!(store.get_usage(&id, "d2026-11-23").await.unwrap(), 0);
+}
+
+pub async fn a_release_never_takes_the_count_below_zero(store: &dyn Store) {
+    let id = uid("kim");
+    let period = "d2026-11-22";
+    store
+        .reserve_credits(&id, period, 1, 3)
+        .await
+        .unwrap()
+        .unwrap();
+
+    store.release_credits(&id, period, 2).await.unwrap();
+    store.release_credits(&id, "d2026-11-23", 1).await.unwrap();
+
+    assert_eq!(store.get_usage(&id, period).await.unwrap(), 0);
+    assert_eq!(store.get_usage(&id, "d2026-11-23").await.unwrap(), 0);
+    assert_eq!(
+        store.reserve_credits(&id, period, 3, 3).await.unwrap(),
+        Ok(3),
+        "a release past zero must not hand out extra credits"
+    );
 }
 
 pub async fn concurrent_reservations_never_pass_the_limit(store: &dyn Store) {
@@ -384,21 +422,25 @@ pub async fn old_generations_are_found_for_the_retention_sweep(store: &dyn Store
         .await
         .unwrap();
 
-    let old = store.generations_created_before(10, 100).await.unwrap();
-
-    let found: Vec<_> = old
-        .iter()
-        .filter(|(u, _)| *u == a || *u == b)
-        .map(|(u, g)| (u.clone(), g.id.clone()))
-        .collect();
+    let ids = |found: Vec<GenerationRecord>| found.into_iter().map(|g| g.id).collect::<Vec<_>>();
     assert_eq!(
-        found,
-        [(a.clone(), "old-a".to_owned()), (b, "old-b".to_owned())]
+        ids(store.generations_created_before(&a, 10, 100).await.unwrap()),
+        ["old-a"]
     );
     assert_eq!(
-        store.generations_created_before(10, 1).await.unwrap().len(),
-        1
+        ids(store.generations_created_before(&b, 10, 100).await.unwrap()),
+        ["old-b"]
     );
+    assert_eq!(
+        ids(store
+            .generations_created_before(&a, 3_000_000_000_000, 1)
+            .await
+            .unwrap()),
+        ["old-a"],
+        "oldest first, up to the limit"
+    );
+    let owners = store.generation_owners().await.unwrap();
+    assert!(owners.contains(&a) && owners.contains(&b), "{owners:?}");
 }
 
 pub async fn concurrent_writers_lose_no_update(store: &dyn Store) {
@@ -449,10 +491,12 @@ macro_rules! contract {
                 a_subscription_for_an_unknown_user_creates_nothing,
                 a_subscription_can_be_replaced_whole,
                 a_user_is_found_by_email,
+                every_account_sharing_an_email_is_found,
                 audit_entries_are_kept_in_order,
                 usage_is_zero_before_any_generation,
                 concurrent_writers_lose_no_update,
                 credits_are_reserved_up_to_the_limit_and_released,
+                a_release_never_takes_the_count_below_zero,
                 concurrent_reservations_never_pass_the_limit,
                 generations_are_stored_listed_newest_first_and_deleted,
                 old_generations_are_found_for_the_retention_sweep,

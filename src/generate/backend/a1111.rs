@@ -2,11 +2,13 @@
 //! `POST /sdapi/v1/txt2img`, progress from `GET /sdapi/v1/progress`, HTTP basic auth from the
 //! URL's userinfo.
 
+use std::convert::Infallible;
 use std::time::Duration;
 
 use async_trait::async_trait;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use percent_encoding::percent_decode_str;
 use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::watch;
@@ -18,6 +20,8 @@ use super::{
 };
 
 const POLL_EVERY: Duration = Duration::from_millis(500);
+/// How long an interrupt may take before the slot is given back anyway.
+const INTERRUPT_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub struct A1111 {
     http: reqwest::Client,
@@ -47,9 +51,11 @@ struct ProgressResponse {
 
 impl A1111 {
     pub fn new(http: reqwest::Client, mut base: Url) -> Self {
+        // The URL keeps userinfo percent-encoded; `+` is a plus there, not a space.
+        let decode = |s: &str| percent_decode_str(s).decode_utf8_lossy().into_owned();
         let auth = (!base.username().is_empty()).then(|| {
-            let user = percent_decode(base.username());
-            let password = base.password().map(percent_decode).unwrap_or_default();
+            let user = decode(base.username());
+            let password = base.password().map(decode).unwrap_or_default();
             (user, password)
         });
         let _ = base.set_username("");
@@ -103,16 +109,17 @@ impl A1111 {
         body
     }
 
-    async fn poll_progress(&self, progress: &watch::Sender<Progress>) {
+    /// Polls until dropped: it never returns, so the render's own result always decides.
+    async fn poll_progress(&self, progress: &watch::Sender<Progress>) -> Infallible {
         loop {
             tokio::time::sleep(POLL_EVERY).await;
+            // Progress is a nicety: a failed poll is skipped, never fatal.
             let Ok(request) = self.request(
                 reqwest::Method::GET,
                 "sdapi/v1/progress?skip_current_image=true",
             ) else {
-                return;
+                continue;
             };
-            // Progress is a nicety: a failed poll is skipped, never fatal.
             if let Ok(response) = request.timeout(POLL_EVERY * 4).send().await
                 && let Ok(p) = response.json::<ProgressResponse>().await
             {
@@ -163,13 +170,6 @@ impl A1111 {
     }
 }
 
-fn percent_decode(s: &str) -> String {
-    url::form_urlencoded::parse(format!("x={s}").as_bytes())
-        .next()
-        .map(|(_, v)| v.into_owned())
-        .unwrap_or_default()
-}
-
 #[async_trait]
 impl Backend for A1111 {
     fn kind(&self) -> &'static str {
@@ -183,7 +183,26 @@ impl Backend for A1111 {
     ) -> Result<Rendered, BackendError> {
         tokio::select! {
             result = self.txt2img(job) => result,
-            () = self.poll_progress(progress) => unreachable!("polling never ends"),
+            never = self.poll_progress(progress) => match never {},
+        }
+    }
+
+    async fn interrupt(&self) {
+        let sent = match self.request(reqwest::Method::POST, "sdapi/v1/interrupt") {
+            Ok(request) => request.timeout(INTERRUPT_TIMEOUT).send().await,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot build the interrupt call");
+                return;
+            }
+        };
+        match sent {
+            Ok(response) if response.status().is_success() => {
+                tracing::info!("asked the backend to interrupt a job past its deadline");
+            }
+            Ok(response) => {
+                tracing::warn!(status = %response.status(), "the backend refused the interrupt");
+            }
+            Err(e) => tracing::warn!(error = %e, "the interrupt call failed"),
         }
     }
 

@@ -19,8 +19,6 @@ pub use a1111::A1111;
 pub use builtin::Builtin;
 pub use legacy::Legacy;
 
-use crate::http::ApiError;
-
 /// Largest response a backend may send; a 1024² PNG in base64 JSON is a few megabytes.
 pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
 /// Largest side of an image we accept.
@@ -74,26 +72,14 @@ pub enum BackendError {
     TooLarge,
 }
 
-impl From<BackendError> for ApiError {
-    fn from(e: BackendError) -> Self {
-        let message = e.to_string();
-        match e {
-            BackendError::Timeout => ApiError::GatewayTimeout {
-                code: "backend_timeout",
-                message,
-            },
-            BackendError::Failed(_) => ApiError::BadGateway {
-                code: "backend_failed",
-                message,
-            },
-            BackendError::BadImage(_) => ApiError::BadGateway {
-                code: "backend_bad_image",
-                message,
-            },
-            BackendError::TooLarge => ApiError::BadGateway {
-                code: "backend_too_large",
-                message,
-            },
+impl BackendError {
+    /// A short name for metrics.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::Timeout => "backend_timeout",
+            Self::Failed(_) => "backend_failed",
+            Self::BadImage(_) => "backend_bad_image",
+            Self::TooLarge => "backend_too_large",
         }
     }
 }
@@ -112,32 +98,68 @@ pub trait Backend: Send + Sync {
 
     /// Whether the backend answers: readiness.
     async fn ready(&self) -> Result<(), String>;
+
+    /// Asks the backend to stop the job it is running (after a timeout), so the GPU is free
+    /// when the slot is given back. Backends without such a call have nothing to do.
+    async fn interrupt(&self) {}
 }
 
-/// The configured backend.
-pub fn from_spec(spec: &str, http: &reqwest::Client) -> Result<Box<dyn Backend>, String> {
-    if spec == "builtin" {
-        return Ok(Box::new(Builtin));
+/// `LUCENT_GENERATOR`, parsed at start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BackendSpec {
+    /// The built-in deterministic renderer.
+    Builtin,
+    /// An AUTOMATIC1111-compatible server.
+    A1111(Url),
+    /// A server speaking the spec's `GET /generate-image`.
+    Legacy(Url),
+}
+
+impl BackendSpec {
+    pub fn parse(value: &str) -> Result<Self, String> {
+        if value == "builtin" {
+            return Ok(Self::Builtin);
+        }
+        let (kind, rest) = value
+            .split_once('+')
+            .ok_or("expected builtin, a1111+http(s)://… or legacy+http(s)://…")?;
+        let url = Url::parse(rest).map_err(|e| e.to_string())?;
+        if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+            return Err("expected an http(s) URL with a host".into());
+        }
+        match kind {
+            "a1111" => Ok(Self::A1111(url)),
+            "legacy" => Ok(Self::Legacy(url)),
+            other => Err(format!("unknown backend kind {other:?}")),
+        }
     }
-    let (kind, rest) = spec.split_once('+').ok_or("expected KIND+URL")?;
-    let url = Url::parse(rest).map_err(|e| e.to_string())?;
-    match kind {
-        "a1111" => Ok(Box::new(A1111::new(http.clone(), url))),
-        "legacy" => Ok(Box::new(Legacy::new(http.clone(), url))),
-        other => Err(format!("unknown backend kind {other:?}")),
+
+    /// The backend this names, on the shared HTTP client.
+    pub fn build(&self, http: &reqwest::Client) -> Box<dyn Backend> {
+        match self {
+            Self::Builtin => Box::new(Builtin),
+            Self::A1111(url) => Box::new(A1111::new(http.clone(), url.clone())),
+            Self::Legacy(url) => Box::new(Legacy::new(http.clone(), url.clone())),
+        }
     }
 }
 
-/// Runs `render` under `deadline`.
+/// Runs `render` under `deadline`. Past it, the render is dropped and the backend asked to
+/// stop; the call returns only once that request has ended, so whoever holds the slot holds it
+/// until the backend is free.
 pub async fn render_with_deadline(
     backend: &dyn Backend,
     job: &Job,
     progress: &watch::Sender<Progress>,
     deadline: Duration,
 ) -> Result<Rendered, BackendError> {
-    tokio::time::timeout(deadline, backend.render(job, progress))
-        .await
-        .unwrap_or(Err(BackendError::Timeout))
+    match tokio::time::timeout(deadline, backend.render(job, progress)).await {
+        Ok(result) => result,
+        Err(_) => {
+            backend.interrupt().await;
+            Err(BackendError::Timeout)
+        }
+    }
 }
 
 /// Reads a response body up to the cap, without trusting `Content-Length`.

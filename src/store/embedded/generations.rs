@@ -53,27 +53,28 @@ pub fn list(
     )
 }
 
-/// Any user's, oldest first.
-pub fn created_before(
-    c: &Connection,
-    cutoff_ms: i64,
-    limit: usize,
-) -> StoreResult<Vec<(String, GenerationRecord)>> {
+/// Every uid with at least one generation.
+pub fn owners(c: &Connection) -> StoreResult<Vec<String>> {
     let mut stmt = c
-        .prepare(
-            "SELECT uid, doc FROM generations WHERE created_at < ?1
-             ORDER BY created_at LIMIT ?2",
-        )
+        .prepare("SELECT DISTINCT uid FROM generations ORDER BY uid")
         .map_err(sqlite)?;
-    let rows = stmt
-        .query_map(
-            params![cutoff_ms, i64::try_from(limit).unwrap_or(i64::MAX)],
-            |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
-        )
+    stmt.query_map([], |r| r.get::<_, String>(0))
         .map_err(sqlite)?
         .collect::<Result<Vec<_>, _>>()
-        .map_err(sqlite)?;
-    rows.into_iter()
-        .map(|(uid, doc)| Ok((uid, decode(&doc)?)))
-        .collect()
+        .map_err(sqlite)
+}
+
+/// One user's, oldest first.
+pub fn created_before(
+    c: &Connection,
+    uid: &str,
+    cutoff_ms: i64,
+    limit: usize,
+) -> StoreResult<Vec<GenerationRecord>> {
+    docs(
+        c,
+        "SELECT doc FROM generations WHERE uid = ?1 AND created_at < ?2
+         ORDER BY created_at LIMIT ?3",
+        params![uid, cutoff_ms, i64::try_from(limit).unwrap_or(i64::MAX)],
+    )
 }

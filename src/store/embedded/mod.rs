@@ -238,18 +238,15 @@ impl Store for EmbeddedStore {
             .await
     }
 
-    async fn find_user_by_email(&self, email: &str) -> StoreResult<Option<UserRecord>> {
+    async fn find_users_by_email(&self, email: &str, limit: usize) -> StoreResult<Vec<UserRecord>> {
         let email = email.to_owned();
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         self.with(move |c| {
-            c.query_row(
-                "SELECT doc FROM users WHERE email = ?1 ORDER BY uid LIMIT 1",
-                [email],
-                |r| r.get::<_, String>(0),
+            docs(
+                c,
+                "SELECT doc FROM users WHERE email = ?1 ORDER BY uid LIMIT ?2",
+                params![email, limit],
             )
-            .optional()
-            .map_err(sqlite)?
-            .map(|doc| decode(&doc))
-            .transpose()
         })
         .await
     }
@@ -331,12 +328,18 @@ impl Store for EmbeddedStore {
             .await
     }
 
+    async fn generation_owners(&self) -> StoreResult<Vec<String>> {
+        self.with(|c| generations::owners(c)).await
+    }
+
     async fn generations_created_before(
         &self,
+        uid: &str,
         cutoff_ms: i64,
         limit: usize,
-    ) -> StoreResult<Vec<(String, GenerationRecord)>> {
-        self.with(move |c| generations::created_before(c, cutoff_ms, limit))
+    ) -> StoreResult<Vec<GenerationRecord>> {
+        let uid = uid.to_owned();
+        self.with(move |c| generations::created_before(c, &uid, cutoff_ms, limit))
             .await
     }
 

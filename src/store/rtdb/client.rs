@@ -1,6 +1,6 @@
 //! A small Firebase Realtime Database REST client on the gateway's shared `reqwest::Client`:
-//! `{base}/{path}.json`, admin access by bearer token, ETag-conditional writes, server
-//! increments, `print=silent` writes, JSON-quoted queries, per-request timeouts, and errors
+//! `{base}/{path}.json`, admin access by bearer token, ETag-conditional writes,
+//! `print=silent` writes, JSON-quoted queries, per-request timeouts, and errors
 //! that keep the status and the database's `{"error": "…"}` text.
 
 use std::sync::Arc;
@@ -10,7 +10,7 @@ use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use serde_json::Value;
 use url::Url;
 
-use crate::store::{StoreError, StoreResult};
+use crate::store::{StoreError, StoreResult, valid_key};
 
 const SCOPES: &[&str] = &[
     "https://www.googleapis.com/auth/firebase.database",
@@ -79,12 +79,23 @@ impl RtdbClient {
         }
     }
 
+    /// `{base}/{segment}/…/{last}.json`, built segment by segment; every segment must be a
+    /// valid key, so nothing in a path can escape it (`%2F`, `..`, `?`, `#`).
     fn url(&self, path: &str) -> StoreResult<Url> {
-        let clean = path.trim_matches('/');
-        let mut url = self
-            .base
-            .join(&format!("{clean}.json"))
-            .map_err(|e| StoreError::Invalid(format!("path {path:?}: {e}")))?;
+        let segments = path
+            .trim_matches('/')
+            .split('/')
+            .map(valid_key)
+            .collect::<StoreResult<Vec<_>>>()?;
+        let (last, parents) = segments
+            .split_last()
+            .ok_or_else(|| StoreError::InvalidKey(String::new()))?;
+        let mut url = self.base.clone();
+        url.path_segments_mut()
+            .map_err(|()| StoreError::Invalid(format!("{} cannot be a base URL", self.base)))?
+            .pop_if_empty()
+            .extend(parents)
+            .push(&format!("{last}.json"));
         if let Some(ns) = &self.namespace {
             url.query_pairs_mut().append_pair("ns", ns);
         }
@@ -240,12 +251,6 @@ impl RtdbClient {
             .query(&[("print", "silent")])
             .json(value);
         Self::send(request).await.map(drop)
-    }
-
-    /// Adds `by` to the number at `path` on the server, atomically, without a read.
-    pub async fn increment(&self, path: &str, by: i64) -> StoreResult<()> {
-        self.put(path, &serde_json::json!({ ".sv": { "increment": by } }))
-            .await
     }
 }
 

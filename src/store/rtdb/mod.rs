@@ -12,7 +12,7 @@ pub use client::{Conditional, Credentials, Query, RtdbClient, Versioned};
 use super::records::apply_profile;
 use super::{
     AuditEntry, GenerationRecord, ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult,
-    Subscription, UserRecord, now_ms,
+    Subscription, UserRecord, now_ms, valid_key,
 };
 
 /// Conditional-write attempts before giving up with `Contention`.
@@ -75,20 +75,8 @@ impl RtdbStore {
     }
 }
 
-/// Keys the database cannot hold (`.`, `$`, `#`, `[`, `]`, `/`, control characters) would
-/// address another path; uids never contain them, so refuse rather than escape.
 fn key(k: &str) -> StoreResult<&str> {
-    let bad = k.is_empty()
-        || k.len() > 768
-        || k.chars()
-            .any(|c| matches!(c, '.' | '$' | '#' | '[' | ']' | '/') || c.is_control());
-    if bad {
-        Err(StoreError::Invalid(format!(
-            "{k:?} is not a valid database key"
-        )))
-    } else {
-        Ok(k)
-    }
+    valid_key(k)
 }
 
 fn user_path(uid: &str) -> StoreResult<String> {
@@ -171,21 +159,15 @@ impl Store for RtdbStore {
             .await
     }
 
-    async fn find_user_by_email(&self, email: &str) -> StoreResult<Option<UserRecord>> {
+    async fn find_users_by_email(&self, email: &str, limit: usize) -> StoreResult<Vec<UserRecord>> {
         let query = Query {
             order_by: "email",
             equal_to: Some(Value::from(email)),
-            limit_to_first: Some(1),
+            limit_to_first: Some(limit),
             ..Query::default()
         };
-        let found = self.client.query("users", &query).await?;
-        match found {
-            Value::Object(map) => map
-                .into_iter()
-                .next()
-                .map_or(Ok(None), |(_, v)| from_value(v)),
-            _ => Ok(None),
-        }
+        let found = records(self.client.query("users", &query).await?)?;
+        Ok(found.into_iter().map(|(_, user)| user).collect())
     }
 
     async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String> {
@@ -242,10 +224,18 @@ impl Store for RtdbStore {
     }
 
     async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()> {
-        // A server increment needs no read and cannot lose to a concurrent reservation.
-        self.client
-            .increment(&usage_path(uid, period)?, -i64::from(n))
-            .await
+        // A transaction, not a server increment: an increment cannot stop at zero, and a
+        // release that outruns its reservation (a period that rolled over) must not leave a
+        // negative count that hands out extra credits.
+        self.transact(&usage_path(uid, period)?, |current| {
+            let used = match current {
+                Value::Null => return Ok(None),
+                other => serde_json::from_value::<u32>(other).map_err(invalid)?,
+            };
+            Ok(Some(Value::from(used.saturating_sub(n))))
+        })
+        .await
+        .map(drop)
     }
 
     async fn put_generation(&self, uid: &str, record: &GenerationRecord) -> StoreResult<()> {
@@ -290,29 +280,27 @@ impl Store for RtdbStore {
         Ok(found.into_iter().map(|(_, r)| r).collect())
     }
 
+    async fn generation_owners(&self) -> StoreResult<Vec<String>> {
+        self.client.shallow_keys("generations").await
+    }
+
     async fn generations_created_before(
         &self,
+        uid: &str,
         cutoff_ms: i64,
         limit: usize,
-    ) -> StoreResult<Vec<(String, GenerationRecord)>> {
-        let mut found = Vec::new();
-        for uid in self.client.shallow_keys("generations").await? {
-            if found.len() >= limit {
-                break;
-            }
-            let query = Query {
-                order_by: "createdAt",
-                end_at: Some(Value::from(cutoff_ms - 1)),
-                limit_to_first: Some(limit - found.len()),
-                ..Query::default()
-            };
-            let path = format!("generations/{}", key(&uid)?);
-            let records: Vec<(String, GenerationRecord)> =
-                records(self.client.query(&path, &query).await?)?;
-            found.extend(records.into_iter().map(|(_, r)| (uid.clone(), r)));
-        }
+    ) -> StoreResult<Vec<GenerationRecord>> {
+        let query = Query {
+            order_by: "createdAt",
+            end_at: Some(Value::from(cutoff_ms - 1)),
+            limit_to_first: Some(limit),
+            ..Query::default()
+        };
+        let path = format!("generations/{}", key(uid)?);
+        let mut found: Vec<(String, GenerationRecord)> =
+            records(self.client.query(&path, &query).await?)?;
         found.sort_by_key(|(_, r)| r.created_at);
-        Ok(found)
+        Ok(found.into_iter().map(|(_, r)| r).collect())
     }
 
     async fn claim_event(&self, event_id: &str, event_type: &str) -> StoreResult<bool> {

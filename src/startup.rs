@@ -1,4 +1,6 @@
-//! Shared application state: configuration and one typed client per upstream.
+//! Wiring: turns the validated configuration into clients, services and the HTTP state. The
+//! only module that reads the clap `Config` besides the CLI; everything it builds takes typed
+//! settings.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -7,51 +9,23 @@ use url::Url;
 
 use crate::auth::{GoogleKeys, TokenVerifier};
 use crate::billing::Billing;
-use crate::config::Config;
+use crate::billing::payments::Payments;
+use crate::billing::stripe::StripeApi;
+use crate::billing::test_mode::TestPayments;
+use crate::config::{BillingMode, Config, RateLimitMode};
 use crate::generate::Generator;
-use crate::generate::backend;
 use crate::generate::catalog::Catalog;
-use crate::generate::queue::{Limits, Queue};
-use crate::generate::request::{COUNT_MAX_FREE, COUNT_MAX_PRO};
-use crate::http::limits::RateLimits;
+use crate::generate::queue::{Limits, Queue, REQUESTS_PER_FREE_USER, REQUESTS_PER_PRO_USER};
+use crate::generate::retention::Retention;
+use crate::http::{App, AppState, HttpSettings, Readiness, SecurityHeaders};
 use crate::images::blobs::Blobs;
+use crate::limits::RateLimits;
 use crate::metrics::Metrics;
+use crate::quota::Quotas;
 use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
 use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use crate::users::Users;
-
-/// Cheap to clone: everything lives behind one `Arc`.
-#[derive(Clone)]
-pub struct AppState(Arc<App>);
-
-pub struct App {
-    /// The validated start-up configuration.
-    pub config: Config,
-    /// The one HTTP client (connection pool, timeouts) every upstream client is built on.
-    pub http: reqwest::Client,
-    /// Verifies Firebase ID tokens (Google's keys, or the Auth emulator's unsigned tokens).
-    pub auth: TokenVerifier,
-    /// Raw record access: the Realtime Database or the embedded SQLite store.
-    pub store: Arc<dyn Store>,
-    /// User records through the short pro-check cache; handlers read and write users here.
-    pub users: Users,
-    /// The generation pipeline: catalog, backend, queue, image storage.
-    pub generator: Generator,
-    /// Stripe (or the offline test checkout).
-    pub billing: Billing,
-    /// Counters and histograms for `/metrics`.
-    pub metrics: Arc<Metrics>,
-    /// Per-user and per-address rate limits.
-    pub limits: RateLimits,
-}
-
-impl std::ops::Deref for AppState {
-    type Target = App;
-    fn deref(&self) -> &App {
-        &self.0
-    }
-}
 
 /// Connect and per-request limits for every upstream call; a slow upstream must not hold a
 /// request (and its credit) forever. Calls that legitimately take longer (generation) set
@@ -69,36 +43,50 @@ pub fn http_client() -> reqwest::Result<reqwest::Client> {
 /// not hold it.
 const STORE_TIMEOUT: Duration = Duration::from_secs(5);
 
-impl AppState {
-    pub fn new(
-        config: Config,
-        http: reqwest::Client,
-        store: Arc<dyn Store>,
-    ) -> anyhow::Result<Self> {
-        let auth = token_verifier(&config, &http);
-        let users = Users::new(Arc::clone(&store));
-        let metrics = Arc::new(Metrics::default());
-        let generator = generator(&config, &http, Arc::clone(&metrics))?;
-        let billing = Billing::from_config(&config, &http)?;
-        let limits = RateLimits::new(config.rate_limits == "on");
-        Ok(Self(Arc::new(App {
-            config,
-            http,
-            auth,
-            store,
-            users,
-            generator,
-            billing,
-            metrics,
-            limits,
-        })))
-    }
+/// The HTTP state for `config`, on `http` and `store`.
+pub fn state(
+    config: &Config,
+    http: reqwest::Client,
+    store: Arc<dyn Store>,
+) -> anyhow::Result<AppState> {
+    let quotas = Quotas {
+        free_daily: config.free_daily,
+        pro_monthly: config.pro_monthly,
+    };
+    let users = Users::new(Arc::clone(&store), quotas);
+    let metrics = Arc::new(Metrics::default());
+    let generator = generator(config, &http, &store, &users, Arc::clone(&metrics))?;
+    Ok(AppState::new(App {
+        settings: HttpSettings {
+            static_dir: config.static_dir.clone(),
+            proxy_hops: config.proxy_hops,
+            metrics_token: config.metrics_token.clone(),
+        },
+        auth: token_verifier(config, &http),
+        billing: billing(config, &http, &users, &store)?,
+        limits: RateLimits::new(config.rate_limits == RateLimitMode::On),
+        security_headers: SecurityHeaders::new(config.auth_emulator_host.as_deref()),
+        readiness: Readiness::default(),
+        generator: Arc::new(generator),
+        store,
+        users,
+        metrics,
+    }))
+}
 
-    /// Builds every client the configuration asks for.
-    pub async fn from_config(config: Config) -> anyhow::Result<Self> {
-        let http = http_client()?;
-        let store = open_store(&config, &http).await?;
-        Self::new(config, http, store)
+/// Builds every client the configuration asks for.
+pub async fn from_config(config: &Config) -> anyhow::Result<AppState> {
+    let http = http_client()?;
+    let store = open_store(config, &http).await?;
+    state(config, http, store)
+}
+
+/// The retention sweep over the state's store and images.
+pub fn retention(config: &Config, state: &AppState) -> Retention {
+    Retention {
+        store: Arc::clone(&state.store),
+        blobs: state.generator.blobs.clone(),
+        free_days: config.free_retention_days,
     }
 }
 
@@ -150,43 +138,78 @@ pub async fn open_store(config: &Config, http: &reqwest::Client) -> anyhow::Resu
 fn generator(
     config: &Config,
     http: &reqwest::Client,
+    store: &Arc<dyn Store>,
+    users: &Users,
     metrics: Arc<Metrics>,
 ) -> anyhow::Result<Generator> {
     let catalog = match &config.catalog {
         Some(path) => Catalog::load(path).map_err(|e| anyhow::anyhow!("LUCENT_CATALOG: {e}"))?,
         None => Catalog::built_in(),
     };
-    let backend = backend::from_spec(&config.generator, http)
-        .map_err(|e| anyhow::anyhow!("LUCENT_GENERATOR: {e}"))?;
-    let blobs = Blobs::open(&config.image_store_url()?)
-        .map_err(|e| anyhow::anyhow!("LUCENT_IMAGE_STORE: {e}"))?;
-    let in_flight = usize::try_from(config.generator_concurrency)?;
     let queue = Queue::new(Limits {
-        in_flight,
+        in_flight: usize::try_from(config.generator_concurrency)?,
         waiting: usize::try_from(config.queue_limit)?,
-        per_free_user: COUNT_MAX_FREE as usize,
-        per_pro_user: COUNT_MAX_PRO as usize,
+        per_free_user: REQUESTS_PER_FREE_USER,
+        per_pro_user: REQUESTS_PER_PRO_USER,
     });
     Ok(Generator {
         catalog,
-        backend,
+        backend: config.generator.build(http),
         queue,
-        blobs,
+        blobs: Blobs::open(&config.image_store_url()?)
+            .map_err(|e| anyhow::anyhow!("LUCENT_IMAGE_STORE: {e}"))?,
+        store: Arc::clone(store),
+        users: users.clone(),
         deadline: Duration::from_secs(config.generator_timeout),
         metrics,
     })
 }
 
+fn billing(
+    config: &Config,
+    http: &reqwest::Client,
+    users: &Users,
+    store: &Arc<dyn Store>,
+) -> anyhow::Result<Billing> {
+    let public_url = config.public_url.as_str().trim_end_matches('/');
+    let (payments, test): (Arc<dyn Payments>, _) = match config.billing_mode() {
+        BillingMode::Test => {
+            let test = Arc::new(TestPayments::new(public_url));
+            (Arc::clone(&test) as Arc<dyn Payments>, Some(test))
+        }
+        BillingMode::Stripe => {
+            let secret = config
+                .stripe_secret_key
+                .clone()
+                .ok_or_else(|| anyhow::anyhow!("STRIPE_SECRET_KEY: required"))?;
+            let price = config
+                .stripe_price_id
+                .clone()
+                .ok_or_else(|| anyhow::anyhow!("STRIPE_PRICE_ID: required"))?;
+            let api = StripeApi::new(http.clone(), config.stripe_api_base.clone(), secret, price);
+            (Arc::new(api) as Arc<dyn Payments>, None)
+        }
+    };
+    Ok(Billing::new(
+        payments,
+        test,
+        config.stripe_webhook_secret.clone(),
+        public_url,
+        users.clone(),
+        Arc::clone(store),
+    ))
+}
+
 fn token_verifier(config: &Config, http: &reqwest::Client) -> TokenVerifier {
     if let Some(host) = &config.auth_emulator_host {
+        // A real project gets here only with the loudly named override (Config::validate).
         if config.is_demo_project() {
             tracing::info!(%host, "accepting unsigned tokens from the Firebase Auth emulator");
         } else {
             tracing::warn!(
                 %host,
                 project = %config.project_id,
-                "FIREBASE_AUTH_EMULATOR_HOST is set on a real project: UNSIGNED TOKENS ARE ACCEPTED. \
-                 Unset it unless this is a test."
+                "LUCENT_DANGEROUSLY_ALLOW_EMULATORS_ON_A_REAL_PROJECT: UNSIGNED TOKENS ARE ACCEPTED"
             );
         }
         return TokenVerifier::emulator(&config.project_id);

@@ -1,0 +1,143 @@
+//! A user's images after they are made: history, the image (blurred unless pro), download and
+//! delete (pro). Someone else's generation is indistinguishable from none.
+
+use bytes::Bytes;
+
+use super::view::GenerationView;
+use super::{GenerateError, Generator};
+use crate::images::png_meta;
+use crate::store::{GenerationRecord, push_id};
+
+pub const PAGE_DEFAULT: usize = 20;
+pub const PAGE_MAX: usize = 100;
+
+/// One page of history, newest first, and the cursor of the next page when there may be one.
+#[derive(Debug)]
+pub struct Page {
+    pub items: Vec<GenerationView>,
+    pub next_cursor: Option<String>,
+}
+
+impl Generator {
+    pub async fn history(
+        &self,
+        uid: &str,
+        cursor: Option<&str>,
+        limit: Option<usize>,
+    ) -> Result<Page, GenerateError> {
+        let limit = limit.unwrap_or(PAGE_DEFAULT);
+        if !(1..=PAGE_MAX).contains(&limit) {
+            return Err(GenerateError::invalid(
+                "limit",
+                format!("limit must be 1 to {PAGE_MAX}"),
+            ));
+        }
+        if cursor.is_some_and(|c| !push_id::is_generation_id(c)) {
+            return Err(GenerateError::invalid(
+                "cursor",
+                "cursor is not one this API gave out",
+            ));
+        }
+        let pro = self.users.is_pro(uid).await?;
+        let records = self.store.list_generations(uid, cursor, limit).await?;
+        let next_cursor = (records.len() == limit)
+            .then(|| records.last().map(|r| r.id.clone()))
+            .flatten();
+        Ok(Page {
+            items: records
+                .iter()
+                .map(|r| GenerationView::new(r, pro))
+                .collect(),
+            next_cursor,
+        })
+    }
+
+    /// The caller's own generation.
+    async fn own(&self, uid: &str, id: &str) -> Result<GenerationRecord, GenerateError> {
+        if !push_id::is_generation_id(id) {
+            return Err(GenerateError::NotFound("generation"));
+        }
+        self.store
+            .get_generation(uid, id)
+            .await?
+            .ok_or(GenerateError::NotFound("generation"))
+    }
+
+    /// The original for pro callers, the blurred preview for everyone else.
+    pub async fn image(&self, uid: &str, id: &str) -> Result<Bytes, GenerateError> {
+        let record = self.own(uid, id).await?;
+        let pro = self.users.is_pro(uid).await?;
+        self.bytes(&record, pro).await
+    }
+
+    async fn bytes(&self, record: &GenerationRecord, pro: bool) -> Result<Bytes, GenerateError> {
+        let key = if pro {
+            &record.blob_key
+        } else {
+            &record.preview_key
+        };
+        self.blobs
+            .get(key)
+            .await?
+            .ok_or(GenerateError::NotFound("image"))
+    }
+
+    /// The original with the A1111 `parameters` text that image tools read back; pro only.
+    pub async fn download(&self, uid: &str, id: &str) -> Result<Vec<u8>, GenerateError> {
+        let record = self.own(uid, id).await?;
+        if !self.users.is_pro(uid).await? {
+            return Err(GenerateError::ProRequired(
+                "downloading is a Premium feature".into(),
+            ));
+        }
+        let original = self.bytes(&record, true).await?;
+        png_meta::with_text(&original, "parameters", &self.parameters(&record)).ok_or_else(|| {
+            GenerateError::Internal(format!("stored original {} is not a PNG", record.id))
+        })
+    }
+
+    /// AUTOMATIC1111's "parameters" text.
+    fn parameters(&self, record: &GenerationRecord) -> String {
+        let style = self.catalog.style(&record.style);
+        let (model, hash) = style.map_or((record.checkpoint.as_str(), ""), |s| {
+            (
+                s.checkpoint.split(" [").next().unwrap_or(&s.checkpoint),
+                s.hash.as_str(),
+            )
+        });
+        let model = model
+            .trim_end_matches(".safetensors")
+            .trim_end_matches(".ckpt");
+        format!(
+            "{}\nNegative prompt: {}\nSteps: {}, Sampler: DPM++ 2M, CFG scale: 7, Seed: {}, Size: {}x{}, Model hash: {hash}, Model: {model}, Lucent style: {}",
+            record.prompt,
+            record.negative_prompt,
+            record.steps,
+            record.seed,
+            record.width,
+            record.height,
+            record.style
+        )
+    }
+
+    /// Removes the record, then its bytes; pro only.
+    pub async fn delete(&self, uid: &str, id: &str) -> Result<(), GenerateError> {
+        let record = self.own(uid, id).await?;
+        if !self.users.is_pro(uid).await? {
+            return Err(GenerateError::ProRequired(
+                "deleting images is a Premium feature".into(),
+            ));
+        }
+        // The record goes first: a failure after it leaves unreachable bytes, never a
+        // dangling record.
+        if !self.store.delete_generation(uid, &record.id).await? {
+            return Err(GenerateError::NotFound("generation"));
+        }
+        for key in [&record.blob_key, &record.preview_key] {
+            if let Err(e) = self.blobs.delete(key).await {
+                tracing::warn!(key, error = %e, "deleting an image blob failed; it is unreachable now");
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,67 @@
+//! What every handler can reach: one typed client or service per concern, behind one `Arc`.
+
+use std::ops::Deref;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use secrecy::SecretString;
+
+use super::health::Readiness;
+use super::security_headers::SecurityHeaders;
+use crate::auth::TokenVerifier;
+use crate::billing::Billing;
+use crate::generate::Generator;
+use crate::limits::RateLimits;
+use crate::metrics::Metrics;
+use crate::store::Store;
+use crate::users::Users;
+
+/// Cheap to clone: everything lives behind one `Arc`.
+#[derive(Clone)]
+pub struct AppState(Arc<App>);
+
+/// Settings only the HTTP layer reads.
+#[derive(Debug, Clone)]
+pub struct HttpSettings {
+    /// The built web app, served with SPA fallback.
+    pub static_dir: PathBuf,
+    /// Proxies that append to `X-Forwarded-For` in front of the gateway.
+    pub proxy_hops: u32,
+    /// `/metrics` answers only with this bearer token; `None` keeps it off.
+    pub metrics_token: Option<SecretString>,
+}
+
+pub struct App {
+    pub settings: HttpSettings,
+    /// Verifies Firebase ID tokens (Google's keys, or the Auth emulator's unsigned tokens).
+    pub auth: TokenVerifier,
+    /// Raw record access, for readiness.
+    pub store: Arc<dyn Store>,
+    /// User records through the short pro-check cache.
+    pub users: Users,
+    /// The generation pipeline and the gallery.
+    pub generator: Arc<Generator>,
+    /// Stripe (or the offline test checkout).
+    pub billing: Billing,
+    /// Counters and histograms for `/metrics`.
+    pub metrics: Arc<Metrics>,
+    /// Per-user and per-address rate limits.
+    pub limits: RateLimits,
+    /// The headers every response carries.
+    pub security_headers: SecurityHeaders,
+    /// The last readiness answer, reused for a few seconds.
+    pub readiness: Readiness,
+}
+
+impl AppState {
+    pub fn new(app: App) -> Self {
+        Self(Arc::new(app))
+    }
+}
+
+impl Deref for AppState {
+    type Target = App;
+    fn deref(&self) -> &App {
+        &self.0
+    }
+}

@@ -1,0 +1,135 @@
+//! The OpenAPI document is the router's: every documented operation is routed, every other
+//! method on a documented path is refused as such, and the error codes it lists are exactly
+//! the gateway's.
+
+use std::collections::BTreeSet;
+
+use lucent::http::ErrorCode;
+use serde_json::Value;
+
+use crate::helpers::spawn_app;
+
+const METHODS: [&str; 5] = ["get", "post", "put", "patch", "delete"];
+
+async fn document() -> (crate::helpers::TestApp, Value) {
+    let app = spawn_app().await;
+    let doc: Value = app.get("/api/v1/openapi.json").await.json().await.unwrap();
+    (app, doc)
+}
+
+/// A concrete URL for a templated path.
+fn concrete(path: &str) -> String {
+    path.split('/')
+        .map(|segment| {
+            if segment.starts_with('{') {
+                "x"
+            } else {
+                segment
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[tokio::test]
+async fn the_document_is_openapi_3_1_with_the_api_and_operations_routes() {
+    let (_, doc) = document().await;
+
+    assert_eq!(doc["openapi"], "3.1.0");
+    for path in [
+        "/api/v1/me",
+        "/api/v1/catalog",
+        "/api/v1/generations",
+        "/api/v1/generations/{id}",
+        "/api/v1/generations/{id}/image",
+        "/api/v1/checkout",
+        "/api/v1/payment-success",
+        "/api/v1/billing/portal",
+        "/api/v1/stripe/webhook",
+        "/api/v1/openapi.json",
+        "/generate-image",
+        "/healthz",
+        "/readyz",
+        "/metrics",
+        "/checkout/test/{session}",
+        "/checkout/test/portal/{customer}",
+    ] {
+        assert!(doc["paths"][path].is_object(), "{path} is not documented");
+    }
+}
+
+#[tokio::test]
+async fn every_documented_operation_is_routed_and_no_other_method_is() {
+    let (app, doc) = document().await;
+    let paths = doc["paths"].as_object().unwrap();
+
+    for (path, item) in paths {
+        let url = app.url(&concrete(path));
+        for method in METHODS {
+            let request = app
+                .client
+                .request(method.to_uppercase().parse().unwrap(), &url)
+                .header("content-type", "application/json");
+            let response = request.send().await.unwrap();
+            let status = response.status().as_u16();
+            let body = response.text().await.unwrap_or_default();
+            let documented = item.get(method).is_some();
+            if documented {
+                assert_ne!(status, 405, "{method} {path} is documented but not routed");
+                assert!(
+                    !body.contains("route not found"),
+                    "{method} {path} is documented but falls through: {body}"
+                );
+            } else {
+                assert!(
+                    status == 405 || (status == 200 && !path.starts_with("/api")),
+                    "{method} {path} is routed ({status}) but not documented"
+                );
+            }
+        }
+    }
+}
+
+/// The codes each operation lists, from the descriptions of its error responses.
+fn documented_codes(doc: &Value) -> BTreeSet<String> {
+    let mut codes = BTreeSet::new();
+    for item in doc["paths"].as_object().unwrap().values() {
+        for method in METHODS {
+            let Some(responses) = item[method]["responses"].as_object() else {
+                continue;
+            };
+            for response in responses.values() {
+                if let Some(list) = response["description"]
+                    .as_str()
+                    .and_then(|d| d.strip_prefix("`code` is one of: "))
+                {
+                    codes.extend(list.split(", ").map(str::to_owned));
+                }
+            }
+        }
+    }
+    codes
+}
+
+#[tokio::test]
+async fn the_error_codes_are_the_gateways_each_listed_by_some_operation() {
+    let (_, doc) = document().await;
+
+    let all: BTreeSet<String> = ErrorCode::ALL
+        .iter()
+        .map(|c| c.as_str().to_owned())
+        .collect();
+    let schema: BTreeSet<String> = doc["components"]["schemas"]["ErrorCode"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+
+    assert_eq!(schema, all, "the ErrorCode schema is the gateway's list");
+    assert_eq!(
+        documented_codes(&doc),
+        all,
+        "every code is sent by some operation, and none is listed that does not exist"
+    );
+}
