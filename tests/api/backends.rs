@@ -33,15 +33,15 @@ async fn mount_txt2img(server: &MockServer, response: ResponseTemplate) {
         .await;
 }
 
-/// A failure costs nothing: the credit reserved for it comes back.
+/// A failure costs nothing: the credit reserved for it is back before the error arrives.
 async fn assert_fails_and_refunds(app: &TestApp, status: u16, code: &str) {
     let token = app.register("alice").await;
     let response = app.generate(&token, &json!({"prompt": "a fox"})).await;
     assert_eq!(error_code(response, status).await, code);
     assert_eq!(
-        app.wait_for_credits(&token, 0).await,
+        app.credits_used(&token).await,
         0,
-        "the credit was not released"
+        "the credit was not back when the error arrived"
     );
     assert!(
         app.state
@@ -111,6 +111,148 @@ async fn a1111_credentials_in_the_url_become_basic_auth() {
 
     app.generate_ok(&token, &json!({"prompt": "x", "seed": 5}))
         .await;
+}
+
+#[tokio::test]
+async fn a1111_passwords_are_percent_decoded_not_form_decoded() {
+    let server = MockServer::start().await;
+    let expected = format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode("gpu:p+ss w")
+    );
+    Mock::given(method("POST"))
+        .and(path("/sdapi/v1/txt2img"))
+        .and(header("authorization", expected.as_str()))
+        .respond_with(ResponseTemplate::new(200).set_body_json(txt2img_answer(5)))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let url = server.uri().replace("http://", "http://gpu:p+ss%20w@");
+    let app = spawn_app_with(&["--generator", &format!("a1111+{url}")]).await;
+    let token = app.register("alice").await;
+
+    app.generate_ok(&token, &json!({"prompt": "x", "seed": 5}))
+        .await;
+}
+
+#[tokio::test]
+async fn a_backend_past_its_deadline_is_interrupted() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200)
+            .set_delay(Duration::from_secs(5))
+            .set_body_json(txt2img_answer(1)),
+    )
+    .await;
+    Mock::given(method("POST"))
+        .and(path("/sdapi/v1/interrupt"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let app = app_with_backend("a1111", &server, "1").await;
+
+    assert_fails_and_refunds(&app, 504, "backend_timeout").await;
+}
+
+#[tokio::test]
+async fn a_client_that_leaves_once_its_job_reached_the_backend_is_charged_and_holds_the_slot() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200)
+            .set_delay(Duration::from_millis(1500))
+            .set_body_json(txt2img_answer(1)),
+    )
+    .await;
+    let app = app_with_backend("a1111", &server, "10").await;
+    let leaver = app.register("alice").await;
+    let next = app.register("bob").await;
+
+    // Alice's request reaches the backend, then her client gives up.
+    let gone = app
+        .client
+        .post(app.url("/api/v1/generations"))
+        .bearer_auth(&leaver)
+        .timeout(Duration::from_millis(400))
+        .json(&json!({"prompt": "first"}))
+        .send()
+        .await;
+    assert!(gone.is_err_and(|e| e.is_timeout()));
+    let txt2img = || async {
+        server
+            .received_requests()
+            .await
+            .unwrap()
+            .iter()
+            .filter(|r| r.url.path().ends_with("txt2img"))
+            .count()
+    };
+    let second = json!({"prompt": "second"});
+    let waiting = app.generate(&next, &second);
+    let (done, sent_meanwhile) = tokio::join!(waiting, async {
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        txt2img().await
+    });
+
+    assert_eq!(
+        sent_meanwhile, 1,
+        "the slot was given away while alice's job still ran"
+    );
+    assert_eq!(done.status(), 201);
+    assert_eq!(txt2img().await, 2);
+    assert_eq!(
+        app.wait_for_credits(&leaver, 1).await,
+        1,
+        "alice's image was not paid for"
+    );
+    let kept = app
+        .state
+        .store
+        .list_generations("alice", None, 10)
+        .await
+        .unwrap();
+    assert_eq!(kept.len(), 1, "alice's image was not recorded");
+}
+
+#[tokio::test]
+async fn a_full_queue_refuses_before_any_credit_is_touched() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200)
+            .set_delay(Duration::from_millis(1500))
+            .set_body_json(txt2img_answer(1)),
+    )
+    .await;
+    let spec = format!("a1111+{}", server.uri());
+    let app = spawn_app_with(&["--generator", &spec, "--queue-limit", "1"]).await;
+    let tokens = [
+        app.register("alice").await,
+        app.register("bob").await,
+        app.register("carol").await,
+    ];
+
+    let first = json!({"prompt": "a"});
+    let running = app.generate(&tokens[0], &first);
+    let waiting = async {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        app.generate(&tokens[1], &json!({"prompt": "b"})).await
+    };
+    let refused = async {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        app.generate(&tokens[2], &json!({"prompt": "c"})).await
+    };
+    let (_, _, refused) = tokio::join!(running, waiting, refused);
+
+    assert_eq!(error_code(refused, 429).await, "queue_full");
+    let metrics = app.state.metrics.render(0, 0);
+    assert!(
+        metrics.contains("lucent_credits_total{outcome=\"reserved\"} 2"),
+        "{metrics}"
+    );
+    assert!(!metrics.contains("outcome=\"released\""), "{metrics}");
 }
 
 #[tokio::test]

@@ -94,3 +94,54 @@ fn every_variable_is_also_a_serve_flag() {
         );
     }
 }
+
+#[test]
+fn an_emulator_variable_on_a_real_project_stops_the_start() {
+    for variable in [
+        "FIREBASE_AUTH_EMULATOR_HOST",
+        "FIREBASE_DATABASE_EMULATOR_HOST",
+    ] {
+        let out = lucent()
+            .env("FIREBASE_PROJECT_ID", "lucent-prod")
+            .env("LUCENT_BILLING", "test")
+            .env(
+                "FIREBASE_DATABASE_URL",
+                "https://lucent-prod-default-rtdb.firebaseio.com",
+            )
+            .env(variable, "127.0.0.1:9")
+            .output()
+            .unwrap();
+
+        assert!(
+            !out.status.success(),
+            "{variable} on a real project was accepted"
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(variable)
+                && stderr.contains("LUCENT_DANGEROUSLY_ALLOW_EMULATORS_ON_A_REAL_PROJECT"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn the_loud_override_lets_an_emulator_stand_on_a_real_project() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = lucent()
+        .env("FIREBASE_PROJECT_ID", "lucent-prod")
+        .env("LUCENT_BILLING", "test")
+        .env("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9")
+        .env(
+            "LUCENT_DANGEROUSLY_ALLOW_EMULATORS_ON_A_REAL_PROJECT",
+            "true",
+        )
+        .env("LUCENT_DATA_DIR", dir.path())
+        .args(["users", "show", "nobody"])
+        .output()
+        .unwrap();
+
+    // Past the configuration check: the command itself runs (and finds no such user).
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no user with uid"), "{stderr}");
+}

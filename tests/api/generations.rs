@@ -569,3 +569,48 @@ async fn free_images_expire_and_pro_images_are_kept() {
         200
     );
 }
+
+#[tokio::test]
+async fn more_than_a_page_of_old_pro_images_does_not_keep_free_images_forever() {
+    let app = spawn_app().await;
+    let free = app.register("alice").await;
+    app.register("bob").await;
+    app.make_pro("bob").await;
+    let made = app.generate_ok(&free, &json!({"prompt": "a"})).await;
+    let id = made["id"].as_str().unwrap();
+    let mut record = app
+        .state
+        .store
+        .get_generation("alice", id)
+        .await
+        .unwrap()
+        .unwrap();
+    let old = lucent::store::now_ms() - 30 * 24 * 3600 * 1000;
+    record.created_at = old;
+    app.state
+        .store
+        .put_generation("alice", &record)
+        .await
+        .unwrap();
+    // Older still, and more of them than one query of the sweep reads.
+    for i in 0..510 {
+        let mut kept = record.clone();
+        kept.id = lucent::store::push_id::generation_id();
+        kept.created_at = old - 1000 - i;
+        app.state.store.put_generation("bob", &kept).await.unwrap();
+    }
+
+    let removed = app.sweep().await;
+
+    assert_eq!(removed, 1);
+    assert_eq!(app.get_image(&free, id, false).await.status(), 404);
+    assert_eq!(
+        app.state
+            .store
+            .list_generations("bob", None, 100)
+            .await
+            .unwrap()
+            .len(),
+        100
+    );
+}

@@ -11,6 +11,7 @@ mod generations;
 mod health;
 mod helpers;
 mod hostile;
+mod layering;
 mod me;
 mod rtdb;
 mod security_headers;
