@@ -41,6 +41,7 @@ test('free image is blurred; after a test-card payment the same image is sharp',
   assert.equal(blurred.status, 200);
 
   const checkout = await call('POST', '/api/v1/checkout', { token: user.token });
+  assert.equal(checkout.status, 200, JSON.stringify(checkout.body));
   const page = new URL(checkout.body.url).pathname;
   const declined = await call('POST', page, { form: { card: '4000 0000 0000 0002' } });
   assert.equal(declined.status, 402);

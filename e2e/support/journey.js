@@ -34,7 +34,7 @@ export async function freeUser(displayName) {
 export async function generateViaApi(user, prompt, seed = 7) {
   const made = await call('POST', '/api/v1/generations', { token: user.token, json: { prompt, seed } });
   assert.equal(made.status, 201, `POST /api/v1/generations: ${JSON.stringify(made.body)}`);
-  return made.body;
+  return made.body.generations[0];
 }
 
 /**
