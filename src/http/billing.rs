@@ -4,13 +4,14 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::extract::rejection::BytesRejection;
+use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::error::op_errors;
+use super::error_docs::op_errors;
 use super::me::Plan;
-use super::{ApiError, ApiJson, AppState};
+use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
 use crate::billing::WebhookOutcome;
 use crate::limits::Class;
@@ -118,8 +119,13 @@ op_errors!(WebhookErrors: STORE + [NotFound, SignatureInvalid, MalformedEvent, P
 pub async fn webhook(
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<WebhookReceipt>, ApiError> {
+    // axum's own rejection is plain text; Stripe's dashboard shows ours.
+    let body = body.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => super::json::too_large(),
+        _ => ApiError::new(ErrorCode::MalformedEvent, rejection.body_text()),
+    })?;
     let signature = headers
         .get("stripe-signature")
         .and_then(|v| v.to_str().ok());

@@ -7,7 +7,6 @@ use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use utoipa::PartialSchema;
 
 use crate::auth::TokenError;
 use crate::billing::{BillingError, ProviderError};
@@ -125,93 +124,6 @@ pub struct ErrorDetail {
     /// For a 4xx, what to fix; for a 5xx, fixed text (the details are in the gateway's log).
     pub message: String,
 }
-
-/// The error responses of one operation in the document, grouped by status, each listing its
-/// codes. Declared beside the handler with [`op_errors!`], from the same [`ErrorCode`]s the
-/// contract tests check the handler against.
-pub fn error_responses(
-    codes: &[ErrorCode],
-) -> std::collections::BTreeMap<String, utoipa::openapi::RefOr<utoipa::openapi::Response>> {
-    use utoipa::openapi::{ContentBuilder, HeaderBuilder, Ref, ResponseBuilder};
-    let mut by_status: std::collections::BTreeMap<u16, Vec<&str>> = Default::default();
-    for code in codes {
-        by_status
-            .entry(code.status().as_u16())
-            .or_default()
-            .push(code.as_str());
-    }
-    by_status
-        .into_iter()
-        .map(|(status, codes)| {
-            let content = ContentBuilder::new()
-                .schema(Some(Ref::from_schema_name("ErrorBody")))
-                .build();
-            let mut response = ResponseBuilder::new()
-                .description(format!("`code` is one of: {}", codes.join(", ")))
-                .content("application/json", content);
-            if status == 429 {
-                response = response.header(
-                    "Retry-After",
-                    HeaderBuilder::new()
-                        .schema(Some(u32::schema()))
-                        .description(Some("Seconds until a retry can succeed"))
-                        .build(),
-                );
-            }
-            (status.to_string(), response.build().into())
-        })
-        .collect()
-}
-
-/// What every signed-in call can meet: a token that does not verify, or keys out of reach.
-pub const AUTH: &[ErrorCode] = &[
-    ErrorCode::TokenMissing,
-    ErrorCode::TokenInvalid,
-    ErrorCode::TokenExpired,
-    ErrorCode::TokenWrongProject,
-    ErrorCode::TokenNotYetValid,
-    ErrorCode::TokenBadSubject,
-    ErrorCode::AuthKeysUnavailable,
-];
-/// What every call that reads or writes records can meet.
-pub const STORE: &[ErrorCode] = &[
-    ErrorCode::StoreUnavailable,
-    ErrorCode::StoreTimeout,
-    ErrorCode::Internal,
-];
-/// What every call with a JSON body can meet before the handler runs.
-pub const JSON_BODY: &[ErrorCode] = &[
-    ErrorCode::MalformedJson,
-    ErrorCode::UnsupportedMediaType,
-    ErrorCode::PayloadTooLarge,
-];
-
-/// Declares the error codes an operation can answer with, as a type for `responses(...)`:
-/// `op_errors!(Name: AUTH + STORE + [ProfileMissing])`.
-macro_rules! op_errors {
-    ($name:ident: $($group:ident +)* [$($code:ident),* $(,)?]) => {
-        pub struct $name;
-
-        impl $name {
-            pub fn codes() -> Vec<$crate::http::ErrorCode> {
-                let mut codes: Vec<$crate::http::ErrorCode> = Vec::new();
-                $(codes.extend_from_slice($crate::http::error::$group);)*
-                codes.extend([$($crate::http::ErrorCode::$code),*]);
-                codes
-            }
-        }
-
-        impl utoipa::IntoResponses for $name {
-            fn responses() -> std::collections::BTreeMap<
-                String,
-                utoipa::openapi::RefOr<utoipa::openapi::Response>,
-            > {
-                $crate::http::error::error_responses(&Self::codes())
-            }
-        }
-    };
-}
-pub(crate) use op_errors;
 
 /// An error on its way to the client.
 #[derive(Debug)]

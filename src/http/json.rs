@@ -25,11 +25,14 @@ where
     }
 }
 
+/// A body past the route's limit.
+pub fn too_large() -> ApiError {
+    ApiError::new(ErrorCode::PayloadTooLarge, "request body too large")
+}
+
 fn rejection_to_error(rejection: &JsonRejection) -> ApiError {
     match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => {
-            ApiError::new(ErrorCode::PayloadTooLarge, "request body too large")
-        }
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
         StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::new(
             ErrorCode::UnsupportedMediaType,
             "expected Content-Type: application/json",

@@ -10,10 +10,11 @@ use axum::response::Response;
 use serde::Deserialize;
 use tokio::sync::mpsc;
 
-use super::error::op_errors;
+use super::error_docs::op_errors;
 use super::generations::{Png, bad_query};
 use super::{ApiError, AppState};
 use crate::auth::Identity;
+use crate::generate::GenerateError;
 use crate::generate::catalog::Catalog;
 use crate::generate::request::{GenerationBody, Loose};
 use crate::limits::Class;
@@ -83,7 +84,7 @@ impl LegacyQuery {
 
 op_errors!(LegacyErrors: AUTH + STORE + [BadQuery, InvalidField, ProRequired,
     AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
-    RateLimited, NotFound, BackendFailed, BackendBadImage, BackendTooLarge, BackendTimeout,
+    RateLimited, BackendFailed, BackendBadImage, BackendTooLarge, BackendTimeout,
     StorageUnavailable]);
 
 #[utoipa::path(get, path = "/generate-image", tag = "generation", security(("bearer" = [])),
@@ -112,7 +113,15 @@ pub async fn generate_image(
         .first()
         .map(|view| view.id.clone())
         .ok_or_else(|| ApiError::internal("a generation made no image"))?;
-    let bytes = state.generator.image(&user.uid, &id).await?;
+    // The image was made a moment ago: not finding it is our failure, not the caller's.
+    let bytes = state
+        .generator
+        .image(&user.uid, &id)
+        .await
+        .map_err(|e| match e {
+            GenerateError::NotFound(what) => ApiError::internal(format!("the new {what} is gone")),
+            e => e.into(),
+        })?;
     let mut response = Response::new(Body::from(bytes));
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));

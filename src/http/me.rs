@@ -5,7 +5,7 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::error::op_errors;
+use super::error_docs::op_errors;
 use super::{ApiError, ApiJson, AppState};
 use crate::auth::Identity;
 use crate::limits::Class;

@@ -7,6 +7,7 @@
 mod billing;
 mod catalog;
 pub mod error;
+mod error_docs;
 mod extract;
 mod generations;
 mod health;

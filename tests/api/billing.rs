@@ -8,28 +8,16 @@ use serde_json::{Value, json};
 use wiremock::matchers::{body_string_contains, header, header_exists, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use crate::helpers::{TestApp, error_code, spawn_app_with};
+use crate::helpers::{TestApp, error_code, spawn_app_with, stripe_flags};
 
 const WEBHOOK_SECRET: &str = "whsec_lucent_test";
 
 async fn stripe_app() -> (TestApp, MockServer) {
     let stripe = MockServer::start().await;
     let base = stripe.uri();
-    let app = spawn_app_with(&[
-        "--billing",
-        "stripe",
-        "--stripe-secret-key",
-        "sk_test_lucent",
-        "--stripe-price-id",
-        "price_premium_monthly",
-        "--stripe-webhook-secret",
-        WEBHOOK_SECRET,
-        "--stripe-api-base",
-        &base,
-        "--public-url",
-        "https://lucent.example",
-    ])
-    .await;
+    let mut args = stripe_flags(&base, WEBHOOK_SECRET).to_vec();
+    args.extend_from_slice(&["--public-url", "https://lucent.example"]);
+    let app = spawn_app_with(&args).await;
     (app, stripe)
 }
 

@@ -88,6 +88,22 @@ pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
     }
 }
 
+/// The flags of a gateway on Stripe, played by a local server at `base`.
+pub fn stripe_flags<'a>(base: &'a str, webhook_secret: &'a str) -> [&'a str; 10] {
+    [
+        "--billing",
+        "stripe",
+        "--stripe-secret-key",
+        "sk_test_lucent",
+        "--stripe-price-id",
+        "price_premium_monthly",
+        "--stripe-webhook-secret",
+        webhook_secret,
+        "--stripe-api-base",
+        base,
+    ]
+}
+
 /// A stand-in for `frontend/dist`: an index page and one hashed asset.
 fn write_web_app(dir: &Path) {
     std::fs::create_dir_all(dir.join("assets")).unwrap();

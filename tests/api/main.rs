@@ -6,6 +6,7 @@ mod billing;
 mod cli;
 mod config;
 mod contract;
+mod error_codes;
 mod fake_rtdb;
 mod generations;
 mod health;

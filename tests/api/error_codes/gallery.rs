@@ -1,0 +1,70 @@
+//! The gallery: history, images, deletion.
+
+use lucent::store::push_id;
+use serde_json::json;
+
+use super::generation::break_image_store;
+use super::shared::shared_failures;
+use super::{Op, Sent};
+use crate::helpers::{TestApp, spawn_app};
+
+/// An app with one image of a free user's: the app, the user's token and the image's id.
+async fn app_with_an_image() -> (TestApp, String, String) {
+    let app = spawn_app().await;
+    let token = app.register("ann").await;
+    let made = app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+    let id = made["id"].as_str().unwrap().to_owned();
+    (app, token, id)
+}
+
+#[tokio::test]
+async fn listing_generations_sends_every_code_it_lists() {
+    let op = Op::List;
+    let sent = Sent::default();
+    shared_failures(op, &sent).await;
+
+    let app = spawn_app().await;
+    let token = app.register("ann").await;
+    for query in ["x", "0"] {
+        sent.send(
+            op.call(&app, "")
+                .bearer_auth(&token)
+                .query(&[("limit", query)]),
+        )
+        .await;
+    }
+
+    sent.assert_is_the_list_of(op).await;
+}
+
+#[tokio::test]
+async fn reading_an_image_sends_every_code_it_lists() {
+    let op = Op::Image;
+    let sent = Sent::default();
+    shared_failures(op, &sent).await;
+
+    let (app, token, id) = app_with_an_image().await;
+    let image = |id: &str| op.call(&app, id).bearer_auth(&token);
+    sent.send(image(&id).query(&[("download", "1"), ("download", "1")]))
+        .await;
+    sent.send(image(&push_id::generation_id())).await;
+    sent.send(image(&id).query(&[("download", "1")])).await;
+    break_image_store(&app);
+    sent.send(image(&id)).await;
+
+    sent.assert_is_the_list_of(op).await;
+}
+
+#[tokio::test]
+async fn deleting_an_image_sends_every_code_it_lists() {
+    let op = Op::Delete;
+    let sent = Sent::default();
+    shared_failures(op, &sent).await;
+
+    let (app, token, id) = app_with_an_image().await;
+    sent.send(op.call(&app, &push_id::generation_id()).bearer_auth(&token))
+        .await;
+    sent.send(op.call(&app, &id).bearer_auth(&token)).await;
+
+    sent.assert_is_the_list_of(op).await;
+}

@@ -1,0 +1,217 @@
+//! Generation, through the API and the legacy call.
+
+use std::time::Duration;
+
+use reqwest::RequestBuilder;
+use serde_json::{Value, json};
+use wiremock::matchers::{body_string_contains, method, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+use super::shared::shared_failures;
+use super::{Op, Sent};
+use crate::helpers::{TestApp, png, spawn_app, spawn_app_with};
+use crate::test_keys::token_for;
+
+fn txt2img_answer() -> Value {
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::STANDARD.encode(png(64, 64, 3));
+    json!({"images": [b64], "parameters": {}, "info": json!({"seed": 1}).to_string()})
+}
+
+/// A local A1111 backend that answers by what the prompt asks for.
+async fn backend() -> MockServer {
+    let server = MockServer::start().await;
+    let answers = [
+        (
+            "fails",
+            ResponseTemplate::new(500).set_body_string("CUDA out of memory"),
+        ),
+        (
+            "garbage",
+            ResponseTemplate::new(200).set_body_json(json!({"images": ["*not base64*"]})),
+        ),
+        (
+            "huge",
+            ResponseTemplate::new(200).set_body_bytes(vec![b'a'; 50 << 20]),
+        ),
+        (
+            "hangs",
+            ResponseTemplate::new(200).set_delay(Duration::from_secs(30)),
+        ),
+        (
+            "slow",
+            ResponseTemplate::new(200)
+                .set_delay(Duration::from_secs(3))
+                .set_body_json(txt2img_answer()),
+        ),
+    ];
+    for (asks, answer) in answers {
+        Mock::given(method("POST"))
+            .and(path("/sdapi/v1/txt2img"))
+            .and(body_string_contains(asks))
+            .respond_with(answer)
+            .mount(&server)
+            .await;
+    }
+    Mock::given(method("POST"))
+        .and(path("/sdapi/v1/txt2img"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(txt2img_answer()))
+        .with_priority(10)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/sdapi/v1/interrupt"))
+        .respond_with(ResponseTemplate::new(200))
+        .mount(&server)
+        .await;
+    server
+}
+
+async fn app_on(backend: &MockServer, extra: &[&str]) -> TestApp {
+    let spec = format!("a1111+{}", backend.uri());
+    let mut args = vec!["--generator", spec.as_str()];
+    args.extend_from_slice(extra);
+    spawn_app_with(&args).await
+}
+
+/// `op` (the API or the legacy call) asked for what `body` says.
+fn generation(app: &TestApp, op: Op, token: &str, body: &Value) -> RequestBuilder {
+    let request = op.call(app, "").bearer_auth(token);
+    if op == Op::Create {
+        return request.json(body);
+    }
+    let fields = [
+        ("prompt", "prompt"),
+        ("style", "selected_model_type"),
+        ("steps", "step"),
+    ];
+    let query: Vec<(&str, String)> = fields
+        .iter()
+        .filter_map(|(field, param)| {
+            let value = &body[field];
+            (!value.is_null()).then(|| {
+                (
+                    *param,
+                    value.as_str().map_or(value.to_string(), str::to_owned),
+                )
+            })
+        })
+        .collect();
+    request.query(&query)
+}
+
+/// The images directory becomes a file: the image store fails every call.
+pub(super) fn break_image_store(app: &TestApp) {
+    let images = app.data_dir.path().join("images");
+    std::fs::remove_dir_all(&images).unwrap();
+    std::fs::write(&images, "not a directory").unwrap();
+}
+
+/// Polls until `ready` holds; the arrangement, not the assertion, waits.
+async fn until(mut ready: impl AsyncFnMut() -> bool) {
+    for _ in 0..500 {
+        if ready().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the arrangement never became ready");
+}
+
+async fn generation_failures(op: Op, sent: &Sent) {
+    let backend = backend().await;
+    let app = app_on(&backend, &["--generator-timeout", "1", "--free-daily", "1"]).await;
+    let token = app.register("ann").await;
+    for body in [
+        json!({"prompt": ""}),
+        json!({"prompt": "a fox", "steps": 40}),
+        json!({"prompt": "fails"}),
+        json!({"prompt": "garbage"}),
+        json!({"prompt": "huge"}),
+        json!({"prompt": "hangs"}),
+        json!({"prompt": "a fox"}),
+        json!({"prompt": "a fox"}),
+    ] {
+        sent.send(generation(&app, op, &token, &body)).await;
+    }
+
+    let nsfw = json!({"prompt": "a fox", "style": "nsfw-v1.1"});
+    let minor = token_for("minor");
+    app.post_me(&minor, &json!({"username": "minor", "ageConfirmed": false}))
+        .await;
+    sent.send(generation(&app, op, &minor, &nsfw)).await;
+    sent.send(generation(
+        &app,
+        op,
+        &token_for("unregistered"),
+        &json!({"prompt": "a fox"}),
+    ))
+    .await;
+    let hasty = token_for("hasty");
+    for _ in 0..11 {
+        sent.send(generation(&app, op, &hasty, &json!({"prompt": ""})))
+            .await;
+    }
+
+    let broken = app_on(&backend, &[]).await;
+    let token = broken.register("ann").await;
+    break_image_store(&broken);
+    sent.send(generation(&broken, op, &token, &json!({"prompt": "a fox"})))
+        .await;
+
+    crowded_queue(op, &backend, sent).await;
+}
+
+/// One slot, room for one in line: the running user's second request and a third user.
+async fn crowded_queue(op: Op, backend: &MockServer, sent: &Sent) {
+    let app = app_on(backend, &["--queue-limit", "1"]).await;
+    let [alice, bob, carol] = [
+        app.register("alice").await,
+        app.register("bob").await,
+        app.register("carol").await,
+    ];
+    let slow = json!({"prompt": "slow"});
+    let running = tokio::spawn(generation(&app, op, &alice, &slow).send());
+    until(async || {
+        backend
+            .received_requests()
+            .await
+            .unwrap()
+            .iter()
+            .any(|r| String::from_utf8_lossy(&r.body).contains("slow"))
+    })
+    .await;
+    sent.send(generation(&app, op, &alice, &slow)).await;
+    let waiting = tokio::spawn(generation(&app, op, &bob, &slow).send());
+    until(async || app.state.generator.queue.waiting() == 1).await;
+    sent.send(generation(&app, op, &carol, &slow)).await;
+    for job in [running, waiting] {
+        assert!(job.await.unwrap().unwrap().status().is_success());
+    }
+}
+
+#[tokio::test]
+async fn creating_a_generation_sends_every_code_it_lists() {
+    let op = Op::Create;
+    let sent = Sent::default();
+    tokio::join!(shared_failures(op, &sent), generation_failures(op, &sent));
+    sent.assert_is_the_list_of(op).await;
+}
+
+#[tokio::test]
+async fn the_legacy_call_sends_every_code_it_lists() {
+    let op = Op::Legacy;
+    let sent = Sent::default();
+    tokio::join!(shared_failures(op, &sent), generation_failures(op, &sent));
+
+    let app = spawn_app().await;
+    let token = app.register("ann").await;
+    sent.send(
+        op.call(&app, "")
+            .bearer_auth(&token)
+            .query(&[("prompt", "a"), ("prompt", "b")]),
+    )
+    .await;
+
+    sent.assert_is_the_list_of(op).await;
+}
