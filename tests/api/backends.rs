@@ -33,6 +33,13 @@ async fn mount_txt2img(server: &MockServer, response: ResponseTemplate) {
         .await;
 }
 
+/// The gateway on an A1111 backend that answers every image with `response`, within 2 s.
+async fn a1111_answering(response: ResponseTemplate) -> (TestApp, MockServer) {
+    let server = MockServer::start().await;
+    mount_txt2img(&server, response).await;
+    (app_with_backend("a1111", &server, "2").await, server)
+}
+
 /// A failure costs nothing: the credit reserved for it is back before the error arrives.
 async fn assert_fails_and_refunds(app: &TestApp, status: u16, code: &str) {
     let token = app.register("alice").await;
@@ -289,49 +296,32 @@ async fn a1111_progress_reaches_the_event_stream() {
 
 #[tokio::test]
 async fn a_backend_that_hangs_is_a_504_and_costs_nothing() {
-    let server = MockServer::start().await;
-    mount_txt2img(
-        &server,
-        ResponseTemplate::new(200).set_delay(Duration::from_secs(30)),
-    )
-    .await;
-    let app = app_with_backend("a1111", &server, "2").await;
+    let (app, _backend) =
+        a1111_answering(ResponseTemplate::new(200).set_delay(Duration::from_secs(30))).await;
     assert_fails_and_refunds(&app, 504, "backend_timeout").await;
 }
 
 #[tokio::test]
 async fn a_backend_error_is_a_502_and_costs_nothing() {
-    let server = MockServer::start().await;
-    mount_txt2img(
-        &server,
-        ResponseTemplate::new(500).set_body_string("CUDA out of memory"),
-    )
-    .await;
-    let app = app_with_backend("a1111", &server, "2").await;
+    let (app, _backend) =
+        a1111_answering(ResponseTemplate::new(500).set_body_string("CUDA out of memory")).await;
     assert_fails_and_refunds(&app, 502, "backend_failed").await;
 }
 
 #[tokio::test]
 async fn garbage_from_the_backend_is_a_502_and_costs_nothing() {
-    let server = MockServer::start().await;
-    mount_txt2img(
-        &server,
+    let (app, _backend) = a1111_answering(
         ResponseTemplate::new(200).set_body_json(json!({"images": ["bm90IGEgcG5n"], "info": "{}"})),
     )
     .await;
-    let app = app_with_backend("a1111", &server, "2").await;
     assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
 }
 
 #[tokio::test]
 async fn a_body_that_is_not_json_is_a_502() {
-    let server = MockServer::start().await;
-    mount_txt2img(
-        &server,
-        ResponseTemplate::new(200).set_body_string("<html>proxy error</html>"),
-    )
-    .await;
-    let app = app_with_backend("a1111", &server, "2").await;
+    let (app, _backend) =
+        a1111_answering(ResponseTemplate::new(200).set_body_string("<html>proxy error</html>"))
+            .await;
     assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
 }
 
@@ -356,13 +346,9 @@ async fn a_backend_that_resets_the_connection_is_a_502_and_costs_nothing() {
 
 #[tokio::test]
 async fn an_oversized_answer_is_cut_off_with_a_502() {
-    let server = MockServer::start().await;
-    mount_txt2img(
-        &server,
-        ResponseTemplate::new(200).set_body_bytes(vec![b'a'; 50 * 1024 * 1024]),
-    )
-    .await;
-    let app = app_with_backend("a1111", &server, "2").await;
+    let (app, _backend) =
+        a1111_answering(ResponseTemplate::new(200).set_body_bytes(vec![b'a'; 50 * 1024 * 1024]))
+            .await;
     assert_fails_and_refunds(&app, 502, "backend_too_large").await;
 }
 
