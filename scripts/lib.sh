@@ -34,3 +34,16 @@ wait_for() {
   echo "$what was not ready after 60 s" >&2
   return 1
 }
+
+# Installs Debian's PACKAGE when BINARY is missing (as root; otherwise says what to run).
+apt_install_if_missing() {
+  local binary="$1" package="$2" why="$3"
+  [ -x "$binary" ] && return 0
+  if [ "$(id -u)" != 0 ]; then
+    echo "$why needs $binary: run 'apt-get install $package' as root" >&2
+    return 1
+  fi
+  say "installing Debian's $package for $why"
+  if [ -z "${APT_UPDATED:-}" ]; then apt-get update -qq; APT_UPDATED=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test: Rust format, lints and tests; the web app's lint, types and unit tests; the
-# database rules; the landing page's size budget; the API fuzzing; and the browser journeys
-# (with accessibility checks) in Debian's Chromium against the real local stack.
+# Runs every test: Rust format, lints and tests (with real redis-server processes); the web
+# app's lint, types and unit tests; the database rules; the landing page's size budget; the API
+# fuzzing; and the browser journeys (with accessibility checks) in Debian's Chromium against the
+# real local stack.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -10,6 +11,8 @@ say "cargo fmt --check"
 cargo fmt --check
 say "cargo clippy"
 cargo clippy --locked --all-targets -- -D warnings
+# The tests of the state instances share start their own Redis on a free port.
+apt_install_if_missing /usr/bin/redis-server redis-server "the shared-state tests"
 say "cargo test"
 cargo test --locked
 
@@ -21,15 +24,7 @@ say "web app: lint, types, unit tests"
 say "contracts: database rules, Stripe signatures"
 npm run --silent test:contracts
 
-if [ ! -x /usr/bin/chromium ]; then
-  if [ "$(id -u)" = 0 ]; then
-    say "installing Debian's chromium for the browser tests"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "the browser tests need /usr/bin/chromium: run 'apt-get install chromium' as root" >&2
-    exit 1
-  fi
-fi
+apt_install_if_missing /usr/bin/chromium chromium "the browser tests"
 
 say "the local stack, for the API fuzzing and the browser journeys"
 export LUCENT_DATA_DIR; LUCENT_DATA_DIR="$(mktemp -d)"

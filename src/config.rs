@@ -204,6 +204,17 @@ pub struct Config {
     )]
     pub rate_limits: RateLimitMode,
 
+    /// `redis://` or `rediss://` (password in the URL): the rate limits and, later, the rest of
+    /// the state several instances share live there. Unset, one process keeps them itself.
+    #[arg(
+        long = "redis-url",
+        env = "LUCENT_REDIS_URL",
+        value_name = "LUCENT_REDIS_URL",
+        hide_env_values = true,
+        value_parser = parse_redis_url
+    )]
+    pub redis_url: Option<SecretString>,
+
     /// Bearer token `/metrics` requires; unset, `/metrics` is not served at all.
     #[arg(
         long = "metrics-token",
@@ -376,6 +387,15 @@ fn parse_http_url(value: &str) -> Result<Url, String> {
     match url.scheme() {
         "http" | "https" if url.host().is_some() => Ok(url),
         _ => Err("expected an http(s) URL with a host".into()),
+    }
+}
+
+fn parse_redis_url(value: &str) -> Result<SecretString, String> {
+    // The message never repeats the value: it may hold a password.
+    let url = Url::parse(value).map_err(|e| format!("not a URL ({e})"))?;
+    match url.scheme() {
+        "redis" | "rediss" if url.host_str().is_some() => Ok(SecretString::from(value)),
+        _ => Err("expected redis://[:password@]host[:port][/db] or rediss://…".into()),
     }
 }
 

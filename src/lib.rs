@@ -10,6 +10,7 @@ pub mod images;
 pub mod limits;
 pub mod metrics;
 pub mod quota;
+pub mod redis_client;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

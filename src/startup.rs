@@ -19,13 +19,15 @@ use crate::generate::queue::{Limits, Queue, REQUESTS_PER_FREE_USER, REQUESTS_PER
 use crate::generate::retention::Retention;
 use crate::http::{App, AppState, HttpSettings, Readiness, SecurityHeaders};
 use crate::images::blobs::Blobs;
-use crate::limits::RateLimits;
+use crate::limits::{Allowances, MemoryAllowances, RateLimits, RedisAllowances};
 use crate::metrics::Metrics;
 use crate::quota::Quotas;
+use crate::redis_client::RedisClient;
 use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
 use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use crate::users::Users;
+use secrecy::ExposeSecret;
 
 /// Connect and per-request limits for every upstream call; a slow upstream must not hold a
 /// request (and its credit) forever. Calls that legitimately take longer (generation) set
@@ -56,6 +58,16 @@ pub fn state(
     let users = Users::new(Arc::clone(&store), quotas);
     let metrics = Arc::new(Metrics::default());
     let generator = generator(config, &http, &store, &users, Arc::clone(&metrics))?;
+    let redis = config
+        .redis_url
+        .as_ref()
+        .map(|url| RedisClient::open(url.expose_secret()))
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("LUCENT_REDIS_URL: {e}"))?;
+    let allowances: Arc<dyn Allowances> = match &redis {
+        Some(redis) => Arc::new(RedisAllowances::new(redis.clone())),
+        None => Arc::new(MemoryAllowances::default()),
+    };
     Ok(AppState::new(App {
         settings: HttpSettings {
             static_dir: config.static_dir.clone(),
@@ -64,7 +76,8 @@ pub fn state(
         },
         auth: token_verifier(config, &http),
         billing: billing(config, &http, &users, &store)?,
-        limits: RateLimits::new(config.rate_limits == RateLimitMode::On),
+        limits: RateLimits::new(config.rate_limits == RateLimitMode::On, allowances),
+        redis,
         security_headers: SecurityHeaders::new(config.auth_emulator_host.as_deref()),
         readiness: Readiness::default(),
         generator: Arc::new(generator),

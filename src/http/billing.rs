@@ -34,7 +34,7 @@ pub async fn checkout(
     State(state): State<AppState>,
     user: Identity,
 ) -> Result<Json<Redirect>, ApiError> {
-    state.limits.user(Class::Billing, &user.uid)?;
+    state.limits.user(Class::Billing, &user.uid).await?;
     let caller = state.users.caller(&user).await?;
     let url = state.billing.checkout(&caller).await?;
     Ok(Json(Redirect { url }))
@@ -68,7 +68,7 @@ pub async fn payment_success(
     user: Identity,
     ApiJson(body): ApiJson<PaymentSuccess>,
 ) -> Result<Json<PaymentOutcome>, ApiError> {
-    state.limits.user(Class::Billing, &user.uid)?;
+    state.limits.user(Class::Billing, &user.uid).await?;
     let record = state
         .billing
         .confirm(&user.uid, &body.session_id, &body.firebase_id)

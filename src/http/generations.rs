@@ -75,7 +75,7 @@ pub async fn create(
     headers: HeaderMap,
     ApiJson(body): ApiJson<GenerationBody>,
 ) -> Result<Response, ApiError> {
-    state.limits.user(Class::Generate, &user.uid)?;
+    state.limits.user(Class::Generate, &user.uid).await?;
     let caller = state.users.caller(&user).await?;
     let prepared = state.generator.prepare(&caller, &body).await?;
     if wants_stream(&headers) {

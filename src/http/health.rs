@@ -74,6 +74,9 @@ pub struct Checks {
     keys: Check,
     generator: Check,
     images: Check,
+    /// Only when `LUCENT_REDIS_URL` is set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    redis: Option<Check>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -90,7 +93,11 @@ pub struct Readiness(Mutex<Option<(Instant, ReadinessReport)>>);
 impl ReadinessReport {
     fn ready(&self) -> bool {
         let c = &self.checks;
-        c.store.ok && c.keys.ok && c.generator.ok && c.images.ok
+        c.store.ok
+            && c.keys.ok
+            && c.generator.ok
+            && c.images.ok
+            && c.redis.as_ref().is_none_or(|r| r.ok)
     }
 }
 
@@ -109,6 +116,10 @@ async fn check(state: &AppState) -> ReadinessReport {
             generator.backend.ready().await,
         ),
         images: Check::of("images", None, generator.blobs.check().await),
+        redis: match &state.redis {
+            Some(redis) => Some(Check::of("redis", None, redis.ping().await)),
+            None => None,
+        },
     };
     let mut report = ReadinessReport {
         status: "ready",

@@ -102,7 +102,7 @@ pub async fn generate_image(
     user: Identity,
     query: Result<Query<LegacyQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    state.limits.user(Class::Generate, &user.uid)?;
+    state.limits.user(Class::Generate, &user.uid).await?;
     let Query(query) = query.map_err(bad_query)?;
     let body = query.into_body(&state.generator.catalog)?;
     let caller = state.users.caller(&user).await?;

@@ -42,7 +42,7 @@ pub async fn per_address(
     next: Next,
 ) -> Response {
     let ip = client_ip(req.headers(), peer.ip(), state.settings.proxy_hops);
-    if let Err(e) = state.limits.address(class, ip) {
+    if let Err(e) = state.limits.address(class, ip).await {
         return ApiError::from(e).into_response();
     }
     next.run(req).await

@@ -80,7 +80,7 @@ pub async fn post_me(
     user: Identity,
     ApiJson(body): ApiJson<ProfileBody>,
 ) -> Result<Json<Me>, ApiError> {
-    state.limits.user(Class::ProfileWrite, &user.uid)?;
+    state.limits.user(Class::ProfileWrite, &user.uid).await?;
     let record = state
         .users
         .save_profile(&user, &body.username, body.age_confirmed)

@@ -13,6 +13,7 @@ use crate::billing::Billing;
 use crate::generate::Generator;
 use crate::limits::RateLimits;
 use crate::metrics::Metrics;
+use crate::redis_client::RedisClient;
 use crate::store::Store;
 use crate::users::Users;
 
@@ -47,6 +48,8 @@ pub struct App {
     pub metrics: Arc<Metrics>,
     /// Per-user and per-address rate limits.
     pub limits: RateLimits,
+    /// The state shared with other instances, when there are any.
+    pub redis: Option<RedisClient>,
     /// The headers every response carries.
     pub security_headers: SecurityHeaders,
     /// The last readiness answer, reused for a few seconds.

@@ -1,4 +1,7 @@
+use serde_json::Value;
+
 use crate::helpers::{spawn_app, spawn_app_with};
+use crate::redis_server::RedisServer;
 
 #[tokio::test]
 async fn healthz_answers_ok() {
@@ -161,4 +164,27 @@ async fn readiness_names_a_failed_dependency_without_its_error_text() {
     let body: serde_json::Value = response.json().await.unwrap();
     assert_eq!(body["checks"]["generator"]["ok"], false);
     assert_eq!(body["checks"]["generator"]["error"], "unreachable");
+}
+
+#[tokio::test]
+async fn readiness_includes_redis_when_instances_share_it() {
+    let redis = RedisServer::start().await;
+    let app = spawn_app_with(&["--redis-url", &redis.url]).await;
+
+    let ready: Value = app.get_readyz().await.json().await.unwrap();
+
+    assert_eq!(ready["checks"]["redis"]["ok"], true, "{ready}");
+}
+
+#[tokio::test]
+async fn redis_out_of_reach_makes_the_instance_not_ready() {
+    let mut redis = RedisServer::start().await;
+    let app = spawn_app_with(&["--redis-url", &redis.url]).await;
+    redis.kill();
+
+    let response = app.get_readyz().await;
+
+    assert_eq!(response.status(), 503);
+    let ready: Value = response.json().await.unwrap();
+    assert_eq!(ready["checks"]["redis"]["error"], "unreachable", "{ready}");
 }

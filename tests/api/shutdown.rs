@@ -1,7 +1,6 @@
 //! SIGTERM: the real binary stops accepting, lets the request in flight finish, and exits 0.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
@@ -9,9 +8,10 @@ use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::helpers::png;
+use crate::process::Instance;
 use crate::test_keys::{claims, unsigned};
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn sigterm_finishes_the_request_in_flight_then_exits_cleanly() {
     let gpu = MockServer::start().await;
     let b64 = base64::Engine::encode(&base64::engine::general_purpose::STANDARD, png(32, 32, 1));
@@ -25,31 +25,9 @@ async fn sigterm_finishes_the_request_in_flight_then_exits_cleanly() {
         .mount(&gpu)
         .await;
     let data = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lucent"))
-        .env_clear()
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--auth-emulator-host",
-            "127.0.0.1:9",
-        ])
-        .args(["--generator", &format!("a1111+{}", gpu.uri())])
-        .arg("--data-dir")
-        .arg(data.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let base = line
-        .trim()
-        .strip_prefix("Lucent is running at ")
-        .unwrap()
-        .to_owned();
+    let gpu_spec = format!("a1111+{}", gpu.uri());
+    let mut instance = Instance::serve(data.path(), &["--generator", &gpu_spec]);
+    let base = instance.base.clone();
     let client = reqwest::Client::new();
     let token = unsigned(&claims("alice"));
     let profile = client
@@ -75,7 +53,7 @@ async fn sigterm_finishes_the_request_in_flight_then_exits_cleanly() {
     tokio::time::sleep(Duration::from_millis(400)).await;
     let sent_at = Instant::now();
     Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+        .args(["-TERM", &instance.child.id().to_string()])
         .status()
         .unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -93,10 +71,7 @@ async fn sigterm_finishes_the_request_in_flight_then_exits_cleanly() {
         .unwrap()
         .expect("the request in flight completes");
     assert_eq!(finished.status(), 201);
-    let status = tokio::task::spawn_blocking(move || child.wait())
-        .await
-        .unwrap()
-        .unwrap();
+    let status = tokio::task::block_in_place(|| instance.child.wait()).unwrap();
     assert!(status.success(), "{status:?}");
     assert!(sent_at.elapsed() < Duration::from_secs(8));
 }

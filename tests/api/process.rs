@@ -1,0 +1,55 @@
+//! The real binary as a child process: `lucent serve` on a free port, for what only separate
+//! processes show (signals, several instances sharing Redis).
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+/// A running `lucent serve`, killed with the test unless it has exited.
+pub struct Instance {
+    pub base: String,
+    pub child: Child,
+}
+
+impl Instance {
+    /// `lucent serve` with the Auth emulator's unsigned tokens, its data in `data`, and `args`.
+    pub fn serve(data: &Path, args: &[&str]) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lucent"))
+            .env_clear()
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--auth-emulator-host",
+                "127.0.0.1:9",
+            ])
+            .arg("--data-dir")
+            .arg(data)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let base = line
+            .trim()
+            .strip_prefix("Lucent is running at ")
+            .unwrap_or_else(|| panic!("lucent serve said {line:?}"))
+            .to_owned();
+        Self { base, child }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
