@@ -16,7 +16,7 @@ async fn app_with_backend(kind: &str, server: &MockServer, timeout: &str) -> Tes
     spawn_app_with(&["--generator", &spec, "--generator-timeout", timeout]).await
 }
 
-fn txt2img_answer(seed: i64) -> Value {
+pub fn txt2img_answer(seed: i64) -> Value {
     let b64 = base64::engine::general_purpose::STANDARD.encode(png(64, 64, 3));
     json!({
         "images": [b64],
@@ -33,11 +33,19 @@ async fn mount_txt2img(server: &MockServer, response: ResponseTemplate) {
         .await;
 }
 
-/// The gateway on an A1111 backend that answers every image with `response`, within 2 s.
-async fn a1111_answering(response: ResponseTemplate) -> (TestApp, MockServer) {
+/// An image, after `ms` milliseconds: a backend busy long enough to queue behind.
+pub fn slow_answer(ms: u64) -> ResponseTemplate {
+    ResponseTemplate::new(200)
+        .set_delay(Duration::from_millis(ms))
+        .set_body_json(txt2img_answer(1))
+}
+
+/// The gateway on an A1111 backend that answers every image with `response`, each image
+/// allowed `timeout` seconds.
+async fn a1111_answering(response: ResponseTemplate, timeout: &str) -> (TestApp, MockServer) {
     let server = MockServer::start().await;
     mount_txt2img(&server, response).await;
-    (app_with_backend("a1111", &server, "2").await, server)
+    (app_with_backend("a1111", &server, timeout).await, server)
 }
 
 /// A failure costs nothing: the credit reserved for it is back before the error arrives.
@@ -165,15 +173,7 @@ async fn a_backend_past_its_deadline_is_interrupted() {
 
 #[tokio::test]
 async fn a_client_that_leaves_once_its_job_reached_the_backend_is_charged_and_holds_the_slot() {
-    let server = MockServer::start().await;
-    mount_txt2img(
-        &server,
-        ResponseTemplate::new(200)
-            .set_delay(Duration::from_millis(1500))
-            .set_body_json(txt2img_answer(1)),
-    )
-    .await;
-    let app = app_with_backend("a1111", &server, "10").await;
+    let (app, server) = a1111_answering(slow_answer(1500), "10").await;
     let leaver = app.register("alice").await;
     let next = app.register("bob").await;
 
@@ -226,13 +226,7 @@ async fn a_client_that_leaves_once_its_job_reached_the_backend_is_charged_and_ho
 #[tokio::test]
 async fn a_full_queue_refuses_before_any_credit_is_touched() {
     let server = MockServer::start().await;
-    mount_txt2img(
-        &server,
-        ResponseTemplate::new(200)
-            .set_delay(Duration::from_millis(1500))
-            .set_body_json(txt2img_answer(1)),
-    )
-    .await;
+    mount_txt2img(&server, slow_answer(1500)).await;
     let spec = format!("a1111+{}", server.uri());
     let app = spawn_app_with(&["--generator", &spec, "--queue-limit", "1"]).await;
     let tokens = [
@@ -296,15 +290,21 @@ async fn a1111_progress_reaches_the_event_stream() {
 
 #[tokio::test]
 async fn a_backend_that_hangs_is_a_504_and_costs_nothing() {
-    let (app, _backend) =
-        a1111_answering(ResponseTemplate::new(200).set_delay(Duration::from_secs(30))).await;
+    let (app, _backend) = a1111_answering(
+        ResponseTemplate::new(200).set_delay(Duration::from_secs(30)),
+        "2",
+    )
+    .await;
     assert_fails_and_refunds(&app, 504, "backend_timeout").await;
 }
 
 #[tokio::test]
 async fn a_backend_error_is_a_502_and_costs_nothing() {
-    let (app, _backend) =
-        a1111_answering(ResponseTemplate::new(500).set_body_string("CUDA out of memory")).await;
+    let (app, _backend) = a1111_answering(
+        ResponseTemplate::new(500).set_body_string("CUDA out of memory"),
+        "2",
+    )
+    .await;
     assert_fails_and_refunds(&app, 502, "backend_failed").await;
 }
 
@@ -312,6 +312,7 @@ async fn a_backend_error_is_a_502_and_costs_nothing() {
 async fn garbage_from_the_backend_is_a_502_and_costs_nothing() {
     let (app, _backend) = a1111_answering(
         ResponseTemplate::new(200).set_body_json(json!({"images": ["bm90IGEgcG5n"], "info": "{}"})),
+        "2",
     )
     .await;
     assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
@@ -319,9 +320,11 @@ async fn garbage_from_the_backend_is_a_502_and_costs_nothing() {
 
 #[tokio::test]
 async fn a_body_that_is_not_json_is_a_502() {
-    let (app, _backend) =
-        a1111_answering(ResponseTemplate::new(200).set_body_string("<html>proxy error</html>"))
-            .await;
+    let (app, _backend) = a1111_answering(
+        ResponseTemplate::new(200).set_body_string("<html>proxy error</html>"),
+        "2",
+    )
+    .await;
     assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
 }
 
@@ -346,9 +349,11 @@ async fn a_backend_that_resets_the_connection_is_a_502_and_costs_nothing() {
 
 #[tokio::test]
 async fn an_oversized_answer_is_cut_off_with_a_502() {
-    let (app, _backend) =
-        a1111_answering(ResponseTemplate::new(200).set_body_bytes(vec![b'a'; 50 * 1024 * 1024]))
-            .await;
+    let (app, _backend) = a1111_answering(
+        ResponseTemplate::new(200).set_body_bytes(vec![b'a'; 50 * 1024 * 1024]),
+        "2",
+    )
+    .await;
     assert_fails_and_refunds(&app, 502, "backend_too_large").await;
 }
 
@@ -411,15 +416,7 @@ async fn a_legacy_backend_answering_html_is_a_502() {
 
 #[tokio::test]
 async fn a_client_that_leaves_while_queued_is_not_charged_and_not_rendered() {
-    let server = MockServer::start().await;
-    mount_txt2img(
-        &server,
-        ResponseTemplate::new(200)
-            .set_delay(Duration::from_millis(1500))
-            .set_body_json(txt2img_answer(1)),
-    )
-    .await;
-    let app = app_with_backend("a1111", &server, "10").await;
+    let (app, server) = a1111_answering(slow_answer(1500), "10").await;
     let first = app.register("alice").await;
     let second = app.register("bob").await;
 
@@ -464,15 +461,7 @@ async fn a_client_that_leaves_while_queued_is_not_charged_and_not_rendered() {
 
 #[tokio::test]
 async fn a_free_user_cannot_stack_requests_and_pro_users_go_first() {
-    let server = MockServer::start().await;
-    mount_txt2img(
-        &server,
-        ResponseTemplate::new(200)
-            .set_delay(Duration::from_millis(800))
-            .set_body_json(txt2img_answer(1)),
-    )
-    .await;
-    let app = app_with_backend("a1111", &server, "10").await;
+    let (app, server) = a1111_answering(slow_answer(800), "10").await;
     let running = app.register("runner").await;
     let free = app.register("free").await;
     let pro = app.register("pro").await;

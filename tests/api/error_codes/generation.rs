@@ -9,14 +9,9 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use super::shared::shared_failures;
 use super::{Op, Sent};
-use crate::helpers::{TestApp, png, spawn_app, spawn_app_with};
+use crate::backends::{slow_answer, txt2img_answer};
+use crate::helpers::{TestApp, spawn_app, spawn_app_with};
 use crate::test_keys::token_for;
-
-fn txt2img_answer() -> Value {
-    use base64::Engine;
-    let b64 = base64::engine::general_purpose::STANDARD.encode(png(64, 64, 3));
-    json!({"images": [b64], "parameters": {}, "info": json!({"seed": 1}).to_string()})
-}
 
 /// A local A1111 backend that answers by what the prompt asks for.
 async fn backend() -> MockServer {
@@ -38,12 +33,7 @@ async fn backend() -> MockServer {
             "hangs",
             ResponseTemplate::new(200).set_delay(Duration::from_secs(30)),
         ),
-        (
-            "slow",
-            ResponseTemplate::new(200)
-                .set_delay(Duration::from_secs(3))
-                .set_body_json(txt2img_answer()),
-        ),
+        ("slow", slow_answer(3000)),
     ];
     for (asks, answer) in answers {
         Mock::given(method("POST"))
@@ -55,7 +45,7 @@ async fn backend() -> MockServer {
     }
     Mock::given(method("POST"))
         .and(path("/sdapi/v1/txt2img"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(txt2img_answer()))
+        .respond_with(ResponseTemplate::new(200).set_body_json(txt2img_answer(1)))
         .with_priority(10)
         .mount(&server)
         .await;
