@@ -7,6 +7,7 @@ pub mod config;
 pub mod generate;
 pub mod http;
 pub mod images;
+pub mod jobs;
 pub mod limits;
 pub mod metrics;
 pub mod quota;

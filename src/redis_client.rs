@@ -7,9 +7,24 @@ use std::future::Future;
 use std::time::Duration;
 
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use redis::{ProtocolVersion, PushInfo};
+use tokio::sync::mpsc;
 
 /// Past this, a call counts as failed whatever the connection is doing (reconnects included).
 const CALL_DEADLINE: Duration = Duration::from_millis(800);
+
+const RESPONSE_TIMEOUT: Duration = Duration::from_millis(500);
+
+/// Short connect and response timeouts and one quick retry: an outage must be an error within
+/// a second, and the manager tries to reconnect on the next call anyway.
+fn fail_fast(response_timeout: Duration) -> ConnectionManagerConfig {
+    ConnectionManagerConfig::new()
+        .set_connection_timeout(Some(Duration::from_millis(250)))
+        .set_response_timeout(Some(response_timeout))
+        .set_number_of_retries(1)
+        .set_min_delay(Duration::from_millis(50))
+        .set_max_delay(Duration::from_millis(100))
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum RedisError {
@@ -31,6 +46,7 @@ impl From<redis::RedisError> for RedisError {
 
 #[derive(Clone)]
 pub struct RedisClient {
+    client: redis::Client,
     connection: ConnectionManager,
     prefix: String,
 }
@@ -39,16 +55,47 @@ impl RedisClient {
     /// Connects on first use, so an instance starts (and reports not ready) while Redis is down.
     pub fn open(url: &str) -> Result<Self, RedisError> {
         let client = redis::Client::open(url)?;
-        let config = ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(Duration::from_millis(250)))
-            .set_response_timeout(Some(Duration::from_millis(500)))
-            .set_number_of_retries(1)
-            .set_min_delay(Duration::from_millis(50))
-            .set_max_delay(Duration::from_millis(100));
+        let config = fail_fast(RESPONSE_TIMEOUT);
         Ok(Self {
             connection: client.get_connection_manager_lazy(config)?,
+            client,
             prefix: "{lucent}:".to_owned(),
         })
+    }
+
+    /// A connection of its own for commands that block (BLPOP): on the shared one they would
+    /// hold up every other command, and its response timeout would cut them short.
+    pub fn blocking_connection(
+        &self,
+        longest_block: Duration,
+    ) -> Result<ConnectionManager, RedisError> {
+        let config = fail_fast(longest_block + RESPONSE_TIMEOUT);
+        Ok(self.client.get_connection_manager_lazy(config)?)
+    }
+
+    /// Messages published on `channel`, on a RESP3 connection of their own that resubscribes
+    /// after a reconnect. A `Disconnection` push arrives too: messages may have been missed.
+    /// The connection only notices an outage when used, so the caller pings it now and then.
+    pub async fn subscribe(
+        &self,
+        channel: &str,
+    ) -> Result<(ConnectionManager, mpsc::UnboundedReceiver<PushInfo>), RedisError> {
+        let info = self.client.get_connection_info().clone();
+        let resp3 = info
+            .redis_settings()
+            .clone()
+            .set_protocol(ProtocolVersion::RESP3);
+        let client = redis::Client::open(info.set_redis_settings(resp3))?;
+        let (tx, rx) = mpsc::unbounded_channel();
+        let config = fail_fast(RESPONSE_TIMEOUT)
+            .set_push_sender(tx)
+            .set_automatic_resubscription();
+        let mut connection = client.get_connection_manager_lazy(config)?;
+        let channel = self.key(channel);
+        tokio::time::timeout(CALL_DEADLINE, connection.subscribe(&channel))
+            .await
+            .map_err(|_| RedisError::Timeout)??;
+        Ok((connection, rx))
     }
 
     /// The full name of a key.

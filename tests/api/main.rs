@@ -13,6 +13,7 @@ mod generations;
 mod health;
 mod helpers;
 mod hostile;
+mod jobs_contract;
 mod layering;
 mod limits_contract;
 mod me;
