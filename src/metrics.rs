@@ -7,6 +7,8 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::time::Duration;
 
+use crate::jobs::Depth;
+
 /// Upper bounds in seconds, from a cache hit to a slow GPU.
 const BUCKETS: [f64; 14] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0, 30.0, 120.0,
@@ -109,7 +111,8 @@ impl Metrics {
         self.with(|s| *s.webhooks.entry(outcome.to_owned()).or_default() += 1);
     }
 
-    pub fn render(&self, queue_waiting: usize, store_reads: u64) -> String {
+    /// The text exposition; `depth` is the global line (`None`: the board is unreachable).
+    pub fn render(&self, depth: Option<Depth>, store_reads: u64) -> String {
         let mut out = String::new();
         self.with(|s| {
             out.push_str("# HELP lucent_http_requests_total HTTP requests by route, method and status.\n# TYPE lucent_http_requests_total counter\n");
@@ -137,8 +140,19 @@ impl Metrics {
                 let _ = writeln!(out, "lucent_webhooks_total{{outcome=\"{}\"}} {n}", escape(outcome));
             }
         });
-        out.push_str("# HELP lucent_queue_waiting Generation requests waiting for the backend.\n# TYPE lucent_queue_waiting gauge\n");
-        let _ = writeln!(out, "lucent_queue_waiting {queue_waiting}");
+        out.push_str("# HELP lucent_jobs_board_up Whether the job board answered.\n# TYPE lucent_jobs_board_up gauge\n");
+        let _ = writeln!(out, "lucent_jobs_board_up {}", u8::from(depth.is_some()));
+        if let Some(d) = depth {
+            out.push_str("# HELP lucent_queue_waiting Generation jobs waiting for a worker, all instances.\n# TYPE lucent_queue_waiting gauge\n");
+            let _ = writeln!(out, "lucent_queue_waiting {}", d.queued_pro + d.queued_free);
+            out.push_str("# HELP lucent_queue_depth Generation jobs waiting, by tier, all instances.\n# TYPE lucent_queue_depth gauge\n");
+            let _ = writeln!(out, "lucent_queue_depth{{tier=\"pro\"}} {}", d.queued_pro);
+            let _ = writeln!(out, "lucent_queue_depth{{tier=\"free\"}} {}", d.queued_free);
+            out.push_str("# HELP lucent_jobs_running Generation jobs running, all workers.\n# TYPE lucent_jobs_running gauge\n");
+            let _ = writeln!(out, "lucent_jobs_running {}", d.running);
+            out.push_str("# HELP lucent_workers_alive Workers that looked for work within three leases.\n# TYPE lucent_workers_alive gauge\n");
+            let _ = writeln!(out, "lucent_workers_alive {}", d.workers);
+        }
         out.push_str("# HELP lucent_store_reads_total User and credit reads that missed the caches.\n# TYPE lucent_store_reads_total counter\n");
         let _ = writeln!(out, "lucent_store_reads_total {store_reads}");
         out
@@ -155,7 +169,13 @@ mod tests {
         m.request("/api/v1/me", "GET", 200, Duration::from_micros(300));
         m.request("/api/v1/me", "GET", 200, Duration::from_millis(20));
         m.credits("reserved", 2);
-        let text = m.render(3, 7);
+        let depth = Depth {
+            queued_pro: 1,
+            queued_free: 2,
+            running: 1,
+            workers: 2,
+        };
+        let text = m.render(Some(depth), 7);
         assert!(text.contains(
             "lucent_http_requests_total{route=\"/api/v1/me\",method=\"GET\",status=\"200\"} 2"
         ));
@@ -170,6 +190,8 @@ mod tests {
         );
         assert!(text.contains("lucent_credits_total{outcome=\"reserved\"} 2"));
         assert!(text.contains("lucent_queue_waiting 3"));
+        assert!(text.contains("lucent_queue_depth{tier=\"free\"} 2"));
+        assert!(text.contains("lucent_workers_alive 2"));
         assert!(text.contains("lucent_store_reads_total 7"));
     }
 }

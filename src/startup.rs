@@ -13,12 +13,13 @@ use crate::billing::payments::Payments;
 use crate::billing::stripe::StripeApi;
 use crate::billing::test_mode::TestPayments;
 use crate::config::{BillingMode, Config, RateLimitMode};
-use crate::generate::Generator;
 use crate::generate::catalog::Catalog;
-use crate::generate::queue::{Limits, Queue, REQUESTS_PER_FREE_USER, REQUESTS_PER_PRO_USER};
 use crate::generate::retention::Retention;
+use crate::generate::settle::Settler;
+use crate::generate::{Generator, Worker};
 use crate::http::{App, AppState, HttpSettings, Readiness, SecurityHeaders};
 use crate::images::blobs::Blobs;
+use crate::jobs::{JobBoard, MemoryBoard, RedisBoard, Rules};
 use crate::limits::{Allowances, MemoryAllowances, RateLimits, RedisAllowances};
 use crate::metrics::Metrics;
 use crate::quota::Quotas;
@@ -57,13 +58,17 @@ pub fn state(
     };
     let users = Users::new(Arc::clone(&store), quotas);
     let metrics = Arc::new(Metrics::default());
-    let generator = generator(config, &http, &store, &users, Arc::clone(&metrics))?;
     let redis = config
         .redis_url
         .as_ref()
         .map(|url| RedisClient::open(url.expose_secret()))
         .transpose()
         .map_err(|e| anyhow::anyhow!("LUCENT_REDIS_URL: {e}"))?;
+    let board: Arc<dyn JobBoard> = match &redis {
+        Some(redis) => RedisBoard::new(redis.clone(), rules(config)?),
+        None => Arc::new(MemoryBoard::new(rules(config)?)),
+    };
+    let generator = generator(config, &http, &store, &users, board, Arc::clone(&metrics))?;
     let allowances: Arc<dyn Allowances> = match &redis {
         Some(redis) => Arc::new(RedisAllowances::new(redis.clone())),
         None => Arc::new(MemoryAllowances::default()),
@@ -148,34 +153,73 @@ pub async fn open_store(config: &Config, http: &reqwest::Client) -> anyhow::Resu
     Ok(Arc::new(RtdbStore::new(client)))
 }
 
+/// Scheduling rules every instance and worker must agree on.
+fn rules(config: &Config) -> anyhow::Result<Rules> {
+    Ok(Rules {
+        per_free_user: 1,
+        per_pro_user: 4,
+        queue_limit: usize::try_from(config.queue_limit)?,
+        pro_burst: config.pro_burst,
+        lease: Duration::from_secs(config.job_lease),
+        max_attempts: 3,
+        // Admission is a quota write: far below this unless the store hangs.
+        admission: Duration::from_secs(60),
+        keep_ended: Duration::from_secs(60 * 60),
+        keep_open: Duration::from_secs(24 * 60 * 60),
+    })
+}
+
 fn generator(
     config: &Config,
     http: &reqwest::Client,
     store: &Arc<dyn Store>,
     users: &Users,
+    board: Arc<dyn JobBoard>,
     metrics: Arc<Metrics>,
 ) -> anyhow::Result<Generator> {
     let catalog = match &config.catalog {
         Some(path) => Catalog::load(path).map_err(|e| anyhow::anyhow!("LUCENT_CATALOG: {e}"))?,
         None => Catalog::built_in(),
     };
-    let queue = Queue::new(Limits {
-        in_flight: usize::try_from(config.generator_concurrency)?,
-        waiting: usize::try_from(config.queue_limit)?,
-        per_free_user: REQUESTS_PER_FREE_USER,
-        per_pro_user: REQUESTS_PER_PRO_USER,
-    });
     Ok(Generator {
         catalog,
         backend: config.generator.build(http),
-        queue,
+        settler: Settler {
+            board: Arc::clone(&board),
+            users: users.clone(),
+            store: Arc::clone(store),
+            metrics: Arc::clone(&metrics),
+        },
+        board,
         blobs: Blobs::open(&config.image_store_url()?)
             .map_err(|e| anyhow::anyhow!("LUCENT_IMAGE_STORE: {e}"))?,
         store: Arc::clone(store),
         users: users.clone(),
-        deadline: Duration::from_secs(config.generator_timeout),
         metrics,
     })
+}
+
+/// The worker that runs jobs in this process on `LUCENT_GENERATOR`; `None` with `none`.
+pub fn worker(config: &Config, state: &AppState) -> anyhow::Result<Option<Arc<Worker>>> {
+    let generator = &state.generator;
+    let Some(backend) = generator.backend.clone() else {
+        return Ok(None);
+    };
+    Ok(Some(Arc::new(Worker {
+        name: format!(
+            "{}-{}-{}",
+            std::env::var("HOSTNAME").unwrap_or_else(|_| "lucent".into()),
+            std::process::id(),
+            crate::store::push_id::next()
+        ),
+        slots: usize::try_from(config.generator_concurrency)?,
+        backend,
+        blobs: generator.blobs.clone(),
+        store: Arc::clone(&generator.store),
+        settler: generator.settler.clone(),
+        deadline: Duration::from_secs(config.generator_timeout),
+        metrics: Arc::clone(&state.metrics),
+    })))
 }
 
 fn billing(
@@ -229,4 +273,18 @@ fn token_verifier(config: &Config, http: &reqwest::Client) -> TokenVerifier {
     }
     let keys = GoogleKeys::new(http.clone(), config.google_keys_url.clone());
     TokenVerifier::google(&config.project_id, keys)
+}
+
+/// Starts the sweeper (credits of ended jobs) and, with a renderer, this process's worker;
+/// both stop taking work when `stop` turns true or its sender is gone. Returns the worker's
+/// task.
+pub fn run_jobs(
+    config: &Config,
+    state: &AppState,
+    stop: &tokio::sync::watch::Receiver<bool>,
+) -> anyhow::Result<Option<tokio::task::JoinHandle<()>>> {
+    let settler = state.generator.settler.clone();
+    let every = Duration::from_secs(config.job_lease).div_f32(3.0);
+    tokio::spawn(settler.run(every, stop.clone()));
+    Ok(worker(config, state)?.map(|worker| tokio::spawn(worker.run(stop.clone()))))
 }

@@ -32,6 +32,12 @@ enum Command {
         #[command(flatten)]
         config: Config,
     },
+    /// Run generation jobs from the shared queue (`LUCENT_REDIS_URL`) on `LUCENT_GENERATOR`,
+    /// `LUCENT_GENERATOR_CONCURRENCY` at a time: one beside each GPU backend.
+    Worker {
+        #[command(flatten)]
+        config: Config,
+    },
     /// Support: look users up and change plans by hand (same configuration as `serve`).
     Users {
         #[command(subcommand)]
@@ -46,7 +52,9 @@ pub async fn run() -> ExitCode {
     telemetry::init();
     let command = cli.command.unwrap_or(Command::Serve { config: cli.config });
     let config = match &command {
-        Command::Serve { config } | Command::Users { config, .. } => config,
+        Command::Serve { config } | Command::Worker { config } | Command::Users { config, .. } => {
+            config
+        }
     };
     if let Err(e) = config.validate() {
         eprintln!("error: configuration: {e}");
@@ -54,6 +62,7 @@ pub async fn run() -> ExitCode {
     }
     let result = match command {
         Command::Serve { config } => serve(config).await,
+        Command::Worker { config } => work(config).await,
         Command::Users { command, config } => users::run(&config, command).await,
     };
     match result {
@@ -72,9 +81,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("LUCENT_ADDR: cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr()?;
     tokio::spawn(startup::retention(&config, &state).run());
+    let (stopping, stop) = tokio::sync::watch::channel(false);
+    let jobs = startup::run_jobs(&config, &state, &stop)?;
     tracing::info!(%addr, "lucent listening");
     println!("Lucent is running at http://{addr}");
-    let (stopping, mut stopped) = tokio::sync::watch::channel(false);
+    let mut stopped = stop.clone();
     let server = axum::serve(
         listener,
         build_app(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
@@ -93,8 +104,47 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             tokio::time::sleep(grace).await;
         } => tracing::warn!(seconds = grace.as_secs(), "requests still running after the grace period; stopping anyway"),
     }
+    finish(jobs, grace).await;
     tracing::info!("lucent stopped");
     Ok(())
+}
+
+/// `lucent worker`: jobs from the shared queue, no HTTP.
+async fn work(config: Config) -> anyhow::Result<()> {
+    if config.redis_url.is_none() {
+        anyhow::bail!(
+            "LUCENT_REDIS_URL: a worker takes its jobs from the queue the gateways share; set it"
+        );
+    }
+    let state = startup::from_config(&config).await?;
+    let (stopping, stop) = tokio::sync::watch::channel(false);
+    let jobs = startup::run_jobs(&config, &state, &stop)?;
+    if jobs.is_none() {
+        anyhow::bail!("LUCENT_GENERATOR: a worker needs a renderer (builtin, a1111+…, legacy+…)");
+    }
+    println!("Lucent worker is running");
+    shutdown_signal().await;
+    let _ = stopping.send(true);
+    finish(
+        jobs,
+        Duration::from_secs(config.shutdown_grace + config.generator_timeout),
+    )
+    .await;
+    tracing::info!("lucent worker stopped");
+    Ok(())
+}
+
+/// Lets the jobs in hand end, for at most `grace`; the lease of any cut short runs out and
+/// another worker runs it again.
+async fn finish(jobs: Option<tokio::task::JoinHandle<()>>, grace: Duration) {
+    if let Some(jobs) = jobs
+        && tokio::time::timeout(grace, jobs).await.is_err()
+    {
+        tracing::warn!(
+            seconds = grace.as_secs(),
+            "jobs still running after the grace period; another worker will run them again"
+        );
+    }
 }
 
 /// Ctrl-C or SIGTERM (what Cloud Run and process managers send) starts a graceful stop.

@@ -184,9 +184,19 @@ pub struct Config {
     #[arg(long = "generator-concurrency", env = "LUCENT_GENERATOR_CONCURRENCY", value_name = "LUCENT_GENERATOR_CONCURRENCY", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub generator_concurrency: u64,
 
-    /// Requests waiting for the backend at most; past it, 429.
+    /// Jobs waiting for a worker at most, all instances together; past it, 429.
     #[arg(long = "queue-limit", env = "LUCENT_QUEUE_LIMIT", value_name = "LUCENT_QUEUE_LIMIT", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub queue_limit: u64,
+
+    /// Pro jobs started in a row while free jobs wait, before a free one starts (4: at most
+    /// 4 of every 5 starts go to pro, so free users are never starved).
+    #[arg(long = "pro-burst", env = "LUCENT_PRO_BURST", value_name = "LUCENT_PRO_BURST", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub pro_burst: u32,
+
+    /// Seconds a worker holds a job without renewing it (it renews every third of this); a
+    /// job whose worker died runs again elsewhere after it.
+    #[arg(long = "job-lease", env = "LUCENT_JOB_LEASE", value_name = "LUCENT_JOB_LEASE", default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub job_lease: u64,
 
     /// Proxies in front of the gateway that append to `X-Forwarded-For` (Cloud Run behind
     /// Firebase Hosting: 2); 0 trusts the TCP peer only. Rate limits key on the result.
@@ -209,8 +219,9 @@ pub struct Config {
     )]
     pub rate_limits: RateLimitMode,
 
-    /// `redis://` or `rediss://` (password in the URL): the rate limits and, later, the rest of
-    /// the state several instances share live there. Unset, one process keeps them itself.
+    /// `redis://` or `rediss://` (password in the URL): the job queue, the rate limits and the
+    /// rest of the state several instances share live there. Unset, one process keeps them
+    /// itself.
     #[arg(
         long = "redis-url",
         env = "LUCENT_REDIS_URL",
@@ -349,6 +360,12 @@ impl Config {
             return fail(
                 "FIREBASE_DATABASE_URL",
                 "required with FIREBASE_DATABASE_EMULATOR_HOST (it names the namespace)",
+            );
+        }
+        if self.generator == BackendSpec::None && self.redis_url.is_none() {
+            return fail(
+                "LUCENT_GENERATOR",
+                "none means workers elsewhere take the jobs, through LUCENT_REDIS_URL; set it",
             );
         }
         if self.pro_monthly == 0 {

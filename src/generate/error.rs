@@ -1,7 +1,10 @@
 //! Why a generation was refused or failed.
 
+use serde::{Deserialize, Serialize};
+
 use super::backend::BackendError;
 use crate::images::blobs::BlobError;
+use crate::jobs::BoardError;
 use crate::store::StoreError;
 use crate::users::UserError;
 
@@ -34,8 +37,72 @@ pub enum GenerateError {
     Storage(#[from] BlobError),
     #[error(transparent)]
     User(#[from] UserError),
+    /// The job board (Redis) cannot be reached: nothing was queued or charged.
+    #[error("the job queue is unavailable: {0}")]
+    Unavailable(#[from] BoardError),
+    /// The job ran and failed (its worker's error, carried through the board).
+    #[error("{}", .0.message)]
+    Failed(JobError),
+    /// The job was canceled (DELETE) while a client waited for it.
+    #[error("the job was canceled")]
+    Canceled,
     #[error("{0}")]
     Internal(String),
+}
+
+/// Why a job failed, in a form that travels from a worker to whichever instance reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Failure {
+    BackendFailed,
+    BackendBadImage,
+    BackendTooLarge,
+    BackendTimeout,
+    StorageUnavailable,
+    StoreUnavailable,
+    StoreTimeout,
+    Internal,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JobError {
+    pub failure: Failure,
+    /// For the log; clients see fixed text for every failure.
+    pub message: String,
+}
+
+impl JobError {
+    /// What the board says when a job ended without a worker's word (its workers were lost,
+    /// or its admission never finished), or the worker's JSON.
+    pub fn from_board(error: &str) -> Self {
+        serde_json::from_str(error).unwrap_or_else(|_| Self {
+            failure: Failure::Internal,
+            message: format!("the job ended without a result: {error}"),
+        })
+    }
+}
+
+impl From<&GenerateError> for JobError {
+    fn from(e: &GenerateError) -> Self {
+        use crate::store::StoreError;
+        let failure = match e {
+            GenerateError::Backend(BackendError::Timeout) => Failure::BackendTimeout,
+            GenerateError::Backend(BackendError::Failed(_)) => Failure::BackendFailed,
+            GenerateError::Backend(BackendError::BadImage(_)) => Failure::BackendBadImage,
+            GenerateError::Backend(BackendError::TooLarge) => Failure::BackendTooLarge,
+            GenerateError::Storage(_) => Failure::StorageUnavailable,
+            GenerateError::User(UserError::Store(StoreError::Timeout)) => Failure::StoreTimeout,
+            GenerateError::User(UserError::Store(
+                StoreError::Unavailable(_) | StoreError::Contention(_),
+            )) => Failure::StoreUnavailable,
+            GenerateError::Failed(job) => return job.clone(),
+            _ => Failure::Internal,
+        };
+        Self {
+            failure,
+            message: e.to_string(),
+        }
+    }
 }
 
 impl From<StoreError> for GenerateError {

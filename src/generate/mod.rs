@@ -1,16 +1,18 @@
-//! Image generation: the catalog, request validation, backends, the queue, credits, the
-//! pipeline that ties them together, and the gallery of what was made.
+//! Image generation: the catalog, request validation, backends, jobs from submission to
+//! their end (the gateway's side and the worker's), credits, and the gallery of what was made.
 
 pub mod backend;
 pub mod catalog;
-mod credits;
 mod error;
+pub mod follow;
 pub mod gallery;
-pub mod queue;
 pub mod request;
 pub mod retention;
 mod service;
+pub mod settle;
 pub mod view;
+pub mod worker;
 
-pub use error::GenerateError;
-pub use service::{Event, Generator, Prepared};
+pub use error::{Failure, GenerateError, JobError};
+pub use service::{CancelOnDrop, Generator, Submitted};
+pub use worker::Worker;

@@ -51,7 +51,7 @@ pub struct GenerationBody {
 }
 
 /// A request that passed every check, with defaults filled in.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Spec {
     pub prompt: String,
     /// What the user typed, or the style's default when empty.

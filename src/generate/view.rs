@@ -1,10 +1,10 @@
 //! A generation as the API shows it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::store::GenerationRecord;
 
-#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GenerationView {
     pub id: String,

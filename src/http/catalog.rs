@@ -61,7 +61,8 @@ struct Renderer {
     responses((status = 200, description = "The catalog", body = CatalogView)))]
 pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
     let generator = &state.generator;
-    let kind = generator.backend.kind();
+    // With LUCENT_GENERATOR=none the workers elsewhere draw: AI models, by deployment.
+    let kind = generator.backend.as_ref().map_or("workers", |b| b.kind());
     Json(CatalogView {
         styles: generator
             .catalog

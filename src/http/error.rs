@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use crate::auth::TokenError;
 use crate::billing::{BillingError, ProviderError};
-use crate::generate::GenerateError;
 use crate::generate::backend::BackendError;
+use crate::generate::{Failure, GenerateError};
 use crate::images::blobs::BlobError;
 use crate::limits::RateLimited;
 use crate::store::StoreError;
@@ -66,6 +66,7 @@ error_codes! {
     ProfileMissing = "profile_missing" => CONFLICT,
     AlreadySubscribed = "already_subscribed" => CONFLICT,
     PaymentIncomplete = "payment_incomplete" => CONFLICT,
+    JobNotCancelable = "job_not_cancelable" => CONFLICT,
     PayloadTooLarge = "payload_too_large" => PAYLOAD_TOO_LARGE,
     UnsupportedMediaType = "unsupported_media_type" => UNSUPPORTED_MEDIA_TYPE,
     InvalidField = "invalid_field" => UNPROCESSABLE_ENTITY,
@@ -82,6 +83,7 @@ error_codes! {
     StorageUnavailable = "storage_unavailable" => SERVICE_UNAVAILABLE,
     StripeUnavailable = "stripe_unavailable" => SERVICE_UNAVAILABLE,
     AuthKeysUnavailable = "auth_keys_unavailable" => SERVICE_UNAVAILABLE,
+    DependencyUnavailable = "dependency_unavailable" => SERVICE_UNAVAILABLE,
     BackendTimeout = "backend_timeout" => GATEWAY_TIMEOUT,
     StoreTimeout = "store_timeout" => GATEWAY_TIMEOUT,
     StripeTimeout = "stripe_timeout" => GATEWAY_TIMEOUT,
@@ -107,6 +109,7 @@ impl ErrorCode {
             StoreTimeout => "the user database did not answer in time",
             StorageUnavailable => "the image store is unavailable",
             AuthKeysUnavailable => "the token-signing keys cannot be fetched",
+            DependencyUnavailable => "the job queue is unavailable; try again shortly",
             _ => return None,
         })
     }
@@ -295,7 +298,29 @@ impl From<GenerateError> for ApiError {
             GenerateError::Backend(e) => e.into(),
             GenerateError::Storage(e) => e.into(),
             GenerateError::User(e) => e.into(),
+            GenerateError::Unavailable(_) => {
+                Self::new(ErrorCode::DependencyUnavailable, message).retry_after(1)
+            }
+            GenerateError::Failed(job) => Self::new(job.failure.into(), message),
+            // Only a DELETE with the job's id cancels it, and the calls that wait for a job
+            // never tell its id: for them this cannot happen.
+            GenerateError::Canceled => Self::new(ErrorCode::Internal, message),
             GenerateError::Internal(_) => Self::new(ErrorCode::Internal, message),
+        }
+    }
+}
+
+impl From<Failure> for ErrorCode {
+    fn from(f: Failure) -> Self {
+        match f {
+            Failure::BackendFailed => ErrorCode::BackendFailed,
+            Failure::BackendBadImage => ErrorCode::BackendBadImage,
+            Failure::BackendTooLarge => ErrorCode::BackendTooLarge,
+            Failure::BackendTimeout => ErrorCode::BackendTimeout,
+            Failure::StorageUnavailable => ErrorCode::StorageUnavailable,
+            Failure::StoreUnavailable => ErrorCode::StoreUnavailable,
+            Failure::StoreTimeout => ErrorCode::StoreTimeout,
+            Failure::Internal => ErrorCode::Internal,
         }
     }
 }

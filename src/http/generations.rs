@@ -1,26 +1,21 @@
 //! Generations over HTTP: create (JSON or a Server-Sent Events stream), list, fetch the image
 //! (blurred unless pro), download (pro), delete (pro).
 
-use std::convert::Infallible;
-
 use axum::Json;
 use axum::body::Body;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use futures_util::Stream;
 use serde::{Deserialize, Serialize};
-use tokio::sync::mpsc;
 use utoipa::{IntoParams, ToSchema};
 
 use super::error_docs::op_errors;
+use super::jobs::event_stream;
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
 use crate::generate::request::GenerationBody;
 use crate::generate::view::GenerationView;
-use crate::generate::{Event, GenerateError, Prepared};
 use crate::images::download_name;
 use crate::limits::Class;
 
@@ -29,21 +24,6 @@ use crate::limits::Class;
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Generations {
     pub generations: Vec<GenerationView>,
-}
-
-/// The `queued` event: the request's place in line (1 is next).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct QueuedEvent {
-    position: usize,
-}
-
-/// The `progress` event.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProgressEvent {
-    /// 0 to 1.
-    fraction: f32,
-    eta_seconds: Option<f32>,
 }
 
 fn wants_stream(headers: &HeaderMap) -> bool {
@@ -56,13 +36,15 @@ fn wants_stream(headers: &HeaderMap) -> bool {
 op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + [InvalidField, ProRequired,
     AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
     RateLimited, BackendFailed, BackendBadImage, BackendTooLarge, BackendTimeout,
-    StorageUnavailable]);
+    StorageUnavailable, DependencyUnavailable]);
 
 #[utoipa::path(post, path = "/v1/generations", tag = "generation", security(("bearer" = [])),
-    summary = "Makes images from a prompt",
-    description = "With `Accept: text/event-stream` the answer is a stream of `queued` \
-        ({position}), `progress` ({fraction, etaSeconds}), then `done` ({generations}) or \
-        `error` ({code, message}) events; refusals before the work starts are plain HTTP errors.",
+    summary = "Makes images from a prompt, and waits for them",
+    description = "A job (see `/v1/jobs`) followed to its end. With `Accept: text/event-stream` \
+        the answer is a stream of `queued` ({position, etaSeconds}), `progress` ({fraction, \
+        etaSeconds}), then `done` ({generations}) or `error` ({code, message}) events; refusals \
+        before the work starts are plain HTTP errors. A client that leaves while the job is \
+        still queued cancels it (its credits come back); once it runs, it runs to its end.",
     request_body = GenerationBody,
     responses(
         (status = 201, description = "The images, blurred unless the caller is pro", body = Generations),
@@ -77,67 +59,16 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     state.limits.user(Class::Generate, &user.uid).await?;
     let caller = state.users.caller(&user).await?;
-    let prepared = state.generator.prepare(&caller, &body).await?;
+    let job = state.generator.submit(&caller, &body).await?;
+    let leaving = state.generator.cancel_on_drop(&user.uid, &job.id);
+    let follow = state.generator.follow(&job.id, None);
     if wants_stream(&headers) {
-        return Ok(stream(state, prepared).into_response());
+        return Ok(event_stream(follow, Some(leaving)).into_response());
     }
-    let (events, _) = mpsc::channel(1);
-    let generations = state.generator.run(prepared, events).await?;
+    let outcome = follow.outcome().await;
+    leaving.disarm();
+    let generations = outcome?;
     Ok((StatusCode::CREATED, Json(Generations { generations })).into_response())
-}
-
-/// Stops listening when the stream is dropped (the client went away): a request still in line
-/// leaves it, one already running goes on to its end.
-struct AbortOnDrop(tokio::task::JoinHandle<Result<Vec<GenerationView>, GenerateError>>);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
-}
-
-fn stream(
-    state: AppState,
-    prepared: Prepared,
-) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
-    let (tx, rx) = mpsc::channel(64);
-    let task = tokio::spawn(async move { state.generator.run(prepared, tx).await });
-    let events =
-        futures_util::stream::unfold(Some((rx, AbortOnDrop(task))), |pending| async move {
-            let (mut rx, mut task) = pending?;
-            if let Some(event) = rx.recv().await {
-                let sse = match event {
-                    Event::Queued { position } => SseEvent::default()
-                        .event("queued")
-                        .json_data(QueuedEvent { position }),
-                    Event::Progress(p) => {
-                        SseEvent::default()
-                            .event("progress")
-                            .json_data(ProgressEvent {
-                                fraction: p.fraction,
-                                eta_seconds: p.eta_seconds,
-                            })
-                    }
-                };
-                return Some((Ok(sse.unwrap_or_default()), Some((rx, task))));
-            }
-            // The sender went with the task: the outcome is ready.
-            let outcome = match (&mut task.0).await {
-                Ok(Ok(generations)) => Ok(generations),
-                Ok(Err(e)) => Err(ApiError::from(e)),
-                Err(join) => Err(ApiError::internal(format!("generation task: {join}"))),
-            };
-            let last = match outcome {
-                Ok(generations) => SseEvent::default()
-                    .event("done")
-                    .json_data(Generations { generations }),
-                Err(e) => SseEvent::default()
-                    .event("error")
-                    .json_data(e.detail_for_client()),
-            };
-            Some((Ok(last.unwrap_or_default()), None))
-        });
-    Sse::new(events).keep_alive(KeepAlive::default())
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

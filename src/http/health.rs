@@ -110,11 +110,10 @@ async fn check(state: &AppState) -> ReadinessReport {
     let checks = Checks {
         store: Check::of("store", Some(state.store.kind()), state.store.ping().await),
         keys,
-        generator: Check::of(
-            "generator",
-            Some(generator.backend.kind()),
-            generator.backend.ready().await,
-        ),
+        generator: match &generator.backend {
+            Some(backend) => Check::of("generator", Some(backend.kind()), backend.ready().await),
+            None => Check::of("generator", Some("workers"), Ok::<(), String>(())),
+        },
         images: Check::of("images", None, generator.blobs.check().await),
         redis: match &state.redis {
             Some(redis) => Some(Check::of("redis", None, redis.ping().await)),
@@ -176,9 +175,8 @@ pub async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Respo
     if !allowed {
         return ApiError::not_found("metrics").into_response();
     }
-    let text = state
-        .metrics
-        .render(state.generator.queue.waiting(), state.users.store_reads());
+    let depth = state.generator.board.depth().await.ok();
+    let text = state.metrics.render(depth, state.users.store_reads());
     (
         [(
             header::CONTENT_TYPE,

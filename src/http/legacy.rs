@@ -8,7 +8,6 @@ use axum::extract::{Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use serde::Deserialize;
-use tokio::sync::mpsc;
 
 use super::error_docs::op_errors;
 use super::generations::{Png, bad_query};
@@ -106,9 +105,11 @@ pub async fn generate_image(
     let Query(query) = query.map_err(bad_query)?;
     let body = query.into_body(&state.generator.catalog)?;
     let caller = state.users.caller(&user).await?;
-    let prepared = state.generator.prepare(&caller, &body).await?;
-    let (events, _) = mpsc::channel(1);
-    let made = state.generator.run(prepared, events).await?;
+    let job = state.generator.submit(&caller, &body).await?;
+    let leaving = state.generator.cancel_on_drop(&user.uid, &job.id);
+    let outcome = state.generator.follow(&job.id, None).outcome().await;
+    leaving.disarm();
+    let made = outcome?;
     let id = made
         .first()
         .map(|view| view.id.clone())

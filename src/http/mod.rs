@@ -11,6 +11,7 @@ mod error_docs;
 mod extract;
 mod generations;
 mod health;
+mod jobs;
 mod json;
 mod legacy;
 mod limits;
@@ -68,6 +69,8 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(generations::list))
         .routes(routes!(generations::delete))
         .routes(routes!(generations::image))
+        .routes(routes!(jobs::submit).layer(limited!(state, Class::Generate)))
+        .routes(routes!(jobs::get, jobs::cancel))
         .routes(routes!(billing::checkout).layer(limited!(state, Class::Billing)))
         .routes(routes!(billing::payment_success).layer(limited!(state, Class::Billing)))
         .routes(routes!(billing::portal))
@@ -80,6 +83,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
     // Generation waits in line and on the backend: its deadline is the generator's, per image.
     let api = OpenApiRouter::new()
         .routes(routes!(generations::create).layer(limited!(state, Class::Generate)))
+        .routes(routes!(jobs::events))
         .merge(quick);
     OpenApiRouter::with_openapi(openapi::frame())
         .routes(routes!(health::healthz))

@@ -31,7 +31,9 @@ struct Job {
     /// Reserving: when admission counts as dead. Running: when the lease runs out.
     deadline: Option<Instant>,
     ended: Option<Instant>,
+    /// Claimed by a settler; `settled_done` once it finished.
     settled: bool,
+    settled_done: bool,
     expires: Instant,
     events: Vec<BoardEvent>,
 }
@@ -186,6 +188,7 @@ impl JobBoard for MemoryBoard {
                 deadline: Some(now + self.rules.admission),
                 ended: None,
                 settled: false,
+                settled_done: false,
                 expires: now + self.rules.keep_open,
                 events: Vec::new(),
             },
@@ -218,12 +221,19 @@ impl JobBoard for MemoryBoard {
         Ok(())
     }
 
-    async fn abandon(&self, id: &str) -> BoardResult<()> {
+    async fn abandon(&self, id: &str) -> BoardResult<bool> {
         let mut state = self.lock();
+        if state
+            .jobs
+            .get(id)
+            .is_none_or(|j| j.state != JobState::Reserving)
+        {
+            return Ok(false);
+        }
         if let Some(job) = state.jobs.remove(id) {
             state.leave_user(&job.uid, id);
         }
-        Ok(())
+        Ok(true)
     }
 
     async fn claim(&self, worker: &str) -> BoardResult<Option<Claimed>> {
@@ -369,6 +379,9 @@ impl JobBoard for MemoryBoard {
                     _ => "admission_interrupted",
                 };
                 let job = state.jobs.get_mut(&id).expect("listed above");
+                if was == JobState::Reserving {
+                    job.kept = Some(job.credits);
+                }
                 job.error = Some(why.to_owned());
                 if let Some(e) = state.end(&id, JobState::Failed, now, self.rules.keep_ended) {
                     ended.push(e);
@@ -394,6 +407,14 @@ impl JobBoard for MemoryBoard {
             }
             _ => false,
         })
+    }
+
+    async fn settled(&self, id: &str) -> BoardResult<()> {
+        if let Some(job) = self.lock().jobs.get_mut(id) {
+            job.settled_done = true;
+        }
+        self.ring(id);
+        Ok(())
     }
 
     async fn unsettled(&self, grace: Duration) -> BoardResult<Vec<Ended>> {
@@ -431,6 +452,7 @@ impl JobBoard for MemoryBoard {
             progress: job.progress.clone(),
             result: job.result.clone(),
             error: job.error.clone(),
+            settled: job.settled_done,
         }))
     }
 

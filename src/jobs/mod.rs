@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 pub use memory::MemoryBoard;
-pub use shared::RedisBoard;
+pub use shared::{EVERYTHING, RedisBoard};
 
 pub use crate::redis_client::RedisError as BoardError;
 
@@ -212,6 +212,8 @@ pub struct Snapshot {
     pub result: Option<String>,
     /// Why a failed job failed, as JSON (or a reason of the board's own).
     pub error: Option<String>,
+    /// Ended and its credits settled: a client told of the end now sees its credits right.
+    pub settled: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -252,8 +254,9 @@ pub trait JobBoard: Send + Sync {
     /// Puts a reserved job in line.
     async fn publish(&self, id: &str) -> BoardResult<()>;
 
-    /// Forgets a job that never got its credits.
-    async fn abandon(&self, id: &str) -> BoardResult<()>;
+    /// Forgets a job still being admitted (its credits were refused, or could not be put in
+    /// line). False when it is not in that state (it is in line after all, or gone).
+    async fn abandon(&self, id: &str) -> BoardResult<bool>;
 
     /// The next job by the scheduling rules, now running under `worker`'s lease.
     async fn claim(&self, worker: &str) -> BoardResult<Option<Claimed>>;
@@ -274,11 +277,16 @@ pub trait JobBoard: Send + Sync {
     async fn cancel(&self, id: &str, uid: &str) -> BoardResult<Cancel>;
 
     /// Puts jobs whose lease ran out back in line (or fails them after `max_attempts`), and
-    /// fails jobs whose admission never finished. Returns the jobs it ended.
+    /// fails jobs whose admission never finished. Returns the jobs it ended. An interrupted
+    /// admission counts as having kept its credits: nobody knows whether they were reserved,
+    /// and a refund of credits never taken would be a free image.
     async fn reap(&self) -> BoardResult<Vec<Ended>>;
 
     /// True for exactly one caller per ended job: the one that gives back its credits.
     async fn settle(&self, id: &str) -> BoardResult<bool>;
+
+    /// The settler is done: what was owed is back. Listeners waiting for it hear a ring.
+    async fn settled(&self, id: &str) -> BoardResult<()>;
 
     /// Ended jobs nobody settled within `grace` (the settler died).
     async fn unsettled(&self, grace: Duration) -> BoardResult<Vec<Ended>>;

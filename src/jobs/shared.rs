@@ -33,6 +33,7 @@ scripts! {
     CANCEL = "cancel.lua";
     REAP = "reap.lua";
     SETTLE = "settle.lua";
+    SETTLED = "settled.lua";
     UNSETTLED = "unsettled.lua";
     SNAPSHOT = "snapshot.lua";
     DEPTH = "depth.lua";
@@ -90,20 +91,21 @@ impl RedisBoard {
         ms(self.rules.lease * 3)
     }
 
-    async fn ended(&self, id: &str, kept: Option<u32>) -> BoardResult<Option<Ended>> {
+    /// An ended job as its hash has it (`kept` is absent when its workers were lost).
+    async fn ended(&self, id: &str) -> BoardResult<Option<Ended>> {
         let job = self.job(id);
-        let fields: (Option<String>, Option<String>, Option<u32>) = self
+        let fields: (Option<String>, Option<String>, Option<u32>, Option<u32>) = self
             .redis
             .call(|mut c| async move {
                 redis::cmd("HMGET")
                     .arg(job)
-                    .arg(&["uid", "period", "credits"])
+                    .arg(&["uid", "period", "credits", "kept"])
                     .query_async(&mut c)
                     .await
             })
             .await?;
         Ok(match fields {
-            (Some(uid), Some(period), Some(credits)) => Some(Ended {
+            (Some(uid), Some(period), Some(credits), kept) => Some(Ended {
                 id: id.to_owned(),
                 uid,
                 period,
@@ -234,10 +236,10 @@ impl JobBoard for RedisBoard {
         Ok(())
     }
 
-    async fn abandon(&self, id: &str) -> BoardResult<()> {
+    async fn abandon(&self, id: &str) -> BoardResult<bool> {
         let keys = [self.key("q:reserving"), self.job(id)];
         let prefix = self.key("");
-        let _: u32 = self
+        let abandoned: u32 = self
             .redis
             .call(|mut c| async move {
                 ABANDON
@@ -248,7 +250,7 @@ impl JobBoard for RedisBoard {
                     .await
             })
             .await?;
-        Ok(())
+        Ok(abandoned == 1)
     }
 
     async fn claim(&self, worker: &str) -> BoardResult<Option<Claimed>> {
@@ -381,7 +383,7 @@ impl JobBoard for RedisBoard {
             })
             .await?;
         Ok(match verdict.first().map(String::as_str) {
-            Some("canceled") => match self.ended(id, Some(0)).await? {
+            Some("canceled") => match self.ended(id).await? {
                 Some(ended) => Cancel::Canceled(ended),
                 None => Cancel::Missing,
             },
@@ -420,7 +422,7 @@ impl JobBoard for RedisBoard {
             .await?;
         let mut ended = Vec::with_capacity(failed.len());
         for id in failed {
-            ended.extend(self.ended(&id, None).await?);
+            ended.extend(self.ended(&id).await?);
         }
         Ok(ended)
     }
@@ -432,6 +434,23 @@ impl JobBoard for RedisBoard {
             .call(|mut c| async move { SETTLE.key(&keys[..]).arg(id).invoke_async(&mut c).await })
             .await?;
         Ok(won == 1)
+    }
+
+    async fn settled(&self, id: &str) -> BoardResult<()> {
+        let job = self.job(id);
+        let channel = self.key(CHANGES);
+        let _: u32 = self
+            .redis
+            .call(|mut c| async move {
+                SETTLED
+                    .key(job)
+                    .arg(id)
+                    .arg(channel)
+                    .invoke_async(&mut c)
+                    .await
+            })
+            .await?;
+        Ok(())
     }
 
     async fn unsettled(&self, grace: Duration) -> BoardResult<Vec<Ended>> {
@@ -471,7 +490,7 @@ impl JobBoard for RedisBoard {
             self.key("workers"),
         ];
         let (burst, stale) = (self.rules.pro_burst, self.stale_workers_ms());
-        type Row = (String, String, String, String, String, String, u32, u64);
+        type Row = (String, String, String, String, String, String, u32, u64, u8);
         let row: Option<Row> = self
             .redis
             .call(|mut c| async move {
@@ -484,7 +503,8 @@ impl JobBoard for RedisBoard {
                     .await
             })
             .await?;
-        let Some((uid, tier, state, progress, result, error, position, eta_ms)) = row else {
+        let Some((uid, tier, state, progress, result, error, position, eta_ms, settled)) = row
+        else {
             return Ok(None);
         };
         let Some(state) = JobState::parse(&state) else {
@@ -503,6 +523,7 @@ impl JobBoard for RedisBoard {
             progress: some(progress),
             result: some(result),
             error: some(error),
+            settled: settled == 1,
         }))
     }
 

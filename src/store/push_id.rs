@@ -17,6 +17,16 @@ pub fn generation_id() -> String {
     with_random_chars(GENERATION_ID_LEN - 8)
 }
 
+/// The id of a job's `index`-th image: the job's id with its last two characters replaced
+/// by the index, so a job that runs twice writes the same records and blobs again instead of
+/// new ones. Jobs ids are generation ids; 120 random bits remain.
+pub fn image_id(job_id: &str, index: u32) -> String {
+    let mut id = job_id.as_bytes()[..GENERATION_ID_LEN - 2].to_vec();
+    id.push(ALPHABET[(index as usize / 64) % 64]);
+    id.push(ALPHABET[index as usize % 64]);
+    id.iter().map(|&b| char::from(b)).collect()
+}
+
 /// Whether `s` could be a generation id; anything else is refused before it reaches a store.
 pub fn is_generation_id(s: &str) -> bool {
     s.len() == GENERATION_ID_LEN && s.bytes().all(|b| ALPHABET.contains(&b))

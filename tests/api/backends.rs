@@ -74,7 +74,6 @@ async fn a1111_gets_the_prompt_checkpoint_and_hires_and_reports_its_seed() {
     Mock::given(method("POST"))
         .and(path("/sdapi/v1/txt2img"))
         .and(body_partial_json(json!({
-            "seed": -1,
             "steps": 30,
             "width": 512,
             "height": 512,
@@ -106,6 +105,9 @@ async fn a1111_gets_the_prompt_checkpoint_and_hires_and_reports_its_seed() {
         "{prompt}"
     );
     assert!(sent["negative_prompt"].as_str().unwrap().contains("lowres"));
+    // No seed asked for: the gateway picks one when it queues the job, so that a rerun of
+    // the job (its worker died) draws the same image.
+    assert!(sent["seed"].as_u64().is_some(), "{}", sent["seed"]);
     assert_eq!(app.credits_used(&token).await, 1);
 }
 
@@ -248,7 +250,7 @@ async fn a_full_queue_refuses_before_any_credit_is_touched() {
     let (_, _, refused) = tokio::join!(running, waiting, refused);
 
     assert_eq!(error_code(refused, 429).await, "queue_full");
-    let metrics = app.state.metrics.render(0, 0);
+    let metrics = app.state.metrics.render(None, 0);
     assert!(
         metrics.contains("lucent_credits_total{outcome=\"reserved\"} 2"),
         "{metrics}"
@@ -456,7 +458,7 @@ async fn a_client_that_leaves_while_queued_is_not_charged_and_not_rendered() {
             .count(),
         1
     );
-    assert_eq!(app.state.generator.queue.waiting(), 0);
+    assert_eq!(app.jobs_waiting().await, 0);
 }
 
 #[tokio::test]

@@ -20,6 +20,8 @@ pub struct TestApp {
     pub data_dir: TempDir,
     /// The running app's state, for arranging what the API cannot (plans, old records).
     pub state: AppState,
+    /// The in-process worker and sweeper run while this is held.
+    _jobs: tokio::sync::watch::Sender<bool>,
 }
 
 #[derive(Parser)]
@@ -65,6 +67,8 @@ pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
     let http = lucent::startup::http_client().unwrap();
     let store = lucent::startup::open_store(&config, &http).await.unwrap();
     let state = lucent::startup::state(&config, http, store).unwrap();
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    lucent::startup::run_jobs(&config, &state, &stopping).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
     let app = build_app(state.clone());
@@ -85,6 +89,7 @@ pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
         data_dir,
         state,
         keys,
+        _jobs: stop,
     }
 }
 
@@ -288,6 +293,12 @@ impl TestApp {
             .sweep_once()
             .await
             .unwrap()
+    }
+
+    /// Jobs waiting for a worker, as the board counts them.
+    pub async fn jobs_waiting(&self) -> u64 {
+        let depth = self.state.generator.board.depth().await.unwrap();
+        depth.queued_pro + depth.queued_free
     }
 }
 

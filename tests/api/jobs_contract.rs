@@ -190,13 +190,21 @@ async fn a_reserved_job_is_invisible_to_workers_until_published(h: Harness) {
 
 async fn an_abandoned_job_gives_its_place_back(h: Harness) {
     h.board.enqueue(&job("a", "u", Tier::Free)).await.unwrap();
-    h.board.abandon("a").await.unwrap();
+    assert!(h.board.abandon("a").await.unwrap());
 
     assert!(h.board.snapshot("a").await.unwrap().is_none());
     assert_eq!(
         h.other.enqueue(&job("b", "u", Tier::Free)).await.unwrap(),
         Admission::Accepted
     );
+}
+
+async fn a_job_in_line_cannot_be_abandoned(h: Harness) {
+    submit(&*h.board, "a", "u", Tier::Free).await;
+
+    assert!(!h.other.abandon("a").await.unwrap());
+
+    assert_eq!(h.board.claim("w").await.unwrap().unwrap().id, "a");
 }
 
 async fn a_job_whose_lease_runs_out_runs_again_elsewhere_and_the_first_worker_is_fenced_out(
@@ -269,7 +277,11 @@ async fn an_admission_that_never_finishes_fails_the_job(h: Harness) {
     let ended = h.other.reap().await.unwrap();
 
     assert_eq!(ended.len(), 1);
-    assert_eq!((ended[0].id.as_str(), ended[0].kept), ("a", None));
+    assert_eq!(
+        (ended[0].id.as_str(), ended[0].kept),
+        ("a", Some(2)),
+        "nobody knows whether its credits were taken: none come back"
+    );
     let snapshot = h.board.snapshot("a").await.unwrap().unwrap();
     assert_eq!(snapshot.error.as_deref(), Some("admission_interrupted"));
     assert_eq!(
@@ -319,6 +331,9 @@ async fn exactly_one_caller_settles_an_ended_job(h: Harness) {
 
     assert_eq!(wins.into_iter().filter(|w| *w.as_ref().unwrap()).count(), 1);
     assert!(h.board.unsettled(Duration::ZERO).await.unwrap().is_empty());
+    assert!(!h.other.snapshot("a").await.unwrap().unwrap().settled);
+    h.board.settled("a").await.unwrap();
+    assert!(h.other.snapshot("a").await.unwrap().unwrap().settled);
 }
 
 async fn an_unsettled_job_waits_out_its_grace(h: Harness) {
@@ -438,6 +453,7 @@ macro_rules! contract {
                 the_line_has_a_cap,
                 a_reserved_job_is_invisible_to_workers_until_published,
                 an_abandoned_job_gives_its_place_back,
+                a_job_in_line_cannot_be_abandoned,
                 a_job_whose_lease_runs_out_runs_again_elsewhere_and_the_first_worker_is_fenced_out,
                 a_renewed_lease_is_kept,
                 a_job_that_loses_every_worker_fails_and_nobody_knows_what_it_kept,

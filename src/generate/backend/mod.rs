@@ -7,6 +7,7 @@ mod a1111;
 mod builtin;
 mod legacy;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -54,7 +55,8 @@ pub struct Rendered {
 }
 
 /// How far a job is, for the progress bar.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Progress {
     pub fraction: f32,
     pub eta_seconds: Option<f32>,
@@ -107,6 +109,8 @@ pub trait Backend: Send + Sync {
 /// `LUCENT_GENERATOR`, parsed at start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BackendSpec {
+    /// No renderer in this process: `lucent worker`s elsewhere take the jobs.
+    None,
     /// The built-in deterministic renderer.
     Builtin,
     /// An AUTOMATIC1111-compatible server.
@@ -117,12 +121,14 @@ pub enum BackendSpec {
 
 impl BackendSpec {
     pub fn parse(value: &str) -> Result<Self, String> {
-        if value == "builtin" {
-            return Ok(Self::Builtin);
+        match value {
+            "builtin" => return Ok(Self::Builtin),
+            "none" => return Ok(Self::None),
+            _ => {}
         }
         let (kind, rest) = value
             .split_once('+')
-            .ok_or("expected builtin, a1111+http(s)://… or legacy+http(s)://…")?;
+            .ok_or("expected builtin, none, a1111+http(s)://… or legacy+http(s)://…")?;
         let url = Url::parse(rest).map_err(|e| e.to_string())?;
         if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
             return Err("expected an http(s) URL with a host".into());
@@ -135,12 +141,13 @@ impl BackendSpec {
     }
 
     /// The backend this names, on the shared HTTP client.
-    pub fn build(&self, http: &reqwest::Client) -> Box<dyn Backend> {
-        match self {
-            Self::Builtin => Box::new(Builtin),
-            Self::A1111(url) => Box::new(A1111::new(http.clone(), url.clone())),
-            Self::Legacy(url) => Box::new(Legacy::new(http.clone(), url.clone())),
-        }
+    pub fn build(&self, http: &reqwest::Client) -> Option<Arc<dyn Backend>> {
+        Some(match self {
+            Self::None => return None,
+            Self::Builtin => Arc::new(Builtin),
+            Self::A1111(url) => Arc::new(A1111::new(http.clone(), url.clone())),
+            Self::Legacy(url) => Arc::new(Legacy::new(http.clone(), url.clone())),
+        })
     }
 }
 

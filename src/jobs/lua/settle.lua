@@ -1,4 +1,4 @@
--- Gives the right to settle an ended job to exactly one caller.
+-- Gives the right to settle an ended job to exactly one caller (settled: 1 claimed, 2 done).
 -- KEYS: job:<id> unsettled   ARGV: id
 local s = redis.call('HGET', KEYS[1], 'state')
 redis.call('ZREM', KEYS[2], ARGV[1])

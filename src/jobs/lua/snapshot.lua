@@ -1,8 +1,8 @@
--- A job and, while it is queued, its place: {uid, tier, state, progress, result, error, position, eta_ms}.
+-- A job and, while it is queued, its place: {uid, tier, state, progress, result, error, position, eta_ms, settled}.
 -- KEYS: job:<id> q:pro q:free streak stats workers   ARGV: id pro_burst worker_stale_ms
 local t = redis.call('TIME')
 local now = t[1] * 1000 + math.floor(t[2] / 1000)
-local uid, tier, s, progress, result, err = unpack(redis.call('HMGET', KEYS[1], 'uid', 'tier', 'state', 'progress', 'result', 'error'))
+local uid, tier, s, progress, result, err, settled = unpack(redis.call('HMGET', KEYS[1], 'uid', 'tier', 'state', 'progress', 'result', 'error', 'settled'))
 if not uid then return false end
 local position, eta = 0, 0
 if s == 'queued' then
@@ -19,4 +19,4 @@ if s == 'queued' then
   local avg = tonumber(redis.call('HGET', KEYS[5], 'avg_ms') or '0')
   position, eta = ahead + 1, math.floor(ahead * avg / w)
 end
-return {uid, tier, s, progress or '', result or '', err or '', position, eta}
+return {uid, tier, s, progress or '', result or '', err or '', position, eta, settled == '2' and 1 or 0}

@@ -14,7 +14,7 @@ use crate::helpers::{TestApp, spawn_app, spawn_app_with};
 use crate::test_keys::token_for;
 
 /// A local A1111 backend that answers by what the prompt asks for.
-async fn backend() -> MockServer {
+pub(super) async fn backend() -> MockServer {
     let server = MockServer::start().await;
     let answers = [
         (
@@ -57,7 +57,7 @@ async fn backend() -> MockServer {
     server
 }
 
-async fn app_on(backend: &MockServer, extra: &[&str]) -> TestApp {
+pub(super) async fn app_on(backend: &MockServer, extra: &[&str]) -> TestApp {
     let spec = format!("a1111+{}", backend.uri());
     let mut args = vec!["--generator", spec.as_str()];
     args.extend_from_slice(extra);
@@ -67,7 +67,7 @@ async fn app_on(backend: &MockServer, extra: &[&str]) -> TestApp {
 /// `op` (the API or the legacy call) asked for what `body` says.
 fn generation(app: &TestApp, op: Op, token: &str, body: &Value) -> RequestBuilder {
     let request = op.call(app, "").bearer_auth(token);
-    if op == Op::Create {
+    if op.has_json_body() {
         return request.json(body);
     }
     let fields = [
@@ -98,7 +98,7 @@ pub(super) fn break_image_store(app: &TestApp) {
 }
 
 /// Polls until `ready` holds; the arrangement, not the assertion, waits.
-async fn until(mut ready: impl AsyncFnMut() -> bool) {
+pub(super) async fn until(mut ready: impl AsyncFnMut() -> bool) {
     for _ in 0..500 {
         if ready().await {
             return;
@@ -173,7 +173,7 @@ async fn crowded_queue(op: Op, backend: &MockServer, sent: &Sent) {
     .await;
     sent.send(generation(&app, op, &alice, &slow)).await;
     let waiting = tokio::spawn(generation(&app, op, &bob, &slow).send());
-    until(async || app.state.generator.queue.waiting() == 1).await;
+    until(async || app.jobs_waiting().await == 1).await;
     sent.send(generation(&app, op, &carol, &slow)).await;
     for job in [running, waiting] {
         assert!(job.await.unwrap().unwrap().status().is_success());
@@ -184,7 +184,46 @@ async fn crowded_queue(op: Op, backend: &MockServer, sent: &Sent) {
 async fn creating_a_generation_sends_every_code_it_lists() {
     let op = Op::Create;
     let sent = Sent::default();
-    tokio::join!(shared_failures(op, &sent), generation_failures(op, &sent));
+    tokio::join!(
+        shared_failures(op, &sent),
+        generation_failures(op, &sent),
+        queue_down(op, &sent)
+    );
+    sent.assert_is_the_list_of(op).await;
+}
+
+/// New jobs while the queue (Redis) is out of reach: nothing to queue them on.
+pub(super) async fn queue_down(op: Op, sent: &Sent) {
+    let app = spawn_app_with(&["--redis-url", "redis://127.0.0.1:9"]).await;
+    let token = app.register("ann").await;
+    sent.send(generation(&app, op, &token, &json!({"prompt": "a fox"})))
+        .await;
+}
+
+/// Submitting does not wait for the job, so the quota is spent by one that ended first.
+async fn quota_spent(op: Op, sent: &Sent) {
+    let app = spawn_app_with(&["--free-daily", "1"]).await;
+    let token = app.register("ann").await;
+    let fox = json!({"prompt": "a fox"});
+    sent.send(generation(&app, op, &token, &fox)).await;
+    until(async || {
+        let depth = app.state.generator.board.depth().await.unwrap();
+        depth.queued_free + depth.running == 0
+    })
+    .await;
+    sent.send(generation(&app, op, &token, &fox)).await;
+}
+
+#[tokio::test]
+async fn submitting_a_job_sends_every_code_it_lists() {
+    let op = Op::Submit;
+    let sent = Sent::default();
+    tokio::join!(
+        shared_failures(op, &sent),
+        generation_failures(op, &sent),
+        queue_down(op, &sent),
+        quota_spent(op, &sent)
+    );
     sent.assert_is_the_list_of(op).await;
 }
 

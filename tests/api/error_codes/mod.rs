@@ -6,6 +6,7 @@
 mod billing;
 mod gallery;
 mod generation;
+mod jobs;
 mod profile;
 mod shared;
 
@@ -33,9 +34,13 @@ enum Op {
     PaymentSuccess,
     Portal,
     Webhook,
+    Submit,
+    Job,
+    JobEvents,
+    CancelJob,
 }
 
-const OPS: [Op; 11] = [
+const OPS: [Op; 15] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -47,6 +52,10 @@ const OPS: [Op; 11] = [
     Op::PaymentSuccess,
     Op::Portal,
     Op::Webhook,
+    Op::Submit,
+    Op::Job,
+    Op::JobEvents,
+    Op::CancelJob,
 ];
 
 /// Who the calls that are not about a particular user come from.
@@ -67,6 +76,10 @@ impl Op {
             Op::PaymentSuccess => ("post", "/api/v1/payment-success"),
             Op::Portal => ("post", "/api/v1/billing/portal"),
             Op::Webhook => ("post", "/api/v1/stripe/webhook"),
+            Op::Submit => ("post", "/api/v1/jobs"),
+            Op::Job => ("get", "/api/v1/jobs/{id}"),
+            Op::JobEvents => ("get", "/api/v1/jobs/{id}/events"),
+            Op::CancelJob => ("delete", "/api/v1/jobs/{id}"),
         }
     }
 
@@ -86,7 +99,7 @@ impl Op {
         }
         match self {
             Op::PostMe => request.json(&json!({"username": CALLER, "ageConfirmed": true})),
-            Op::Create => request.json(&json!({"prompt": "a fox"})),
+            Op::Create | Op::Submit => request.json(&json!({"prompt": "a fox"})),
             Op::Legacy => request.query(&[("prompt", "a fox")]),
             Op::PaymentSuccess => request.json(&json!({"sessionId": "cs_1", "firebaseId": CALLER})),
             Op::Webhook => signed_event(request, &subscription_event("sub_1")),
@@ -95,7 +108,10 @@ impl Op {
     }
 
     fn has_json_body(self) -> bool {
-        matches!(self, Op::PostMe | Op::Create | Op::PaymentSuccess)
+        matches!(
+            self,
+            Op::PostMe | Op::Create | Op::Submit | Op::PaymentSuccess
+        )
     }
 }
 

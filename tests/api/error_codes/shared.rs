@@ -19,7 +19,7 @@ fn token_with(edit: impl FnOnce(&mut Value)) -> String {
 }
 
 /// Every way a token fails, and signing keys out of reach.
-async fn token_failures(op: Op, sent: &Sent) {
+pub(super) async fn token_failures(op: Op, sent: &Sent) {
     let app = spawn_app().await;
     sent.send(op.request(&app, None)).await;
     for token in [

@@ -1,0 +1,297 @@
+//! A worker: takes jobs from the board and runs them on its backend, `slots` at a time. It
+//! renders each image, stores the original and the preview, writes the record (each record
+//! keeps one of the job's credits), reports progress, and ends the job; the settlement gives
+//! back what the job did not use.
+//!
+//! Delivery is at least once: a worker that dies loses its lease and another runs the job
+//! again. The effects happen once: an image's id follows from the job's, an image already
+//! recorded is not drawn again, and blobs and records are overwritten, never duplicated. A
+//! worker whose lease was taken stops at once and writes nothing more.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::sync::watch;
+use tokio::task::JoinSet;
+
+use super::GenerateError;
+use super::backend::{self, Backend, Job, Progress, Rendered};
+use super::error::JobError;
+use super::request::Spec;
+use super::settle::Settler;
+use super::view::GenerationView;
+use crate::images::blobs::Blobs;
+use crate::images::{encode_png, preview};
+use crate::jobs::{Claimed, JobBoard, Outcome, Tier};
+use crate::metrics::Metrics;
+use crate::store::{GenerationRecord, Store, now_ms, push_id};
+
+/// How often progress may reach the board while an image renders.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+pub struct Worker {
+    /// Names this worker in leases and the live-worker count.
+    pub name: String,
+    /// Jobs run at once (`LUCENT_GENERATOR_CONCURRENCY`).
+    pub slots: usize,
+    pub backend: Arc<dyn Backend>,
+    pub blobs: Blobs,
+    pub store: Arc<dyn Store>,
+    pub settler: Settler,
+    /// Per image; past it the backend is interrupted and the image's credit comes back.
+    pub deadline: Duration,
+    pub metrics: Arc<Metrics>,
+}
+
+impl Worker {
+    fn board(&self) -> &dyn JobBoard {
+        self.settler.board.as_ref()
+    }
+
+    /// Runs jobs until `stop` turns true; the jobs already started are finished first.
+    pub async fn run(self: Arc<Self>, stop: watch::Receiver<bool>) {
+        tracing::info!(worker = %self.name, slots = self.slots, backend = self.backend.kind(), "worker started");
+        let mut slots = JoinSet::new();
+        for _ in 0..self.slots {
+            slots.spawn(Arc::clone(&self).slot(stop.clone()));
+        }
+        while slots.join_next().await.is_some() {}
+        tracing::info!(worker = %self.name, "worker stopped");
+    }
+
+    async fn slot(self: Arc<Self>, mut stop: watch::Receiver<bool>) {
+        while !*stop.borrow() {
+            match self.board().claim(&self.name).await {
+                Ok(Some(job)) => self.run_job(job).await,
+                Ok(None) => {
+                    tokio::select! {
+                        () = self.board().wait_for_work(Duration::from_secs(1)) => {}
+                        changed = stop.changed() => if changed.is_err() { return },
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "claiming a job");
+                    tokio::select! {
+                        () = tokio::time::sleep(Duration::from_secs(1)) => {}
+                        changed = stop.changed() => if changed.is_err() { return },
+                    }
+                }
+            }
+        }
+    }
+
+    async fn run_job(&self, job: Claimed) {
+        tracing::info!(job = %job.id, uid = %job.uid, attempt = job.attempt, "job started");
+        let (progress_tx, progress_rx) = watch::channel(None);
+        let outcome = tokio::select! {
+            outcome = self.execute(&job, &progress_tx) => outcome,
+            () = self.hold_lease(&job, progress_rx) => {
+                tracing::warn!(job = %job.id, "lease lost: another worker runs the job");
+                return;
+            }
+        };
+        // The last progress may still be waiting for its turn: listeners get it before the end.
+        let last = (*progress_tx.borrow()).and_then(|p| serde_json::to_string(&p).ok());
+        if let Some(last) = last
+            && !matches!(
+                self.board().renew(&job.id, &job.token, Some(&last)).await,
+                Ok(true)
+            )
+        {
+            return tracing::warn!(job = %job.id, "lease lost at the end: another worker runs the job");
+        }
+        self.end(&job, &outcome).await;
+    }
+
+    /// Reports the outcome, retrying while the board is out of reach and the lease may still
+    /// hold; past that the reaper gives the job to another worker, which finds the images.
+    async fn end(&self, job: &Claimed, outcome: &Outcome) {
+        let give_up = Instant::now() + self.board().rules().lease;
+        loop {
+            match self.board().complete(&job.id, &job.token, outcome).await {
+                Ok(Some(ended)) => return self.settler.settle(&ended).await,
+                Ok(None) => return,
+                Err(e) if Instant::now() < give_up => {
+                    tracing::warn!(job = %job.id, error = %e, "ending a job; retrying");
+                    tokio::time::sleep(Duration::from_millis(250)).await;
+                }
+                Err(e) => {
+                    return tracing::error!(job = %job.id, error = %e, "ending a job; the reaper will rerun it");
+                }
+            }
+        }
+    }
+
+    /// Renews the lease (with the latest progress) until it is lost; never returns otherwise.
+    async fn hold_lease(&self, job: &Claimed, mut progress: watch::Receiver<Option<Progress>>) {
+        let lease = self.board().rules().lease;
+        let mut held_until = Instant::now() + lease;
+        let mut last_renew = Instant::now();
+        let mut tick = tokio::time::interval(PROGRESS_EVERY);
+        loop {
+            tick.tick().await;
+            let fresh = progress
+                .has_changed()
+                .unwrap_or(false)
+                .then(|| *progress.borrow_and_update())
+                .flatten();
+            if fresh.is_none() && last_renew.elapsed() < lease / 3 {
+                continue;
+            }
+            let note = fresh.and_then(|p| serde_json::to_string(&p).ok());
+            match self
+                .board()
+                .renew(&job.id, &job.token, note.as_deref())
+                .await
+            {
+                Ok(true) => {
+                    last_renew = Instant::now();
+                    held_until = last_renew + lease;
+                }
+                Ok(false) => return,
+                Err(e) if Instant::now() < held_until => {
+                    tracing::warn!(job = %job.id, error = %e, "renewing a lease");
+                }
+                Err(_) => return,
+            }
+        }
+    }
+
+    async fn execute(&self, job: &Claimed, progress: &watch::Sender<Option<Progress>>) -> Outcome {
+        let spec: Spec = match serde_json::from_str(&job.request) {
+            Ok(spec) => spec,
+            Err(e) => {
+                let error = GenerateError::Internal(format!("unreadable job request: {e}"));
+                return failed(&error, 0);
+            }
+        };
+        let pro = job.tier == Tier::Pro;
+        let mut made = Vec::with_capacity(spec.count as usize);
+        for i in 0..spec.count {
+            let id = push_id::image_id(&job.id, i);
+            match self.image(&job.uid, &id, &spec, i, progress).await {
+                Ok(record) => made.push(GenerationView::new(&record, pro)),
+                Err(e) => return failed(&e, made.len()),
+            }
+        }
+        let kept = u32::try_from(made.len()).unwrap_or(u32::MAX);
+        match serde_json::to_string(&made) {
+            Ok(result) => Outcome::Succeeded { result, kept },
+            Err(e) => failed(&GenerateError::Internal(e.to_string()), made.len()),
+        }
+    }
+
+    /// The `i`-th image, drawn and stored unless an earlier run of the job already did.
+    async fn image(
+        &self,
+        uid: &str,
+        id: &str,
+        spec: &Spec,
+        i: u32,
+        progress: &watch::Sender<Option<Progress>>,
+    ) -> Result<GenerationRecord, GenerateError> {
+        if let Some(record) = self.store.get_generation(uid, id).await? {
+            return Ok(record);
+        }
+        let job = backend_job(spec, i);
+        let rendered = self.render(&job, progress).await?;
+        self.store_image(uid, id, spec, &job, rendered).await
+    }
+
+    async fn render(
+        &self,
+        job: &Job,
+        progress: &watch::Sender<Option<Progress>>,
+    ) -> Result<Rendered, GenerateError> {
+        let (tx, mut rx) = watch::channel(Progress::default());
+        let started = Instant::now();
+        let render = backend::render_with_deadline(self.backend.as_ref(), job, &tx, self.deadline);
+        tokio::pin!(render);
+        loop {
+            tokio::select! {
+                result = &mut render => {
+                    let failure = result.as_ref().err().map(backend::BackendError::label);
+                    self.metrics.backend_call(self.backend.kind(), started.elapsed(), failure);
+                    return Ok(result?);
+                }
+                Ok(()) = rx.changed() => {
+                    progress.send_replace(Some(*rx.borrow_and_update()));
+                }
+            }
+        }
+    }
+
+    /// Original, preview, then the record: a record never points at bytes that are not
+    /// there. Nothing is deleted on failure: a rerun overwrites the same keys, and deleting
+    /// could remove what a later run's record points at.
+    async fn store_image(
+        &self,
+        uid: &str,
+        id: &str,
+        spec: &Spec,
+        job: &Job,
+        rendered: Rendered,
+    ) -> Result<GenerationRecord, GenerateError> {
+        let blob_key = format!("{uid}/{id}/original.png");
+        let preview_key = format!("{uid}/{id}/preview.png");
+        let (width, height) = (rendered.image.width(), rendered.image.height());
+        let image = rendered.image;
+        let preview_png =
+            tokio::task::spawn_blocking(move || encode_png(&preview::blurred(&image)))
+                .await
+                .map_err(|e| GenerateError::Internal(e.to_string()))?
+                .map_err(|e| GenerateError::Internal(e.to_string()))?;
+        let record = GenerationRecord {
+            id: id.to_owned(),
+            prompt: spec.prompt.clone(),
+            negative_prompt: spec.negative_prompt.clone(),
+            style: spec.style.id.clone(),
+            checkpoint: spec.style.checkpoint.clone(),
+            look: spec.look.as_ref().map(|l| l.id.clone()),
+            seed: rendered.seed,
+            steps: job.steps,
+            enhance: job.enhance,
+            width,
+            height,
+            created_at: now_ms(),
+            blob_key: blob_key.clone(),
+            preview_key: preview_key.clone(),
+        };
+        self.blobs.put(&blob_key, rendered.png).await?;
+        self.blobs.put(&preview_key, preview_png).await?;
+        self.store.put_generation(uid, &record).await?;
+        Ok(record)
+    }
+}
+
+fn failed(error: &GenerateError, kept: usize) -> Outcome {
+    let error = JobError::from(error);
+    Outcome::Failed {
+        error: serde_json::to_string(&error).unwrap_or_default(),
+        kept: u32::try_from(kept).unwrap_or(u32::MAX),
+    }
+}
+
+/// The `i`-th image of a request: seeds count up from the job's. The size is the base size;
+/// `enhance` asks the backend to double it.
+fn backend_job(spec: &Spec, i: u32) -> Job {
+    let side = 512;
+    Job {
+        prompt: spec.full_prompt(),
+        user_prompt: spec.prompt.clone(),
+        negative_prompt: spec.negative_prompt.clone(),
+        style_id: spec.style.id.clone(),
+        checkpoint: spec.style.checkpoint.clone(),
+        prompt_plus: spec.style.prompt_plus.clone(),
+        look_text: spec
+            .look
+            .as_ref()
+            .map(|l| l.text.clone())
+            .unwrap_or_default(),
+        seed: spec.seed.map(|s| s.wrapping_add(i)),
+        steps: spec.steps,
+        width: side,
+        height: side,
+        enhance: spec.enhance,
+    }
+}

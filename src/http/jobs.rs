@@ -1,0 +1,301 @@
+//! Generation jobs as a resource: create one and come back to it. Any instance serves any job;
+//! the event stream resumes after the last event a client saw (`Last-Event-ID`), so a reload
+//! or a dropped connection finds the same job instead of losing its credits.
+
+use std::convert::Infallible;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::Stream;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::error_docs::op_errors;
+use super::generations::Generations;
+use super::{ApiError, ApiJson, AppState, ErrorCode};
+use crate::auth::Identity;
+use crate::generate::backend::Progress;
+use crate::generate::follow::{Follow, Update};
+use crate::generate::request::GenerationBody;
+use crate::generate::{CancelOnDrop, GenerateError, JobError};
+use crate::jobs::{Cancel, JobState, Place, Snapshot};
+use crate::limits::Class;
+use crate::store::push_id;
+
+/// The `queued` event, and a queued job's place.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QueuedEvent {
+    /// 1: starts next.
+    position: u32,
+    /// Seconds until it starts, from recent run times and the live workers.
+    eta_seconds: f32,
+}
+
+impl From<Place> for QueuedEvent {
+    fn from(place: Place) -> Self {
+        Self {
+            position: place.position,
+            eta_seconds: place.eta.as_secs_f32(),
+        }
+    }
+}
+
+/// The `progress` event.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressEvent {
+    /// 0 to 1.
+    fraction: f32,
+    eta_seconds: Option<f32>,
+}
+
+impl From<Progress> for ProgressEvent {
+    fn from(p: Progress) -> Self {
+        Self {
+            fraction: p.fraction,
+            eta_seconds: p.eta_seconds,
+        }
+    }
+}
+
+/// A job's events as Server-Sent Events, each with its cursor as `id:` (a place in line has
+/// none: it is never replayed). `leaving` cancels the job if the stream is dropped while the
+/// job is still queued.
+pub fn event_stream(
+    follow: Follow,
+    leaving: Option<CancelOnDrop>,
+) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
+    let events = futures_util::stream::unfold(Some((follow, leaving)), |pending| async move {
+        let (mut follow, leaving) = pending?;
+        let (cursor, update) = match follow.next().await {
+            Ok(Some(next)) => next,
+            Ok(None) => {
+                if let Some(leaving) = leaving {
+                    leaving.disarm();
+                }
+                return None;
+            }
+            Err(e) => {
+                let event = error_event(ApiError::from(e));
+                return Some((Ok(event), None));
+            }
+        };
+        let event = match update {
+            Update::Queued(place) => SseEvent::default()
+                .event("queued")
+                .json_data(QueuedEvent::from(place)),
+            Update::Progress(p) => SseEvent::default()
+                .event("progress")
+                .json_data(ProgressEvent::from(p)),
+            Update::Done(generations) => SseEvent::default()
+                .event("done")
+                .json_data(Generations { generations }),
+            Update::Failed(e) => Ok(error_event(GenerateError::Failed(e).into())),
+            Update::Canceled => Ok(SseEvent::default().event("canceled").data("{}")),
+        };
+        let event = event.unwrap_or_default();
+        let event = match cursor {
+            Some(cursor) => event.id(cursor),
+            None => event,
+        };
+        Some((Ok(event), Some((follow, leaving))))
+    });
+    Sse::new(events).keep_alive(KeepAlive::default())
+}
+
+fn error_event(e: ApiError) -> SseEvent {
+    SseEvent::default()
+        .event("error")
+        .json_data(e.detail_for_client())
+        .unwrap_or_default()
+}
+
+/// A job as its owner reads it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JobView {
+    id: String,
+    status: JobStatus,
+    /// While queued: 1 starts next.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<u32>,
+    /// While queued: seconds until it starts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    eta_seconds: Option<f32>,
+    /// While running: the last progress the worker reported.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<ProgressEvent>)]
+    progress: Option<serde_json::Value>,
+    /// Once succeeded: the images, blurred unless the caller was pro.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    generations: Option<Vec<crate::generate::view::GenerationView>>,
+    /// Once failed: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<super::error::ErrorDetail>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum JobStatus {
+    Queued,
+    Running,
+    Succeeded,
+    Failed,
+    Canceled,
+}
+
+impl From<Snapshot> for JobView {
+    fn from(s: Snapshot) -> Self {
+        let status = match s.state {
+            JobState::Reserving | JobState::Queued => JobStatus::Queued,
+            JobState::Running => JobStatus::Running,
+            JobState::Succeeded => JobStatus::Succeeded,
+            JobState::Failed => JobStatus::Failed,
+            JobState::Canceled => JobStatus::Canceled,
+        };
+        let error = (s.state == JobState::Failed).then(|| {
+            let e = JobError::from_board(s.error.as_deref().unwrap_or(""));
+            ApiError::from(GenerateError::Failed(e)).detail_for_client()
+        });
+        Self {
+            id: s.id,
+            status,
+            position: s.place.map(|p| p.position),
+            eta_seconds: s.place.map(|p| p.eta.as_secs_f32()),
+            progress: (s.state == JobState::Running)
+                .then(|| s.progress.and_then(|p| serde_json::from_str(&p).ok()))
+                .flatten(),
+            generations: s.result.and_then(|r| serde_json::from_str(&r).ok()),
+            error,
+        }
+    }
+}
+
+/// The caller's job, or 404 (someone else's is indistinguishable from none).
+async fn own(state: &AppState, uid: &str, id: &str) -> Result<Snapshot, ApiError> {
+    if !push_id::is_generation_id(id) {
+        return Err(ApiError::not_found("job"));
+    }
+    let snapshot = state
+        .generator
+        .board
+        .snapshot(id)
+        .await
+        .map_err(GenerateError::from)?;
+    snapshot
+        .filter(|s| s.uid == uid)
+        .ok_or_else(|| ApiError::not_found("job"))
+}
+
+op_errors!(SubmitErrors: AUTH + STORE + JSON_BODY + [InvalidField, ProRequired,
+    AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
+    RateLimited, DependencyUnavailable]);
+
+#[utoipa::path(post, path = "/v1/jobs", tag = "generation", security(("bearer" = [])),
+    summary = "Queues a generation and answers at once",
+    description = "The body is the one of `POST /v1/generations`. Follow the job with \
+        `GET /v1/jobs/{id}` or its event stream.",
+    request_body = GenerationBody,
+    responses(
+        (status = 202, description = "Queued", body = JobView,
+            headers(("Location" = String, description = "The job's URL"))),
+        SubmitErrors))]
+#[tracing::instrument(skip_all, fields(uid = %user.uid))]
+pub async fn submit(
+    State(state): State<AppState>,
+    user: Identity,
+    ApiJson(body): ApiJson<GenerationBody>,
+) -> Result<Response, ApiError> {
+    state.limits.user(Class::Generate, &user.uid).await?;
+    let caller = state.users.caller(&user).await?;
+    let job = state.generator.submit(&caller, &body).await?;
+    let location =
+        HeaderValue::from_str(&format!("/api/v1/jobs/{}", job.id)).map_err(ApiError::internal)?;
+    let view = JobView {
+        id: job.id,
+        status: JobStatus::Queued,
+        position: job.place.map(|p| p.position),
+        eta_seconds: job.place.map(|p| p.eta.as_secs_f32()),
+        progress: None,
+        generations: None,
+        error: None,
+    };
+    Ok((
+        StatusCode::ACCEPTED,
+        [(header::LOCATION, location)],
+        Json(view),
+    )
+        .into_response())
+}
+
+op_errors!(JobErrors: AUTH + [NotFound, DependencyUnavailable]);
+
+#[utoipa::path(get, path = "/v1/jobs/{id}", tag = "generation", security(("bearer" = [])),
+    summary = "A job: where it stands, and its images or error once it ended",
+    params(("id" = String, Path, description = "A job id")),
+    responses((status = 200, description = "The job", body = JobView), JobErrors))]
+#[tracing::instrument(skip_all, fields(uid = %user.uid))]
+pub async fn get(
+    State(state): State<AppState>,
+    user: Identity,
+    Path(id): Path<String>,
+) -> Result<Json<JobView>, ApiError> {
+    Ok(Json(own(&state, &user.uid, &id).await?.into()))
+}
+
+#[utoipa::path(get, path = "/v1/jobs/{id}/events", tag = "generation", security(("bearer" = [])),
+    summary = "A job's events, from any instance, resumable",
+    description = "Server-Sent Events: `queued` ({position, etaSeconds}), `progress` \
+        ({fraction, etaSeconds}), then `done` ({generations}), `error` ({code, message}) or \
+        `canceled` ({}). \
+        Every event but `queued` has an `id`; send the last one seen as `Last-Event-ID` to \
+        resume after it. Leaving the stream does not cancel the job.",
+    params(("id" = String, Path, description = "A job id"),
+        ("Last-Event-ID" = Option<String>, Header, description = "Resume after this event")),
+    responses(
+        (status = 200, description = "The event stream", content_type = "text/event-stream", body = String),
+        JobErrors))]
+#[tracing::instrument(skip_all, fields(uid = %user.uid))]
+pub async fn events(
+    State(state): State<AppState>,
+    user: Identity,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    own(&state, &user.uid, &id).await?;
+    let cursor = headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let follow = state.generator.follow(&id, cursor);
+    Ok(event_stream(follow, None).into_response())
+}
+
+op_errors!(CancelErrors: AUTH + [NotFound, JobNotCancelable, DependencyUnavailable]);
+
+#[utoipa::path(delete, path = "/v1/jobs/{id}", tag = "generation", security(("bearer" = [])),
+    summary = "Cancels a job that is still queued; its credits come back",
+    params(("id" = String, Path, description = "A job id")),
+    responses((status = 204, description = "Canceled"), CancelErrors))]
+#[tracing::instrument(skip_all, fields(uid = %user.uid))]
+pub async fn cancel(
+    State(state): State<AppState>,
+    user: Identity,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    match state.generator.cancel(&user.uid, &id).await? {
+        Cancel::Canceled(_) | Cancel::TooLate(JobState::Canceled) => Ok(StatusCode::NO_CONTENT),
+        Cancel::TooLate(state) => Err(ApiError::new(
+            ErrorCode::JobNotCancelable,
+            format!(
+                "the job is {}; only a queued job can be canceled",
+                state.as_str()
+            ),
+        )),
+        Cancel::Missing => Err(ApiError::not_found("job")),
+    }
+}
