@@ -20,6 +20,7 @@ mod me;
 mod process;
 mod redis_server;
 mod rtdb;
+mod scale_out;
 mod security_headers;
 mod shutdown;
 mod spa;

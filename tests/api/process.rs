@@ -14,32 +14,22 @@ pub struct Instance {
 impl Instance {
     /// `lucent serve` with the Auth emulator's unsigned tokens, its data in `data`, and `args`.
     pub fn serve(data: &Path, args: &[&str]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lucent"))
-            .env_clear()
-            .args([
-                "serve",
-                "--addr",
-                "127.0.0.1:0",
-                "--auth-emulator-host",
-                "127.0.0.1:9",
-            ])
-            .arg("--data-dir")
-            .arg(data)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let base = line
-            .trim()
+        let (child, said) = start("serve", data, args);
+        let base = said
             .strip_prefix("Lucent is running at ")
-            .unwrap_or_else(|| panic!("lucent serve said {line:?}"))
+            .unwrap_or_else(|| panic!("lucent serve said {said:?}"))
             .to_owned();
         Self { base, child }
+    }
+
+    /// `lucent worker` on the same terms; it has no address.
+    pub fn worker(data: &Path, args: &[&str]) -> Self {
+        let (child, said) = start("worker", data, args);
+        assert_eq!(said, "Lucent worker is running");
+        Self {
+            base: String::new(),
+            child,
+        }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -52,4 +42,29 @@ impl Drop for Instance {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Starts `lucent <command>` and returns it with the first line it printed (once it is ready).
+fn start(command: &str, data: &Path, args: &[&str]) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lucent"))
+        .env_clear()
+        .args([
+            command,
+            "--addr",
+            "127.0.0.1:0",
+            "--auth-emulator-host",
+            "127.0.0.1:9",
+        ])
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    (child, line.trim().to_owned())
 }

@@ -1,0 +1,267 @@
+//! Real processes on one Redis: two `lucent serve` with `LUCENT_GENERATOR=none` take requests,
+//! `lucent worker`s beside a slow A1111 backend (a local server in its wire format) run them.
+//! They share one data directory, as they would share one database and bucket.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+use crate::backends::slow_answer;
+use crate::process::Instance;
+use crate::redis_server::RedisServer;
+use crate::test_keys::{claims, unsigned};
+
+struct Deployment {
+    gateways: [Instance; 2],
+    backend: MockServer,
+    redis: RedisServer,
+    data: tempfile::TempDir,
+    client: reqwest::Client,
+}
+
+const LEASE: &str = "2";
+
+impl Deployment {
+    async fn start(backend_ms: u64) -> Self {
+        let redis = RedisServer::start().await;
+        let backend = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/sdapi/v1/txt2img"))
+            .respond_with(slow_answer(backend_ms))
+            .mount(&backend)
+            .await;
+        Mock::given(method("POST"))
+            .and(path("/sdapi/v1/interrupt"))
+            .respond_with(ResponseTemplate::new(200))
+            .mount(&backend)
+            .await;
+        let data = tempfile::tempdir().unwrap();
+        let gateways = [0, 1].map(|_| {
+            Instance::serve(
+                data.path(),
+                &[
+                    "--redis-url",
+                    &redis.url,
+                    "--generator",
+                    "none",
+                    "--job-lease",
+                    LEASE,
+                ],
+            )
+        });
+        Self {
+            gateways,
+            backend,
+            redis,
+            data,
+            client: reqwest::Client::new(),
+        }
+    }
+
+    fn worker(&self) -> Instance {
+        let generator = format!("a1111+{}", self.backend.uri());
+        Instance::worker(
+            self.data.path(),
+            &[
+                "--redis-url",
+                &self.redis.url,
+                "--generator",
+                &generator,
+                "--job-lease",
+                LEASE,
+            ],
+        )
+    }
+
+    async fn register(&self, uid: &str) -> String {
+        let token = unsigned(&claims(uid));
+        let response = self
+            .client
+            .post(self.gateways[0].url("/api/v1/me"))
+            .bearer_auth(&token)
+            .json(&json!({"username": uid, "ageConfirmed": true}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        token
+    }
+
+    /// `POST /api/v1/jobs` through gateway `via`: the status and the body.
+    async fn submit(&self, via: usize, token: &str) -> (u16, Value) {
+        let response = self
+            .client
+            .post(self.gateways[via].url("/api/v1/jobs"))
+            .bearer_auth(token)
+            .json(&json!({"prompt": "a fox"}))
+            .send()
+            .await
+            .unwrap();
+        (response.status().as_u16(), response.json().await.unwrap())
+    }
+
+    async fn get(&self, via: usize, token: &str, path: &str) -> Value {
+        let response = self
+            .client
+            .get(self.gateways[via].url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        response.json().await.unwrap()
+    }
+
+    async fn backend_calls(&self) -> usize {
+        self.backend
+            .received_requests()
+            .await
+            .unwrap()
+            .iter()
+            .filter(|r| r.url.path().ends_with("txt2img"))
+            .count()
+    }
+
+    /// Polls the job through gateway `via` until it ended; its last view.
+    async fn until_ended(&self, via: usize, token: &str, id: &str) -> Value {
+        for _ in 0..600 {
+            let job = self.get(via, token, &format!("/api/v1/jobs/{id}")).await;
+            if !matches!(job["status"].as_str(), Some("queued" | "running")) {
+                return job;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("job {id} never ended");
+    }
+}
+
+async fn until(mut ready: impl AsyncFnMut() -> bool) {
+    for _ in 0..600 {
+        if ready().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the arrangement never became ready");
+}
+
+#[tokio::test]
+async fn a_worker_killed_mid_job_costs_one_credit_one_record_and_the_client_gets_its_image() {
+    let deployment = Deployment::start(1500).await;
+    let mut first = deployment.worker();
+    let alice = deployment.register("alice").await;
+
+    let (status, job) = deployment.submit(0, &alice).await;
+    assert_eq!(status, 202, "{job}");
+    let id = job["id"].as_str().unwrap().to_owned();
+    until(async || deployment.backend_calls().await == 1).await;
+    first.child.kill().unwrap();
+    let _second = deployment.worker();
+
+    let ended = deployment.until_ended(1, &alice, &id).await;
+
+    assert_eq!(ended["status"], "succeeded", "{ended}");
+    assert_eq!(
+        deployment.backend_calls().await,
+        2,
+        "run again after the lease ran out"
+    );
+    let me = deployment.get(1, &alice, "/api/v1/me").await;
+    assert_eq!(me["quota"]["used"], 1, "{me}");
+    let history = deployment.get(0, &alice, "/api/v1/generations").await;
+    assert_eq!(history["items"].as_array().unwrap().len(), 1, "{history}");
+    assert_eq!(history["items"][0]["id"], ended["generations"][0]["id"]);
+}
+
+#[tokio::test]
+async fn a_free_users_second_job_through_the_other_gateway_is_refused() {
+    let deployment = Deployment::start(1000).await;
+    let ann = deployment.register("ann").await;
+
+    let (first, _) = deployment.submit(0, &ann).await;
+    let (second, body) = deployment.submit(1, &ann).await;
+
+    assert_eq!((first, second), (202, 429));
+    assert_eq!(body["error"]["code"], "too_many_requests");
+}
+
+#[tokio::test]
+async fn a_pro_job_submitted_through_the_other_gateway_goes_before_queued_free_jobs() {
+    let deployment = Deployment::start(2000).await;
+    let _worker = deployment.worker();
+    let mut free = Vec::new();
+    for uid in ["f1", "f2", "f3"] {
+        let token = deployment.register(uid).await;
+        let (status, job) = deployment.submit(0, &token).await;
+        assert_eq!(status, 202);
+        free.push((token, job["id"].as_str().unwrap().to_owned()));
+    }
+    until(async || deployment.backend_calls().await == 1).await;
+    let pro = deployment.register("pro").await;
+    make_pro(&deployment, "pro").await;
+
+    let (status, job) = deployment.submit(1, &pro).await;
+
+    assert_eq!(status, 202, "{job}");
+    assert_eq!(job["position"], 1, "{job}");
+    let (token, id) = &free[1];
+    let waiting = deployment
+        .get(0, token, &format!("/api/v1/jobs/{id}"))
+        .await;
+    assert_eq!(waiting["position"], 2, "{waiting}");
+}
+
+/// Pro by the support command, as a person at a console would make someone pro.
+async fn make_pro(deployment: &Deployment, uid: &str) {
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_lucent"))
+        .env_clear()
+        .arg("users")
+        .arg("--data-dir")
+        .arg(deployment.data.path())
+        .args(["set-plan", uid, "pro", "--reason", "test"])
+        .output()
+        .unwrap()
+        .status;
+    assert!(status.success());
+}
+
+#[tokio::test]
+async fn with_redis_stopped_new_jobs_are_503_and_after_its_restart_they_run() {
+    let mut deployment = Deployment::start(100).await;
+    let _worker = deployment.worker();
+    let ann = deployment.register("ann").await;
+
+    deployment.redis.kill();
+    let (status, body) = deployment.submit(0, &ann).await;
+    let me = deployment
+        .client
+        .get(deployment.gateways[1].url("/api/v1/me"))
+        .bearer_auth(&ann)
+        .send()
+        .await
+        .unwrap()
+        .status();
+    deployment.redis.resume().await;
+
+    assert_eq!(
+        (status, body["error"]["code"].as_str()),
+        (503, Some("dependency_unavailable"))
+    );
+    assert_eq!(me, 200, "the profile does not need Redis");
+    let mut submitted = None;
+    until(async || {
+        let (status, job) = deployment.submit(1, &ann).await;
+        submitted = (status == 202).then_some(job);
+        submitted.is_some()
+    })
+    .await;
+    let id = submitted.unwrap()["id"].as_str().unwrap().to_owned();
+    let ended = deployment.until_ended(0, &ann, &id).await;
+    assert_eq!(ended["status"], "succeeded", "{ended}");
+    // Through the gateway that reserved the credit: another one may show its cached count
+    // for up to 3 s until plan and usage invalidation moves to Redis.
+    let me = deployment.get(1, &ann, "/api/v1/me").await;
+    assert_eq!(me["quota"]["used"], 1, "no credit lost in the outage: {me}");
+}
