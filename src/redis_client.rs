@@ -115,6 +115,18 @@ impl RedisClient {
         }
     }
 
+    /// Runs a script (EVALSHA, loading it again after a Redis restart) within the deadline.
+    pub async fn run_script<T>(
+        &self,
+        call: redis::ScriptInvocation<'static>,
+    ) -> Result<T, RedisError>
+    where
+        T: redis::FromRedisValue + Send,
+    {
+        self.call(|mut c| async move { call.invoke_async(&mut c).await })
+            .await
+    }
+
     pub async fn ping(&self) -> Result<(), RedisError> {
         self.call(|mut c| async move { redis::cmd("PING").query_async::<String>(&mut c).await })
             .await

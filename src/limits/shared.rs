@@ -44,17 +44,9 @@ impl Allowances for RedisAllowances {
     async fn spend(&self, key: &str, allowance: Allowance) -> Result<Option<Duration>, RedisError> {
         let key = self.redis.key(&format!("rl:{key}"));
         let interval = u64::try_from(allowance.interval.as_millis()).unwrap_or(u64::MAX);
-        let wait: u64 = self
-            .redis
-            .call(|mut c| async move {
-                SPEND
-                    .key(key)
-                    .arg(interval)
-                    .arg(allowance.burst)
-                    .invoke_async(&mut c)
-                    .await
-            })
-            .await?;
+        let mut call = SPEND.prepare_invoke();
+        call.key(key).arg(interval).arg(allowance.burst);
+        let wait: u64 = self.redis.run_script(call).await?;
         Ok((wait > 0).then(|| Duration::from_millis(wait)))
     }
 }

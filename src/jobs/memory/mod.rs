@@ -1,116 +1,21 @@
 //! The board of one process: the same rules as the Redis board, under one lock.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use tokio::sync::{Notify, broadcast};
 
-use super::position::{self, Line};
+use super::position;
 use super::{
     Admission, BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, EventKind, JobBoard,
     JobState, NewJob, Outcome, Rules, Snapshot, Tier,
 };
 
-struct Job {
-    uid: String,
-    tier: Tier,
-    state: JobState,
-    seq: u64,
-    attempts: u32,
-    token: String,
-    request: String,
-    period: String,
-    credits: u32,
-    started: Option<Instant>,
-    progress: Option<String>,
-    result: Option<String>,
-    error: Option<String>,
-    kept: Option<u32>,
-    /// Reserving: when admission counts as dead. Running: when the lease runs out.
-    deadline: Option<Instant>,
-    ended: Option<Instant>,
-    /// Claimed by a settler; `settled_done` once it finished.
-    settled: bool,
-    settled_done: bool,
-    expires: Instant,
-    events: Vec<BoardEvent>,
-}
+mod state;
 
-impl Job {
-    fn ended(&self, id: &str) -> Ended {
-        Ended {
-            id: id.to_owned(),
-            uid: self.uid.clone(),
-            period: self.period.clone(),
-            credits: self.credits,
-            kept: self.kept,
-        }
-    }
-}
-
-#[derive(Default)]
-struct State {
-    jobs: HashMap<String, Job>,
-    pro: BTreeMap<u64, String>,
-    free: BTreeMap<u64, String>,
-    per_user: HashMap<String, HashSet<String>>,
-    streak: u64,
-    seq: u64,
-    cursor: u64,
-    workers: HashMap<String, Instant>,
-    average: Option<Duration>,
-}
-
-impl State {
-    fn line(&self, burst: u32) -> Line {
-        Line {
-            queued_pro: self.pro.len() as u64,
-            queued_free: self.free.len() as u64,
-            streak: self.streak,
-            burst: u64::from(burst),
-        }
-    }
-
-    fn tier_line(&mut self, tier: Tier) -> &mut BTreeMap<u64, String> {
-        match tier {
-            Tier::Pro => &mut self.pro,
-            Tier::Free => &mut self.free,
-        }
-    }
-
-    fn record(&mut self, id: &str, kind: EventKind) {
-        self.cursor += 1;
-        let cursor = self.cursor.to_string();
-        if let Some(job) = self.jobs.get_mut(id) {
-            job.events.push(BoardEvent { cursor, kind });
-        }
-    }
-
-    fn leave_user(&mut self, uid: &str, id: &str) {
-        if let Some(mine) = self.per_user.get_mut(uid) {
-            mine.remove(id);
-            if mine.is_empty() {
-                self.per_user.remove(uid);
-            }
-        }
-    }
-
-    /// Ends `id` in `state`; the caller has taken it out of every line.
-    fn end(&mut self, id: &str, state: JobState, now: Instant, keep: Duration) -> Option<Ended> {
-        let job = self.jobs.get_mut(id)?;
-        job.state = state;
-        job.token.clear();
-        job.deadline = None;
-        job.ended = Some(now);
-        job.expires = now + keep;
-        let (uid, ended) = (job.uid.clone(), job.ended(id));
-        self.leave_user(&uid, id);
-        self.record(id, EventKind::State(state));
-        Some(ended)
-    }
-}
+use state::{Job, State, live_workers};
 
 pub struct MemoryBoard {
     rules: Rules,
@@ -149,7 +54,6 @@ impl JobBoard for MemoryBoard {
     }
 
     async fn enqueue(&self, job: &NewJob) -> BoardResult<Admission> {
-        let now = Instant::now();
         let mut state = self.lock();
         if state.jobs.contains_key(&job.id) {
             return Ok(Admission::Accepted);
@@ -168,31 +72,9 @@ impl JobBoard for MemoryBoard {
         }
         state.seq += 1;
         let seq = state.seq;
-        state.jobs.insert(
-            job.id.clone(),
-            Job {
-                uid: job.uid.clone(),
-                tier: job.tier,
-                state: JobState::Reserving,
-                seq,
-                attempts: 0,
-                token: String::new(),
-                request: job.request.clone(),
-                period: job.period.clone(),
-                credits: job.credits,
-                started: None,
-                progress: None,
-                result: None,
-                error: None,
-                kept: None,
-                deadline: Some(now + self.rules.admission),
-                ended: None,
-                settled: false,
-                settled_done: false,
-                expires: now + self.rules.keep_open,
-                events: Vec::new(),
-            },
-        );
+        state
+            .jobs
+            .insert(job.id.clone(), Job::reserving(job, seq, &self.rules));
         state
             .per_user
             .entry(job.uid.clone())
@@ -493,14 +375,4 @@ impl JobBoard for MemoryBoard {
     async fn ping(&self) -> BoardResult<()> {
         Ok(())
     }
-}
-
-/// Workers seen within three leases.
-fn live_workers(state: &State, rules: &Rules) -> u64 {
-    let since = Instant::now().checked_sub(rules.lease * 3);
-    state
-        .workers
-        .values()
-        .filter(|&&seen| since.is_none_or(|s| seen >= s))
-        .count() as u64
 }
