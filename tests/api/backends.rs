@@ -40,6 +40,13 @@ pub fn slow_answer(ms: u64) -> ResponseTemplate {
         .set_body_json(txt2img_answer(1))
 }
 
+/// The image requests an A1111 wire server received, in order.
+pub async fn txt2img_calls(server: &MockServer) -> Vec<wiremock::Request> {
+    let mut received = server.received_requests().await.unwrap();
+    received.retain(|r| r.url.path().ends_with("txt2img"));
+    received
+}
+
 /// The gateway on an A1111 backend that answers every image with `response`, each image
 /// allowed `timeout` seconds.
 async fn a1111_answering(response: ResponseTemplate, timeout: &str) -> (TestApp, MockServer) {
@@ -189,15 +196,7 @@ async fn a_client_that_leaves_once_its_job_reached_the_backend_is_charged_and_ho
         .send()
         .await;
     assert!(gone.is_err_and(|e| e.is_timeout()));
-    let txt2img = || async {
-        server
-            .received_requests()
-            .await
-            .unwrap()
-            .iter()
-            .filter(|r| r.url.path().ends_with("txt2img"))
-            .count()
-    };
+    let txt2img = || async { txt2img_calls(&server).await.len() };
     let second = json!({"prompt": "second"});
     let waiting = app.generate(&next, &second);
     let (done, sent_meanwhile) = tokio::join!(waiting, async {
@@ -448,16 +447,7 @@ async fn a_client_that_leaves_while_queued_is_not_charged_and_not_rendered() {
     tokio::time::sleep(Duration::from_millis(300)).await;
 
     assert_eq!(app.wait_for_credits(&second, 0).await, 0);
-    assert_eq!(
-        server
-            .received_requests()
-            .await
-            .unwrap()
-            .iter()
-            .filter(|r| r.url.path().ends_with("txt2img"))
-            .count(),
-        1
-    );
+    assert_eq!(txt2img_calls(&server).await.len(), 1);
     assert_eq!(app.jobs_waiting().await, 0);
 }
 
@@ -492,12 +482,9 @@ async fn a_free_user_cannot_stack_requests_and_pro_users_go_first() {
         (reqwest::StatusCode::CREATED, reqwest::StatusCode::CREATED)
     );
 
-    let order: Vec<String> = server
-        .received_requests()
+    let order: Vec<String> = txt2img_calls(&server)
         .await
-        .unwrap()
         .iter()
-        .filter(|r| r.url.path().ends_with("txt2img"))
         .map(|r| {
             r.body_json::<Value>().unwrap()["prompt"]
                 .as_str()

@@ -302,6 +302,19 @@ impl TestApp {
     }
 }
 
+/// Polls every 20 ms until `ready` holds, for at most `within`; the arrangement, not the
+/// assertion, waits.
+pub async fn until(within: std::time::Duration, mut ready: impl AsyncFnMut() -> bool) {
+    let give_up = std::time::Instant::now() + within;
+    while std::time::Instant::now() < give_up {
+        if ready().await {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("the arrangement never became ready");
+}
+
 pub fn parse_sse(text: &str) -> Vec<(String, Value)> {
     text.split("\n\n")
         .filter_map(|block| {

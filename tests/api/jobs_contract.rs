@@ -443,43 +443,26 @@ async fn depth_counts_each_tier_and_the_live_workers(h: Harness) {
     );
 }
 
-macro_rules! contract {
-    ($adapter:ident) => {
-        mod $adapter {
-            contract!(@tests $adapter;
-                pro_starts_first_but_every_fifth_start_is_free_while_both_wait,
-                positions_follow_the_order_jobs_will_start_in,
-                a_free_user_has_one_job_in_the_system_and_a_pro_user_four,
-                the_line_has_a_cap,
-                a_reserved_job_is_invisible_to_workers_until_published,
-                an_abandoned_job_gives_its_place_back,
-                a_job_in_line_cannot_be_abandoned,
-                a_job_whose_lease_runs_out_runs_again_elsewhere_and_the_first_worker_is_fenced_out,
-                a_renewed_lease_is_kept,
-                a_job_that_loses_every_worker_fails_and_nobody_knows_what_it_kept,
-                an_admission_that_never_finishes_fails_the_job,
-                only_the_owner_cancels_and_only_while_queued,
-                exactly_one_caller_settles_an_ended_job,
-                an_unsettled_job_waits_out_its_grace,
-                events_tell_the_whole_story_and_resume_after_a_cursor,
-                a_change_rings_every_listener,
-                concurrent_workers_never_start_a_job_twice,
-                depth_counts_each_tier_and_the_live_workers,
-            );
-        }
-    };
-    (@tests $adapter:ident; $($name:ident),* $(,)?) => {
-        $(
-            #[tokio::test]
-            async fn $name() {
-                super::$name(super::$adapter().await).await;
-            }
-        )*
-    };
-}
-
-contract!(memory);
-contract!(redis);
+adapter_contract!(memory, redis; [
+    pro_starts_first_but_every_fifth_start_is_free_while_both_wait,
+    positions_follow_the_order_jobs_will_start_in,
+    a_free_user_has_one_job_in_the_system_and_a_pro_user_four,
+    the_line_has_a_cap,
+    a_reserved_job_is_invisible_to_workers_until_published,
+    an_abandoned_job_gives_its_place_back,
+    a_job_in_line_cannot_be_abandoned,
+    a_job_whose_lease_runs_out_runs_again_elsewhere_and_the_first_worker_is_fenced_out,
+    a_renewed_lease_is_kept,
+    a_job_that_loses_every_worker_fails_and_nobody_knows_what_it_kept,
+    an_admission_that_never_finishes_fails_the_job,
+    only_the_owner_cancels_and_only_while_queued,
+    exactly_one_caller_settles_an_ended_job,
+    an_unsettled_job_waits_out_its_grace,
+    events_tell_the_whole_story_and_resume_after_a_cursor,
+    a_change_rings_every_listener,
+    concurrent_workers_never_start_a_job_twice,
+    depth_counts_each_tier_and_the_live_workers,
+]);
 
 #[tokio::test]
 async fn a_redis_board_that_is_down_is_an_error_within_a_second() {

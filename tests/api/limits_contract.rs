@@ -88,29 +88,12 @@ async fn concurrent_requests_never_pass_more_than_the_burst(h: Harness) {
     assert_eq!(passed, 10);
 }
 
-macro_rules! contract {
-    ($adapter:ident) => {
-        mod $adapter {
-            contract!(@tests $adapter;
-                a_burst_passes_then_the_caller_waits,
-                keys_spend_separate_allowances,
-                a_refused_request_spends_nothing,
-                concurrent_requests_never_pass_more_than_the_burst,
-            );
-        }
-    };
-    (@tests $adapter:ident; $($name:ident),* $(,)?) => {
-        $(
-            #[tokio::test]
-            async fn $name() {
-                super::$name(super::$adapter().await).await;
-            }
-        )*
-    };
-}
-
-contract!(memory);
-contract!(redis);
+adapter_contract!(memory, redis; [
+    a_burst_passes_then_the_caller_waits,
+    keys_spend_separate_allowances,
+    a_refused_request_spends_nothing,
+    concurrent_requests_never_pass_more_than_the_burst,
+]);
 
 #[tokio::test]
 async fn a_redis_that_is_down_is_an_error_not_a_hang() {

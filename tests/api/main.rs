@@ -1,5 +1,23 @@
 //! The gateway's integration tests: one binary, one module per area.
 
+/// One behaviour suite on several adapters: `adapter_contract!(a, b; [test, …])` makes module
+/// `a` with each `test(a().await)` as a test, and module `b` likewise.
+macro_rules! adapter_contract {
+    ($($adapter:ident),+; $names:tt) => {
+        $(adapter_contract!(@one $adapter; $names);)+
+    };
+    (@one $adapter:ident; [$($name:ident),* $(,)?]) => {
+        mod $adapter {
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    super::$name(super::$adapter().await).await;
+                }
+            )*
+        }
+    };
+}
+
 mod auth;
 mod backends;
 mod billing;

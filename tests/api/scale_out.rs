@@ -8,7 +8,8 @@ use serde_json::{Value, json};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use crate::backends::slow_answer;
+use crate::backends::{slow_answer, txt2img_calls};
+use crate::helpers::until;
 use crate::process::Instance;
 use crate::redis_server::RedisServer;
 use crate::test_keys::{claims, unsigned};
@@ -115,13 +116,7 @@ impl Deployment {
     }
 
     async fn backend_calls(&self) -> usize {
-        self.backend
-            .received_requests()
-            .await
-            .unwrap()
-            .iter()
-            .filter(|r| r.url.path().ends_with("txt2img"))
-            .count()
+        txt2img_calls(&self.backend).await.len()
     }
 
     /// Polls the job through gateway `via` until it ended; its last view.
@@ -137,15 +132,8 @@ impl Deployment {
     }
 }
 
-async fn until(mut ready: impl AsyncFnMut() -> bool) {
-    for _ in 0..600 {
-        if ready().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the arrangement never became ready");
-}
+/// How long an arrangement here may take: processes start, a lease runs out.
+const ARRANGING: Duration = Duration::from_secs(30);
 
 #[tokio::test]
 async fn a_worker_killed_mid_job_costs_one_credit_one_record_and_the_client_gets_its_image() {
@@ -156,7 +144,7 @@ async fn a_worker_killed_mid_job_costs_one_credit_one_record_and_the_client_gets
     let (status, job) = deployment.submit(0, &alice).await;
     assert_eq!(status, 202, "{job}");
     let id = job["id"].as_str().unwrap().to_owned();
-    until(async || deployment.backend_calls().await == 1).await;
+    until(ARRANGING, async || deployment.backend_calls().await == 1).await;
     first.child.kill().unwrap();
     let _second = deployment.worker();
 
@@ -198,7 +186,7 @@ async fn a_pro_job_submitted_through_the_other_gateway_goes_before_queued_free_j
         assert_eq!(status, 202);
         free.push((token, job["id"].as_str().unwrap().to_owned()));
     }
-    until(async || deployment.backend_calls().await == 1).await;
+    until(ARRANGING, async || deployment.backend_calls().await == 1).await;
     let pro = deployment.register("pro").await;
     make_pro(&deployment, "pro").await;
 
@@ -251,7 +239,7 @@ async fn with_redis_stopped_new_jobs_are_503_and_after_its_restart_they_run() {
     );
     assert_eq!(me, 200, "the profile does not need Redis");
     let mut submitted = None;
-    until(async || {
+    until(ARRANGING, async || {
         let (status, job) = deployment.submit(1, &ann).await;
         submitted = (status == 202).then_some(job);
         submitted.is_some()

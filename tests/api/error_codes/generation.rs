@@ -10,7 +10,7 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 use super::shared::shared_failures;
 use super::{Op, Sent};
 use crate::backends::{slow_answer, txt2img_answer};
-use crate::helpers::{TestApp, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, spawn_app, spawn_app_with, until};
 use crate::test_keys::token_for;
 
 /// A local A1111 backend that answers by what the prompt asks for.
@@ -97,16 +97,8 @@ pub(super) fn break_image_store(app: &TestApp) {
     std::fs::write(&images, "not a directory").unwrap();
 }
 
-/// Polls until `ready` holds; the arrangement, not the assertion, waits.
-pub(super) async fn until(mut ready: impl AsyncFnMut() -> bool) {
-    for _ in 0..500 {
-        if ready().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("the arrangement never became ready");
-}
+/// How long an arrangement here may take to become ready.
+pub(super) const ARRANGING: Duration = Duration::from_secs(10);
 
 async fn generation_failures(op: Op, sent: &Sent) {
     let backend = backend().await;
@@ -162,7 +154,7 @@ async fn crowded_queue(op: Op, backend: &MockServer, sent: &Sent) {
     ];
     let slow = json!({"prompt": "slow"});
     let running = tokio::spawn(generation(&app, op, &alice, &slow).send());
-    until(async || {
+    until(ARRANGING, async || {
         backend
             .received_requests()
             .await
@@ -173,7 +165,7 @@ async fn crowded_queue(op: Op, backend: &MockServer, sent: &Sent) {
     .await;
     sent.send(generation(&app, op, &alice, &slow)).await;
     let waiting = tokio::spawn(generation(&app, op, &bob, &slow).send());
-    until(async || app.jobs_waiting().await == 1).await;
+    until(ARRANGING, async || app.jobs_waiting().await == 1).await;
     sent.send(generation(&app, op, &carol, &slow)).await;
     for job in [running, waiting] {
         assert!(job.await.unwrap().unwrap().status().is_success());
@@ -206,7 +198,7 @@ async fn quota_spent(op: Op, sent: &Sent) {
     let token = app.register("ann").await;
     let fox = json!({"prompt": "a fox"});
     sent.send(generation(&app, op, &token, &fox)).await;
-    until(async || {
+    until(ARRANGING, async || {
         let depth = app.state.generator.board.depth().await.unwrap();
         depth.queued_free + depth.running == 0
     })

@@ -2,10 +2,10 @@
 
 use serde_json::{Value, json};
 
-use super::generation::{app_on, backend, until};
+use super::generation::{ARRANGING, app_on, backend};
 use super::shared::token_failures;
 use super::{Op, Sent};
-use crate::helpers::spawn_app_with;
+use crate::helpers::{spawn_app_with, until};
 
 async fn job_failures(op: Op, sent: &Sent) {
     token_failures(op, sent).await;
@@ -32,7 +32,7 @@ async fn job_failures(op: Op, sent: &Sent) {
         sent.send(op.call(&app, id).bearer_auth(token)).await;
     }
     if op == Op::CancelJob {
-        until(async || app.jobs_waiting().await == 0).await;
+        until(ARRANGING, async || app.jobs_waiting().await == 0).await;
         sent.send(op.call(&app, &id).bearer_auth(&ann)).await;
     }
 
