@@ -133,3 +133,21 @@ async fn the_error_codes_are_the_gateways_each_listed_by_some_operation() {
         "every code is sent by some operation, and none is listed that does not exist"
     );
 }
+
+/// The web app's types are generated from `contracts/openapi.json`, so a gateway change that
+/// leaves it stale fails here; `LUCENT_WRITE_OPENAPI=1 cargo test --test api contract` rewrites it.
+#[tokio::test]
+async fn the_committed_document_is_the_one_the_gateway_serves() {
+    let (_, doc) = document().await;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("contracts/openapi.json");
+    let pretty = serde_json::to_string_pretty(&doc).unwrap() + "\n";
+    if std::env::var_os("LUCENT_WRITE_OPENAPI").is_some() {
+        std::fs::write(&path, &pretty).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+
+    assert!(
+        committed == pretty,
+        "contracts/openapi.json is stale: run LUCENT_WRITE_OPENAPI=1 cargo test --test api contract, then npm run api:types in frontend/"
+    );
+}
