@@ -11,7 +11,7 @@ use crate::auth::{GoogleKeys, TokenVerifier};
 use crate::billing::Billing;
 use crate::billing::payments::Payments;
 use crate::billing::stripe::StripeApi;
-use crate::billing::test_mode::TestPayments;
+use crate::billing::test_mode::{Ledger, MemoryLedger, RedisLedger, TestPayments};
 use crate::config::{BillingMode, Config, RateLimitMode};
 use crate::generate::catalog::Catalog;
 use crate::generate::retention::Retention;
@@ -80,7 +80,7 @@ pub fn state(
             metrics_token: config.metrics_token.clone(),
         },
         auth: token_verifier(config, &http),
-        billing: billing(config, &http, &users, &store)?,
+        billing: billing(config, &http, &users, &store, redis.as_ref())?,
         limits: RateLimits::new(config.rate_limits == RateLimitMode::On, allowances),
         redis,
         security_headers: SecurityHeaders::new(config.auth_emulator_host.as_deref()),
@@ -227,11 +227,16 @@ fn billing(
     http: &reqwest::Client,
     users: &Users,
     store: &Arc<dyn Store>,
+    redis: Option<&RedisClient>,
 ) -> anyhow::Result<Billing> {
     let public_url = config.public_url.as_str().trim_end_matches('/');
     let (payments, test): (Arc<dyn Payments>, _) = match config.billing_mode() {
         BillingMode::Test => {
-            let test = Arc::new(TestPayments::new(public_url));
+            let ledger: Box<dyn Ledger> = match redis {
+                Some(redis) => Box::new(RedisLedger::new(redis.clone())),
+                None => Box::new(MemoryLedger::default()),
+            };
+            let test = Arc::new(TestPayments::new(public_url, ledger));
             (Arc::clone(&test) as Arc<dyn Payments>, Some(test))
         }
         BillingMode::Stripe => {

@@ -26,7 +26,7 @@ pub struct CheckoutSession {
 }
 
 /// A Checkout Session as the provider sees it now.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SessionInfo {
     pub id: String,
     /// `open`, `complete` or `expired`.
@@ -39,7 +39,7 @@ pub struct SessionInfo {
 }
 
 /// A subscription as the provider sees it now.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SubscriptionInfo {
     pub id: String,
     pub customer: String,

@@ -3,12 +3,13 @@
 
 use axum::Form;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
 use super::error::ErrorBody;
 use super::{ApiError, AppState};
+use crate::billing::ProviderError;
 use crate::billing::test_mode::CardOutcome;
 
 /// The pages' only style sheet, inline; the Content-Security-Policy allows exactly it by hash.
@@ -39,6 +40,20 @@ fn not_found() -> Response {
         page(
             "Not found",
             "<h1>This checkout does not exist</h1><p><a href=\"/\">Back to Lucent</a></p>",
+        ),
+    )
+        .into_response()
+}
+
+/// Test mode's ledger is shared through Redis when instances share state, and may be down.
+fn unavailable(e: &ProviderError) -> Response {
+    tracing::warn!(error = %e, "test-mode ledger");
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(header::RETRY_AFTER, "1")],
+        page(
+            "Try again",
+            "<h1>Test checkout is unavailable</h1><p>Nothing was charged. Reload the page in a moment.</p>",
         ),
     )
         .into_response()
@@ -79,15 +94,17 @@ fn checkout_page(
     responses(
         (status = 200, description = "The card form", content_type = "text/html", body = String),
         (status = 303, description = "Already paid: on to the success page"),
-        (status = 404, description = "No such session, or not in test mode", content_type = "text/html", body = String)))]
+        (status = 404, description = "No such session, or not in test mode", content_type = "text/html", body = String),
+        (status = 503, description = "The shared test-mode ledger (Redis) is unavailable", content_type = "text/html", body = String)))]
 pub async fn show(State(state): State<AppState>, Path(session_id): Path<String>) -> Response {
     let Some(test) = &state.billing.test else {
         return not_found();
     };
-    match test.page(&session_id) {
-        None => not_found(),
-        Some(p) if p.complete => Redirect::to(&p.success_url).into_response(),
-        Some(p) => {
+    match test.page(&session_id).await {
+        Err(e) => unavailable(&e),
+        Ok(None) => not_found(),
+        Ok(Some(p)) if p.complete => Redirect::to(&p.success_url).into_response(),
+        Ok(Some(p)) => {
             checkout_page(&session_id, p.email.as_deref(), &p.cancel_url, None).into_response()
         }
     }
@@ -105,7 +122,8 @@ pub struct CardForm {
     responses(
         (status = 303, description = "Paid: on to the success page"),
         (status = 402, description = "The card was declined", content_type = "text/html", body = String),
-        (status = 404, description = "No such session, or not in test mode", content_type = "text/html", body = String)))]
+        (status = 404, description = "No such session, or not in test mode", content_type = "text/html", body = String),
+        (status = 503, description = "The shared test-mode ledger (Redis) is unavailable", content_type = "text/html", body = String)))]
 pub async fn pay(
     State(state): State<AppState>,
     Path(session_id): Path<String>,
@@ -114,9 +132,13 @@ pub async fn pay(
     let Some(test) = &state.billing.test else {
         return not_found();
     };
-    let (Some(outcome), Some(p)) = (test.pay(&session_id, &form.card), test.page(&session_id))
-    else {
-        return not_found();
+    let (outcome, p) = match (
+        test.pay(&session_id, &form.card).await,
+        test.page(&session_id).await,
+    ) {
+        (Err(e), _) | (_, Err(e)) => return unavailable(&e),
+        (Ok(Some(outcome)), Ok(Some(p))) => (outcome, p),
+        _ => return not_found(),
     };
     match outcome {
         CardOutcome::Paid(success_url) => Redirect::to(&success_url).into_response(),
@@ -151,7 +173,8 @@ fn same_site(url: Option<String>, state: &AppState) -> String {
     params(("customer" = String, Path, description = "A test-mode customer id"), PortalQuery),
     responses(
         (status = 200, description = "The portal page", content_type = "text/html", body = String),
-        (status = 404, description = "No such customer, or not in test mode", content_type = "text/html", body = String)))]
+        (status = 404, description = "No such customer, or not in test mode", content_type = "text/html", body = String),
+        (status = 503, description = "The shared test-mode ledger (Redis) is unavailable", content_type = "text/html", body = String)))]
 pub async fn portal(
     State(state): State<AppState>,
     Path(customer): Path<String>,
@@ -160,8 +183,10 @@ pub async fn portal(
     let Some(test) = &state.billing.test else {
         return not_found();
     };
-    if !test.has_customer(&customer) {
-        return not_found();
+    match test.has_customer(&customer).await {
+        Err(e) => return unavailable(&e),
+        Ok(false) => return not_found(),
+        Ok(true) => {}
     }
     let back = same_site(q.return_url, &state);
     page(
@@ -188,7 +213,7 @@ pub struct CancelForm {
     responses(
         (status = 303, description = "Canceled: back to the app"),
         (status = 404, description = "No such customer, or not in test mode", content_type = "text/html", body = String),
-        (status = 503, description = "The user database is unavailable", body = ErrorBody)))]
+        (status = 503, description = "The user database, or the shared test-mode ledger (Redis), is unavailable", body = ErrorBody)))]
 pub async fn cancel(
     State(state): State<AppState>,
     Path(customer): Path<String>,
@@ -197,8 +222,10 @@ pub async fn cancel(
     let Some(test) = &state.billing.test else {
         return not_found();
     };
-    let Some(subscription) = test.cancel(&customer) else {
-        return not_found();
+    let subscription = match test.cancel(&customer).await {
+        Err(e) => return ApiError::from(e).into_response(),
+        Ok(None) => return not_found(),
+        Ok(Some(subscription)) => subscription,
     };
     // Test mode has no webhooks: apply the change as the webhook would.
     if let Some(uid) = &subscription.uid

@@ -45,3 +45,4 @@ mod spa;
 mod store_contract;
 mod test_checkout;
 mod test_keys;
+mod test_mode_contract;
