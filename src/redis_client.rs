@@ -4,10 +4,11 @@
 //! keeps them in one slot and the scripts may touch several.
 
 use std::future::Future;
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
-use redis::{ProtocolVersion, PushInfo};
+use redis::{ProtocolVersion, PushInfo, PushKind, Value};
 use tokio::sync::mpsc;
 
 /// Past this, a call counts as failed whatever the connection is doing (reconnects included).
@@ -44,6 +45,14 @@ impl From<redis::RedisError> for RedisError {
     }
 }
 
+/// What a listener hears on a channel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Heard {
+    Message(String),
+    /// (Re)subscribed after an outage: messages published meanwhile were lost.
+    Missed,
+}
+
 #[derive(Clone)]
 pub struct RedisClient {
     client: redis::Client,
@@ -73,10 +82,78 @@ impl RedisClient {
         Ok(self.client.get_connection_manager_lazy(config)?)
     }
 
+    /// Calls `on` with what is published on `channel` for as long as `owner` lives, and with
+    /// [`Heard::Missed`] after every (re)subscription. Pings once a second, since a
+    /// subscription alone would not notice that Redis went away and came back.
+    pub fn listen<T, F, Fut>(&self, channel: &'static str, owner: Weak<T>, on: F)
+    where
+        T: Send + Sync + 'static,
+        F: Fn(Arc<T>, Heard) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send,
+    {
+        let redis = self.clone();
+        tokio::spawn(async move {
+            while owner.strong_count() > 0 {
+                let (mut connection, mut pushes) = match redis.subscribe(channel).await {
+                    Ok(subscribed) => subscribed,
+                    Err(e) => {
+                        tracing::warn!(channel, error = %e, "cannot subscribe; retrying");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        continue;
+                    }
+                };
+                let mut ping = tokio::time::interval(Duration::from_secs(1));
+                loop {
+                    tokio::select! {
+                        push = pushes.recv() => {
+                            let Some(push) = push else { break };
+                            let heard = match push.kind {
+                                PushKind::Message => match push.data.last() {
+                                    Some(Value::BulkString(b)) => {
+                                        Heard::Message(String::from_utf8_lossy(b).into_owned())
+                                    }
+                                    _ => continue,
+                                },
+                                PushKind::Disconnection | PushKind::Subscribe => Heard::Missed,
+                                _ => continue,
+                            };
+                            let Some(owner) = owner.upgrade() else { return };
+                            on(owner, heard).await;
+                        }
+                        _ = ping.tick() => {
+                            if owner.strong_count() == 0 {
+                                return;
+                            }
+                            let _ = tokio::time::timeout(
+                                CALL_DEADLINE,
+                                redis::cmd("PING").query_async::<Value>(&mut connection),
+                            )
+                            .await;
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    /// Publishes `message` on `channel` (see [`RedisClient::listen`]).
+    pub async fn publish(&self, channel: &str, message: &str) -> Result<(), RedisError> {
+        let (channel, message) = (self.key(channel), message.to_owned());
+        self.call(|mut c| async move {
+            redis::cmd("PUBLISH")
+                .arg(channel)
+                .arg(message)
+                .query_async::<i64>(&mut c)
+                .await
+        })
+        .await
+        .map(drop)
+    }
+
     /// Messages published on `channel`, on a RESP3 connection of their own that resubscribes
     /// after a reconnect. A `Disconnection` push arrives too: messages may have been missed.
     /// The connection only notices an outage when used, so the caller pings it now and then.
-    pub async fn subscribe(
+    async fn subscribe(
         &self,
         channel: &str,
     ) -> Result<(ConnectionManager, mpsc::UnboundedReceiver<PushInfo>), RedisError> {

@@ -56,14 +56,9 @@ pub fn state(
         free_daily: config.free_daily,
         pro_monthly: config.pro_monthly,
     };
-    let users = Users::new(Arc::clone(&store), quotas);
     let metrics = Arc::new(Metrics::default());
-    let redis = config
-        .redis_url
-        .as_ref()
-        .map(|url| RedisClient::open(url.expose_secret()))
-        .transpose()
-        .map_err(|e| anyhow::anyhow!("LUCENT_REDIS_URL: {e}"))?;
+    let redis = redis(config)?;
+    let users = Users::new(Arc::clone(&store), quotas, redis.clone());
     let board: Arc<dyn JobBoard> = match &redis {
         Some(redis) => RedisBoard::new(redis.clone(), rules(config)?),
         None => Arc::new(MemoryBoard::new(rules(config)?)),
@@ -90,6 +85,16 @@ pub fn state(
         users,
         metrics,
     }))
+}
+
+/// The shared Redis, when `LUCENT_REDIS_URL` is set.
+pub fn redis(config: &Config) -> anyhow::Result<Option<RedisClient>> {
+    config
+        .redis_url
+        .as_ref()
+        .map(|url| RedisClient::open(url.expose_secret()))
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("LUCENT_REDIS_URL: {e}"))
 }
 
 /// Builds every client the configuration asks for.

@@ -58,7 +58,21 @@ pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
             reason,
             until,
             by,
-        } => set_plan(&store, &uid, plan, &reason, until, &by).await?,
+        } => {
+            let changed = set_plan(&store, &uid, plan, &reason, until, &by).await?;
+            let told = match startup::redis(config)? {
+                Some(redis) => crate::users::announce(&redis, "cli", &uid).await,
+                None => false,
+            };
+            if told {
+                format!("{changed}; every instance sees it now\n")
+            } else {
+                format!(
+                    "{changed}; the running service sees it within {} s\n",
+                    crate::users::CACHE_TTL.as_secs()
+                )
+            }
+        }
     };
     print!("{output}");
     Ok(())
@@ -229,9 +243,8 @@ async fn set_plan(
     store.add_audit(&user.uid, &entry).await?;
     let updated = store.set_subscription(&user.uid, &subscription).await?;
     Ok(format!(
-        "{}: {action} ({}); the running service sees it within {} s\n",
+        "{}: {action} ({})",
         updated.uid,
         why(updated.subscription.as_ref(), now),
-        crate::users::CACHE_TTL.as_secs()
     ))
 }

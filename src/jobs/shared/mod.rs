@@ -74,7 +74,7 @@ impl RedisBoard {
             changes: broadcast::channel(1024).0,
             work: Notify::new(),
         });
-        tokio::spawn(doorbell::listen(Arc::downgrade(&board)));
+        doorbell::listen(&board);
         board
     }
 

@@ -1,19 +1,24 @@
 //! User records as the handlers see them: the store behind a short per-uid cache, so the pro
-//! check on a hot path costs no database read, yet a plan change is seen within seconds.
-//! Every write made through here refreshes the cache at once; a write by another process
-//! (the support CLI) is seen when the entry expires.
+//! check on a hot path costs no database read, yet a plan change is seen at once. Every write
+//! made through here refreshes this process's cache and, when instances share state, tells the
+//! others to drop theirs; a write nobody announced is seen when the entry expires.
+
+mod cache;
+mod news;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
-
-use moka::future::Cache;
 
 use crate::auth::Identity;
 use crate::quota::{Period, Quotas};
+use crate::redis_client::RedisClient;
 use crate::store::{
     ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult, Subscription, UserRecord, now_ms,
 };
+pub use cache::CACHE_TTL;
+use cache::Caches;
+use news::News;
+pub use news::announce;
 
 const USERNAME_MAX: usize = 40;
 
@@ -55,34 +60,34 @@ fn unshare(e: Arc<StoreError>) -> StoreError {
     Arc::unwrap_or_clone(e)
 }
 
-/// How stale a cached record may be.
-pub const CACHE_TTL: Duration = Duration::from_secs(3);
-
 #[derive(Clone)]
 pub struct Users {
     store: Arc<dyn Store>,
     quotas: Quotas,
     /// Reads that missed the caches and went to the store (for `/metrics`).
     reads: Arc<AtomicU64>,
-    cache: Cache<String, Option<UserRecord>>,
-    /// Credits used, by (uid, period); refreshed by every reservation made through here.
-    usage: Cache<(String, String), u32>,
+    caches: Arc<Caches>,
+    /// Set when instances share state through Redis.
+    news: Option<News>,
 }
 
 impl Users {
-    pub fn new(store: Arc<dyn Store>, quotas: Quotas) -> Self {
+    /// With `redis`, changes are announced to and heard from the other instances (this must
+    /// then be called inside the runtime).
+    pub fn new(store: Arc<dyn Store>, quotas: Quotas, redis: Option<RedisClient>) -> Self {
+        let caches = Arc::new(Caches::default());
         Self {
+            news: redis.map(|redis| News::start(redis, &caches)),
             store,
             quotas,
             reads: Arc::default(),
-            cache: Cache::builder()
-                .time_to_live(CACHE_TTL)
-                .max_capacity(100_000)
-                .build(),
-            usage: Cache::builder()
-                .time_to_live(CACHE_TTL)
-                .max_capacity(100_000)
-                .build(),
+            caches,
+        }
+    }
+
+    async fn tell(&self, uid: &str) {
+        if let Some(news) = &self.news {
+            news.tell(uid).await;
         }
     }
 
@@ -91,7 +96,8 @@ impl Users {
         let (store, reads) = (Arc::clone(&self.store), Arc::clone(&self.reads));
         let key = (uid.to_owned(), period.to_owned());
         let (u, p) = key.clone();
-        self.usage
+        self.caches
+            .usage
             .try_get_with(key, async move {
                 reads.fetch_add(1, Ordering::Relaxed);
                 store.get_usage(&u, &p).await
@@ -111,8 +117,13 @@ impl Users {
         let result = self.store.reserve_credits(uid, period, n, limit).await;
         let key = (uid.to_owned(), period.to_owned());
         match &result {
-            Ok(Ok(used)) | Ok(Err(QuotaExceeded { used })) => self.usage.insert(key, *used).await,
-            Err(_) => self.usage.invalidate(&key).await,
+            Ok(Ok(used)) | Ok(Err(QuotaExceeded { used })) => {
+                self.caches.usage.insert(key, *used).await;
+            }
+            Err(_) => self.caches.usage.invalidate(&key).await,
+        }
+        if matches!(result, Ok(Ok(_)) | Err(_)) {
+            self.tell(uid).await;
         }
         result
     }
@@ -120,9 +131,11 @@ impl Users {
     /// Gives `n` credits back; the next read of the count goes to the store.
     pub async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()> {
         let result = self.store.release_credits(uid, period, n).await;
-        self.usage
+        self.caches
+            .usage
             .invalidate(&(uid.to_owned(), period.to_owned()))
             .await;
+        self.tell(uid).await;
         result
     }
 
@@ -188,7 +201,8 @@ impl Users {
         let (store, reads) = (Arc::clone(&self.store), Arc::clone(&self.reads));
         let key = uid.to_owned();
         // Concurrent misses for one uid share a single read.
-        self.cache
+        self.caches
+            .records
             .try_get_with(key.clone(), async move {
                 reads.fetch_add(1, Ordering::Relaxed);
                 store.get_user(&key).await
@@ -219,10 +233,16 @@ impl Users {
 
     async fn refresh(&self, uid: &str, written: &StoreResult<UserRecord>) {
         match written {
-            Ok(user) => self.cache.insert(uid.to_owned(), Some(user.clone())).await,
+            Ok(user) => {
+                self.caches
+                    .records
+                    .insert(uid.to_owned(), Some(user.clone()))
+                    .await;
+            }
             // The write may or may not have landed: forget what we knew.
-            Err(_) => self.cache.invalidate(uid).await,
+            Err(_) => self.caches.records.invalidate(uid).await,
         }
+        self.tell(uid).await;
     }
 }
 
