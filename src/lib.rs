@@ -8,6 +8,7 @@ pub mod generate;
 pub mod http;
 pub mod images;
 pub mod jobs;
+pub mod lease;
 pub mod limits;
 pub mod metrics;
 pub mod quota;

@@ -20,6 +20,7 @@ use crate::generate::{Generator, Worker};
 use crate::http::{App, AppState, HttpSettings, Readiness, SecurityHeaders};
 use crate::images::blobs::Blobs;
 use crate::jobs::{JobBoard, MemoryBoard, RedisBoard, Rules};
+use crate::lease::{Leases, MemoryLeases, RedisLeases};
 use crate::limits::{Allowances, MemoryAllowances, RateLimits, RedisAllowances};
 use crate::metrics::Metrics;
 use crate::quota::Quotas;
@@ -106,11 +107,27 @@ pub async fn from_config(config: &Config) -> anyhow::Result<AppState> {
 
 /// The retention sweep over the state's store and images.
 pub fn retention(config: &Config, state: &AppState) -> Retention {
+    let leases: Arc<dyn Leases> = match &state.redis {
+        Some(redis) => Arc::new(RedisLeases::new(redis.clone())),
+        None => Arc::new(MemoryLeases::default()),
+    };
     Retention {
         store: Arc::clone(&state.store),
         blobs: state.generator.blobs.clone(),
         free_days: config.free_retention_days,
+        leases,
+        holder: instance_name(),
     }
+}
+
+/// A name for this process among the instances and workers: host, pid and a unique tail.
+fn instance_name() -> String {
+    format!(
+        "{}-{}-{}",
+        std::env::var("HOSTNAME").unwrap_or_else(|_| "lucent".into()),
+        std::process::id(),
+        crate::store::push_id::next()
+    )
 }
 
 /// The Realtime Database when `FIREBASE_DATABASE_URL` is set, else the embedded store.
@@ -211,12 +228,7 @@ pub fn worker(config: &Config, state: &AppState) -> anyhow::Result<Option<Arc<Wo
         return Ok(None);
     };
     Ok(Some(Arc::new(Worker {
-        name: format!(
-            "{}-{}-{}",
-            std::env::var("HOSTNAME").unwrap_or_else(|_| "lucent".into()),
-            std::process::id(),
-            crate::store::push_id::next()
-        ),
+        name: instance_name(),
         slots: usize::try_from(config.generator_concurrency)?,
         backend,
         blobs: generator.blobs.clone(),

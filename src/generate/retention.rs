@@ -1,30 +1,42 @@
 //! Free users' images are kept `LUCENT_FREE_RETENTION_DAYS`; pro users keep theirs ("lifetime
 //! save"). A periodic sweep goes owner by owner, skips pro owners whole, and removes the
 //! expired images of the rest: record first, then the bytes. However many old images pro users
-//! keep, they never stand in the way of a free user's.
+//! keep, they never stand in the way of a free user's. Every instance runs the timer, but only
+//! the holder of the `retention` lease sweeps, so N instances make one sweep an hour.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use crate::images::blobs::Blobs;
+use crate::lease::Leases;
 use crate::store::{Store, now_ms};
 
 /// How often the sweep runs, and how many of one owner's records one query reads.
 pub const EVERY: Duration = Duration::from_secs(3600);
 const BATCH: usize = 500;
+const LEASE: &str = "retention";
 
 pub struct Retention {
     pub store: Arc<dyn Store>,
     pub blobs: Blobs,
     pub free_days: u32,
+    pub leases: Arc<dyn Leases>,
+    /// This instance, as the lease names its holder.
+    pub holder: String,
 }
 
 impl Retention {
-    /// One pass; returns how many images were removed.
+    /// One pass, unless another instance holds the lease; how many images were removed.
+    /// The lease is renewed before each owner and kept after the pass, so the next one starts
+    /// an hour later wherever it runs; a holder that dies mid-pass loses it within the hour.
     pub async fn sweep_once(&self) -> anyhow::Result<usize> {
         let cutoff = now_ms() - i64::from(self.free_days) * 24 * 3600 * 1000;
         let mut removed = 0;
         for uid in self.store.generation_owners().await? {
+            if !self.leases.hold(LEASE, &self.holder, EVERY).await? {
+                tracing::debug!("another instance holds the retention lease");
+                break;
+            }
             let pro = self
                 .store
                 .get_user(&uid)

@@ -614,3 +614,43 @@ async fn more_than_a_page_of_old_pro_images_does_not_keep_free_images_forever() 
         100
     );
 }
+
+#[tokio::test]
+async fn only_the_holder_of_the_retention_lease_sweeps() {
+    let app = spawn_app().await;
+    let free = app.register("alice").await;
+    let made = app.generate_ok(&free, &json!({"prompt": "a"})).await;
+    let id = made["id"].as_str().unwrap();
+    let mut record = app
+        .state
+        .store
+        .get_generation("alice", id)
+        .await
+        .unwrap()
+        .unwrap();
+    record.created_at -= 8 * 24 * 3600 * 1000;
+    app.state
+        .store
+        .put_generation("alice", &record)
+        .await
+        .unwrap();
+    let leases: std::sync::Arc<dyn lucent::lease::Leases> =
+        std::sync::Arc::new(lucent::lease::MemoryLeases::default());
+    let instance = |holder: &str| lucent::generate::retention::Retention {
+        store: app.state.store.clone(),
+        blobs: app.state.generator.blobs.clone(),
+        free_days: 7,
+        leases: leases.clone(),
+        holder: holder.to_owned(),
+    };
+    let hour = std::time::Duration::from_secs(3600);
+    assert!(leases.hold("retention", "a", hour).await.unwrap());
+
+    let by_b = instance("b").sweep_once().await.unwrap();
+    let still_there = app.get_image(&free, id, false).await.status().as_u16();
+    let by_a = instance("a").sweep_once().await.unwrap();
+
+    assert_eq!((by_b, still_there), (0, 200), "b swept while a held the lease");
+    assert_eq!(by_a, 1);
+    assert_eq!(app.get_image(&free, id, false).await.status(), 404);
+}

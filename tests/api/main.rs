@@ -33,6 +33,7 @@ mod helpers;
 mod hostile;
 mod jobs_contract;
 mod layering;
+mod lease_contract;
 mod limits_contract;
 mod me;
 mod process;

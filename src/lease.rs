@@ -1,0 +1,76 @@
+//! Leases: work that must run on one instance at a time (the retention sweep) is done by
+//! whoever holds its lease. In the process on one machine; in Redis when instances share
+//! state, where a holder that dies simply stops renewing and the lease runs out.
+
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+use std::time::{Duration, Instant};
+
+use async_trait::async_trait;
+use redis::Script;
+
+use crate::redis_client::{RedisClient, RedisError};
+
+#[async_trait]
+pub trait Leases: Send + Sync {
+    /// Takes lease `name` for `holder` for `ttl`, or extends it when `holder` has it already;
+    /// false while someone else holds it.
+    async fn hold(&self, name: &str, holder: &str, ttl: Duration) -> Result<bool, RedisError>;
+}
+
+#[derive(Default)]
+pub struct MemoryLeases {
+    held: Mutex<HashMap<String, (String, Instant)>>,
+}
+
+#[async_trait]
+impl Leases for MemoryLeases {
+    async fn hold(&self, name: &str, holder: &str, ttl: Duration) -> Result<bool, RedisError> {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        if let Some((by, until)) = held.get(name)
+            && by != holder
+            && *until > now
+        {
+            return Ok(false);
+        }
+        held.insert(name.to_owned(), (holder.to_owned(), now + ttl));
+        Ok(true)
+    }
+}
+
+/// KEYS: the lease. ARGV: holder, ttl (ms). 1 when `holder` has it now.
+static HOLD: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local by = redis.call('GET', KEYS[1])
+if by and by ~= ARGV[1] then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+",
+    )
+});
+
+pub struct RedisLeases {
+    redis: RedisClient,
+}
+
+impl RedisLeases {
+    pub fn new(redis: RedisClient) -> Self {
+        Self { redis }
+    }
+}
+
+#[async_trait]
+impl Leases for RedisLeases {
+    async fn hold(&self, name: &str, holder: &str, ttl: Duration) -> Result<bool, RedisError> {
+        let mut call = HOLD.prepare_invoke();
+        call.key(self.redis.key(&format!("lease:{name}")))
+            .arg(holder)
+            .arg(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
+        let held: u8 = self.redis.run_script(call).await?;
+        Ok(held == 1)
+    }
+}
