@@ -5,6 +5,7 @@ pub mod billing;
 pub mod cli;
 pub mod config;
 pub mod generate;
+pub mod histogram;
 pub mod http;
 pub mod images;
 pub mod jobs;
@@ -19,4 +20,4 @@ pub mod telemetry;
 pub mod users;
 
 pub use http::AppState;
-pub use http::build_app;
+pub use http::{build_app, build_worker_app};

@@ -7,49 +7,8 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::time::Duration;
 
+use crate::histogram::Histogram;
 use crate::jobs::Depth;
-
-/// Upper bounds in seconds, from a cache hit to a slow GPU.
-const BUCKETS: [f64; 14] = [
-    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0, 30.0, 120.0,
-];
-
-#[derive(Default, Clone)]
-struct Histogram {
-    counts: [u64; BUCKETS.len()],
-    sum: f64,
-    total: u64,
-}
-
-impl Histogram {
-    fn observe(&mut self, seconds: f64) {
-        for (i, bound) in BUCKETS.iter().enumerate() {
-            if seconds <= *bound {
-                self.counts[i] += 1;
-            }
-        }
-        self.sum += seconds;
-        self.total += 1;
-    }
-
-    fn render(&self, out: &mut String, name: &str, labels: &str) {
-        let sep = if labels.is_empty() { "" } else { "," };
-        for (i, bound) in BUCKETS.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "{name}_bucket{{{labels}{sep}le=\"{bound}\"}} {}",
-                self.counts[i]
-            );
-        }
-        let _ = writeln!(
-            out,
-            "{name}_bucket{{{labels}{sep}le=\"+Inf\"}} {}",
-            self.total
-        );
-        let _ = writeln!(out, "{name}_sum{{{labels}}} {}", self.sum);
-        let _ = writeln!(out, "{name}_count{{{labels}}} {}", self.total);
-    }
-}
 
 #[derive(Default)]
 struct Series {
@@ -152,6 +111,11 @@ impl Metrics {
             let _ = writeln!(out, "lucent_jobs_running {}", d.running);
             out.push_str("# HELP lucent_workers_alive Workers that looked for work within three leases.\n# TYPE lucent_workers_alive gauge\n");
             let _ = writeln!(out, "lucent_workers_alive {}", d.workers);
+            out.push_str("# HELP lucent_queue_wait_seconds From submit to the first start, by tier, all instances.\n# TYPE lucent_queue_wait_seconds histogram\n");
+            d.waited_pro
+                .render(&mut out, "lucent_queue_wait_seconds", "tier=\"pro\"");
+            d.waited_free
+                .render(&mut out, "lucent_queue_wait_seconds", "tier=\"free\"");
         }
         out.push_str("# HELP lucent_store_reads_total User and credit reads that missed the caches.\n# TYPE lucent_store_reads_total counter\n");
         let _ = writeln!(out, "lucent_store_reads_total {store_reads}");
@@ -169,11 +133,15 @@ mod tests {
         m.request("/api/v1/me", "GET", 200, Duration::from_micros(300));
         m.request("/api/v1/me", "GET", 200, Duration::from_millis(20));
         m.credits("reserved", 2);
+        let mut waited_free = Histogram::default();
+        waited_free.observe(3.0);
         let depth = Depth {
             queued_pro: 1,
             queued_free: 2,
             running: 1,
             workers: 2,
+            waited_free,
+            ..Depth::default()
         };
         let text = m.render(Some(depth), 7);
         assert!(text.contains(
@@ -192,6 +160,9 @@ mod tests {
         assert!(text.contains("lucent_queue_waiting 3"));
         assert!(text.contains("lucent_queue_depth{tier=\"free\"} 2"));
         assert!(text.contains("lucent_workers_alive 2"));
+        assert!(text.contains("lucent_queue_wait_seconds_bucket{tier=\"free\",le=\"1\"} 0"));
+        assert!(text.contains("lucent_queue_wait_seconds_bucket{tier=\"free\",le=\"5\"} 1"));
+        assert!(text.contains("lucent_queue_wait_seconds_count{tier=\"pro\"} 0"));
         assert!(text.contains("lucent_store_reads_total 7"));
     }
 }

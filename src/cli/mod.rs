@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use crate::config::Config;
-use crate::{build_app, startup, telemetry};
+use crate::{build_app, build_worker_app, startup, telemetry};
 
 /// `lucent` alone serves; its flags are then `serve`'s.
 #[derive(Debug, Parser)]
@@ -76,9 +76,7 @@ pub async fn run() -> ExitCode {
 
 async fn serve(config: Config) -> anyhow::Result<()> {
     let state = startup::from_config(&config).await?;
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|e| anyhow::anyhow!("LUCENT_ADDR: cannot listen on {}: {e}", config.addr))?;
+    let listener = listen(&config).await?;
     let addr = listener.local_addr()?;
     tokio::spawn(startup::retention(&config, &state).run());
     let (stopping, stop) = tokio::sync::watch::channel(false);
@@ -109,7 +107,13 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `lucent worker`: jobs from the shared queue, no HTTP.
+async fn listen(config: &Config) -> anyhow::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("LUCENT_ADDR: cannot listen on {}: {e}", config.addr))
+}
+
+/// `lucent worker`: jobs from the shared queue; HTTP only for probes and metrics.
 async fn work(config: Config) -> anyhow::Result<()> {
     if config.redis_url.is_none() {
         anyhow::bail!(
@@ -117,14 +121,23 @@ async fn work(config: Config) -> anyhow::Result<()> {
         );
     }
     let state = startup::from_config(&config).await?;
+    let listener = listen(&config).await?;
+    let addr = listener.local_addr()?;
     let (stopping, stop) = tokio::sync::watch::channel(false);
     let jobs = startup::run_jobs(&config, &state, &stop)?;
     if jobs.is_none() {
         anyhow::bail!("LUCENT_GENERATOR: a worker needs a renderer (builtin, a1111+…, legacy+…)");
     }
-    println!("Lucent worker is running");
+    let mut stopped = stop.clone();
+    let probes =
+        axum::serve(listener, build_worker_app(state)).with_graceful_shutdown(async move {
+            let _ = stopped.wait_for(|s| *s).await;
+        });
+    let probes = tokio::spawn(probes.into_future());
+    println!("Lucent worker is running, with health and metrics at http://{addr}");
     shutdown_signal().await;
     let _ = stopping.send(true);
+    let _ = probes.await;
     finish(
         jobs,
         Duration::from_secs(config.shutdown_grace + config.generator_timeout),

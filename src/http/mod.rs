@@ -134,6 +134,17 @@ pub fn build_app(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// What `lucent worker` serves: its liveness, readiness and its own metrics (backend calls,
+/// credits it settled) beside the global queue. Orchestrators need a port to probe (Cloud Run
+/// with GPU requires one), and Prometheus scrapes each worker.
+pub fn build_worker_app(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", axum::routing::get(health::healthz))
+        .route("/readyz", axum::routing::get(health::readyz))
+        .route("/metrics", axum::routing::get(health::metrics))
+        .with_state(state)
+}
+
 /// Counts and times every request by its route template (never the raw path, whose ids
 /// would make a series per image).
 async fn track(State(state): State<AppState>, req: Request, next: Next) -> Response {

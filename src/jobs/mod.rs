@@ -24,6 +24,8 @@ use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
+use crate::histogram::Histogram;
+
 pub use memory::MemoryBoard;
 pub use shared::{EVERYTHING, RedisBoard};
 
@@ -231,13 +233,16 @@ pub struct BoardEvent {
 }
 
 /// The whole line, for metrics.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Depth {
     pub queued_pro: u64,
     pub queued_free: u64,
     pub running: u64,
     /// Workers that claimed or looked for work within a few leases.
     pub workers: u64,
+    /// From submit to a job's first start, by tier, since the board's data began.
+    pub waited_pro: Histogram,
+    pub waited_free: Histogram,
 }
 
 #[async_trait]

@@ -650,7 +650,11 @@ async fn only_the_holder_of_the_retention_lease_sweeps() {
     let still_there = app.get_image(&free, id, false).await.status().as_u16();
     let by_a = instance("a").sweep_once().await.unwrap();
 
-    assert_eq!((by_b, still_there), (0, 200), "b swept while a held the lease");
+    assert_eq!(
+        (by_b, still_there),
+        (0, 200),
+        "b swept while a held the lease"
+    );
     assert_eq!(by_a, 1);
     assert_eq!(app.get_image(&free, id, false).await.status(), 404);
 }

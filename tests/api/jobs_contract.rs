@@ -225,6 +225,8 @@ async fn a_job_whose_lease_runs_out_runs_again_elsewhere_and_the_first_worker_is
         "back at its old place"
     );
     assert!(!h.board.renew("a", &first.token, None).await.unwrap());
+    let waits = h.board.depth().await.unwrap().waited_free.total;
+    assert_eq!(waits, 1, "a rerun's wait is not counted again");
     let done = Outcome::Succeeded {
         result: "[]".into(),
         kept: 2,
@@ -442,6 +444,30 @@ async fn depth_counts_each_tier_and_the_live_workers(h: Harness) {
         (0, 1, 2, 2)
     );
 }
+async fn each_first_start_counts_its_wait_under_its_tier(h: Harness) {
+    submit(&*h.board, "p", "a", Tier::Pro).await;
+    submit(&*h.board, "f", "b", Tier::Free).await;
+    submit(&*h.board, "g", "c", Tier::Free).await;
+    tokio::time::sleep(Duration::from_millis(30)).await;
+    h.board.claim("w1").await.unwrap();
+    h.other.claim("w2").await.unwrap();
+    h.board.claim("w1").await.unwrap();
+
+    let depth = h.other.depth().await.unwrap();
+
+    let (pro, free) = (&depth.waited_pro, &depth.waited_free);
+    assert_eq!((pro.total, free.total), (1, 2));
+    let ten_ms = lucent::histogram::BUCKETS
+        .iter()
+        .position(|b| *b == 0.01)
+        .unwrap();
+    assert_eq!(
+        free.counts[ten_ms], 0,
+        "each waited 30 ms or more: {free:?}"
+    );
+    assert_eq!(free.counts.last(), Some(&2));
+    assert!(free.sum >= 0.059, "{free:?}");
+}
 
 adapter_contract!(memory, redis; [
     pro_starts_first_but_every_fifth_start_is_free_while_both_wait,
@@ -462,6 +488,7 @@ adapter_contract!(memory, redis; [
     a_change_rings_every_listener,
     concurrent_workers_never_start_a_job_twice,
     depth_counts_each_tier_and_the_live_workers,
+    each_first_start_counts_its_wait_under_its_tier,
 ]);
 
 #[tokio::test]

@@ -22,14 +22,14 @@ impl Instance {
         Self { base, child }
     }
 
-    /// `lucent worker` on the same terms; it has no address.
+    /// `lucent worker` on the same terms; its address serves probes and metrics only.
     pub fn worker(data: &Path, args: &[&str]) -> Self {
         let (child, said) = start("worker", data, args);
-        assert_eq!(said, "Lucent worker is running");
-        Self {
-            base: String::new(),
-            child,
-        }
+        let base = said
+            .strip_prefix("Lucent worker is running, with health and metrics at ")
+            .unwrap_or_else(|| panic!("lucent worker said {said:?}"))
+            .to_owned();
+        Self { base, child }
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -23,6 +23,7 @@ struct Deployment {
 }
 
 const LEASE: &str = "2";
+const METRICS_TOKEN: &str = "scrape";
 
 impl Deployment {
     async fn start(backend_ms: u64) -> Self {
@@ -49,6 +50,8 @@ impl Deployment {
                     "none",
                     "--job-lease",
                     LEASE,
+                    "--metrics-token",
+                    METRICS_TOKEN,
                 ],
             )
         });
@@ -75,6 +78,8 @@ impl Deployment {
                 &generator,
                 "--job-lease",
                 LEASE,
+                "--metrics-token",
+                METRICS_TOKEN,
             ],
         )
     }
@@ -167,6 +172,18 @@ impl Deployment {
             .unwrap();
         assert_eq!(response.status(), 200, "{path}");
         response.json().await.unwrap()
+    }
+
+    async fn metrics(&self, instance: &Instance) -> String {
+        let response = self
+            .client
+            .get(instance.url("/metrics"))
+            .bearer_auth(METRICS_TOKEN)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        response.text().await.unwrap()
     }
 
     async fn backend_calls(&self) -> usize {
@@ -338,4 +355,50 @@ async fn a_payment_confirmed_on_one_instance_makes_the_user_pro_on_the_other_wit
         deployment.get(1, &ann, "/api/v1/me").await["plan"] == "pro"
     })
     .await;
+}
+
+#[tokio::test]
+async fn each_worker_reports_its_own_backend_calls_and_every_instance_the_global_queue() {
+    let deployment = Deployment::start(100).await;
+    let (busy, idle) = (deployment.worker(), deployment.worker());
+    let ann = deployment.register("ann").await;
+    let bob = deployment.register("bob").await;
+
+    for token in [&ann, &bob] {
+        let (status, job) = deployment.submit(0, token).await;
+        assert_eq!(status, 202, "{job}");
+        let id = job["id"].as_str().unwrap();
+        assert_eq!(
+            deployment.until_ended(1, token, id).await["status"],
+            "succeeded"
+        );
+    }
+
+    let gateway = deployment.metrics(&deployment.gateways[1]).await;
+    assert!(gateway.contains("lucent_workers_alive 2"), "{gateway}");
+    assert!(
+        gateway.contains("lucent_queue_wait_seconds_count{tier=\"free\"} 2"),
+        "{gateway}"
+    );
+    assert!(
+        gateway.contains("lucent_queue_wait_seconds_count{tier=\"pro\"} 0"),
+        "{gateway}"
+    );
+    let calls = |text: &str| {
+        text.lines()
+            .find_map(|l| {
+                l.strip_prefix("lucent_backend_duration_seconds_count{backend=\"a1111\"} ")
+            })
+            .map_or(0, |n| n.parse::<u32>().unwrap())
+    };
+    let per_worker = [
+        calls(&deployment.metrics(&busy).await),
+        calls(&deployment.metrics(&idle).await),
+    ];
+    assert_eq!(per_worker.iter().sum::<u32>(), 2, "{per_worker:?}");
+    assert_eq!(
+        calls(&gateway),
+        0,
+        "a gateway with LUCENT_GENERATOR=none calls no backend"
+    );
 }

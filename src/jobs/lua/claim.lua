@@ -1,7 +1,8 @@
 -- Starts the next job by the rule: pro first, but after pro_burst pro starts in a row while
 -- free jobs wait, a free one. The job runs under the caller's lease.
 -- KEYS: q:pro q:free running streak workers
--- ARGV: prefix worker token lease_ms pro_burst maxlen channel
+-- ARGV: prefix worker token lease_ms pro_burst maxlen channel, then the wait histogram's
+-- bucket bounds (ms), counted cumulatively into hash waited:<tier> as fields 1..n, count, sum_ms
 local t = redis.call('TIME')
 local now = t[1] * 1000 + math.floor(t[2] / 1000)
 redis.call('ZADD', KEYS[5], now, ARGV[2])
@@ -20,6 +21,15 @@ for _ = 1, 16 do
   if redis.call('HGET', job, 'state') == 'queued' then
     redis.call('SET', KEYS[4], streak)
     local attempt = redis.call('HINCRBY', job, 'attempts', 1)
+    if attempt == 1 then
+      local created, tier = unpack(redis.call('HMGET', job, 'created', 'tier'))
+      local waited, waits = now - tonumber(created), ARGV[1] .. 'waited:' .. tier
+      for i = 8, #ARGV do
+        if waited <= tonumber(ARGV[i]) then redis.call('HINCRBY', waits, i - 7, 1) end
+      end
+      redis.call('HINCRBY', waits, 'count', 1)
+      redis.call('HINCRBY', waits, 'sum_ms', waited)
+    end
     redis.call('HSET', job, 'state', 'running', 'token', ARGV[3], 'worker', ARGV[2], 'started', now)
     redis.call('ZADD', KEYS[3], now + tonumber(ARGV[4]), id)
     redis.call('XADD', ARGV[1] .. 'ev:' .. id, 'MAXLEN', '~', ARGV[6], '*', 'state', 'running')

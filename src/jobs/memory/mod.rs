@@ -135,6 +135,7 @@ impl JobBoard for MemoryBoard {
             let token = super::token();
             let job = state.jobs.get_mut(&id).expect("a queued job exists");
             job.attempts += 1;
+            let waited = (job.attempts == 1).then(|| now - job.created);
             job.state = JobState::Running;
             job.token.clone_from(&token);
             job.started = Some(now);
@@ -149,6 +150,9 @@ impl JobBoard for MemoryBoard {
                 period: job.period.clone(),
                 credits: job.credits,
             };
+            if let Some(waited) = waited {
+                state.waited[usize::from(tier == Tier::Free)].observe(waited.as_secs_f64());
+            }
             state.record(&id, EventKind::State(JobState::Running));
             claimed
         };
@@ -369,6 +373,8 @@ impl JobBoard for MemoryBoard {
                 .filter(|j| j.state == JobState::Running)
                 .count() as u64,
             workers: live_workers(&state, &self.rules),
+            waited_pro: state.waited[0].clone(),
+            waited_free: state.waited[1].clone(),
         })
     }
 

@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
+use crate::histogram::Histogram;
 use crate::jobs::position::Line;
 use crate::jobs::{BoardEvent, Ended, EventKind, JobState, NewJob, Rules, Tier};
 
@@ -16,6 +17,7 @@ pub(super) struct Job {
     pub(super) request: String,
     pub(super) period: String,
     pub(super) credits: u32,
+    pub(super) created: Instant,
     pub(super) started: Option<Instant>,
     pub(super) progress: Option<String>,
     pub(super) result: Option<String>,
@@ -45,6 +47,7 @@ impl Job {
             request: job.request.clone(),
             period: job.period.clone(),
             credits: job.credits,
+            created: now,
             started: None,
             progress: None,
             result: None,
@@ -78,6 +81,8 @@ pub(super) struct State {
     pub(super) per_user: HashMap<String, HashSet<String>>,
     pub(super) streak: u64,
     pub(super) seq: u64,
+    /// From submit to the first start: pro, free.
+    pub(super) waited: [Histogram; 2],
     pub(super) cursor: u64,
     pub(super) workers: HashMap<String, Instant>,
     pub(super) average: Option<Duration>,

@@ -14,6 +14,7 @@ use super::{
     Admission, BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, JobBoard, JobState, NewJob,
     Outcome, Rules, Snapshot, Tier,
 };
+use crate::histogram::BUCKETS;
 use crate::redis_client::RedisClient;
 
 mod doorbell;
@@ -181,6 +182,9 @@ impl JobBoard for RedisBoard {
             .arg(self.rules.pro_burst)
             .arg(EVENTS_KEPT)
             .arg(channel);
+        for bound in BUCKETS {
+            call.arg(bound * 1000.0);
+        }
         let claimed: Option<(String, u32, String, String, String, String, u32)> =
             self.redis.run_script(call).await?;
         Ok(claimed.map(

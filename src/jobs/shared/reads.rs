@@ -1,8 +1,10 @@
 //! What the Redis board reads: ended jobs, snapshots with their place, events, the line.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use super::{DEPTH, REAP_BATCH, RedisBoard, SNAPSHOT, UNSETTLED, ms};
+use crate::histogram::Histogram;
 use crate::jobs::{
     BoardEvent, BoardResult, Depth, Ended, EventKind, JobState, Place, Snapshot, Tier,
 };
@@ -130,19 +132,41 @@ impl RedisBoard {
             self.key("q:free"),
             self.key("running"),
             self.key("workers"),
+            self.key("waited:pro"),
+            self.key("waited:free"),
         ];
         let stale = self.stale_workers_ms();
         let mut call = DEPTH.prepare_invoke();
         call.key(&keys[..]).arg(stale);
-        let (queued_pro, queued_free, running, workers): (u64, u64, u64, u64) =
-            self.redis.run_script(call).await?;
+        type Waits = HashMap<String, u64>;
+        let (queued_pro, queued_free, running, workers, pro, free): (
+            u64,
+            u64,
+            u64,
+            u64,
+            Waits,
+            Waits,
+        ) = self.redis.run_script(call).await?;
         Ok(Depth {
             queued_pro,
             queued_free,
             running,
             workers,
+            waited_pro: histogram(&pro),
+            waited_free: histogram(&free),
         })
     }
+}
+
+/// A histogram as claim.lua keeps it: fields 1..n per bucket, `count` and `sum_ms`.
+fn histogram(fields: &HashMap<String, u64>) -> Histogram {
+    let mut h = Histogram::default();
+    for (i, count) in h.counts.iter_mut().enumerate() {
+        *count = fields.get(&(i + 1).to_string()).copied().unwrap_or(0);
+    }
+    h.total = fields.get("count").copied().unwrap_or(0);
+    h.sum = fields.get("sum_ms").copied().unwrap_or(0) as f64 / 1000.0;
+    h
 }
 
 fn is_stream_id(s: &str) -> bool {
