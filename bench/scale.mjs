@@ -61,7 +61,8 @@ async function fakeA1111(ms) {
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       if (req.url.startsWith('/sdapi/v1/txt2img')) {
-        arrivals.set(JSON.parse(body).prompt, now());
+        // The gateway appends the style's text after a comma: the first part is ours.
+        arrivals.set(JSON.parse(body).prompt.split(',')[0], now());
         setTimeout(() => {
           res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
           done.push(now());

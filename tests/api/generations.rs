@@ -2,6 +2,7 @@
 //! history, the event stream, and the legacy call.
 
 use lucent::images::preview::edge_energy;
+use lucent::store::GenerationRecord;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
@@ -546,15 +547,7 @@ async fn free_images_expire_and_pro_images_are_kept() {
     let fresh = app.generate_ok(&free, &json!({"prompt": "fresh"})).await;
     // Age the first two past the retention window.
     for (uid, id) in [("alice", &a), ("bob", &b)] {
-        let mut record = app
-            .state
-            .store
-            .get_generation(uid, id)
-            .await
-            .unwrap()
-            .unwrap();
-        record.created_at -= 8 * 24 * 3600 * 1000;
-        app.state.store.put_generation(uid, &record).await.unwrap();
+        age(&app, uid, id, 8).await;
     }
 
     let removed = app.sweep().await;
@@ -578,20 +571,8 @@ async fn more_than_a_page_of_old_pro_images_does_not_keep_free_images_forever() 
     app.make_pro("bob").await;
     let made = app.generate_ok(&free, &json!({"prompt": "a"})).await;
     let id = made["id"].as_str().unwrap();
-    let mut record = app
-        .state
-        .store
-        .get_generation("alice", id)
-        .await
-        .unwrap()
-        .unwrap();
-    let old = lucent::store::now_ms() - 30 * 24 * 3600 * 1000;
-    record.created_at = old;
-    app.state
-        .store
-        .put_generation("alice", &record)
-        .await
-        .unwrap();
+    let record = age(&app, "alice", id, 30).await;
+    let old = record.created_at;
     // Older still, and more of them than one query of the sweep reads.
     for i in 0..510 {
         let mut kept = record.clone();
@@ -621,19 +602,7 @@ async fn only_the_holder_of_the_retention_lease_sweeps() {
     let free = app.register("alice").await;
     let made = app.generate_ok(&free, &json!({"prompt": "a"})).await;
     let id = made["id"].as_str().unwrap();
-    let mut record = app
-        .state
-        .store
-        .get_generation("alice", id)
-        .await
-        .unwrap()
-        .unwrap();
-    record.created_at -= 8 * 24 * 3600 * 1000;
-    app.state
-        .store
-        .put_generation("alice", &record)
-        .await
-        .unwrap();
+    age(&app, "alice", id, 8).await;
     let leases: std::sync::Arc<dyn lucent::lease::Leases> =
         std::sync::Arc::new(lucent::lease::MemoryLeases::default());
     let instance = |holder: &str| lucent::generate::retention::Retention {
@@ -657,4 +626,13 @@ async fn only_the_holder_of_the_retention_lease_sweeps() {
     );
     assert_eq!(by_a, 1);
     assert_eq!(app.get_image(&free, id, false).await.status(), 404);
+}
+
+/// Makes a stored image `days` older than it is; returns its record.
+async fn age(app: &TestApp, uid: &str, id: &str, days: i64) -> GenerationRecord {
+    let store = &app.state.store;
+    let mut record = store.get_generation(uid, id).await.unwrap().unwrap();
+    record.created_at -= days * 24 * 3600 * 1000;
+    store.put_generation(uid, &record).await.unwrap();
+    record
 }
