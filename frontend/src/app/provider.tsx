@@ -1,13 +1,18 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 import { AuthProvider } from '@/lib/auth-provider';
-import { MeProvider } from '@/lib/me-provider';
 
-/** App-wide context; tests wrap their routers in the same provider. */
-export function AppProvider({ children }: { readonly children: ReactNode }) {
+interface AppProviderProps {
+  readonly queryClient: QueryClient;
+  readonly children: ReactNode;
+}
+
+/** App-wide context; tests wrap their routers in the same provider, each with a fresh cache. */
+export function AppProvider({ queryClient, children }: AppProviderProps) {
   return (
-    <AuthProvider>
-      <MeProvider>{children}</MeProvider>
-    </AuthProvider>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>{children}</AuthProvider>
+    </QueryClientProvider>
   );
 }

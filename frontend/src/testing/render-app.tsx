@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -37,12 +38,14 @@ export function renderApp(ui: ReactElement | RouteObject[], options: RenderAppOp
   const user = userEvent.setup(
     options.fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : undefined,
   );
+  // A fresh cache per test; failures are shown at once instead of being retried.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...view, router, user };
+  return { ...view, router, user, queryClient };
 }
 
 function splitUrl(url: string): { pathname: string; search: string; hash: string } {

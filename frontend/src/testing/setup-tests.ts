@@ -2,8 +2,6 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
-import { clearCatalogCache } from '@/lib/catalog';
-
 import { fakeAuth } from './fake-firebase';
 import { installMatchMedia, resetViewport } from './media';
 import { resetDb } from './mocks/db';
@@ -40,7 +38,7 @@ afterEach(() => {
   resetDb();
   resetHandlersState();
   resetViewport();
-  clearCatalogCache();
+  sessionStorage.clear();
   objectUrls.reset();
   document.documentElement.removeAttribute('data-menu-open');
   document.body.removeAttribute('style');
