@@ -121,7 +121,7 @@ export async function fetchFile(url: string, signal?: AbortSignal): Promise<Down
     globalThis.fetch(url, { headers, signal }).then(async (answer) => ({
       response: answer,
       data: answer,
-      error: answer.ok ? undefined : await answer.json().catch(() => null),
+      error: answer.ok ? undefined : ((await answer.json().catch(() => null)) as unknown),
     })),
   );
   return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };

@@ -64,6 +64,7 @@ export interface RecordedRequest {
   readonly path: string;
   readonly body: unknown;
   readonly authorization: string | null;
+  readonly lastEventId: string | null;
 }
 
 /** A job of the fake gateway: its state, and the events its stream serves (with their ids). */

@@ -33,6 +33,7 @@ async function record(request: StrictRequest<DefaultBodyType>): Promise<void> {
     path: new URL(request.url).pathname,
     body: text ? (JSON.parse(text) as unknown) : undefined,
     authorization: request.headers.get('Authorization'),
+    lastEventId: request.headers.get('Last-Event-ID'),
   });
 }
 
@@ -99,7 +100,7 @@ export function jobView(job: FakeJob): Job {
 
 function ownJob(request: Request, id: string): FakeJob | null {
   const job = db.jobs.get(id);
-  return job && job.uid === caller(request) ? job : null;
+  return job?.uid === caller(request) ? job : null;
 }
 
 /** The events after `Last-Event-ID` (all of them without it); a place in line has no id. */

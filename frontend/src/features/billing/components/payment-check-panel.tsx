@@ -26,7 +26,7 @@ export function PaymentCheckPanel() {
   const { afterPayment } = useInvalidateAccount();
   const check = useMutation({
     mutationFn: async (account: AuthUser): Promise<Outcome> => {
-      const latest = await queryClient.fetchQuery({ ...meQuery(account), staleTime: 0 });
+      const latest = await queryClient.query({ ...meQuery(account), staleTime: 0 });
       if (isPro(latest)) return 'pro';
       const sessionId = latest.subscription?.sessionId;
       if (!sessionId) return 'no-session';

@@ -1,22 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 
 import { fetchFile } from '@/lib/api-client';
+import { useObjectUrl } from '@/lib/object-url';
 import { queryKeys } from '@/lib/query-client';
-
-/** An object URL for `blob`, revoked when the blob is replaced or the component leaves. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [entry, setEntry] = useState<{ blob: Blob; url: string } | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const url = URL.createObjectURL(blob);
-    setEntry({ blob, url });
-    return () => {
-      URL.revokeObjectURL(url);
-    };
-  }, [blob]);
-  return entry && entry.blob === blob ? entry.url : null;
-}
 
 /**
  * Loads an image that needs the ID token (an <img src> cannot send it). `reload()` fetches it
