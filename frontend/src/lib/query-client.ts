@@ -20,9 +20,11 @@ function retry(failures: number, error: Error): boolean {
   return !final && failures < 2;
 }
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } });
-}
+/**
+ * The app's one cache. Every QueryProvider hands out this client, so the lazy pages and the
+ * nav bar's premium link share it while the landing page loads none of this code.
+ */
+export const queryClient = new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } });
 
 /**
  * After a profile change, a delete, a generation (credits, history) or a payment (plan, and every

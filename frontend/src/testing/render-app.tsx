@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -6,6 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 
 import { AppProvider } from '@/app/provider';
+import { QueryProvider } from '@/lib/query-provider';
 import type { Plan } from '@/types/api';
 
 import { fakeAuth } from './fake-firebase';
@@ -38,14 +38,14 @@ export function renderApp(ui: ReactElement | RouteObject[], options: RenderAppOp
   const user = userEvent.setup(
     options.fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : undefined,
   );
-  // A fresh cache per test; failures are shown at once instead of being retried.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    <QueryProvider>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </QueryProvider>,
   );
-  return { ...view, router, user, queryClient };
+  return { ...view, router, user };
 }
 
 function splitUrl(url: string): { pathname: string; search: string; hash: string } {

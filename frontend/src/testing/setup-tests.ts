@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
+import { queryClient } from '@/lib/query-client';
+
 import { fakeAuth } from './fake-firebase';
 import { installMatchMedia, resetViewport } from './media';
 import { resetDb } from './mocks/db';
@@ -16,6 +18,8 @@ vi.mock('@/lib/firebase', () => import('./fake-firebase'));
 const unhandled: string[] = [];
 
 beforeAll(() => {
+  // Failures are shown at once instead of being retried.
+  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
   server.listen({
     onUnhandledRequest(request, print) {
       unhandled.push(`${request.method} ${request.url}`);
@@ -39,6 +43,7 @@ afterEach(() => {
   resetHandlersState();
   resetViewport();
   sessionStorage.clear();
+  queryClient.clear();
   objectUrls.reset();
   document.documentElement.removeAttribute('data-menu-open');
   document.body.removeAttribute('style');
