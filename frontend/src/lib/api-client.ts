@@ -36,7 +36,7 @@ function isErrorBody(value: unknown): value is { error: { code: string; message:
 }
 
 /** Proxies and crashed upstreams answer with HTML or nothing; then the status is all there is. */
-export function toApiError(status: number, body: unknown): ApiError {
+function toApiError(status: number, body: unknown): ApiError {
   if (isErrorBody(body)) return new ApiError(status, body.error.code, body.error.message);
   return new ApiError(status, 'http_error', `Request failed with status ${String(status)}`);
 }

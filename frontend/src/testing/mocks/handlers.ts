@@ -88,7 +88,7 @@ function finishedJob(uid: string, body: GenerationRequest): FakeJob {
   };
 }
 
-export function jobView(job: FakeJob): Job {
+function jobView(job: FakeJob): Job {
   return {
     id: job.id,
     status: job.status,
