@@ -26,7 +26,7 @@ after(async () => {
   await browser?.close();
 });
 
-/** Holds the browser's POST /api/v1/generations until `release()`; then it goes to the gateway unchanged. */
+/** Holds the browser's POST /api/v1/jobs until `release()`; then it goes to the gateway unchanged. */
 async function holdGenerationRequests(page) {
   let release;
   const gate = new Promise((resolve) => {
@@ -34,7 +34,7 @@ async function holdGenerationRequests(page) {
   });
   let held = 0;
   await page.route(
-    (url) => url.pathname === '/api/v1/generations',
+    (url) => url.pathname === '/api/v1/jobs',
     async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       held += 1;
@@ -103,14 +103,20 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
     'the page under the overlay did not move',
   );
 
-  // Let the request go to the gateway; the event stream reports the image done.
-  const answered = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/v1/generations' && r.request().method() === 'POST',
+  // Let the request go to the gateway: it queues a job, whose event stream reports the image done.
+  const accepted = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/v1/jobs' && r.request().method() === 'POST',
   );
+  const streamed = page.waitForResponse((r) => /^\/api\/v1\/jobs\/[^/]+\/events$/.test(new URL(r.url()).pathname));
   hold.release();
-  const response = await answered;
-  assert.equal(response.status(), 200, 'the generation stream starts with 200');
-  assert.match(response.headers()['content-type'] ?? '', /text\/event-stream/, 'an event stream');
+  const response = await accepted;
+  assert.equal(response.status(), 202, 'the job is accepted with 202');
+  const job = await response.json();
+  assert.equal(response.headers()['location'], `/api/v1/jobs/${job.id}`, 'the Location of the job');
+  const events = await streamed;
+  assert.equal(new URL(events.url()).pathname, `/api/v1/jobs/${job.id}/events`, 'the events of that job');
+  assert.equal(events.status(), 200, 'the event stream starts with 200');
+  assert.match(events.headers()['content-type'] ?? '', /text\/event-stream/, 'an event stream');
   await visible(overlay.getByText('Done! Opening your images…', { exact: true }), 'the done status in the overlay');
   await until('the progress bar is full', async () => {
     assert.equal(await overlay.getByRole('progressbar').getAttribute('aria-valuenow'), '100');
@@ -128,7 +134,7 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
   await gone(overlay, 'the overlay 4000 ms after the answer');
   await at(page, '/Generation');
   await page.clock.resume();
-  await page.unroute((url) => url.pathname === '/api/v1/generations');
+  await page.unroute((url) => url.pathname === '/api/v1/jobs');
 
   // The gallery: the new image, blurred, with its controls.
   const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();

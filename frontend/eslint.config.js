@@ -34,7 +34,7 @@ const boundaries = [
 ];
 
 export default defineConfig([
-  globalIgnores(['dist', 'coverage']),
+  globalIgnores(['dist', 'coverage', 'src/types/api.gen.ts']),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The gateway serves the API and the legacy image call on the same origin in production;
@@ -7,48 +9,40 @@ import { defineConfig } from 'vitest/config';
 const gateway = 'http://127.0.0.1:8080';
 const proxy = { '/api': gateway, '/generate-image': gateway };
 
-// The code is written against React's API but runs on preact/compat everywhere (dev, tests,
-// build): react-dom alone is 64 KB gzipped, which leaves no room for the router and the
-// landing page in the 90 KB budget; Preact with compat is 8 KB. One runtime, so tests run what
-// ships. Vite compiles the JSX itself (tsconfig's react-jsx, through these aliases); there is
-// no React Fast Refresh on Preact, so the dev server reloads the page on an edit.
-const preact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
+// A bundle without the Firebase web config would only fail in the browser, with an opaque SDK
+// error; the build refuses instead, naming what is missing. The emulator mode
+// (`npm run build:local`) has its demo config in .env.emulator.
+const FIREBASE_REQUIRED = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_PROJECT_ID'];
+
+function requireFirebaseConfig(): Plugin {
+  return {
+    name: 'lucent:require-firebase-config',
+    apply: 'build',
+    configResolved({ env, mode }) {
+      const missing = FIREBASE_REQUIRED.filter((name) => !String(env[name] ?? '').trim());
+      if (missing.length > 0) {
+        throw new Error(
+          `The ${mode} build needs the Firebase web config: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set. ` +
+            'Set them in the environment or frontend/.env.production.local (see frontend/.env.example); ' +
+            '`npm run build:local` builds for the local Auth emulator instead.',
+        );
+      }
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [react(), requireFirebaseConfig()],
   resolve: {
-    alias: [...preact, { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
-    // Vitest resolves packages as Node does, which picks the CommonJS builds of React Router and
-    // Testing Library; those would require the real react past the aliases. Tests take the ES
-    // builds, as the browser bundle does.
-    ...(process.env.VITEST ? { conditions: ['module-sync', 'module'], mainFields: ['module'] } : {}),
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: { host: '127.0.0.1', proxy },
   preview: { host: '127.0.0.1', proxy },
-  build: {
-    outDir: 'dist',
-    rolldownOptions: {
-      onwarn(warning, warn) {
-        // React Router probes for React 19's useOptimistic and falls back without it; Preact
-        // has none, which is expected, not a broken import.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
-        warn(warning);
-      },
-    },
-  },
+  build: { outDir: 'dist' },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
-    // Libraries that import React go through Vite so the aliases reach them; all of Testing
-    // Library does, so user-event dispatches through the act() wrapper that RTL configures.
-    server: { deps: { inline: [/react-router/, /@testing-library\//] } },
   },
 });

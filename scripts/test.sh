@@ -18,8 +18,8 @@ cargo test --locked
 
 npm_install_tools
 npm_install "$ROOT/frontend"
-say "web app: lint, types, unit tests"
-(cd frontend && npm run --silent lint && npm run --silent typecheck && npm test --silent)
+say "web app: lint, types, API types up to date, unit tests"
+(cd frontend && npm run --silent lint && npm run --silent typecheck && npm run --silent api:check && npm test --silent)
 
 say "contracts: database rules, Stripe signatures"
 npm run --silent test:contracts

@@ -1,11 +1,11 @@
-// The landing route's JavaScript budget (issue 6: at most 90 KB gzipped). Counts what
+// The landing route's JavaScript budget (issue 14: at most 110 KB gzipped, on React). Counts what
 // dist/index.html makes the browser fetch before the first paint: the entry module and every
 // module it preloads. Lazy routes and the Firebase SDK are not part of it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 90_000;
+const BUDGET = 110_000;
 const dist = new URL('../dist/', import.meta.url).pathname;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const scripts = [

@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
 
 import { AuthProvider } from '@/lib/auth-provider';
-import { MeProvider } from '@/lib/me-provider';
 
 /** App-wide context; tests wrap their routers in the same provider. */
 export function AppProvider({ children }: { readonly children: ReactNode }) {
-  return (
-    <AuthProvider>
-      <MeProvider>{children}</MeProvider>
-    </AuthProvider>
-  );
+  return <AuthProvider>{children}</AuthProvider>;
 }

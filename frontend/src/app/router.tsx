@@ -9,7 +9,8 @@ import { requireUser } from '@/lib/auth';
 import { ErrorPage } from './routes/error';
 import { LandingRoute } from './routes/landing';
 
-// Every page but the landing is its own chunk, so the first visit downloads only what it shows.
+// Every page but the landing is its own chunk, so the first visit downloads only what it shows;
+// so is the query layer they share (with-queries), which the landing page does not need.
 function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
@@ -26,19 +27,24 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { index: true, Component: LandingRoute },
-          { path: paths.generate, lazy: page(() => import('./routes/generate')) },
-          { path: paths.generation, lazy: page(() => import('./routes/generation')) },
-          { path: paths.subscribe, lazy: page(() => import('./routes/subscribe')) },
-          { path: paths.payment, loader: requireUser, lazy: page(() => import('./routes/payment')) },
-          { path: paths.login, lazy: page(() => import('./routes/login')) },
-          { path: paths.register, lazy: page(() => import('./routes/register')) },
-          { path: paths.success, loader: requireUser, lazy: page(() => import('./routes/success')) },
-          { path: paths.cancel, lazy: page(() => import('./routes/cancel')) },
-          { path: paths.privacyPolicy, lazy: page(() => import('./routes/privacy-policy')) },
-          { path: paths.termsOfService, lazy: page(() => import('./routes/terms-of-service')) },
-          { path: paths.cancellation, lazy: page(() => import('./routes/cancellation')) },
-          { path: paths.support, lazy: page(() => import('./routes/support')) },
-          { path: paths.profile, loader: requireUser, lazy: page(() => import('./routes/profile')) },
+          {
+            lazy: page(() => import('./routes/with-queries')),
+            children: [
+              { path: paths.generate, lazy: page(() => import('./routes/generate')) },
+              { path: paths.generation, lazy: page(() => import('./routes/generation')) },
+              { path: paths.subscribe, lazy: page(() => import('./routes/subscribe')) },
+              { path: paths.payment, loader: requireUser, lazy: page(() => import('./routes/payment')) },
+              { path: paths.login, lazy: page(() => import('./routes/login')) },
+              { path: paths.register, lazy: page(() => import('./routes/register')) },
+              { path: paths.success, loader: requireUser, lazy: page(() => import('./routes/success')) },
+              { path: paths.cancel, lazy: page(() => import('./routes/cancel')) },
+              { path: paths.privacyPolicy, lazy: page(() => import('./routes/privacy-policy')) },
+              { path: paths.termsOfService, lazy: page(() => import('./routes/terms-of-service')) },
+              { path: paths.cancellation, lazy: page(() => import('./routes/cancellation')) },
+              { path: paths.support, lazy: page(() => import('./routes/support')) },
+              { path: paths.profile, loader: requireUser, lazy: page(() => import('./routes/profile')) },
+            ],
+          },
           { path: '*', element: <Navigate to={paths.home} replace /> },
         ],
       },

@@ -1,8 +1,13 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+
 import { getIdToken } from '@/lib/firebase';
+import type { paths } from '@/types/api';
 
-const API_BASE = '/api/v1';
-
-/** A failed gateway call, carrying the gateway's `{"error":{"code","message"}}` body. */
+/**
+ * A failed gateway call, carrying the gateway's `{"error":{"code","message"}}` body. Besides
+ * the gateway's codes, `network_error` (unreachable), `http_error` (an answer that is not the
+ * gateway's) and `bad_url` (an image address on another origin) come from this client.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when the gateway could not be reached. */
@@ -15,11 +20,6 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
   }
-}
-
-interface RequestOptions {
-  readonly body?: unknown;
-  readonly signal?: AbortSignal;
 }
 
 function isErrorBody(value: unknown): value is { error: { code: string; message: string } } {
@@ -35,47 +35,55 @@ function isErrorBody(value: unknown): value is { error: { code: string; message:
   );
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  // Proxies and crashed upstreams answer with HTML or nothing; fall back to the status.
-  const body: unknown = await response.json().catch(() => null);
-  if (isErrorBody(body)) {
-    return new ApiError(response.status, body.error.code, body.error.message);
-  }
-  return new ApiError(response.status, 'http_error', `Request failed with status ${response.status}`);
+/** Proxies and crashed upstreams answer with HTML or nothing; then the status is all there is. */
+function toApiError(status: number, body: unknown): ApiError {
+  if (isErrorBody(body)) return new ApiError(status, body.error.code, body.error.message);
+  return new ApiError(status, 'http_error', `Request failed with status ${String(status)}`);
 }
 
-interface SendOptions extends RequestOptions {
-  readonly accept?: string;
-}
+const unreachable = () =>
+  new ApiError(0, 'network_error', 'Could not reach Lucent. Check your connection and try again.');
 
-/** Sends a request with the ID token; resolves to an OK response or throws an ApiError. */
-async function send(method: string, url: string, options: SendOptions = {}): Promise<Response> {
-  const headers = new Headers({ Accept: options.accept ?? 'application/json' });
+async function authorize(headers: Headers): Promise<void> {
   const token = await getIdToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'network_error', 'Could not reach Lucent. Check your connection and try again.');
-  }
-
-  if (!response.ok) throw await toApiError(response);
-  return response;
 }
 
-async function request<T>(method: string, path: `/${string}`, options: RequestOptions = {}): Promise<T> {
-  const response = await send(method, `${API_BASE}${path}`, options);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+const bearer: Middleware = {
+  async onRequest({ request }) {
+    await authorize(request.headers);
+    return request;
+  },
+};
+
+/**
+ * The one client of the gateway, typed by its OpenAPI document. Same origin: the page's own
+ * origin is the base, since `new Request()` needs an absolute URL. `fetch` is looked up per
+ * call so test doubles installed after import are used.
+ */
+export const client = createClient<paths>({
+  baseUrl: globalThis.location.origin,
+  fetch: (request) => globalThis.fetch(request),
+});
+client.use(bearer);
+
+interface Outcome<T> {
+  readonly data?: T;
+  readonly error?: unknown;
+  readonly response: Response;
+}
+
+/** Awaits a `client` call: its data, or an ApiError (an abort is passed through as is). */
+export async function unwrap<T>(call: Promise<Outcome<T>>): Promise<T> {
+  let outcome: Outcome<T>;
+  try {
+    outcome = await call;
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw unreachable();
+  }
+  if (!outcome.response.ok) throw toApiError(outcome.response.status, outcome.error);
+  return outcome.data as T;
 }
 
 /** A file the gateway served, with the name its `Content-Disposition` gives (if any). */
@@ -99,29 +107,22 @@ function filenameOf(disposition: string | null): string | null {
   return plain?.[1]?.trim() ?? null;
 }
 
-// Only same-origin paths get the bearer token.
-function sameOriginPath(url: string): string {
+/**
+ * GETs a file (an image) at an address the gateway gave, such as a generation's `imageUrl`.
+ * Only same-origin paths are fetched, since they get the bearer token.
+ */
+export async function fetchFile(url: string, signal?: AbortSignal): Promise<DownloadedFile> {
   if (!url.startsWith('/') || url.startsWith('//')) {
     throw new ApiError(0, 'bad_url', 'This image address is not served by Lucent.');
   }
-  return url;
+  const headers = new Headers({ Accept: 'image/png, */*' });
+  await authorize(headers);
+  const response = await unwrap(
+    globalThis.fetch(url, { headers, signal }).then(async (answer) => ({
+      response: answer,
+      data: answer,
+      error: answer.ok ? undefined : ((await answer.json().catch(() => null)) as unknown),
+    })),
+  );
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
 }
-
-export const api = {
-  get: <T>(path: `/${string}`, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: `/${string}`, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('POST', path, { ...options, body }),
-  delete: <T = void>(path: `/${string}`, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('DELETE', path, options),
-  /**
-   * POSTs asking for Server-Sent Events; resolves to the response once the stream has started.
-   * Errors before that (validation, quota, auth) reject with an ApiError like any other call.
-   */
-  stream: (path: `/${string}`, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    send('POST', `${API_BASE}${path}`, { ...options, body, accept: 'text/event-stream' }),
-  /** GETs a file (an image) from a same-origin path such as a generation's `imageUrl`. */
-  file: async (url: string, options?: Omit<RequestOptions, 'body'>): Promise<DownloadedFile> => {
-    const response = await send('GET', sameOriginPath(url), { ...options, accept: 'image/png, */*' });
-    return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
-  },
-};

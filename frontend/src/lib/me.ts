@@ -1,6 +1,38 @@
-import { createContext, useContext } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { Me } from '@/types/api';
+import { ApiError, client, unwrap } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { currentUser, type AuthUser } from '@/lib/firebase';
+import { queryKeys } from '@/lib/query-client';
+import type { Me, ProfileBody } from '@/types/api';
+
+/** `POST /api/v1/me`: the one place the profile is written (registration, 18+, a missing one). */
+export function saveProfile(body: ProfileBody): Promise<Me> {
+  return unwrap(client.POST('/api/v1/me', { body }));
+}
+
+export function fallbackUsername(user: AuthUser): string {
+  const name = user.displayName?.trim();
+  if (name) return name;
+  return user.email?.split('@')[0] ?? 'Lucent user';
+}
+
+/**
+ * Loads the profile. A user without one (a registration whose `POST /me` failed, or an account
+ * made elsewhere) gets it created from the identity's display name.
+ */
+async function loadMe(user: AuthUser): Promise<Me> {
+  try {
+    return await unwrap(client.GET('/api/v1/me'));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'profile_missing')) throw error;
+    // The SDK's own user, not the snapshot: during a registration the display name is set
+    // after the account is announced. The gateway only ever raises ageConfirmed, so false
+    // here cannot undo a confirmation.
+    const latest = currentUser();
+    return saveProfile({ username: fallbackUsername(latest?.uid === user.uid ? latest : user), ageConfirmed: false });
+  }
+}
 
 export interface MeState {
   /** The signed-in user's profile from `GET /api/v1/me`; null for a guest or while loading. */
@@ -9,18 +41,44 @@ export interface MeState {
   readonly status: 'idle' | 'loading' | 'ready' | 'error';
   /** The gateway's message when the profile could not be loaded. */
   readonly error: string | null;
-  /** Fetches the profile again (after a generation, a payment, a profile change). */
-  readonly refresh: () => Promise<Me | null>;
-  /** Replaces the profile with one the gateway just returned (e.g. from `POST /me`). */
-  readonly update: (me: Me) => void;
+  readonly retry: () => void;
 }
 
-export const MeContext = createContext<MeState | null>(null);
+/** The profile query of `user` (disabled for a guest). */
+export function meQuery(user: AuthUser | null) {
+  return queryOptions({
+    queryKey: queryKeys.me(user?.uid ?? null),
+    queryFn: () => (user ? loadMe(user) : Promise.reject(new Error('signed out'))),
+    enabled: user !== null,
+  });
+}
 
+/** The signed-in user's profile, fetched once per sign-in and shared through the query cache. */
 export function useMe(): MeState {
-  const state = useContext(MeContext);
-  if (!state) throw new Error('useMe must be used inside <MeProvider>');
-  return state;
+  const { user, ready } = useAuth();
+  const signedIn = ready ? user : null;
+  const query = useQuery(meQuery(signedIn));
+  let status: MeState['status'] = 'ready';
+  if (!signedIn) status = 'idle';
+  else if (query.isPending) status = 'loading';
+  else if (query.isError) status = 'error';
+  return {
+    me: signedIn ? (query.data ?? null) : null,
+    status,
+    error: query.error?.message ?? null,
+    retry: () => void query.refetch(),
+  };
+}
+
+/** Saves the profile and puts the gateway's answer in the cache. */
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveProfile,
+    onSuccess: (me) => {
+      queryClient.setQueryData(queryKeys.me(me.uid), me);
+    },
+  });
 }
 
 /** Pro comes from the gateway's `plan`, never from anything the browser stores. */

@@ -1,11 +1,13 @@
-// A Server-Sent Events reader for streams EventSource cannot open (it only does GET):
-// the generation stream answers a POST. Follows the HTML spec's parsing rules for the
-// fields we use: `event`, `data` (multi-line, joined with \n), comments, CR/LF/CRLF endings.
+// A Server-Sent Events reader for streams EventSource cannot open: it cannot send the bearer
+// token a job's event stream needs. Follows the HTML spec's parsing rules for the fields we
+// use: `event`, `data` (multi-line, joined with \n), `id`, comments, CR/LF/CRLF endings.
 
 export interface ServerSentEvent {
   /** The `event:` field; "message" when absent. */
   readonly event: string;
   readonly data: string;
+  /** The last `id:` the stream sent, this event's or an earlier one's (the HTML spec's rule). */
+  readonly lastEventId: string | null;
 }
 
 /** Yields each event of a `text/event-stream` body as it arrives. */
@@ -15,6 +17,7 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
   let buffer = '';
   let event = '';
   let data: string[] = [];
+  let lastEventId: string | null = null;
   let pendingCR = false;
 
   function* takeLines(): Generator<string> {
@@ -42,7 +45,7 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
 
   function* dispatch(line: string): Generator<ServerSentEvent> {
     if (line === '') {
-      if (data.length > 0) yield { event: event || 'message', data: data.join('\n') };
+      if (data.length > 0) yield { event: event || 'message', data: data.join('\n'), lastEventId };
       event = '';
       data = [];
       return;
@@ -54,6 +57,7 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
     if (value.startsWith(' ')) value = value.slice(1);
     if (field === 'event') event = value;
     else if (field === 'data') data.push(value);
+    else if (field === 'id' && !value.includes('\0')) lastEventId = value;
   }
 
   try {

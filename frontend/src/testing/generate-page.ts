@@ -4,8 +4,11 @@ import { expect } from 'vitest';
 import { routes } from '@/app/router';
 import type { GenerationRequest } from '@/types/api';
 
-import { requestsTo } from './mocks/db';
+import { db, requestsTo } from './mocks/db';
+import { http } from './mocks/handlers';
+import { server } from './mocks/server';
 import { renderApp } from './render-app';
+import { controlledStream } from './sse';
 
 // Shared by the Generate page's test files (the form; generating).
 
@@ -24,7 +27,26 @@ export const generateButton = () => screen.getByRole('button', { name: /^(Genera
 export async function generateAndWait(user: Awaited<ReturnType<typeof openGenerate>>['user']) {
   await user.click(generateButton());
   await waitFor(() => {
-    expect(requestsTo('POST', '/api/v1/generations')).toHaveLength(1);
+    expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(1);
   });
-  return requestsTo('POST', '/api/v1/generations').at(-1)?.body as GenerationRequest;
+  return requestsTo('POST', '/api/v1/jobs').at(-1)?.body as GenerationRequest;
+}
+
+export const HELD_JOB = 'job-held';
+
+/**
+ * The next job is accepted and stays queued (second in line); its event stream sends what the
+ * test feeds it.
+ */
+export function holdNextJob() {
+  const stream = controlledStream();
+  server.use(
+    http.post('/api/v1/jobs', ({ request, response }) => {
+      const uid = /token-for-(.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? '';
+      db.jobs.set(HELD_JOB, { id: HELD_JOB, uid, status: 'queued', position: 2, events: [] });
+      return response(202).json({ id: HELD_JOB, status: 'queued', position: 2, etaSeconds: 5 });
+    }),
+    http.get('/api/v1/jobs/{id}/events', ({ response }) => response.untyped(stream.response()), { once: true }),
+  );
+  return stream;
 }

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 
 import { AppProvider } from '@/app/provider';
+import { QueryProvider } from '@/lib/query-provider';
 import type { Plan } from '@/types/api';
 
 import { fakeAuth } from './fake-firebase';
@@ -38,9 +39,11 @@ export function renderApp(ui: ReactElement | RouteObject[], options: RenderAppOp
     options.fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : undefined,
   );
   const view = render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    <QueryProvider>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </QueryProvider>,
   );
   return { ...view, router, user };
 }

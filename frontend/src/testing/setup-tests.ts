@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
-import { clearCatalogCache } from '@/lib/catalog';
+import { queryClient } from '@/lib/query-client';
 
 import { fakeAuth } from './fake-firebase';
 import { installMatchMedia, resetViewport } from './media';
@@ -18,6 +18,8 @@ vi.mock('@/lib/firebase', () => import('./fake-firebase'));
 const unhandled: string[] = [];
 
 beforeAll(() => {
+  // Failures are shown at once instead of being retried.
+  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
   server.listen({
     onUnhandledRequest(request, print) {
       unhandled.push(`${request.method} ${request.url}`);
@@ -40,7 +42,8 @@ afterEach(() => {
   resetDb();
   resetHandlersState();
   resetViewport();
-  clearCatalogCache();
+  sessionStorage.clear();
+  queryClient.clear();
   objectUrls.reset();
   document.documentElement.removeAttribute('data-menu-open');
   document.body.removeAttribute('style');

@@ -1,15 +1,17 @@
-// Builds `text/event-stream` responses for MSW handlers.
+// Builds `text/event-stream` responses for MSW handlers, in the gateway's format: `event:`,
+// one JSON `data:` line, and `id:` (the resume cursor) on every event but `queued`.
 import { HttpResponse } from 'msw';
 
 export interface StreamEvent {
   readonly event: string;
   readonly data: unknown;
+  readonly id?: string;
 }
 
 const encoder = new TextEncoder();
 
-export function encodeEvent({ event, data }: StreamEvent): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+export function encodeEvent({ event, data, id }: StreamEvent): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n${id === undefined ? '' : `id: ${id}\n`}\n`;
 }
 
 const headers = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' };
@@ -35,9 +37,10 @@ export function controlledStream() {
   });
   return {
     response: () => new HttpResponse(body, { headers }),
-    send(event: string, data: unknown) {
-      controller?.enqueue(encoder.encode(encodeEvent({ event, data })));
+    send(event: StreamEvent) {
+      controller?.enqueue(encoder.encode(encodeEvent(event)));
     },
+    /** Ends the stream: a dropped connection when no final event was sent. */
     close() {
       controller?.close();
     },

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
 import { BENEFITS } from '@/features/billing/plan';
 import { browser } from '@/lib/browser';
 import { db, requestsTo } from '@/testing/mocks/db';
+import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
 
@@ -38,7 +38,7 @@ describe('Subscribe page', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay $9.99 per month' }));
 
     await waitFor(() => {
-      expect(assign).toHaveBeenCalledExactlyOnceWith('http://127.0.0.1:8080/test-checkout/cs_test_123');
+      expect(assign).toHaveBeenCalledExactlyOnceWith('http://127.0.0.1:8080/checkout/test/cs_test_123');
     });
     const checkout = requestsTo('POST', '/api/v1/checkout');
     expect(checkout).toHaveLength(1);
@@ -58,10 +58,7 @@ describe('Subscribe page', () => {
     server.use(
       http.post('/api/v1/checkout', () => {
         db.plan = 'pro';
-        return HttpResponse.json(
-          { error: { code: 'already_subscribed', message: 'You are already subscribed to Premium.' } },
-          { status: 409 },
-        );
+        return fail('POST /api/v1/checkout', 409, 'already_subscribed', 'You are already subscribed to Premium.');
       }),
     );
     const { user } = renderApp(routes, { url: '/Subscribe', user: ada });
@@ -85,7 +82,7 @@ describe('Subscribe page', () => {
   it("shows the gateway's message when checkout fails", async () => {
     server.use(
       http.post('/api/v1/checkout', () =>
-        HttpResponse.json({ error: { code: 'unavailable', message: 'Payments are down, try again soon' } }, { status: 503 }),
+        fail('POST /api/v1/checkout', 503, 'stripe_unavailable', 'Payments are down, try again soon'),
       ),
     );
     const { user } = renderApp(routes, { url: '/Subscribe', user: ada });
@@ -113,10 +110,7 @@ describe('Payment success page', () => {
   it('shows the failure with a way to support', async () => {
     server.use(
       http.post('/api/v1/payment-success', () =>
-        HttpResponse.json(
-          { error: { code: 'payment_not_completed', message: 'This checkout session has not been paid' } },
-          { status: 402 },
-        ),
+        fail('POST /api/v1/payment-success', 409, 'payment_incomplete', 'This checkout session has not been paid'),
       ),
     );
     const { user, router } = renderApp(routes, { url: '/success?session_id=cs_test_123', user: ada });

@@ -1,24 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
 import { DEFAULT_PROMPT } from '@/features/generate/defaults';
-import { ada, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
+import { ada, generateButton, holdNextJob, openGenerate, promptBox } from '@/testing/generate-page';
 import { makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
-import { controlledStream } from '@/testing/sse';
 import { advance, settle, useFakeTimeouts } from '@/testing/timers';
 import type { GenerationRequest } from '@/types/api';
 import { readGalleryState } from '@/types/navigation';
 
 describe('Generate page: generating', () => {
   /**
-   * Signed in on /Generate (with `options`), ready for fake timers; a generation request stays
-   * open until the test sends its events.
+   * Signed in on /Generate (with `options`), ready for fake timers; the job's event stream
+   * stays open until the test sends its events.
    */
   async function openGenerateHolding(options: Parameters<typeof openGenerate>[0] = {}) {
-    const stream = controlledStream();
-    server.use(http.post('/api/v1/generations', () => stream.response()));
+    const stream = holdNextJob();
     const view = await openGenerate({ user: ada, fakeTimers: true, ...options });
     await screen.findByTestId('credits');
     return { ...view, stream };
@@ -31,7 +29,7 @@ describe('Generate page: generating', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/Register');
     });
-    expect(requestsTo('POST', '/api/v1/generations')).toHaveLength(0);
+    expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
   });
 
   it('asks for a prompt rather than sending an empty one', async () => {
@@ -39,7 +37,7 @@ describe('Generate page: generating', () => {
     await user.click(screen.getByRole('button', { name: 'Clear prompt' }));
     await user.click(generateButton());
     expect(screen.getByRole('alert')).toHaveTextContent('Please write a prompt first.');
-    expect(requestsTo('POST', '/api/v1/generations')).toHaveLength(0);
+    expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
   });
 
   it('follows the spec timings: overlay after 2000 ms, busy cleared 400 ms and overlay 4000 ms after the answer', async () => {
@@ -63,15 +61,15 @@ describe('Generate page: generating', () => {
     expect(form).not.toContainElement(overlay);
     expect(form?.outerHTML).toBe(formBefore);
 
-    stream.send('queued', { position: 2 });
+    stream.send({ event: 'queued', data: { position: 2, etaSeconds: 5 } });
     await settle();
     expect(within(overlay).getByText('Position in queue: 2')).toBeInTheDocument();
-    stream.send('progress', { fraction: 0.4, etaSeconds: 3 });
+    stream.send({ event: 'progress', data: { fraction: 0.4, etaSeconds: 3 }, id: '1-0' });
     await settle();
     expect(within(overlay).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     expect(within(overlay).getByText('About 3 s left')).toBeInTheDocument();
 
-    stream.send('done', { generations: [created] });
+    stream.send({ event: 'done', data: { generations: [created] }, id: '2-0' });
     stream.close();
     await settle();
     expect(within(overlay).getByText('Done! Opening your images…')).toBeInTheDocument();
@@ -104,25 +102,27 @@ describe('Generate page: generating', () => {
     const { user, stream } = await openGenerateHolding();
     useFakeTimeouts();
     await user.click(generateButton());
+    await settle();
     advance(2000);
 
     const overlay = screen.getByRole('dialog', { name: 'Generating . . .' });
     const upgrade = within(overlay).getByRole('link', { name: 'Generate Faster' });
+    const cancel = within(overlay).getByRole('button', { name: 'Cancel' });
     expect(overlay).toHaveFocus();
     await user.tab();
     expect(upgrade).toHaveFocus();
     await user.tab();
+    expect(cancel).toHaveFocus();
+    await user.tab();
     expect(upgrade).toHaveFocus();
     await user.tab({ shift: true });
-    expect(upgrade).toHaveFocus();
+    expect(cancel).toHaveFocus();
     stream.close();
   });
 
   it('shows no overlay before 2000 ms when the answer is a failure, and clears busy at once', async () => {
     server.use(
-      http.post('/api/v1/generations', () =>
-        HttpResponse.json({ error: { code: 'invalid_field', message: 'seed must be a whole number' } }, { status: 422 }),
-      ),
+      http.post('/api/v1/jobs', () => fail('POST /api/v1/jobs', 422, 'invalid_field', 'seed must be a whole number')),
     );
     const { user } = await openGenerate({ user: ada, fakeTimers: true });
     await screen.findByTestId('credits');
@@ -138,15 +138,12 @@ describe('Generate page: generating', () => {
 
   it('shows the quota message with the reset time and a link to /Subscribe', async () => {
     server.use(
-      http.post('/api/v1/generations', () =>
-        HttpResponse.json(
-          {
-            error: {
-              code: 'quota_exhausted',
-              message: 'You have used all 10 credits for today. They reset at 2026-11-23T00:00:00Z.',
-            },
-          },
-          { status: 429 },
+      http.post('/api/v1/jobs', () =>
+        fail(
+          'POST /api/v1/jobs',
+          429,
+          'quota_exhausted',
+          'You have used all 10 credits for today. They reset at 2026-11-23T00:00:00Z.',
         ),
       ),
     );
@@ -161,11 +158,10 @@ describe('Generate page: generating', () => {
   });
 
   it("shows an error event's message from the stream", async () => {
-    const stream = controlledStream();
-    server.use(http.post('/api/v1/generations', () => stream.response()));
+    const stream = holdNextJob();
     const { user } = await openGenerate({ user: ada });
     await user.click(generateButton());
-    stream.send('error', { code: 'backend_failed', message: 'The image server failed. No credit was used.' });
+    stream.send({ event: 'error', data: { code: 'backend_failed', message: 'The image server failed. No credit was used.' }, id: '1-0' });
     stream.close();
     expect(await screen.findByRole('alert')).toHaveTextContent('The image server failed. No credit was used.');
     expect(generateButton()).toBeEnabled();

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
 import { browser } from '@/lib/browser';
 import { db, makeGeneration, RENDERER_LABEL, requestsTo } from '@/testing/mocks/db';
+import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { objectUrls } from '@/testing/object-urls';
 import { renderApp } from '@/testing/render-app';
@@ -100,6 +100,7 @@ describe('Generation page: controls for pro users', () => {
   it('deletes an image after confirmation and removes it from the page', async () => {
     const generation = makeGeneration({ prompt: 'A red fox', blurred: false });
     const keep = makeGeneration({ prompt: 'A grey wolf', blurred: false });
+    db.history = [generation, keep];
     const { user, router } = openGallery({ user: ada, plan: 'pro', generations: [keep, generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await waitFor(() => {
@@ -121,8 +122,8 @@ describe('Generation page: controls for pro users', () => {
 
   it("shows the gateway's message when a delete fails", async () => {
     server.use(
-      http.delete('/api/v1/generations/:id', () =>
-        HttpResponse.json({ error: { code: 'not_found', message: 'This image no longer exists' } }, { status: 404 }),
+      http.delete('/api/v1/generations/{id}', () =>
+        fail('DELETE /api/v1/generations/{id}', 404, 'not_found', 'This image no longer exists'),
       ),
     );
     const { user } = openGallery({ user: ada, plan: 'pro', generations: [makeGeneration({ prompt: 'A red fox' })] });

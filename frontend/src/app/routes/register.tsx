@@ -4,12 +4,12 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { useAuth } from '@/lib/auth';
-import { useMe } from '@/lib/me';
+import { useInvalidateAccount } from '@/lib/query-client';
 
 export default function RegisterRoute() {
   const navigate = useNavigate();
   const { refresh } = useAuth();
-  const me = useMe();
+  const { afterProfileSaved } = useInvalidateAccount();
 
   return (
     <Page title="Register" lead="Create your account and start turning prompts into images.">
@@ -17,7 +17,7 @@ export default function RegisterRoute() {
         onSuccess={() => {
           refresh();
           // The profile was created after the sign-in was announced; read it again.
-          void me.refresh();
+          void afterProfileSaved();
           void navigate(paths.generate, { replace: true });
         }}
       />

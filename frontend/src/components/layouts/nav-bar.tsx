@@ -1,11 +1,10 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { NARROW_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { useAuth } from '@/lib/auth';
 import { signOut } from '@/lib/firebase';
-import { isPro, useMe } from '@/lib/me';
 
 import styles from './nav-bar.module.css';
 
@@ -32,21 +31,7 @@ function useLockPageBehindMenu(locked: boolean) {
   }, [locked]);
 }
 
-function PremiumLink({ onClick }: { readonly onClick: () => void }) {
-  const { user, ready } = useAuth();
-  const { me, status } = useMe();
-  if (!ready || !user) return null;
-  const pro = isPro(me);
-  // Not known yet: neither label would be reliable.
-  if (!pro && status === 'loading') return null;
-  return (
-    <li>
-      <Link to={pro ? paths.profile : paths.subscribe} className={`${styles.link} ${styles.premium}`} onClick={onClick}>
-        {pro ? 'Premium $' : 'Premium ?'}
-      </Link>
-    </li>
-  );
-}
+const PremiumLink = lazy(() => import('./premium-link'));
 
 export function NavBar() {
   const { user, ready } = useAuth();
@@ -135,7 +120,11 @@ export function NavBar() {
                 Blog
               </Link>
             </li>
-            <PremiumLink onClick={close} />
+            {ready && user && (
+              <Suspense fallback={null}>
+                <PremiumLink onClick={close} />
+              </Suspense>
+            )}
             {!ready ? null : user ? (
               <li>
                 <button type="button" className={styles.link} onClick={() => void logOut()}>

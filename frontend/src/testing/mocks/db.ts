@@ -1,17 +1,23 @@
 // The state behind the fake gateway (handlers.ts). Tests arrange it directly; it is reset
 // after every test.
-import type { Catalog, Generation, Plan, Quota, Subscription } from '@/types/api';
+import type { Catalog, ErrorDetail, Generation, JobStatus, Plan, Quota, Subscription } from '@/types/api';
+
+import type { StreamEvent } from '../sse';
 
 export const RENDERER_LABEL = 'Local preview renderer (not an AI model)';
+
+function style(id: string, label: string, flags: Partial<Catalog['styles'][number]> = {}): Catalog['styles'][number] {
+  return { id, label, checkpoint: `${id}.safetensors`, hash: '0123abcd', pro: false, nsfw: false, default: false, ...flags };
+}
 
 export function defaultCatalog(): Catalog {
   return {
     styles: [
-      { id: 'real-v1.1', label: 'Real V1.1', pro: false, nsfw: false, default: true },
-      { id: 'real-v1.2', label: 'Real V1.2', pro: false, nsfw: false },
-      { id: 'anime-v1', label: 'Anime V1', pro: false, nsfw: false },
-      { id: 'nsfw-v1.1', label: 'NSFW V1.1', pro: false, nsfw: true },
-      { id: 'custom-v1', label: 'Custom V1', pro: true, nsfw: false },
+      style('real-v1.1', 'Real V1.1', { default: true }),
+      style('real-v1.2', 'Real V1.2'),
+      style('anime-v1', 'Anime V1'),
+      style('nsfw-v1.1', 'NSFW V1.1', { nsfw: true }),
+      style('custom-v1', 'Custom V1', { pro: true }),
     ],
     looks: [
       { id: 'asian', label: 'Asian', pro: false },
@@ -58,6 +64,18 @@ export interface RecordedRequest {
   readonly path: string;
   readonly body: unknown;
   readonly authorization: string | null;
+  readonly lastEventId: string | null;
+}
+
+/** A job of the fake gateway: its state, and the events its stream serves (with their ids). */
+export interface FakeJob {
+  readonly id: string;
+  readonly uid: string;
+  status: JobStatus;
+  position?: number;
+  generations?: Generation[];
+  error?: ErrorDetail;
+  events: StreamEvent[];
 }
 
 interface Db {
@@ -69,6 +87,8 @@ interface Db {
   catalog: Catalog;
   /** The caller's saved history, newest first. */
   history: Generation[];
+  /** Jobs by id; a new job runs to its end at once unless a test arranges otherwise. */
+  jobs: Map<string, FakeJob>;
   /** Every request the fake gateway answered, in order. */
   requests: RecordedRequest[];
 }
@@ -82,6 +102,7 @@ function fresh(): Db {
     subscription: null,
     catalog: defaultCatalog(),
     history: [],
+    jobs: new Map(),
     requests: [],
   };
 }

@@ -1,17 +1,30 @@
-import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { createOpenApiHttp } from 'openapi-msw';
 
-import type { Me } from '@/types/api';
+import type { ErrorBody, ErrorCode, ErrorCodeOf, GenerationRequest, Job, Me, operationErrors, paths } from '@/types/api';
 
 import { fakeAuth } from '../fake-firebase';
 import { sseResponse } from '../sse';
 
-import { db, makeGeneration } from './db';
+import { db, makeGeneration, type FakeJob } from './db';
 
 // A fake gateway backed by ./db: the happy paths, plus the rules the UI relies on (auth, pro
-// only actions). A test arranges db, or overrides one handler with server.use().
+// only actions). Paths, bodies and answers are typed by the gateway's OpenAPI document, and
+// errors carry only the status and `code`s the document lists for the operation. A test
+// arranges db, or overrides one handler with server.use().
 
-const error = (status: number, code: string, message: string) =>
-  HttpResponse.json({ error: { code, message } }, { status });
+export const http = createOpenApiHttp<paths>();
+
+/** The gateway's error body; `operation` is "METHOD /path" as in the document. */
+export function fail<Operation extends keyof operationErrors, Status extends keyof operationErrors[Operation] & number>(
+  _operation: Operation,
+  status: Status,
+  code: ErrorCodeOf<Operation, Status>,
+  message: string,
+) {
+  // Every code the document lists for an operation is one of its ErrorCode enum.
+  return HttpResponse.json<ErrorBody>({ error: { code: code as ErrorCode, message } }, { status });
+}
 
 async function record(request: StrictRequest<DefaultBodyType>): Promise<void> {
   const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
@@ -20,6 +33,7 @@ async function record(request: StrictRequest<DefaultBodyType>): Promise<void> {
     path: new URL(request.url).pathname,
     body: text ? (JSON.parse(text) as unknown) : undefined,
     authorization: request.headers.get('Authorization'),
+    lastEventId: request.headers.get('Last-Event-ID'),
   });
 }
 
@@ -29,7 +43,10 @@ function caller(request: Request): string | null {
   return match?.[1] ?? null;
 }
 
+const signInFirst = 'Sign in first: this call needs an ID token';
+
 let username: string | null = null;
+let nextJob = 1;
 
 function me(uid: string): Me {
   const user = fakeAuth.signedInUser();
@@ -48,98 +65,166 @@ function me(uid: string): Me {
 
 export function resetHandlersState(): void {
   username = null;
+  nextJob = 1;
 }
 
-const unauthorized = () => error(401, 'unauthorized', 'Please log in again');
+/** A job that ran to its end at once: its images are saved and its stream replays it all. */
+function finishedJob(uid: string, body: GenerationRequest): FakeJob {
+  const generations = Array.from({ length: body.count ?? 1 }, () =>
+    makeGeneration({ prompt: body.prompt, style: body.style ?? 'real-v1.1', look: body.look ?? null, blurred: db.plan !== 'pro' }),
+  );
+  db.history.unshift(...generations);
+  db.quota = { ...db.quota, used: db.quota.used + generations.length };
+  return {
+    id: `job-${String(nextJob++)}`,
+    uid,
+    status: 'succeeded',
+    generations,
+    events: [
+      { event: 'queued', data: { position: 1, etaSeconds: 1 } },
+      { event: 'progress', data: { fraction: 0.5, etaSeconds: 1 }, id: '1-0' },
+      { event: 'done', data: { generations }, id: '2-0' },
+    ],
+  };
+}
+
+function jobView(job: FakeJob): Job {
+  return {
+    id: job.id,
+    status: job.status,
+    ...(job.status === 'queued' && { position: job.position ?? 1 }),
+    ...(job.status === 'succeeded' && { generations: job.generations ?? [] }),
+    ...(job.status === 'failed' && { error: job.error ?? null }),
+  };
+}
+
+function ownJob(request: Request, id: string): FakeJob | null {
+  const job = db.jobs.get(id);
+  return job?.uid === caller(request) ? job : null;
+}
+
+/** The events after `Last-Event-ID` (all of them without it); a place in line has no id. */
+function eventsAfter(job: FakeJob, lastEventId: string | null) {
+  if (lastEventId === null) return job.events;
+  const seen = job.events.findIndex((event) => event.id === lastEventId);
+  return job.events.slice(seen + 1).filter((event) => event.id !== undefined);
+}
 
 export const handlers = [
-  http.all('/api/v1/*', async ({ request }) => {
+  http.untyped.all('/api/v1/*', async ({ request }) => {
     await record(request);
     // fall through to the handlers below
   }),
 
-  http.get('/api/v1/catalog', () => HttpResponse.json(db.catalog)),
+  http.get('/api/v1/catalog', ({ response }) => response(200).json(db.catalog)),
 
-  http.get('/api/v1/me', ({ request }) => {
+  http.get('/api/v1/me', ({ request, response }) => {
     const uid = caller(request);
-    if (!uid) return unauthorized();
-    if (db.profileMissing) return error(409, 'profile_missing', 'no profile yet: POST /api/v1/me with a username first');
-    return HttpResponse.json(me(uid));
+    if (!uid) return fail('GET /api/v1/me', 401, 'token_missing', signInFirst);
+    if (db.profileMissing) {
+      return fail('GET /api/v1/me', 409, 'profile_missing', 'no profile yet: POST /api/v1/me with a username first');
+    }
+    return response(200).json(me(uid));
   }),
 
-  http.post<never, { username: string; ageConfirmed: boolean }>('/api/v1/me', async ({ request }) => {
+  http.post('/api/v1/me', async ({ request, response }) => {
     const uid = caller(request);
-    if (!uid) return unauthorized();
+    if (!uid) return fail('POST /api/v1/me', 401, 'token_missing', signInFirst);
     const body = await request.json();
     username = body.username.trim();
     db.profileMissing = false;
-    db.ageConfirmed ||= body.ageConfirmed;
-    return HttpResponse.json(me(uid));
+    db.ageConfirmed ||= body.ageConfirmed ?? false;
+    return response(200).json(me(uid));
   }),
 
-  http.post<never, { count?: number; prompt: string; style: string; look: string | null }>(
-    '/api/v1/generations',
-    async ({ request }) => {
-      if (!caller(request)) return unauthorized();
-      const body = await request.json();
-      const generations = Array.from({ length: body.count ?? 1 }, () =>
-        makeGeneration({ prompt: body.prompt, style: body.style, look: body.look, blurred: db.plan !== 'pro' }),
-      );
-      db.history.unshift(...generations);
-      db.quota = { ...db.quota, used: db.quota.used + generations.length };
-      return sseResponse([
-        { event: 'queued', data: { position: 1 } },
-        { event: 'progress', data: { fraction: 0.5, etaSeconds: 1 } },
-        { event: 'done', data: { generations } },
-      ]);
-    },
-  ),
+  http.post('/api/v1/jobs', async ({ request, response }) => {
+    const uid = caller(request);
+    if (!uid) return fail('POST /api/v1/jobs', 401, 'token_missing', signInFirst);
+    const job = finishedJob(uid, await request.json());
+    db.jobs.set(job.id, job);
+    return response(202).json(
+      { id: job.id, status: 'queued', position: 1, etaSeconds: 1 },
+      { headers: { Location: `/api/v1/jobs/${job.id}` } },
+    );
+  }),
 
-  http.get('/api/v1/generations', ({ request }) => {
-    if (!caller(request)) return unauthorized();
-    const url = new URL(request.url);
-    const limit = Number(url.searchParams.get('limit') ?? '20');
-    const start = Number(url.searchParams.get('cursor') ?? '0');
+  http.get('/api/v1/jobs/{id}', ({ request, params, response }) => {
+    if (!caller(request)) return fail('GET /api/v1/jobs/{id}', 401, 'token_missing', signInFirst);
+    const job = ownJob(request, params.id);
+    if (!job) return fail('GET /api/v1/jobs/{id}', 404, 'not_found', 'job not found');
+    return response(200).json(jobView(job));
+  }),
+
+  http.get('/api/v1/jobs/{id}/events', ({ request, params, response }) => {
+    if (!caller(request)) return fail('GET /api/v1/jobs/{id}/events', 401, 'token_missing', signInFirst);
+    const job = ownJob(request, params.id);
+    if (!job) return fail('GET /api/v1/jobs/{id}/events', 404, 'not_found', 'job not found');
+    // A stream, which the document can only call a string.
+    return response.untyped(sseResponse(eventsAfter(job, request.headers.get('Last-Event-ID'))));
+  }),
+
+  http.delete('/api/v1/jobs/{id}', ({ request, params, response }) => {
+    if (!caller(request)) return fail('DELETE /api/v1/jobs/{id}', 401, 'token_missing', signInFirst);
+    const job = ownJob(request, params.id);
+    if (!job) return fail('DELETE /api/v1/jobs/{id}', 404, 'not_found', 'job not found');
+    if (job.status !== 'queued' && job.status !== 'canceled') {
+      return fail('DELETE /api/v1/jobs/{id}', 409, 'job_not_cancelable', `the job is ${job.status}; only a queued job can be canceled`);
+    }
+    job.status = 'canceled';
+    return response(204).empty();
+  }),
+
+  http.get('/api/v1/generations', ({ request, query, response }) => {
+    if (!caller(request)) return fail('GET /api/v1/generations', 401, 'token_missing', signInFirst);
+    const limit = Number(query.get('limit') ?? '20');
+    const start = Number(query.get('cursor') ?? '0');
     const items = db.history.slice(start, start + limit);
     const next = start + limit < db.history.length ? String(start + limit) : null;
-    return HttpResponse.json({ items, nextCursor: next });
+    return response(200).json({ items, nextCursor: next });
   }),
 
-  http.get('/api/v1/generations/:id/image', ({ request, params }) => {
-    if (!caller(request)) return unauthorized();
+  http.get('/api/v1/generations/{id}/image', ({ request, params, response }) => {
+    if (!caller(request)) return fail('GET /api/v1/generations/{id}/image', 401, 'token_missing', signInFirst);
     const download = new URL(request.url).searchParams.get('download') === '1';
-    if (download && db.plan !== 'pro') return error(403, 'pro_required', 'Downloading images is a Premium feature');
+    if (download && db.plan !== 'pro') {
+      return fail('GET /api/v1/generations/{id}/image', 403, 'pro_required', 'Downloading images is a Premium feature');
+    }
     const headers: Record<string, string> = { 'Content-Type': 'image/png' };
-    if (download) headers['Content-Disposition'] = `attachment; filename="generated_image_${String(params.id)}.png"`;
-    return new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers });
+    if (download) headers['Content-Disposition'] = `attachment; filename="generated_image_${params.id}.png"`;
+    return response.untyped(new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers }));
   }),
 
-  http.delete('/api/v1/generations/:id', ({ request, params }) => {
-    if (!caller(request)) return unauthorized();
-    if (db.plan !== 'pro') return error(403, 'pro_required', 'Deleting images is a Premium feature');
+  http.delete('/api/v1/generations/{id}', ({ request, params, response }) => {
+    if (!caller(request)) return fail('DELETE /api/v1/generations/{id}', 401, 'token_missing', signInFirst);
+    if (db.plan !== 'pro') return fail('DELETE /api/v1/generations/{id}', 403, 'pro_required', 'Deleting images is a Premium feature');
     const index = db.history.findIndex((generation) => generation.id === params.id);
-    if (index !== -1) db.history.splice(index, 1);
-    return new HttpResponse(null, { status: 204 });
+    if (index === -1) return fail('DELETE /api/v1/generations/{id}', 404, 'not_found', 'image not found');
+    db.history.splice(index, 1);
+    return response(204).empty();
   }),
 
-  http.post('/api/v1/checkout', ({ request }) => {
-    if (!caller(request)) return unauthorized();
-    if (db.plan === 'pro') return error(409, 'already_subscribed', 'You are already subscribed to Premium.');
-    return HttpResponse.json({ url: 'http://127.0.0.1:8080/test-checkout/cs_test_123' });
+  http.post('/api/v1/checkout', ({ request, response }) => {
+    if (!caller(request)) return fail('POST /api/v1/checkout', 401, 'token_missing', signInFirst);
+    if (db.plan === 'pro') return fail('POST /api/v1/checkout', 409, 'already_subscribed', 'You are already subscribed to Premium.');
+    return response(200).json({ url: 'http://127.0.0.1:8080/checkout/test/cs_test_123' });
   }),
 
-  http.post<never, { sessionId: string; firebaseId: string }>('/api/v1/payment-success', async ({ request }) => {
+  http.post('/api/v1/payment-success', async ({ request, response }) => {
     const uid = caller(request);
-    if (!uid) return unauthorized();
+    if (!uid) return fail('POST /api/v1/payment-success', 401, 'token_missing', signInFirst);
     const body = await request.json();
-    if (body.firebaseId !== uid) return error(403, 'forbidden', 'This payment belongs to another account');
+    if (body.firebaseId !== uid) {
+      return fail('POST /api/v1/payment-success', 403, 'uid_mismatch', 'firebaseId is not the signed-in user');
+    }
     db.plan = 'pro';
-    return HttpResponse.json({ message: 'Payment confirmed. Welcome to Premium!', plan: 'pro' });
+    return response(200).json({ message: 'Payment confirmed. Welcome to Premium!', plan: 'pro' });
   }),
 
-  http.post('/api/v1/billing/portal', ({ request }) => {
-    if (!caller(request)) return unauthorized();
-    if (db.plan !== 'pro') return error(403, 'pro_required', 'Only Premium members have a subscription to manage');
-    return HttpResponse.json({ url: 'https://billing.stripe.com/p/session/test_123' });
+  http.post('/api/v1/billing/portal', ({ request, response }) => {
+    if (!caller(request)) return fail('POST /api/v1/billing/portal', 401, 'token_missing', signInFirst);
+    if (db.plan !== 'pro') {
+      return fail('POST /api/v1/billing/portal', 403, 'pro_required', 'Only Premium members have a subscription to manage');
+    }
+    return response(200).json({ url: 'https://billing.stripe.com/p/session/test_123' });
   }),
 ];

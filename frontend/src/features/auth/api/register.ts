@@ -1,5 +1,5 @@
-import { api } from '@/lib/api-client';
 import { createAccount, type AuthUser } from '@/lib/firebase';
+import { saveProfile } from '@/lib/me';
 
 export interface Registration {
   readonly name: string;
@@ -8,17 +8,10 @@ export interface Registration {
   readonly ageConfirmed: boolean;
 }
 
-export interface Profile {
-  readonly uid: string;
-  readonly email: string;
-  readonly username: string;
-  readonly plan: 'free' | 'pro';
-}
-
 /** Creates the identity account (with its display name), then the gateway's user record. */
 export async function register({ name, email, password, ageConfirmed }: Registration): Promise<AuthUser> {
   const username = name.trim();
   const user = await createAccount(email.trim(), password, username);
-  await api.post<Profile>('/me', { username, ageConfirmed });
+  await saveProfile({ username, ageConfirmed });
   return user;
 }

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
 import { fakeAuth } from '@/testing/fake-firebase';
+import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
 
@@ -75,7 +75,7 @@ describe('RegisterForm', () => {
   it("shows the gateway's message when the profile cannot be saved", async () => {
     server.use(
       http.post('/api/v1/me', () =>
-        HttpResponse.json({ error: { code: 'unavailable', message: 'Try again in a minute' } }, { status: 503 }),
+        fail('POST /api/v1/me', 503, 'store_unavailable', 'Try again in a minute'),
       ),
     );
     const { fill, onSuccess } = renderForm();
@@ -87,9 +87,17 @@ describe('RegisterForm', () => {
   it('creates the account with its display name and posts the profile with the ID token', async () => {
     const posted = vi.fn<(body: unknown, authorization: string | null) => void>();
     server.use(
-      http.post('/api/v1/me', async ({ request }) => {
+      http.post('/api/v1/me', async ({ request, response }) => {
         posted(await request.json(), request.headers.get('Authorization'));
-        return HttpResponse.json({ uid: 'uid-1', email: valid.email, username: 'Ada', plan: 'free' });
+        return response(200).json({
+          uid: 'uid-1',
+          email: valid.email,
+          username: 'Ada',
+          ageConfirmed: true,
+          createdAt: 0,
+          plan: 'free',
+          quota: { used: 0, limit: 10, resetsAt: '2026-11-23T00:00:00Z' },
+        });
       }),
     );
     const { fill, onSuccess } = renderForm();

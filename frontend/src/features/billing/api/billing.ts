@@ -1,17 +1,12 @@
-import { api } from '@/lib/api-client';
-import type { Plan } from '@/types/api';
+import { client, unwrap } from '@/lib/api-client';
+import type { PaymentOutcome } from '@/types/api';
 
 /** Starts a Stripe Checkout session (or the gateway's TEST MODE page); returns where to go. */
 export function createCheckout(): Promise<{ url: string }> {
-  return api.post<{ url: string }>('/checkout');
-}
-
-export interface PaymentSuccess {
-  readonly message: string;
-  readonly plan?: Plan;
+  return unwrap(client.POST('/api/v1/checkout'));
 }
 
 /** The spec's call: the gateway verifies the session with Stripe before granting pro. */
-export function confirmPayment(sessionId: string, firebaseId: string): Promise<PaymentSuccess> {
-  return api.post<PaymentSuccess>('/payment-success', { sessionId, firebaseId });
+export function confirmPayment(sessionId: string, firebaseId: string): Promise<PaymentOutcome> {
+  return unwrap(client.POST('/api/v1/payment-success', { body: { sessionId, firebaseId } }));
 }

@@ -1,14 +1,19 @@
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 
 import { SupportLink } from '@/components/ui/support-link';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { isPro, useMe } from '@/lib/me';
+import type { AuthUser } from '@/lib/firebase';
+import { isPro, meQuery, useMe } from '@/lib/me';
+import { useInvalidateAccount } from '@/lib/query-client';
 
 import { confirmPayment } from '../api/billing';
 
 import styles from './billing.module.css';
+
+/** What the check found: pro already, a payment confirmed now, or no checkout to confirm. */
+type Outcome = 'pro' | 'confirmed' | 'no-session';
 
 /**
  * /Payment: for someone who paid and still sees blur. Re-reads the plan, and if it is not pro
@@ -16,32 +21,20 @@ import styles from './billing.module.css';
  */
 export function PaymentCheckPanel() {
   const { user } = useAuth();
-  const { me, status, refresh } = useMe();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notFound, setNotFound] = useState(false);
-
-  async function check() {
-    if (!user) return;
-    setPending(true);
-    setError(null);
-    setNotFound(false);
-    try {
-      const latest = await refresh();
-      if (isPro(latest)) return;
-      const sessionId = latest?.subscription?.sessionId;
-      if (!sessionId) {
-        setNotFound(true);
-        return;
-      }
-      await confirmPayment(sessionId, user.uid);
-      await refresh();
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause));
-    } finally {
-      setPending(false);
-    }
-  }
+  const { me, status } = useMe();
+  const queryClient = useQueryClient();
+  const { afterPayment } = useInvalidateAccount();
+  const check = useMutation({
+    mutationFn: async (account: AuthUser): Promise<Outcome> => {
+      const latest = await queryClient.query({ ...meQuery(account), staleTime: 0 });
+      if (isPro(latest)) return 'pro';
+      const sessionId = latest.subscription?.sessionId;
+      if (!sessionId) return 'no-session';
+      await confirmPayment(sessionId, account.uid);
+      return 'confirmed';
+    },
+    onSuccess: (outcome) => (outcome === 'confirmed' ? afterPayment() : undefined),
+  });
 
   if (status === 'loading' && !me) {
     return (
@@ -69,7 +62,7 @@ export function PaymentCheckPanel() {
       <p>
         Paid but your images are still blurred? We can check your last payment again. It only takes a moment.
       </p>
-      {notFound && (
+      {check.data === 'no-session' && (
         <div role="alert" className="alert">
           <p>We could not find a payment for this account.</p>
           <p>
@@ -77,17 +70,24 @@ export function PaymentCheckPanel() {
           </p>
         </div>
       )}
-      {error && (
+      {check.error && (
         <div role="alert" className="alert">
-          <p>{error}</p>
+          <p>{check.error.message}</p>
           <p>
             Still stuck? <Link to={paths.support}>Contact support</Link>.
           </p>
         </div>
       )}
       <div>
-        <button type="button" className="button button-primary" disabled={pending} onClick={() => void check()}>
-          {pending ? 'Checking…' : 'Check my payment'}
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={check.isPending}
+          onClick={() => {
+            if (user) check.mutate(user);
+          }}
+        >
+          {check.isPending ? 'Checking…' : 'Check my payment'}
         </button>
       </div>
       <p className={styles.small}>

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { useMe } from '@/lib/me';
+import { useInvalidateAccount } from '@/lib/query-client';
 
 import { confirmPayment } from '../api/billing';
 
@@ -18,23 +18,16 @@ interface PaymentSuccessPanelProps {
 
 export function PaymentSuccessPanel({ sessionId, onConfirmed }: PaymentSuccessPanelProps) {
   const { user } = useAuth();
-  const { refresh } = useMe();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function proceed() {
-    if (!user || !sessionId) return;
-    setPending(true);
-    setError(null);
-    try {
-      await confirmPayment(sessionId, user.uid);
-      await refresh();
+  const { afterPayment } = useInvalidateAccount();
+  const confirm = useMutation({
+    mutationFn: (ids: { sessionId: string; uid: string }) => confirmPayment(ids.sessionId, ids.uid),
+    onSuccess: async () => {
+      await afterPayment();
       onConfirmed();
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause));
-      setPending(false);
-    }
-  }
+    },
+  });
+  // Stays pending from the click until the page moves on.
+  const pending = confirm.isPending || confirm.isSuccess;
 
   return (
     <div className={styles.panel}>
@@ -45,9 +38,9 @@ export function PaymentSuccessPanel({ sessionId, onConfirmed }: PaymentSuccessPa
           This link has no payment session, so there is nothing to confirm.
         </p>
       )}
-      {error && (
+      {confirm.error && (
         <div role="alert" className="alert">
-          <p>{error}</p>
+          <p>{confirm.error.message}</p>
           <p>
             If you were charged, <Link to={paths.support}>contact support</Link> and we will sort it out.
           </p>
@@ -58,7 +51,9 @@ export function PaymentSuccessPanel({ sessionId, onConfirmed }: PaymentSuccessPa
           type="button"
           className="button button-primary"
           disabled={pending || !sessionId}
-          onClick={() => void proceed()}
+          onClick={() => {
+            if (user && sessionId) confirm.mutate({ sessionId, uid: user.uid });
+          }}
         >
           {pending ? 'Confirming…' : 'Proceed'}
         </button>

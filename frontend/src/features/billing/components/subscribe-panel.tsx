@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { browser } from '@/lib/browser';
 import { isPro, useMe } from '@/lib/me';
+import { useInvalidateAccount } from '@/lib/query-client';
 
 import { createCheckout } from '../api/billing';
 import { BENEFITS, PRICE } from '../plan';
@@ -15,7 +16,8 @@ import styles from './billing.module.css';
 /** Price, benefits and the pay button; a pro user is told they already have it. */
 export function SubscribePanel() {
   const { user, ready } = useAuth();
-  const { me, status, refresh } = useMe();
+  const { me, status } = useMe();
+  const { afterPayment } = useInvalidateAccount();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pro = isPro(me);
@@ -30,7 +32,7 @@ export function SubscribePanel() {
       setPending(false);
       // Paid meanwhile (another tab, a webhook): the fresh plan replaces the button with the
       // same words the gateway sent, so they are not shown twice.
-      if (cause instanceof ApiError && cause.code === 'already_subscribed') void refresh();
+      if (cause instanceof ApiError && cause.code === 'already_subscribed') void afterPayment();
       else setError(cause instanceof Error ? cause.message : String(cause));
     }
   }

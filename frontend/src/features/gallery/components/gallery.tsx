@@ -27,8 +27,7 @@ export function Gallery({ generations, onBack, onTryAgain, onUpgrade, onChange }
   const { me, status } = useMe();
   const { catalog } = useCatalog();
   const [recent, setRecent] = useState<readonly Generation[]>(generations);
-  const signedIn = ready && user !== null;
-  const history = useHistory(signedIn);
+  const history = useHistory(ready ? (user?.uid ?? null) : null);
 
   let access: Access;
   if (!ready) access = 'loading';
@@ -37,14 +36,13 @@ export function Gallery({ generations, onBack, onTryAgain, onUpgrade, onChange }
   else access = status === 'loading' ? 'loading' : 'free';
 
   const styleLabel = (id: string) => catalog?.styles.find((style) => style.id === id)?.label ?? id;
-  const note = rendererNote(catalog) ?? generations.find((item) => item.renderer?.kind === 'builtin')?.renderer?.label;
+  const note = rendererNote(catalog);
   const shown = new Set(recent.map((item) => item.id));
   const saved = history.items.filter((item) => !shown.has(item.id));
 
   function deleted(id: string) {
     const remaining = recent.filter((item) => item.id !== id);
     setRecent(remaining);
-    history.remove(id);
     if (remaining.length !== recent.length) onChange(remaining);
   }
 
@@ -120,7 +118,7 @@ export function Gallery({ generations, onBack, onTryAgain, onUpgrade, onChange }
                 </button>
               </div>
             )}
-            {history.nextCursor && history.status === 'ready' && (
+            {history.hasMore && history.status === 'ready' && (
               <button type="button" className={`button ${styles.more}`} onClick={history.loadMore}>
                 Load more
               </button>

@@ -1,9 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
 import { browser } from '@/lib/browser';
 import type { Generation } from '@/types/api';
 
-import { deleteGeneration, downloadGeneration } from '../api/generations';
+import { downloadGeneration } from '../api/generations';
+import { useDeleteGeneration } from '../hooks/use-history';
 import { useImage } from '../hooks/use-image';
 
 import styles from './gallery.module.css';
@@ -22,8 +24,6 @@ interface GenerationCardProps {
   readonly onDeleted: (id: string) => void;
 }
 
-const messageOf = (cause: unknown) => (cause instanceof Error ? cause.message : String(cause));
-
 export function GenerationCard({
   generation,
   access,
@@ -34,46 +34,26 @@ export function GenerationCard({
   onDeleted,
 }: GenerationCardProps) {
   const id = useId();
-  const [version, setVersion] = useState(0);
   const [sharp, setSharp] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [pending, setPending] = useState<'download' | 'delete' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const image = useImage(generation.imageUrl, version, access !== 'guest');
+  const image = useImage(generation.imageUrl, access !== 'guest');
+  const download = useMutation({
+    mutationFn: () => downloadGeneration(generation),
+    onSuccess: ({ blob, filename }) => {
+      browser.saveFile(blob, filename);
+    },
+  });
+  const remove = useDeleteGeneration(onDeleted);
+  const pending = download.isPending ? 'download' : remove.isPending || remove.isSuccess ? 'delete' : null;
+  const error = (download.error ?? remove.error)?.message;
   const pro = access === 'pro';
   const blurred = generation.blurred && !sharp;
   const waiting = access === 'loading';
 
-  async function download() {
-    setPending('download');
-    setError(null);
-    try {
-      const { blob, filename } = await downloadGeneration(generation);
-      browser.saveFile(blob, filename);
-    } catch (cause) {
-      setError(messageOf(cause));
-    } finally {
-      setPending(null);
-    }
-  }
-
-  async function remove() {
-    setPending('delete');
-    setError(null);
-    try {
-      await deleteGeneration(generation.id);
-      onDeleted(generation.id);
-    } catch (cause) {
-      setError(messageOf(cause));
-      setPending(null);
-      setConfirmingDelete(false);
-    }
-  }
-
   function removeBlur() {
     // The gateway sends pro users the original; fetching again replaces the stale preview.
     setSharp(true);
-    setVersion((value) => value + 1);
+    image.reload();
   }
 
   const alt = `Generated image: ${generation.prompt}`;
@@ -133,7 +113,11 @@ export function GenerationCard({
                 type="button"
                 className="button button-small"
                 disabled={pending !== null}
-                onClick={() => void download()}
+                onClick={() => {
+                  download.reset();
+                  remove.reset();
+                  download.mutate();
+                }}
               >
                 {pending === 'download' ? 'Downloading…' : 'Download'}
               </button>
@@ -143,7 +127,10 @@ export function GenerationCard({
                     type="button"
                     className={`button button-small ${styles.danger}`}
                     disabled={pending !== null}
-                    onClick={() => void remove()}
+                    onClick={() => {
+                      download.reset();
+                      remove.mutate(generation.id, { onError: () => { setConfirmingDelete(false); } });
+                    }}
                   >
                     {pending === 'delete' ? 'Deleting…' : 'Confirm delete'}
                   </button>

@@ -1,65 +1,48 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 
+import { queryKeys, useInvalidateAccount } from '@/lib/query-client';
 import type { Generation } from '@/types/api';
 
-import { fetchHistory } from '../api/generations';
-
-interface HistoryState {
-  readonly items: readonly Generation[];
-  readonly nextCursor: string | null;
-  readonly status: 'idle' | 'loading' | 'ready' | 'error';
-  readonly error: string | null;
-}
-
-const empty: HistoryState = { items: [], nextCursor: null, status: 'idle', error: null };
+import { deleteGeneration, fetchHistory } from '../api/generations';
 
 /** The signed-in user's saved images, newest first, a page at a time. */
-export function useHistory(enabled: boolean) {
-  const [state, setState] = useState<HistoryState>(empty);
-  const controller = useRef<AbortController | null>(null);
+export function useHistory(uid: string | null) {
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.history(uid),
+    queryFn: ({ pageParam, signal }) => fetchHistory(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor ?? null,
+    enabled: uid !== null,
+  });
+  // A page boundary can move while paging (a new image arrives first); show each image once.
+  const seen = new Set<string>();
+  const items: Generation[] = [];
+  for (const item of query.data?.pages.flatMap((page) => page.items) ?? []) {
+    if (!seen.has(item.id)) items.push(item);
+    seen.add(item.id);
+  }
+  let status: 'idle' | 'loading' | 'ready' | 'error' = 'ready';
+  if (uid === null) status = 'idle';
+  else if (query.isError) status = 'error';
+  else if (query.isFetching) status = 'loading';
+  return {
+    items,
+    hasMore: query.hasNextPage,
+    status,
+    error: query.error?.message ?? null,
+    loadMore: () => void query.fetchNextPage(),
+    retry: () => void query.refetch(),
+  };
+}
 
-  const load = useCallback(async (cursor: string | null) => {
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    setState((current) => ({ ...current, status: 'loading', error: null }));
-    try {
-      const page = await fetchHistory(cursor, abort.signal);
-      setState((current) => {
-        const known = new Set(current.items.map((item) => item.id));
-        const added = page.items.filter((item) => !known.has(item.id));
-        return {
-          items: cursor ? [...current.items, ...added] : page.items,
-          nextCursor: page.nextCursor,
-          status: 'ready',
-          error: null,
-        };
-      });
-    } catch (cause) {
-      if (abort.signal.aborted) return;
-      setState((current) => ({
-        ...current,
-        status: 'error',
-        error: cause instanceof Error ? cause.message : String(cause),
-      }));
-    }
-  }, []);
-
-  useEffect(() => {
-    if (!enabled) return;
-    void load(null);
-    return () => {
-      controller.current?.abort();
-    };
-  }, [enabled, load]);
-
-  const loadMore = useCallback(() => {
-    if (state.nextCursor) void load(state.nextCursor);
-  }, [load, state.nextCursor]);
-
-  const remove = useCallback((id: string) => {
-    setState((current) => ({ ...current, items: current.items.filter((item) => item.id !== id) }));
-  }, []);
-
-  return { ...(enabled ? state : empty), loadMore, remove, retry: () => void load(null) };
+/** Deletes an image (pro only); the history is reloaded from the gateway afterwards. */
+export function useDeleteGeneration(onDeleted: (id: string) => void) {
+  const { afterDelete } = useInvalidateAccount();
+  return useMutation({
+    mutationFn: (id: string) => deleteGeneration(id).then(() => id),
+    onSuccess: async (id) => {
+      onDeleted(id);
+      await afterDelete();
+    },
+  });
 }

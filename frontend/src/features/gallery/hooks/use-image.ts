@@ -1,42 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
-
-interface ImageState {
-  readonly key: string;
-  readonly src: string | null;
-  readonly error: string | null;
-}
+import { fetchFile } from '@/lib/api-client';
+import { useObjectUrl } from '@/lib/object-url';
+import { queryKeys } from '@/lib/query-client';
 
 /**
- * Loads an image that needs the ID token (an <img src> cannot send it) into an object URL,
- * and revokes that URL when the image leaves the page or is reloaded.
+ * Loads an image that needs the ID token (an <img src> cannot send it). `reload()` fetches it
+ * again: after a payment the gateway serves the same address sharp.
  */
-export function useImage(url: string, version: number, enabled: boolean) {
-  const key = `${url}#${String(version)}`;
-  const [state, setState] = useState<ImageState>({ key: '', src: null, error: null });
-
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    let objectUrl: string | null = null;
-    api.file(url, { signal: controller.signal }).then(
-      ({ blob }) => {
-        if (controller.signal.aborted) return;
-        objectUrl = URL.createObjectURL(blob);
-        setState({ key, src: objectUrl, error: null });
-      },
-      (cause: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ key, src: null, error: cause instanceof Error ? cause.message : String(cause) });
-      },
-    );
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url, key, enabled]);
-
-  const current = state.key === key ? state : { key, src: null, error: null };
-  return { src: current.src, error: current.error, loading: enabled && !current.src && !current.error };
+export function useImage(url: string, enabled: boolean) {
+  const query = useQuery({
+    queryKey: queryKeys.image(url),
+    queryFn: ({ signal }) => fetchFile(url, signal).then((file) => file.blob),
+    enabled,
+    staleTime: Infinity,
+  });
+  const src = useObjectUrl(enabled ? query.data : undefined);
+  return {
+    src,
+    error: query.error?.message ?? null,
+    loading: enabled && !src && !query.error,
+    reload: () => void query.refetch(),
+  };
 }

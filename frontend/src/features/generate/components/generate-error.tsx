@@ -29,7 +29,7 @@ export function GenerateError({ error, pro, resetsAt }: GenerateErrorProps) {
           <Link to={paths.subscribe}>See Premium</Link>
         </p>
       )}
-      {code === 'unauthorized' || (error instanceof ApiError && error.status === 401) ? (
+      {error instanceof ApiError && error.status === 401 ? (
         <p>
           <Link to={loginHref(paths.generate)}>Log in again</Link>
         </p>

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useModalFocus } from '@/hooks/use-modal-focus';
 
-import type { GenerationProgress } from '../api/create-generation';
+import type { GenerationProgress } from '../hooks/use-generation-run';
 
 import styles from './generating-overlay.module.css';
 
@@ -13,10 +13,14 @@ interface GeneratingOverlayProps {
   readonly done: boolean;
   /** Pro users already generate faster; they are not offered the upgrade. */
   readonly offerUpgrade: boolean;
+  /** Cancels the job; only while it waits in line (a running job cannot be canceled). */
+  readonly onCancel: (() => void) | null;
+  /** Why the last Cancel did not work. */
+  readonly cancelError: string | null;
 }
 
 /** Covers the page while a generation runs; fixed, so nothing under it moves. */
-export function GeneratingOverlay({ progress, done, offerUpgrade }: GeneratingOverlayProps) {
+export function GeneratingOverlay({ progress, done, offerUpgrade, onCancel, cancelError }: GeneratingOverlayProps) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   const percent = progress.fraction === null ? null : Math.round(progress.fraction * 100);
@@ -60,10 +64,20 @@ export function GeneratingOverlay({ progress, done, offerUpgrade }: GeneratingOv
         {!done && progress.etaSeconds !== null && progress.etaSeconds > 0 && (
           <p className={styles.overlayEta}>About {Math.ceil(progress.etaSeconds)} s left</p>
         )}
+        {cancelError && (
+          <p role="alert" className="alert">
+            {cancelError}
+          </p>
+        )}
         {offerUpgrade && (
           <Link to={paths.subscribe} className="button button-primary">
             Generate Faster
           </Link>
+        )}
+        {onCancel && (
+          <button type="button" className="button button-ghost" onClick={onCancel}>
+            Cancel
+          </button>
         )}
       </div>
     </div>

@@ -1,6 +1,6 @@
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 
 /** A Stripe customer portal session (cancel, change card); pro only. */
 export function openBillingPortal(): Promise<{ url: string }> {
-  return api.post<{ url: string }>('/billing/portal');
+  return unwrap(client.POST('/api/v1/billing/portal'));
 }

@@ -12,7 +12,7 @@ import { openBillingPortal } from '../api/portal';
 import styles from './profile.module.css';
 
 export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => void }) {
-  const { me, status, error, refresh } = useMe();
+  const { me, status, error, retry } = useMe();
   const [portalPending, setPortalPending] = useState(false);
   const [portalError, setPortalError] = useState<string | null>(null);
 
@@ -45,7 +45,7 @@ export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => vo
         {status === 'error' ? (
           <div role="alert" className="alert">
             <p>Your profile could not be loaded: {error}</p>
-            <button type="button" className="button button-small" onClick={() => void refresh()}>
+            <button type="button" className="button button-small" onClick={retry}>
               Try again
             </button>
           </div>

@@ -7,7 +7,7 @@ import { renderApp } from '@/testing/render-app';
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 
-describe('MeProvider', () => {
+describe('useMe', () => {
   it('does not ask the gateway about a guest', async () => {
     renderApp(<NavBar />);
     await within(nav()).findByText('Guest');
