@@ -17,21 +17,6 @@ function operationsOf(doc) {
   );
 }
 
-// OpenAPI wants operationIds unique, and TypeScript rejects the `operations` interface when
-// they are not (the test checkout's HTML pages reuse `portal` and `cancel`). Such operations
-// lose their id and are typed inline under `paths`, where their paths tell them apart.
-function withUniqueOperationIds(doc) {
-  const copy = structuredClone(doc);
-  const seen = new Map();
-  for (const { operation } of operationsOf(copy)) {
-    if (operation.operationId) seen.set(operation.operationId, (seen.get(operation.operationId) ?? 0) + 1);
-  }
-  for (const { operation } of operationsOf(copy)) {
-    if (seen.get(operation.operationId) > 1) delete operation.operationId;
-  }
-  return copy;
-}
-
 // Each error response says which `code`s it carries in its description ("`code` is one of:
 // a, b"); the schema alone only says "any ErrorCode". The fake gateway is typed by this map.
 function errorCodes(doc) {
@@ -60,7 +45,7 @@ const banner = `/**
  */
 
 `;
-const generated = `${banner}${astToString(await openapiTS(withUniqueOperationIds(document)))}\n${errorCodes(document)}\n`;
+const generated = `${banner}${astToString(await openapiTS(document))}\n${errorCodes(document)}\n`;
 
 if (process.argv.includes('--check')) {
   const committed = readFileSync(target, 'utf8');

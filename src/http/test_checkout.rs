@@ -88,7 +88,7 @@ fn checkout_page(
     )
 }
 
-#[utoipa::path(get, path = "/checkout/test/{session}", tag = "test mode",
+#[utoipa::path(get, path = "/checkout/test/{session}", tag = "test mode", operation_id = "test_checkout_page",
     summary = "The offline checkout page (test mode only)",
     params(("session" = String, Path, description = "A test-mode checkout session id")),
     responses(
@@ -115,7 +115,7 @@ pub struct CardForm {
     card: String,
 }
 
-#[utoipa::path(post, path = "/checkout/test/{session}", tag = "test mode",
+#[utoipa::path(post, path = "/checkout/test/{session}", tag = "test mode", operation_id = "test_checkout_pay",
     summary = "Pays a test-mode session with one of Stripe's test cards",
     params(("session" = String, Path, description = "A test-mode checkout session id")),
     request_body(content = CardForm, content_type = "application/x-www-form-urlencoded"),
@@ -168,7 +168,7 @@ fn same_site(url: Option<String>, state: &AppState) -> String {
         .unwrap_or(format!("{base}/profile"))
 }
 
-#[utoipa::path(get, path = "/checkout/test/portal/{customer}", tag = "test mode",
+#[utoipa::path(get, path = "/checkout/test/portal/{customer}", tag = "test mode", operation_id = "test_checkout_portal",
     summary = "The offline customer portal (test mode only)",
     params(("customer" = String, Path, description = "A test-mode customer id"), PortalQuery),
     responses(
@@ -206,7 +206,7 @@ pub struct CancelForm {
     return_url: Option<String>,
 }
 
-#[utoipa::path(post, path = "/checkout/test/portal/{customer}", tag = "test mode",
+#[utoipa::path(post, path = "/checkout/test/portal/{customer}", tag = "test mode", operation_id = "test_checkout_cancel",
     summary = "Cancels a test-mode subscription at once",
     params(("customer" = String, Path, description = "A test-mode customer id")),
     request_body(content = CancelForm, content_type = "application/x-www-form-urlencoded"),

@@ -90,6 +90,23 @@ async fn every_documented_operation_is_routed_and_no_other_method_is() {
     }
 }
 
+#[tokio::test]
+async fn every_operation_has_its_own_id() {
+    let (_, doc) = document().await;
+    let mut seen = BTreeSet::new();
+
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in METHODS {
+            if let Some(id) = item[method]["operationId"].as_str() {
+                assert!(
+                    seen.insert(id.to_owned()),
+                    "{method} {path}: operationId {id} is taken"
+                );
+            }
+        }
+    }
+}
+
 /// The codes each operation lists, from the descriptions of its error responses.
 fn documented_codes(doc: &Value) -> BTreeSet<String> {
     let mut codes = BTreeSet::new();

@@ -14,89 +14,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The customer portal (cancel, change card) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The portal page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Redirect"];
-                    };
-                };
-                /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description `code` is one of: pro_required */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description `code` is one of: profile_missing */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description `code` is one of: internal */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description `code` is one of: stripe_error */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description `code` is one of: auth_keys_unavailable, store_unavailable, stripe_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description `code` is one of: store_timeout, stripe_timeout */
-                504: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        post: operations["portal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -224,63 +142,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Cancels a job that is still queued; its credits come back */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description A job id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Canceled */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description `code` is one of: not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description `code` is one of: job_not_cancelable */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description `code` is one of: auth_keys_unavailable, dependency_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        delete: operations["cancel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -383,85 +245,10 @@ export interface paths {
             cookie?: never;
         };
         /** The offline customer portal (test mode only) */
-        get: {
-            parameters: {
-                query?: {
-                    return_url?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description A test-mode customer id */
-                    customer: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The portal page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description No such customer, or not in test mode */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-            };
-        };
+        get: operations["test_checkout_portal"];
         put?: never;
         /** Cancels a test-mode subscription at once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description A test-mode customer id */
-                    customer: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": components["schemas"]["CancelForm"];
-                };
-            };
-            responses: {
-                /** @description Canceled: back to the app */
-                303: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description No such customer, or not in test mode */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description The user database is unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        post: operations["test_checkout_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -476,10 +263,10 @@ export interface paths {
             cookie?: never;
         };
         /** The offline checkout page (test mode only) */
-        get: operations["show"];
+        get: operations["test_checkout_page"];
         put?: never;
         /** Pays a test-mode session with one of Stripe's test cards */
-        post: operations["pay"];
+        post: operations["test_checkout_pay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -801,6 +588,89 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    portal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Redirect"];
+                };
+            };
+            /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: pro_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: profile_missing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: stripe_error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: auth_keys_unavailable, store_unavailable, stripe_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout, stripe_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_catalog: {
         parameters: {
             query?: never;
@@ -1469,6 +1339,63 @@ export interface operations {
             };
         };
     };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A job id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Canceled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: job_not_cancelable */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: auth_keys_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     events: {
         parameters: {
             query?: never;
@@ -1939,7 +1866,93 @@ export interface operations {
             };
         };
     };
-    show: {
+    test_checkout_portal: {
+        parameters: {
+            query?: {
+                return_url?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A test-mode customer id */
+                customer: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such customer, or not in test mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The shared test-mode ledger (Redis) is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    test_checkout_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A test-mode customer id */
+                customer: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CancelForm"];
+            };
+        };
+        responses: {
+            /** @description Canceled: back to the app */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such customer, or not in test mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The user database, or the shared test-mode ledger (Redis), is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_checkout_page: {
         parameters: {
             query?: never;
             header?: never;
@@ -1976,9 +1989,18 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description The shared test-mode ledger (Redis) is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
-    pay: {
+    test_checkout_pay: {
         parameters: {
             query?: never;
             header?: never;
@@ -2012,6 +2034,15 @@ export interface operations {
             };
             /** @description No such session, or not in test mode */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The shared test-mode ledger (Redis) is unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
