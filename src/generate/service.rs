@@ -5,6 +5,7 @@
 //! workers only once its credits are reserved; a quota refusal takes the place back.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use rand::Rng;
 
@@ -19,6 +20,11 @@ use crate::jobs::{Admission, Cancel, JobBoard, NewJob, Place, Tier};
 use crate::metrics::Metrics;
 use crate::store::{Store, push_id};
 use crate::users::{Caller, Users};
+
+/// How often a job that could not be put in line is tried again, and how long before the
+/// reaper's deadline for admissions the trying stops.
+const TAKE_BACK_EVERY: Duration = Duration::from_millis(500);
+const TAKE_BACK_MARGIN: Duration = Duration::from_secs(10);
 
 pub struct Generator {
     /// Styles and looks.
@@ -102,17 +108,45 @@ impl Generator {
         }
         self.metrics.credits("reserved", spec.count);
         if let Err(e) = self.board.publish(&job.id).await {
-            // Not in line for sure only if it can still be abandoned; otherwise the reaper
-            // fails it later and keeps its credits (nobody knows whether it ran).
-            if matches!(self.board.abandon(&job.id).await, Ok(true)) {
-                self.users
-                    .release_credits(&caller.uid, &period.key, spec.count)
-                    .await?;
-            }
+            self.take_back(job);
             return Err(e.into());
         }
         let place = self.board.snapshot(&job.id).await?.and_then(|s| s.place);
         Ok(Submitted { id: job.id, place })
+    }
+
+    /// A job whose credits are reserved but that could not be put in line: if it can still be
+    /// abandoned it never runs, and its credits come back. The board is likely unreachable
+    /// right now, so this keeps trying in the background until shortly before the reaper fails
+    /// the admission, which keeps the credits (the reaper cannot know they were reserved).
+    fn take_back(&self, job: NewJob) {
+        let credits = job.credits;
+        let (board, users, metrics) = (
+            Arc::clone(&self.board),
+            self.users.clone(),
+            Arc::clone(&self.metrics),
+        );
+        let give_up = Instant::now() + board.rules().admission.saturating_sub(TAKE_BACK_MARGIN);
+        tokio::spawn(async move {
+            loop {
+                match board.abandon(&job.id).await {
+                    Ok(true) => break,
+                    // In line after all (the publish went through), or already reaped.
+                    Ok(false) => return,
+                    Err(e) if Instant::now() >= give_up => {
+                        tracing::error!(job = %job.id, uid = %job.uid, credits, error = %e,
+                            "could not take back a job that was never put in line; its credits stay spent");
+                        return;
+                    }
+                    Err(_) => tokio::time::sleep(TAKE_BACK_EVERY).await,
+                }
+            }
+            metrics.credits("released", credits);
+            if let Err(e) = users.release_credits(&job.uid, &job.period, credits).await {
+                tracing::error!(job = %job.id, uid = %job.uid, credits, error = %e,
+                    "releasing the credits of a job never put in line failed");
+            }
+        });
     }
 
     /// Takes back the place of a job that will not get its credits.
