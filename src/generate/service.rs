@@ -117,8 +117,9 @@ impl Generator {
 
     /// A job whose credits are reserved but that could not be put in line: if it can still be
     /// abandoned it never runs, and its credits come back. The board is likely unreachable
-    /// right now, so this keeps trying in the background until shortly before the reaper fails
-    /// the admission, which keeps the credits (the reaper cannot know they were reserved).
+    /// right now, so this keeps trying in the background until shortly before the reaper's
+    /// deadline for admissions; past it the reaper fails the job and the settler gives them
+    /// back instead (exactly one of the two succeeds).
     fn take_back(&self, job: NewJob) {
         let credits = job.credits;
         let (board, users, metrics) = (
@@ -134,8 +135,8 @@ impl Generator {
                     // In line after all (the publish went through), or already reaped.
                     Ok(false) => return,
                     Err(e) if Instant::now() >= give_up => {
-                        tracing::error!(job = %job.id, uid = %job.uid, credits, error = %e,
-                            "could not take back a job that was never put in line; its credits stay spent");
+                        tracing::warn!(job = %job.id, uid = %job.uid, credits, error = %e,
+                            "could not take back a job never put in line; the reaper will");
                         return;
                     }
                     Err(_) => tokio::time::sleep(TAKE_BACK_EVERY).await,

@@ -283,8 +283,9 @@ pub trait JobBoard: Send + Sync {
 
     /// Puts jobs whose lease ran out back in line (or fails them after `max_attempts`), and
     /// fails jobs whose admission never finished. Returns the jobs it ended. An interrupted
-    /// admission counts as having kept its credits: nobody knows whether they were reserved,
-    /// and a refund of credits never taken would be a free image.
+    /// admission (its gateway died) never ran, so it kept nothing and its credits come back.
+    /// Whether they were reserved at all is unknown: the refund may be a credit never taken,
+    /// which is the side to err on (a user is never charged for an image they did not get).
     async fn reap(&self) -> BoardResult<Vec<Ended>>;
 
     /// True for exactly one caller per ended job: the one that gives back its credits.

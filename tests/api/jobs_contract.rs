@@ -281,8 +281,8 @@ async fn an_admission_that_never_finishes_fails_the_job(h: Harness) {
     assert_eq!(ended.len(), 1);
     assert_eq!(
         (ended[0].id.as_str(), ended[0].kept),
-        ("a", Some(2)),
-        "nobody knows whether its credits were taken: none come back"
+        ("a", Some(0)),
+        "it never ran: whatever it reserved comes back"
     );
     let snapshot = h.board.snapshot("a").await.unwrap().unwrap();
     assert_eq!(snapshot.error.as_deref(), Some("admission_interrupted"));

@@ -7,7 +7,7 @@ local now = t[1] * 1000 + math.floor(t[2] / 1000)
 local P, failed, requeued = ARGV[1], {}, 0
 local function fail(id, job, uid, why)
   redis.call('HSET', job, 'state', 'failed', 'error', why, 'token', '', 'finished', now)
-  if why == 'admission_interrupted' then redis.call('HSET', job, 'kept', redis.call('HGET', job, 'credits')) end
+  if why == 'admission_interrupted' then redis.call('HSET', job, 'kept', 0) end
   redis.call('SREM', P .. 'user:' .. uid .. ':jobs', id)
   redis.call('ZADD', KEYS[3], now, id)
   redis.call('XADD', P .. 'ev:' .. id, 'MAXLEN', '~', ARGV[5], '*', 'state', 'failed')

@@ -266,7 +266,7 @@ impl JobBoard for MemoryBoard {
                 };
                 let job = state.jobs.get_mut(&id).expect("listed above");
                 if was == JobState::Reserving {
-                    job.kept = Some(job.credits);
+                    job.kept = Some(0);
                 }
                 job.error = Some(why.to_owned());
                 if let Some(e) = state.end(&id, JobState::Failed, now, self.rules.keep_ended) {
