@@ -41,8 +41,8 @@ op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + [InvalidField, ProRequired,
 #[utoipa::path(post, path = "/v1/generations", tag = "generation", security(("bearer" = [])),
     summary = "Makes images from a prompt, and waits for them",
     description = "A job (see `/v1/jobs`) followed to its end. With `Accept: text/event-stream` \
-        the answer is a stream of `queued` ({position, etaSeconds}), `progress` ({fraction, \
-        etaSeconds}), then `done` ({generations}) or `error` ({code, message}) events; refusals \
+        the answer is a stream of `queued` (`QueuedEvent`), `progress` (`ProgressEvent`), \
+        then `done` (`Generations`) or `error` (`ErrorDetail`) events; refusals \
         before the work starts are plain HTTP errors. A client that leaves while the job is \
         still queued cancels it (its credits come back); once it runs, it runs to its end.",
     request_body = GenerationBody,

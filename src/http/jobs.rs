@@ -249,8 +249,8 @@ pub async fn get(
 
 #[utoipa::path(get, path = "/v1/jobs/{id}/events", tag = "generation", security(("bearer" = [])),
     summary = "A job's events, from any instance, resumable",
-    description = "Server-Sent Events: `queued` ({position, etaSeconds}), `progress` \
-        ({fraction, etaSeconds}), then `done` ({generations}), `error` ({code, message}) or \
+    description = "Server-Sent Events: `queued` (`QueuedEvent`), `progress` \
+        (`ProgressEvent`), then `done` (`Generations`), `error` (`ErrorDetail`) or \
         `canceled` ({}). \
         Every event but `queued` has an `id`; send the last one seen as `Last-Event-ID` to \
         resume after it. Leaving the stream does not cancel the job.",

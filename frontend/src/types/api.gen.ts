@@ -67,7 +67,7 @@ export interface paths {
         put?: never;
         /**
          * Makes images from a prompt, and waits for them
-         * @description A job (see `/v1/jobs`) followed to its end. With `Accept: text/event-stream` the answer is a stream of `queued` ({position, etaSeconds}), `progress` ({fraction, etaSeconds}), then `done` ({generations}) or `error` ({code, message}) events; refusals before the work starts are plain HTTP errors. A client that leaves while the job is still queued cancels it (its credits come back); once it runs, it runs to its end.
+         * @description A job (see `/v1/jobs`) followed to its end. With `Accept: text/event-stream` the answer is a stream of `queued` (`QueuedEvent`), `progress` (`ProgressEvent`), then `done` (`Generations`) or `error` (`ErrorDetail`) events; refusals before the work starts are plain HTTP errors. A client that leaves while the job is still queued cancels it (its credits come back); once it runs, it runs to its end.
          */
         post: operations["create"];
         delete?: never;
@@ -157,7 +157,7 @@ export interface paths {
         };
         /**
          * A job's events, from any instance, resumable
-         * @description Server-Sent Events: `queued` ({position, etaSeconds}), `progress` ({fraction, etaSeconds}), then `done` ({generations}), `error` ({code, message}) or `canceled` ({}). Every event but `queued` has an `id`; send the last one seen as `Last-Event-ID` to resume after it. Leaving the stream does not cancel the job.
+         * @description Server-Sent Events: `queued` (`QueuedEvent`), `progress` (`ProgressEvent`), then `done` (`Generations`), `error` (`ErrorDetail`) or `canceled` ({}). Every event but `queued` has an `id`; send the last one seen as `Last-Event-ID` to resume after it. Leaving the stream does not cancel the job.
          */
         get: operations["events"];
         put?: never;
@@ -527,6 +527,19 @@ export interface components {
              * @description 0 to 1.
              */
             fraction: number;
+        };
+        /** @description The `queued` event, and a queued job's place. */
+        QueuedEvent: {
+            /**
+             * Format: float
+             * @description Seconds until it starts, from recent run times and the live workers.
+             */
+            etaSeconds: number;
+            /**
+             * Format: int32
+             * @description 1: starts next.
+             */
+            position: number;
         };
         Quota: {
             /** Format: int32 */
