@@ -25,6 +25,7 @@ use crate::limits::{Allowances, MemoryAllowances, RateLimits, RedisAllowances};
 use crate::metrics::Metrics;
 use crate::quota::Quotas;
 use crate::redis_client::RedisClient;
+use crate::staff::{Accounts, AccountsAuth, Staff};
 use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
 use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
@@ -76,6 +77,7 @@ pub fn state(
             metrics_token: config.metrics_token.clone(),
         },
         auth: token_verifier(config, &http),
+        staff: staff(config, &http)?,
         billing: billing(config, &http, &users, &store, redis.as_ref())?,
         limits: RateLimits::new(config.rate_limits == RateLimitMode::On, allowances),
         redis,
@@ -277,6 +279,25 @@ fn billing(
         users.clone(),
         Arc::clone(store),
     ))
+}
+
+/// Firebase Auth's admin API for staff roles: the emulator's copy when one is configured.
+pub fn staff(config: &Config, http: &reqwest::Client) -> anyhow::Result<Staff> {
+    let (root, auth) = match &config.auth_emulator_host {
+        Some(host) => (
+            format!("http://{host}/identitytoolkit.googleapis.com/"),
+            AccountsAuth::EmulatorOwner,
+        ),
+        None => (
+            "https://identitytoolkit.googleapis.com/".to_owned(),
+            AccountsAuth::Google(tokio::sync::OnceCell::new()),
+        ),
+    };
+    let root =
+        Url::parse(&root).map_err(|e| anyhow::anyhow!("FIREBASE_AUTH_EMULATOR_HOST: {e}"))?;
+    Ok(Staff {
+        accounts: Accounts::new(http.clone(), &root, &config.project_id, auth),
+    })
 }
 
 fn token_verifier(config: &Config, http: &reqwest::Client) -> TokenVerifier {

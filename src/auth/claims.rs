@@ -27,6 +27,17 @@ pub struct Claims {
     pub email_verified: bool,
     #[serde(default)]
     pub name: Option<String>,
+    /// Custom claims set by `lucent staff grant`; anything but `true` means no.
+    #[serde(default, deserialize_with = "flag")]
+    pub support: bool,
+    #[serde(default, deserialize_with = "flag")]
+    pub admin: bool,
+}
+
+/// A custom claim is a flag only when it is exactly `true`: a malformed one must not make the
+/// whole token unreadable (and lock its owner out of everything).
+fn flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    Ok(serde_json::Value::deserialize(d)? == serde_json::Value::Bool(true))
 }
 
 pub fn issuer_for(project_id: &str) -> String {
@@ -79,7 +90,34 @@ mod tests {
             email: None,
             email_verified: false,
             name: None,
+            support: false,
+            admin: false,
         }
+    }
+
+    #[test]
+    fn a_role_is_a_claim_that_is_exactly_true() {
+        let base = serde_json::json!({"sub": "u", "exp": 1, "iat": 1, "auth_time": 1});
+        let read = |extra: serde_json::Value| {
+            let mut token = base.clone();
+            token
+                .as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            let c: Claims = serde_json::from_value(token).unwrap();
+            (c.support, c.admin)
+        };
+
+        assert_eq!(read(serde_json::json!({})), (false, false));
+        assert_eq!(read(serde_json::json!({"support": true})), (true, false));
+        assert_eq!(
+            read(serde_json::json!({"support": "true", "admin": 1})),
+            (false, false)
+        );
+        assert_eq!(
+            read(serde_json::json!({"admin": true, "support": null})),
+            (false, true)
+        );
     }
 
     #[test]

@@ -16,6 +16,18 @@ pub struct Identity {
     pub uid: String,
     /// The email the identity provider vouches for (never taken from a request body).
     pub email: Option<String>,
+    /// Staff roles as the token states them; the support console checks them again against
+    /// the account itself, so a revoked role stops at once.
+    pub roles: Roles,
+}
+
+/// Staff roles: custom claims on a Firebase account, set with `lucent staff grant`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Roles {
+    /// May use the support console.
+    pub support: bool,
+    /// May grant and revoke roles.
+    pub admin: bool,
 }
 
 impl From<&Claims> for Identity {
@@ -23,6 +35,10 @@ impl From<&Claims> for Identity {
         Self {
             uid: claims.sub.clone(),
             email: claims.email.clone(),
+            roles: Roles {
+                support: claims.support,
+                admin: claims.admin,
+            },
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The `lucent` command line: `serve` (the default) and support commands.
 
+mod staff;
 mod users;
 
 use std::process::ExitCode;
@@ -38,6 +39,13 @@ enum Command {
         #[command(flatten)]
         config: Config,
     },
+    /// Grant or revoke the support console's roles (through Firebase Auth).
+    Staff {
+        #[command(subcommand)]
+        command: staff::StaffCommand,
+        #[command(flatten)]
+        config: Config,
+    },
     /// Support: look users up and change plans by hand (same configuration as `serve`).
     Users {
         #[command(subcommand)]
@@ -52,9 +60,10 @@ pub async fn run() -> ExitCode {
     telemetry::init();
     let command = cli.command.unwrap_or(Command::Serve { config: cli.config });
     let config = match &command {
-        Command::Serve { config } | Command::Worker { config } | Command::Users { config, .. } => {
-            config
-        }
+        Command::Serve { config }
+        | Command::Worker { config }
+        | Command::Users { config, .. }
+        | Command::Staff { config, .. } => config,
     };
     if let Err(e) = config.validate() {
         eprintln!("error: configuration: {e}");
@@ -64,6 +73,7 @@ pub async fn run() -> ExitCode {
         Command::Serve { config } => serve(config).await,
         Command::Worker { config } => work(config).await,
         Command::Users { command, config } => users::run(&config, command).await,
+        Command::Staff { command, config } => staff::run(&config, command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

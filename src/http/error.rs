@@ -109,7 +109,9 @@ impl ErrorCode {
             StoreTimeout => "the user database did not answer in time",
             StorageUnavailable => "the image store is unavailable",
             AuthKeysUnavailable => "the token-signing keys cannot be fetched",
-            DependencyUnavailable => "the job queue is unavailable; try again shortly",
+            DependencyUnavailable => {
+                "a service this needs (the job queue, or the accounts service) is unavailable; try again shortly"
+            }
             _ => return None,
         })
     }
@@ -159,7 +161,7 @@ impl ApiError {
         Self::new(ErrorCode::Internal, e.to_string())
     }
 
-    fn retry_after(mut self, seconds: u64) -> Self {
+    pub fn retry_after(mut self, seconds: u64) -> Self {
         self.retry_after = Some(seconds.max(1));
         self
     }

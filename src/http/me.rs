@@ -88,7 +88,7 @@ pub async fn post_me(
     Ok(Json(me(state.users.account(record).await?)))
 }
 
-fn me(account: Account) -> Me {
+pub(super) fn me(account: Account) -> Me {
     let Account {
         record,
         pro,

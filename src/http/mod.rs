@@ -20,6 +20,7 @@ mod openapi;
 mod security_headers;
 mod spa;
 mod state;
+mod support;
 mod test_checkout;
 
 use std::sync::Arc;
@@ -74,6 +75,8 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(billing::checkout).layer(limited!(state, Class::Billing)))
         .routes(routes!(billing::payment_success).layer(limited!(state, Class::Billing)))
         .routes(routes!(billing::portal))
+        .routes(routes!(support::find_users))
+        .routes(routes!(support::user))
         .routes(routes!(billing::webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)))
         .fallback(api_not_found)
         .layer(TimeoutLayer::with_status_code(

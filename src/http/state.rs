@@ -14,6 +14,7 @@ use crate::generate::Generator;
 use crate::limits::RateLimits;
 use crate::metrics::Metrics;
 use crate::redis_client::RedisClient;
+use crate::staff::Staff;
 use crate::store::Store;
 use crate::users::Users;
 
@@ -36,6 +37,8 @@ pub struct App {
     pub settings: HttpSettings,
     /// Verifies Firebase ID tokens (Google's keys, or the Auth emulator's unsigned tokens).
     pub auth: TokenVerifier,
+    /// Staff roles, checked against the accounts themselves.
+    pub staff: Staff,
     /// Raw record access, for readiness.
     pub store: Arc<dyn Store>,
     /// User records through the short pro-check cache.

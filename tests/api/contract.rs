@@ -53,6 +53,8 @@ async fn the_document_is_openapi_3_1_with_the_api_and_operations_routes() {
         "/metrics",
         "/checkout/test/{session}",
         "/checkout/test/portal/{customer}",
+        "/api/v1/support/users",
+        "/api/v1/support/users/{uid}",
     ] {
         assert!(doc["paths"][path].is_object(), "{path} is not documented");
     }
@@ -74,10 +76,15 @@ async fn every_documented_operation_is_routed_and_no_other_method_is() {
             let status = response.status().as_u16();
             let body = response.text().await.unwrap_or_default();
             let documented = item.get(method).is_some();
+            // The support console answers outsiders as a missing route would; its other
+            // methods' 405 shows the path is routed, and tests/api/support.rs the rest.
+            let hides_itself = item[method]["tags"]
+                .as_array()
+                .is_some_and(|tags| tags.iter().any(|t| t == "support"));
             if documented {
                 assert_ne!(status, 405, "{method} {path} is documented but not routed");
                 assert!(
-                    !body.contains("route not found"),
+                    hides_itself || !body.contains("route not found"),
                     "{method} {path} is documented but falls through: {body}"
                 );
             } else {

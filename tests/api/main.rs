@@ -45,6 +45,7 @@ mod security_headers;
 mod shutdown;
 mod spa;
 mod store_contract;
+mod support;
 mod test_checkout;
 mod test_keys;
 mod test_mode_contract;

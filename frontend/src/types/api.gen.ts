@@ -237,6 +237,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds users by uid or email (support staff only) */
+        get: operations["find_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support/users/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user's profile, plan and why, credits and audit trail (support staff only) */
+        get: operations["user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/checkout/test/portal/{customer}": {
         parameters: {
             query?: never;
@@ -348,6 +382,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An entry of a user's audit trail. */
+        AuditView: {
+            action: string;
+            /** @description Who made the change. */
+            actor: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            at: number;
+            reason: string;
+        };
         CancelForm: {
             return_url?: string | null;
         };
@@ -388,6 +434,17 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /** @description For a 4xx, what to fix; for a 5xx, fixed text (the details are in the gateway's log). */
             message: string;
+        };
+        /** @description One line of a search. */
+        FoundUser: {
+            email: string;
+            uid: string;
+            username: string;
+            /** @description "Why is this user (not) pro?" in one sentence. */
+            why: string;
+        };
+        FoundUsers: {
+            users: components["schemas"]["FoundUser"][];
         };
         GenerationBody: {
             /**
@@ -586,6 +643,15 @@ export interface components {
             subscriptionId?: string | null;
             /** Format: int64 */
             updatedAt?: number | null;
+        };
+        /** @description A user as support sees them. */
+        SupportUser: {
+            /** @description Plan changes by hand, oldest first. */
+            audit: components["schemas"]["AuditView"][];
+            /** @description The profile, plan and credits, as the user sees them. */
+            profile: components["schemas"]["Me"];
+            /** @description "Why is this user (not) pro?" in one sentence. */
+            why: string;
         };
         WebhookReceipt: {
             /** @description `applied: pro|free`, `duplicate` or `ignored: why`. */
@@ -1879,6 +1945,124 @@ export interface operations {
             };
         };
     };
+    find_users: {
+        parameters: {
+            query: {
+                /** @description A uid, or an email address (exact, any case). */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users found (none is an empty list) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoundUsers"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportUser"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     test_checkout_portal: {
         parameters: {
             query?: {
@@ -2399,6 +2583,18 @@ export interface operationErrors {
         502: "stripe_error";
         503: "store_unavailable" | "stripe_unavailable";
         504: "store_timeout" | "stripe_timeout";
+    };
+    "GET /api/v1/support/users": {
+        404: "not_found";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
+    "GET /api/v1/support/users/{uid}": {
+        404: "not_found";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
     };
     "GET /generate-image": {
         400: "bad_query";

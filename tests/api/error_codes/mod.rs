@@ -9,6 +9,7 @@ mod generation;
 mod jobs;
 mod profile;
 mod shared;
+mod support;
 
 use std::collections::BTreeSet;
 use std::sync::Mutex;
@@ -38,9 +39,11 @@ enum Op {
     Job,
     JobEvents,
     CancelJob,
+    FindUsers,
+    SupportUser,
 }
 
-const OPS: [Op; 15] = [
+const OPS: [Op; 17] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -56,6 +59,8 @@ const OPS: [Op; 15] = [
     Op::Job,
     Op::JobEvents,
     Op::CancelJob,
+    Op::FindUsers,
+    Op::SupportUser,
 ];
 
 /// Who the calls that are not about a particular user come from.
@@ -80,12 +85,14 @@ impl Op {
             Op::Job => ("get", "/api/v1/jobs/{id}"),
             Op::JobEvents => ("get", "/api/v1/jobs/{id}/events"),
             Op::CancelJob => ("delete", "/api/v1/jobs/{id}"),
+            Op::FindUsers => ("get", "/api/v1/support/users"),
+            Op::SupportUser => ("get", "/api/v1/support/users/{uid}"),
         }
     }
 
     fn call(self, app: &TestApp, id: &str) -> RequestBuilder {
         let (method, path) = self.route();
-        let url = app.url(&path.replace("{id}", id));
+        let url = app.url(&path.replace("{id}", id).replace("{uid}", id));
         app.client
             .request(method.to_uppercase().parse().unwrap(), url)
     }
@@ -101,6 +108,7 @@ impl Op {
             Op::PostMe => request.json(&json!({"username": CALLER, "ageConfirmed": true})),
             Op::Create | Op::Submit => request.json(&json!({"prompt": "a fox"})),
             Op::Legacy => request.query(&[("prompt", "a fox")]),
+            Op::FindUsers => request.query(&[("q", "someone@example.com")]),
             Op::PaymentSuccess => request.json(&json!({"sessionId": "cs_1", "firebaseId": CALLER})),
             Op::Webhook => signed_event(request, &subscription_event("sub_1")),
             _ => request,

@@ -43,13 +43,17 @@ pub(super) async fn token_failures(op: Op, sent: &Sent) {
 }
 
 /// A database that is down, one that hangs and one that answers what is not JSON.
-pub(super) async fn database_failures(op: Op, sent: &Sent) {
-    let answers = [
+pub(super) fn failing_databases() -> [ResponseTemplate; 3] {
+    [
         ResponseTemplate::new(503).set_body_json(json!({"error": "down"})),
         ResponseTemplate::new(200).set_delay(Duration::from_secs(60)),
         ResponseTemplate::new(200).set_body_string("<html>maintenance</html>"),
-    ];
-    join_all(answers.map(|answer| async move {
+    ]
+}
+
+/// Each of [`failing_databases`] behind the gateway.
+pub(super) async fn database_failures(op: Op, sent: &Sent) {
+    join_all(failing_databases().map(|answer| async move {
         let database = MockServer::start().await;
         Mock::given(any())
             .respond_with(answer)

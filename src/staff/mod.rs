@@ -1,0 +1,83 @@
+//! Support staff: Firebase accounts with a `support` (or `admin`) custom claim. Roles are
+//! granted and revoked by email (`lucent staff …`), and checked against the account itself on
+//! every console call, so a revoked role stops at once rather than when the token expires.
+
+pub mod accounts;
+mod why;
+
+use serde_json::Value;
+
+use crate::auth::Roles;
+pub use accounts::{Account, Accounts, AccountsAuth, AccountsError};
+pub use why::why_pro;
+
+/// A role `lucent staff grant` hands out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Role {
+    Support,
+    Admin,
+}
+
+impl Role {
+    pub fn claim(self) -> &'static str {
+        match self {
+            Role::Support => "support",
+            Role::Admin => "admin",
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StaffError {
+    #[error("no account with email {0:?}")]
+    NoAccount(String),
+    #[error(
+        "{count} accounts have email {email:?}; roles go to one person: fix the accounts first"
+    )]
+    SeveralAccounts { email: String, count: usize },
+    #[error(transparent)]
+    Accounts(#[from] AccountsError),
+}
+
+pub struct Staff {
+    pub accounts: Accounts,
+}
+
+impl Staff {
+    /// The roles `uid` holds now, as the account says (the token may be an hour old).
+    pub async fn roles_now(&self, uid: &str) -> Result<Roles, AccountsError> {
+        Ok(self
+            .accounts
+            .by_uid(uid)
+            .await?
+            .map(|a| a.roles())
+            .unwrap_or_default())
+    }
+
+    /// Gives or takes `role` from the one account with `email`; its other claims are kept.
+    /// The account's next ID token carries the change; the console checks it at once.
+    pub async fn set_role(&self, email: &str, role: Role, on: bool) -> Result<Account, StaffError> {
+        let mut found = self.accounts.by_email(email).await?;
+        let mut account = match found.len() {
+            0 => return Err(StaffError::NoAccount(email.to_owned())),
+            1 => found.remove(0),
+            count => {
+                return Err(StaffError::SeveralAccounts {
+                    email: email.to_owned(),
+                    count,
+                });
+            }
+        };
+        if on {
+            account
+                .claims
+                .insert(role.claim().to_owned(), Value::Bool(true));
+        } else {
+            account.claims.remove(role.claim());
+        }
+        self.accounts
+            .set_claims(&account.uid, &account.claims)
+            .await?;
+        Ok(account)
+    }
+}

@@ -1,0 +1,276 @@
+//! The support console's API: only accounts that hold a staff role now get in; everyone else
+//! meets the 404 of a path that does not exist. The Auth emulator's accounts API is played by a
+//! local server in its wire format (Identity Toolkit `accounts:lookup` and `accounts:update`).
+
+use serde_json::{Value, json};
+use wiremock::matchers::{body_partial_json, method, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+use crate::helpers::{TestApp, spawn_app, spawn_app_with};
+use crate::test_keys::{claims, unsigned};
+
+const ACCOUNTS: &str = "/identitytoolkit.googleapis.com/v1/projects/demo-lucent/accounts";
+
+/// The gateway in emulator mode, its accounts API (and, if given, its database) local servers.
+pub struct Console {
+    pub app: TestApp,
+    pub accounts: MockServer,
+}
+
+pub async fn console(database: Option<&MockServer>) -> Console {
+    let accounts = MockServer::start().await;
+    let host = accounts.uri().trim_start_matches("http://").to_owned();
+    let mut args = vec!["--auth-emulator-host", host.as_str()];
+    let db = database.map(|db| db.uri().trim_start_matches("http://").to_owned());
+    if let Some(db) = &db {
+        args.extend_from_slice(&[
+            "--database-url",
+            "https://demo-lucent-default-rtdb.firebaseio.com",
+            "--database-emulator-host",
+            db,
+        ]);
+    }
+    Console {
+        app: spawn_app_with(&args).await,
+        accounts,
+    }
+}
+
+/// An emulator token for `uid` with `roles` as custom claims.
+pub fn token(uid: &str, roles: Value) -> String {
+    let mut claims = claims(uid);
+    claims
+        .as_object_mut()
+        .unwrap()
+        .extend(roles.as_object().unwrap().clone());
+    unsigned(&claims)
+}
+
+impl Console {
+    /// The accounts API answers lookups of `uid` with these custom claims.
+    pub async fn account_has(&self, uid: &str, custom: Value) {
+        Mock::given(method("POST"))
+            .and(path(format!("{ACCOUNTS}:lookup")))
+            .and(body_partial_json(json!({ "localId": [uid] })))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "kind": "identitytoolkit#GetAccountInfoResponse",
+                "users": [{
+                    "localId": uid,
+                    "email": format!("{uid}@example.com"),
+                    "customAttributes": custom.to_string(),
+                }],
+            })))
+            .mount(&self.accounts)
+            .await;
+    }
+
+    pub async fn register(&self, uid: &str) {
+        let response = self
+            .app
+            .post_me(
+                &token(uid, json!({})),
+                &json!({"username": uid, "ageConfirmed": true}),
+            )
+            .await;
+        assert_eq!(response.status(), 200);
+    }
+
+    pub async fn get(&self, token: Option<&str>, path: &str) -> reqwest::Response {
+        let mut request = self.app.client.get(self.app.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.unwrap()
+    }
+}
+
+async fn status_and_code(response: reqwest::Response) -> (u16, String) {
+    let status = response.status().as_u16();
+    let body: Value = response.json().await.unwrap_or(Value::Null);
+    (
+        status,
+        body["error"]["code"].as_str().unwrap_or("").to_owned(),
+    )
+}
+
+const FIND: &str = "/api/v1/support/users?q=alice@example.com";
+
+#[tokio::test]
+async fn staff_find_a_user_by_email_and_read_why_they_are_pro() {
+    let c = console(None).await;
+    c.register("alice").await;
+    c.app.make_pro("alice").await;
+    c.account_has("sam", json!({"support": true})).await;
+    let sam = token("sam", json!({"support": true}));
+
+    let found: Value = c.get(Some(&sam), FIND).await.json().await.unwrap();
+    let card = c.get(Some(&sam), "/api/v1/support/users/alice").await;
+
+    assert_eq!(found["users"][0]["uid"], "alice", "{found}");
+    let why = found["users"][0]["why"].as_str().unwrap();
+    assert!(why.starts_with("Pro: active until "), "{why}");
+    assert_eq!(card.status(), 200);
+    let card: Value = card.json().await.unwrap();
+    assert_eq!(card["profile"]["plan"], "pro");
+    assert_eq!(card["profile"]["quota"]["used"], 0);
+    assert_eq!(card["why"], why);
+    assert_eq!(card["audit"], json!([]));
+}
+
+#[tokio::test]
+async fn a_uid_finds_that_user_and_an_unknown_one_finds_nobody() {
+    let c = console(None).await;
+    c.register("alice").await;
+    c.account_has("sam", json!({"admin": true})).await;
+    let sam = token("sam", json!({"admin": true}));
+
+    let by_uid: Value = c
+        .get(Some(&sam), "/api/v1/support/users?q=alice")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let nobody: Value = c
+        .get(Some(&sam), "/api/v1/support/users?q=bob@example.com")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let missing = c.get(Some(&sam), "/api/v1/support/users/bob").await;
+
+    assert_eq!(by_uid["users"][0]["why"], "Free: never subscribed");
+    assert_eq!(nobody["users"], json!([]));
+    assert_eq!(
+        status_and_code(missing).await,
+        (404, "not_found".to_owned())
+    );
+}
+
+#[tokio::test]
+async fn guests_users_and_revoked_staff_meet_a_path_that_does_not_exist() {
+    let c = console(None).await;
+    c.register("alice").await;
+    c.account_has("alice", json!({})).await;
+    c.account_has("rex", json!({"beta": true})).await;
+    let unknown_path = status_and_code(c.get(None, "/api/v1/nothing-here").await).await;
+
+    let guest = c.get(None, FIND).await;
+    let user = c.get(Some(&token("alice", json!({}))), FIND).await;
+    let self_made = c
+        .get(Some(&token("alice", json!({"support": "true"}))), FIND)
+        .await;
+    // The token still says support; the account no longer does.
+    let revoked = c
+        .get(Some(&token("rex", json!({"support": true}))), FIND)
+        .await;
+
+    for response in [guest, user, self_made, revoked] {
+        assert_eq!(status_and_code(response).await, unknown_path);
+    }
+    assert_eq!(unknown_path.0, 404);
+}
+
+#[tokio::test]
+async fn an_unsigned_token_claiming_support_outside_emulator_mode_gets_nowhere() {
+    let app = spawn_app().await;
+    let forged = token("mallory", json!({"support": true, "admin": true}));
+
+    let response = app
+        .client
+        .get(app.url(FIND))
+        .bearer_auth(&forged)
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(
+        status_and_code(response).await,
+        (404, "not_found".to_owned())
+    );
+}
+
+#[tokio::test]
+async fn with_the_accounts_service_down_staff_are_told_to_retry() {
+    let c = console(None).await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(503)
+                .set_body_json(json!({"error": {"code": 503, "message": "UNAVAILABLE"}})),
+        )
+        .mount(&c.accounts)
+        .await;
+
+    let response = c
+        .get(Some(&token("sam", json!({"support": true}))), FIND)
+        .await;
+
+    assert_eq!(
+        status_and_code(response).await,
+        (503, "dependency_unavailable".to_owned())
+    );
+}
+
+/// `lucent staff …` against the accounts API; what it printed.
+fn staff_command(c: &Console, args: &[&str]) -> String {
+    let host = c.accounts.uri().trim_start_matches("http://").to_owned();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lucent"))
+        .env_clear()
+        .args(["staff", "--auth-emulator-host", &host])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+async fn claims_written(c: &Console) -> Vec<Value> {
+    let received = c.accounts.received_requests().await.unwrap();
+    received
+        .iter()
+        .filter(|r| r.url.path().ends_with("accounts:update"))
+        .map(|r| {
+            let body: Value = serde_json::from_slice(&r.body).unwrap();
+            assert_eq!(body["localId"], "sam");
+            serde_json::from_str(body["customAttributes"].as_str().unwrap()).unwrap()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn granting_and_revoking_a_role_keeps_the_accounts_other_claims() {
+    let c = console(None).await;
+    Mock::given(method("POST"))
+        .and(path(format!("{ACCOUNTS}:lookup")))
+        .and(body_partial_json(json!({ "email": ["sam@example.com"] })))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "users": [{"localId": "sam", "email": "sam@example.com",
+                       "customAttributes": "{\"beta\":true,\"admin\":true}"}],
+        })))
+        .mount(&c.accounts)
+        .await;
+    Mock::given(method("POST"))
+        .and(path(format!("{ACCOUNTS}:update")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"localId": "sam"})))
+        .mount(&c.accounts)
+        .await;
+
+    let granted = staff_command(&c, &["grant", "sam@example.com", "--role", "support"]);
+    let revoked = staff_command(&c, &["revoke", "sam@example.com", "--role", "admin"]);
+
+    assert_eq!(granted, "sam@example.com (sam) now has the support role\n");
+    assert_eq!(
+        revoked,
+        "sam@example.com (sam) no longer has the admin role\n"
+    );
+    assert_eq!(
+        claims_written(&c).await,
+        [
+            json!({"beta": true, "admin": true, "support": true}),
+            json!({"beta": true}),
+        ]
+    );
+}
