@@ -15,6 +15,7 @@ export const paths = {
   cancellation: '/cancellation',
   support: '/support',
   profile: '/profile',
+  staff: '/staff',
 } as const;
 
 export const REDIRECT_PARAM = 'redirectTo';

@@ -93,3 +93,10 @@ export async function getIdToken(): Promise<string | null> {
   await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken() : null;
 }
+
+/** The custom claims of the signed-in user's ID token (staff roles live here), or null for a guest. */
+export async function getIdTokenClaims(): Promise<Record<string, unknown> | null> {
+  const { auth } = await loadSdk();
+  await auth.authStateReady();
+  return auth.currentUser ? (await auth.currentUser.getIdTokenResult()).claims : null;
+}

@@ -8,6 +8,7 @@ interface Account {
   readonly uid: string;
   readonly email: string;
   readonly password: string;
+  readonly claims: Record<string, unknown>;
   displayName: string | null;
 }
 
@@ -35,14 +36,17 @@ interface NewAccount {
   readonly email: string;
   readonly password?: string;
   readonly displayName?: string | null;
+  /** Custom claims of the account's ID tokens, such as the staff role `{ support: true }`. */
+  readonly claims?: Record<string, unknown>;
 }
 
-function addAccount({ email, password, displayName }: NewAccount): Account {
+function addAccount({ email, password, displayName, claims }: NewAccount): Account {
   const account: Account = {
     uid: `uid-${String(accounts.length + 1)}`,
     email,
     password: password ?? 'secret-password',
     displayName: displayName ?? null,
+    claims: claims ?? {},
   };
   accounts.push(account);
   return account;
@@ -56,6 +60,10 @@ export const fakeAuth = {
   },
   signedInUser(): real.AuthUser | null {
     return view(current);
+  },
+  /** The custom claims of `uid`'s tokens (none for an unknown uid). */
+  claimsOf(uid: string): Record<string, unknown> {
+    return accounts.find((account) => account.uid === uid)?.claims ?? {};
   },
   reset() {
     accounts = [];
@@ -103,3 +111,5 @@ export const signOut: typeof real.signOut = () => {
 
 export const getIdToken: typeof real.getIdToken = () =>
   Promise.resolve(current ? `token-for-${current.uid}` : null);
+
+export const getIdTokenClaims: typeof real.getIdTokenClaims = () => Promise.resolve(current?.claims ?? null);

@@ -1,0 +1,5 @@
+import { StaffConsole } from '@/features/staff/components/staff-console';
+
+export default function StaffRoute() {
+  return <StaffConsole />;
+}

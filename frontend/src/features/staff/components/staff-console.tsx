@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+
+import { Page } from '@/components/ui/page';
+
+import { isNotStaff, searchQuery, useStaffRole } from '../api/support';
+
+import { SearchResults } from './search-results';
+import { UserCard } from './user-card';
+import { UserSearch } from './user-search';
+
+/** The support console: find a user by uid or email and read their card. State is in the URL. */
+export function StaffConsole() {
+  const role = useStaffRole();
+  const [params] = useSearchParams();
+  const uid = params.get('uid') ?? '';
+  // A link to a card alone still searches, by its uid: that finds the same user and tells
+  // whether the caller is staff (a 404) even when the token's claim is out of date.
+  const q = params.get('q') ?? uid;
+  const search = useQuery({ ...searchQuery(q), enabled: role.data === true && q !== '' });
+
+  if (role.isPending) return <p role="status">Checking your access…</p>;
+  // A token that cannot be read names no role either.
+  if (role.data !== true || isNotStaff(search.error)) {
+    return <Page title="This page is for Lucent support staff." />;
+  }
+  return (
+    <Page title="Support console" lead="Find a user by uid or email, and see why they are or are not Premium." wide>
+      <UserSearch key={q} q={q} />
+      {q && <SearchResults q={q} selected={uid} search={search} />}
+      {uid && <UserCard uid={uid} />}
+    </Page>
+  );
+}
