@@ -1,6 +1,6 @@
 // The state behind the fake gateway (handlers.ts). Tests arrange it directly; it is reset
 // after every test.
-import type { Catalog, ErrorDetail, Generation, JobStatus, Plan, Quota, Subscription } from '@/types/api';
+import type { Catalog, ErrorDetail, Generation, JobStatus, Plan, Quota, Subscription, SupportUser } from '@/types/api';
 
 import type { StreamEvent } from '../sse';
 
@@ -91,6 +91,8 @@ interface Db {
   jobs: Map<string, FakeJob>;
   /** Every request the fake gateway answered, in order. */
   requests: RecordedRequest[];
+  /** The users support can look up (the caller's own profile is not among them). */
+  supportUsers: SupportUser[];
 }
 
 function fresh(): Db {
@@ -104,10 +106,31 @@ function fresh(): Db {
     history: [],
     jobs: new Map(),
     requests: [],
+    supportUsers: [],
   };
 }
 
 export const db: Db = fresh();
+
+/** A free user with no subscription and no audit trail, as support sees them. */
+export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, rest: Partial<Omit<SupportUser, 'profile'>> = {}): SupportUser {
+  return {
+    profile: {
+      uid: 'uid-grace',
+      email: 'grace@example.com',
+      username: 'Grace',
+      ageConfirmed: true,
+      createdAt: Date.UTC(2026, 0, 1),
+      plan: 'free',
+      quota: { used: 3, limit: 10, resetsAt: '2026-12-01T00:00:00Z' },
+      subscription: null,
+      ...profile,
+    },
+    why: 'Not pro: no subscription has ever been paid.',
+    audit: [],
+    ...rest,
+  };
+}
 
 export function resetDb(): void {
   Object.assign(db, fresh());

@@ -1,7 +1,7 @@
 import { HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import { createOpenApiHttp } from 'openapi-msw';
 
-import type { ErrorBody, ErrorCode, ErrorCodeOf, GenerationRequest, Job, Me, operationErrors, paths } from '@/types/api';
+import type { ErrorBody, ErrorCode, ErrorCodeOf, GenerationRequest, Job, Me, operationErrors, paths, SupportUser } from '@/types/api';
 
 import { fakeAuth } from '../fake-firebase';
 import { sseResponse } from '../sse';
@@ -44,6 +44,13 @@ function caller(request: Request): string | null {
 }
 
 const signInFirst = 'Sign in first: this call needs an ID token';
+
+/** Like the gateway, which checks the token's claim (and the account): anyone else is not told the route exists. */
+function isStaff(request: Request): boolean {
+  const uid = caller(request);
+  const claims = uid ? fakeAuth.claimsOf(uid) : {};
+  return claims.support === true || claims.admin === true;
+}
 
 let username: string | null = null;
 let nextJob = 1;
@@ -218,6 +225,27 @@ export const handlers = [
     }
     db.plan = 'pro';
     return response(200).json({ message: 'Payment confirmed. Welcome to Premium!', plan: 'pro' });
+  }),
+
+  http.get('/api/v1/support/users', ({ request, query, response }) => {
+    if (!isStaff(request)) return fail('GET /api/v1/support/users', 404, 'not_found', 'route not found');
+    const q = (query.get('q') ?? '').trim();
+    const matches = ({ profile }: SupportUser) =>
+      q.includes('@') ? profile.email.toLowerCase() === q.toLowerCase() : profile.uid === q;
+    const users = db.supportUsers.filter(matches).map(({ profile, why }) => ({
+      uid: profile.uid,
+      email: profile.email,
+      username: profile.username,
+      why,
+    }));
+    return response(200).json({ users });
+  }),
+
+  http.get('/api/v1/support/users/{uid}', ({ request, params, response }) => {
+    if (!isStaff(request)) return fail('GET /api/v1/support/users/{uid}', 404, 'not_found', 'route not found');
+    const user = db.supportUsers.find(({ profile }) => profile.uid === params.uid);
+    if (!user) return fail('GET /api/v1/support/users/{uid}', 404, 'not_found', 'user not found');
+    return response(200).json(user);
   }),
 
   http.post('/api/v1/billing/portal', ({ request, response }) => {
