@@ -229,7 +229,7 @@ export const handlers = [
 
   http.get('/api/v1/support/users', ({ request, query, response }) => {
     if (!isStaff(request)) return fail('GET /api/v1/support/users', 404, 'not_found', 'route not found');
-    const q = (query.get('q') ?? '').trim();
+    const q = query.get('q').trim();
     const matches = ({ profile }: SupportUser) =>
       q.includes('@') ? profile.email.toLowerCase() === q.toLowerCase() : profile.uid === q;
     const users = db.supportUsers.filter(matches).map(({ profile, why }) => ({
