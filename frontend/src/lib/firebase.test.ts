@@ -5,7 +5,13 @@ import type * as FirebaseModule from './firebase';
 
 const state = vi.hoisted(() => ({
   imported: 0,
-  user: null as { uid: string; email: string; displayName: string; getIdToken: () => Promise<string> } | null,
+  user: null as {
+    uid: string;
+    email: string;
+    displayName: string;
+    getIdToken: () => Promise<string>;
+    getIdTokenResult: () => Promise<{ claims: Record<string, unknown> }>;
+  } | null,
   listeners: [] as ((user: unknown) => void)[],
 }));
 
@@ -51,7 +57,13 @@ const nextFrame = () =>
 beforeEach(() => {
   state.imported = 0;
   state.listeners = [];
-  state.user = { uid: 'u1', email: 'ada@example.com', displayName: 'Ada', getIdToken: () => Promise.resolve('id-token') };
+  state.user = {
+    uid: 'u1',
+    email: 'ada@example.com',
+    displayName: 'Ada',
+    getIdToken: () => Promise.resolve('id-token'),
+    getIdTokenResult: () => Promise.resolve({ claims: { sub: 'u1', support: true } }),
+  };
 });
 
 describe('lib/firebase (lazy SDK)', () => {
@@ -89,5 +101,12 @@ describe('lib/firebase (lazy SDK)', () => {
     expect(state.imported).toBe(1);
     expect(firebase.currentUser()?.uid).toBe('u1');
     await expect(firebase.getIdToken()).resolves.toBe('id-token');
+  });
+
+  it("reads the ID token's claims (where staff roles are), and none for a guest", async () => {
+    const firebase = await load();
+    await expect(firebase.getIdTokenClaims()).resolves.toMatchObject({ support: true });
+    state.user = null;
+    await expect(firebase.getIdTokenClaims()).resolves.toBeNull();
   });
 });
