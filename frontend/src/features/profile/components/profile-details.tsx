@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import details from '@/components/ui/details.module.css';
 import { paths } from '@/config/paths';
 import { browser } from '@/lib/browser';
 import { signOut } from '@/lib/firebase';
@@ -62,7 +63,7 @@ export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => vo
 
   return (
     <div className={styles.card}>
-      <dl className={styles.list}>
+      <dl className={details.list}>
         <div>
           <dt>Name</dt>
           <dd>{me.username}</dd>

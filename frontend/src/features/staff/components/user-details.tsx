@@ -1,3 +1,5 @@
+import { Detail } from '@/components/ui/detail';
+import details from '@/components/ui/details.module.css';
 import { formatDateTime } from '@/lib/format';
 import type { Subscription, SupportUser } from '@/types/api';
 
@@ -17,21 +19,13 @@ const subscriptionFields: readonly [keyof Subscription, string, 'date'?][] = [
 
 function SubscriptionFields({ subscription }: { readonly subscription: Subscription | null | undefined }) {
   const present = subscriptionFields.filter(([field]) => subscription?.[field] != null);
-  if (!subscription || present.length === 0) {
-    return (
-      <div>
-        <dt>Subscription</dt>
-        <dd>None</dd>
-      </div>
-    );
-  }
+  if (!subscription || present.length === 0) return <Detail label="Subscription">None</Detail>;
   return present.map(([field, label, kind]) => {
     const value = subscription[field] ?? '';
     return (
-      <div key={field}>
-        <dt>{label}</dt>
-        <dd>{kind === 'date' ? formatDateTime(value) : value}</dd>
-      </div>
+      <Detail key={field} label={label}>
+        {kind === 'date' ? formatDateTime(value) : value}
+      </Detail>
     );
   });
 }
@@ -41,33 +35,17 @@ export function UserDetails({ user }: { readonly user: SupportUser }) {
   return (
     <>
       <p className={styles.why}>{user.why}</p>
-      <dl className={styles.list}>
-        <div>
-          <dt>Username</dt>
-          <dd>{profile.username}</dd>
-        </div>
-        <div>
-          <dt>uid</dt>
-          <dd className={styles.code}>{profile.uid}</dd>
-        </div>
-        <div>
-          <dt>Plan</dt>
-          <dd>{profile.plan === 'pro' ? 'Premium (pro)' : 'Free'}</dd>
-        </div>
-        <div>
-          <dt>Credits</dt>
-          <dd>
-            {profile.quota.used} of {profile.quota.limit} used · resets {formatDateTime(profile.quota.resetsAt)}
-          </dd>
-        </div>
-        <div>
-          <dt>18+</dt>
-          <dd>{profile.ageConfirmed ? 'Confirmed' : 'Not confirmed'}</dd>
-        </div>
-        <div>
-          <dt>Joined</dt>
-          <dd>{formatDateTime(profile.createdAt)}</dd>
-        </div>
+      <dl className={details.list}>
+        <Detail label="Username">{profile.username}</Detail>
+        <Detail label="uid">
+          <span className={styles.code}>{profile.uid}</span>
+        </Detail>
+        <Detail label="Plan">{profile.plan === 'pro' ? 'Premium (pro)' : 'Free'}</Detail>
+        <Detail label="Credits">
+          {profile.quota.used} of {profile.quota.limit} used · resets {formatDateTime(profile.quota.resetsAt)}
+        </Detail>
+        <Detail label="18+">{profile.ageConfirmed ? 'Confirmed' : 'Not confirmed'}</Detail>
+        <Detail label="Joined">{formatDateTime(profile.createdAt)}</Detail>
         <SubscriptionFields subscription={profile.subscription} />
       </dl>
       <AuditTrail entries={user.audit} />
