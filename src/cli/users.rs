@@ -7,12 +7,13 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use chrono::{DateTime, NaiveDate, Utc};
-use clap::{Subcommand, ValueEnum};
+use clap::Subcommand;
 
 use crate::config::Config;
 use crate::quota::Quotas;
+use crate::staff::{self, Plan, PlanChange, PlanError};
 use crate::startup;
-use crate::store::{AuditEntry, Store, Subscription, UserRecord, now_ms};
+use crate::store::{Store, Subscription, UserRecord, now_ms};
 
 #[derive(Debug, Subcommand)]
 pub enum UsersCommand {
@@ -39,12 +40,6 @@ pub enum UsersCommand {
         #[arg(long, env = "USER", default_value = "support")]
         by: String,
     },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Plan {
-    Pro,
-    Free,
 }
 
 pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
@@ -196,55 +191,21 @@ async fn set_plan(
     until: Option<NaiveDate>,
     by: &str,
 ) -> anyhow::Result<String> {
-    if reason.trim().is_empty() {
-        bail!("--reason must say why (it goes into the audit trail)");
-    }
-    if plan == Plan::Free && until.is_some() {
-        bail!("--until is for pro plans");
-    }
-    let user = store
-        .get_user(uid)
-        .await?
-        .with_context(|| format!("no user with uid {uid:?}"))?;
-    let now = now_ms();
-    // The end of the given day, UTC.
-    let period_end = until.and_then(|d| d.succ_opt()).map(|d| {
-        d.and_time(chrono::NaiveTime::MIN)
-            .and_utc()
-            .timestamp_millis()
-    });
-    if period_end.is_some_and(|end| end <= now) {
-        bail!("--until is in the past");
-    }
-    let mut subscription = user.subscription.clone().unwrap_or_default();
-    subscription.plan_type = Some(
-        match plan {
-            Plan::Pro => "pro",
-            Plan::Free => "free",
-        }
-        .into(),
-    );
-    subscription.status = Some("manual".into());
-    subscription.current_period_end = period_end;
-    subscription.updated_at = Some(now);
-    let action = match (plan, until) {
-        (Plan::Pro, Some(d)) => format!("set-plan pro until {d}"),
-        (Plan::Pro, None) => "set-plan pro".to_owned(),
-        (Plan::Free, _) => "set-plan free".to_owned(),
+    let change = PlanChange {
+        plan,
+        until,
+        reason,
+        actor: by,
     };
-    let entry = AuditEntry {
-        at: now,
-        actor: by.to_owned(),
-        action: action.clone(),
-        reason: reason.trim().to_owned(),
-    };
-    // The trail first: a change is never made without its record; a failed change leaves an
-    // entry saying what was attempted, which is the safe side to err on.
-    store.add_audit(&user.uid, &entry).await?;
-    let updated = store.set_subscription(&user.uid, &subscription).await?;
+    let (updated, action) = staff::set_plan(store.as_ref(), uid, &change)
+        .await
+        .map_err(|e| match e {
+            PlanError::Invalid { field, message } => anyhow::anyhow!("--{field} {message}"),
+            other => other.into(),
+        })?;
     Ok(format!(
         "{}: {action} ({})",
         updated.uid,
-        why(updated.subscription.as_ref(), now),
+        why(updated.subscription.as_ref(), now_ms()),
     ))
 }

@@ -62,6 +62,7 @@ error_codes! {
     AgeConfirmationRequired = "age_confirmation_required" => FORBIDDEN,
     UidMismatch = "uid_mismatch" => FORBIDDEN,
     SessionNotYours = "session_not_yours" => FORBIDDEN,
+    OwnRecord = "own_record" => FORBIDDEN,
     NotFound = "not_found" => NOT_FOUND,
     ProfileMissing = "profile_missing" => CONFLICT,
     AlreadySubscribed = "already_subscribed" => CONFLICT,

@@ -11,9 +11,9 @@ use utoipa::ToSchema;
 
 use super::error_docs::op_errors;
 use super::me::{Me, me};
-use super::{ApiError, AppState, ErrorCode};
+use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
-use crate::staff::why_pro;
+use crate::staff::{Plan, PlanChange, PlanError, set_plan, why_pro};
 use crate::store::{AuditEntry, UserRecord, now_ms};
 
 /// A caller who holds a staff role now.
@@ -157,11 +157,77 @@ pub async fn user(
         .get_user(&uid)
         .await?
         .ok_or_else(|| ApiError::not_found("user"))?;
+    card(&state, record).await.map(Json)
+}
+
+async fn card(state: &AppState, record: UserRecord) -> Result<SupportUser, ApiError> {
     let why = why_pro(&record, now_ms());
-    let audit = state.store.list_audit(&uid).await?;
-    Ok(Json(SupportUser {
+    let audit = state.store.list_audit(&record.uid).await?;
+    Ok(SupportUser {
         profile: me(state.users.account(record).await?),
         why,
         audit: audit.into_iter().map(AuditView::from).collect(),
-    }))
+    })
+}
+
+/// A plan set by hand.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PlanBody {
+    #[schema(value_type = super::me::Plan)]
+    plan: Plan,
+    /// The last day of a pro plan, `YYYY-MM-DD` (UTC); none: until changed again.
+    until: Option<String>,
+    /// Why: kept in the audit trail with who made the change (1 to 500 characters).
+    reason: String,
+}
+
+op_errors!(SetPlanErrors: STORE + JSON_BODY + [NotFound, DependencyUnavailable, InvalidField, OwnRecord]);
+
+#[utoipa::path(post, path = "/v1/support/users/{uid}/plan", tag = "support", security(("bearer" = [])),
+    summary = "Sets a user's plan by hand, with a reason for the audit trail (support staff only)",
+    params(("uid" = String, Path, description = "The user's uid")),
+    request_body = PlanBody,
+    responses((status = 200, description = "The user after the change", body = SupportUser),
+        SetPlanErrors))]
+#[tracing::instrument(skip_all, fields(staff = %staff.0.uid, uid = %uid))]
+pub async fn set_user_plan(
+    State(state): State<AppState>,
+    staff: SupportStaff,
+    Path(uid): Path<String>,
+    ApiJson(body): ApiJson<PlanBody>,
+) -> Result<Json<SupportUser>, ApiError> {
+    let SupportStaff(me_staff) = staff;
+    if me_staff.uid == uid {
+        return Err(ApiError::new(
+            ErrorCode::OwnRecord,
+            "staff cannot change their own record; ask a colleague",
+        ));
+    }
+    let until = body
+        .until
+        .as_deref()
+        .map(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d"))
+        .transpose()
+        .map_err(|_| ApiError::invalid("until", "must be a date, YYYY-MM-DD"))?;
+    let actor = format!(
+        "{} ({})",
+        me_staff.email.as_deref().unwrap_or("no email"),
+        me_staff.uid
+    );
+    let change = PlanChange {
+        plan: body.plan,
+        until,
+        reason: &body.reason,
+        actor: &actor,
+    };
+    let (record, _) = set_plan(state.store.as_ref(), &uid, &change)
+        .await
+        .map_err(|e| match e {
+            PlanError::Invalid { field, message } => ApiError::invalid(field, message),
+            PlanError::NoUser(_) => ApiError::not_found("user"),
+            PlanError::Store(e) => e.into(),
+        })?;
+    state.users.changed(&uid).await;
+    card(&state, record).await.map(Json)
 }

@@ -3,12 +3,14 @@
 //! every console call, so a revoked role stops at once rather than when the token expires.
 
 pub mod accounts;
+mod plan;
 mod why;
 
 use serde_json::Value;
 
 use crate::auth::Roles;
 pub use accounts::{Account, Accounts, AccountsAuth, AccountsError};
+pub use plan::{Plan, PlanChange, PlanError, set_plan};
 pub use why::why_pro;
 
 /// A role `lucent staff grant` hands out.

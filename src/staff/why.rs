@@ -19,6 +19,8 @@ pub fn why_pro(user: &UserRecord, now: i64) -> String {
     let end = sub.current_period_end;
     let by_support = status == "manual";
     if user.is_pro(now) {
+        // A plan "until Jan 31" ends at the first moment of Feb 1: name the last day it runs.
+        let end = end.map(|e| e - 1);
         return match (by_support, status, end) {
             (true, _, Some(end)) => format!("Pro: set by support until {}", day(end)),
             (true, _, None) => "Pro: set by support, no end date".to_owned(),

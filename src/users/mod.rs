@@ -85,6 +85,13 @@ impl Users {
         }
     }
 
+    /// `uid` was changed behind this cache (a plan set by hand): forget it here and on every
+    /// other instance.
+    pub async fn changed(&self, uid: &str) {
+        self.caches.forget(uid).await;
+        self.tell(uid).await;
+    }
+
     async fn tell(&self, uid: &str) {
         if let Some(news) = &self.news {
             news.tell(uid).await;

@@ -75,6 +75,17 @@ impl Console {
         assert_eq!(response.status(), 200);
     }
 
+    pub async fn set_plan(&self, token: &str, uid: &str, body: Value) -> reqwest::Response {
+        self.app
+            .client
+            .post(self.app.url(&format!("/api/v1/support/users/{uid}/plan")))
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+    }
+
     pub async fn get(&self, token: Option<&str>, path: &str) -> reqwest::Response {
         let mut request = self.app.client.get(self.app.url(path));
         if let Some(token) = token {
@@ -273,4 +284,84 @@ async fn granting_and_revoking_a_role_keeps_the_accounts_other_claims() {
             json!({"beta": true}),
         ]
     );
+}
+
+#[tokio::test]
+async fn staff_set_a_plan_with_a_reason_and_the_trail_says_who_and_why() {
+    let c = console(None).await;
+    c.register("alice").await;
+    c.account_has("sam", json!({"support": true})).await;
+    let sam = token("sam", json!({"support": true}));
+    let alice = token("alice", json!({}));
+    assert_eq!(
+        c.get(Some(&alice), "/api/v1/me")
+            .await
+            .json::<Value>()
+            .await
+            .unwrap()["plan"],
+        "free"
+    );
+
+    let body = json!({"plan": "pro", "until": "2999-01-31", "reason": "refund of a double charge"});
+    let response = c.set_plan(&sam, "alice", body).await;
+
+    assert_eq!(response.status(), 200);
+    let card: Value = response.json().await.unwrap();
+    assert_eq!(card["why"], "Pro: set by support until Jan 31, 2999");
+    assert_eq!(
+        card["audit"][0],
+        json!({"at": card["audit"][0]["at"], "actor": "sam@example.com (sam)",
+               "action": "set-plan pro until 2999-01-31", "reason": "refund of a double charge"})
+    );
+    let me: Value = c
+        .get(Some(&alice), "/api/v1/me")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(me["plan"], "pro", "the user sees it at once");
+}
+
+#[tokio::test]
+async fn a_plan_change_needs_a_reason_a_real_date_a_user_and_someone_else() {
+    let c = console(None).await;
+    c.register("alice").await;
+    c.register("sam").await;
+    c.account_has("sam", json!({"support": true})).await;
+    let sam = token("sam", json!({"support": true}));
+
+    let blank = c
+        .set_plan(&sam, "alice", json!({"plan": "pro", "reason": "  "}))
+        .await;
+    let bad_date = c
+        .set_plan(
+            &sam,
+            "alice",
+            json!({"plan": "pro", "until": "31/01/2999", "reason": "x"}),
+        )
+        .await;
+    let past = c
+        .set_plan(
+            &sam,
+            "alice",
+            json!({"plan": "pro", "until": "2001-01-01", "reason": "x"}),
+        )
+        .await;
+    let nobody = c
+        .set_plan(&sam, "bob", json!({"plan": "pro", "reason": "x"}))
+        .await;
+    let own = c
+        .set_plan(&sam, "sam", json!({"plan": "pro", "reason": "x"}))
+        .await;
+
+    for response in [blank, bad_date, past] {
+        assert_eq!(
+            status_and_code(response).await,
+            (422, "invalid_field".to_owned())
+        );
+    }
+    assert_eq!(status_and_code(nobody).await, (404, "not_found".to_owned()));
+    assert_eq!(status_and_code(own).await, (403, "own_record".to_owned()));
+    let trail = c.app.state.store.list_audit("alice").await.unwrap();
+    assert!(trail.is_empty(), "nothing refused is written: {trail:?}");
 }

@@ -271,6 +271,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support/users/{uid}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a user's plan by hand, with a reason for the audit trail (support staff only) */
+        post: operations["set_user_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/checkout/test/portal/{customer}": {
         parameters: {
             query?: never;
@@ -429,7 +446,7 @@ export interface components {
          * @description Every error code of the API. The OpenAPI document lists them as the `code` enum.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "not_found" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
+        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "not_found" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
         ErrorDetail: {
             code: components["schemas"]["ErrorCode"];
             /** @description For a 4xx, what to fix; for a 5xx, fixed text (the details are in the gateway's log). */
@@ -570,6 +587,14 @@ export interface components {
         };
         /** @enum {string} */
         Plan: "free" | "pro";
+        /** @description A plan set by hand. */
+        PlanBody: {
+            plan: components["schemas"]["Plan"];
+            /** @description Why: kept in the audit trail with who made the change (1 to 500 characters). */
+            reason: string;
+            /** @description The last day of a pro plan, `YYYY-MM-DD` (UTC); none: until changed again. */
+            until?: string | null;
+        };
         ProfileBody: {
             ageConfirmed?: boolean;
             /** @description 1 to 40 characters. */
@@ -2063,6 +2088,114 @@ export interface operations {
             };
         };
     };
+    set_user_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanBody"];
+            };
+        };
+        responses: {
+            /** @description The user after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportUser"];
+                };
+            };
+            /** @description `code` is one of: malformed_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: own_record */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     test_checkout_portal: {
         parameters: {
             query?: {
@@ -2592,6 +2725,17 @@ export interface operationErrors {
     };
     "GET /api/v1/support/users/{uid}": {
         404: "not_found";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
+    "POST /api/v1/support/users/{uid}/plan": {
+        400: "malformed_json";
+        403: "own_record";
+        404: "not_found";
+        413: "payload_too_large";
+        415: "unsupported_media_type";
+        422: "invalid_field";
         500: "internal";
         503: "store_unavailable" | "dependency_unavailable";
         504: "store_timeout";

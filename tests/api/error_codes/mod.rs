@@ -41,9 +41,10 @@ enum Op {
     CancelJob,
     FindUsers,
     SupportUser,
+    SetPlan,
 }
 
-const OPS: [Op; 17] = [
+const OPS: [Op; 18] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -61,6 +62,7 @@ const OPS: [Op; 17] = [
     Op::CancelJob,
     Op::FindUsers,
     Op::SupportUser,
+    Op::SetPlan,
 ];
 
 /// Who the calls that are not about a particular user come from.
@@ -87,6 +89,7 @@ impl Op {
             Op::CancelJob => ("delete", "/api/v1/jobs/{id}"),
             Op::FindUsers => ("get", "/api/v1/support/users"),
             Op::SupportUser => ("get", "/api/v1/support/users/{uid}"),
+            Op::SetPlan => ("post", "/api/v1/support/users/{uid}/plan"),
         }
     }
 
@@ -109,6 +112,7 @@ impl Op {
             Op::Create | Op::Submit => request.json(&json!({"prompt": "a fox"})),
             Op::Legacy => request.query(&[("prompt", "a fox")]),
             Op::FindUsers => request.query(&[("q", "someone@example.com")]),
+            Op::SetPlan => request.json(&json!({"plan": "pro", "reason": "goodwill"})),
             Op::PaymentSuccess => request.json(&json!({"sessionId": "cs_1", "firebaseId": CALLER})),
             Op::Webhook => signed_event(request, &subscription_event("sub_1")),
             _ => request,
@@ -118,7 +122,7 @@ impl Op {
     fn has_json_body(self) -> bool {
         matches!(
             self,
-            Op::PostMe | Op::Create | Op::Submit | Op::PaymentSuccess
+            Op::PostMe | Op::Create | Op::Submit | Op::PaymentSuccess | Op::SetPlan
         )
     }
 }

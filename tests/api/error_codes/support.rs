@@ -12,6 +12,9 @@ use crate::support::{console, token};
 
 async fn support_failures(op: Op) {
     let sent = Sent::default();
+    if op == Op::SetPlan {
+        plan_failures(&sent).await;
+    }
     let staff = token("sam", json!({"support": true}));
 
     let c = console(None).await;
@@ -37,6 +40,34 @@ async fn support_failures(op: Op) {
     sent.assert_is_the_list_of(op).await;
 }
 
+/// What only the plan change meets: a body that is not JSON, a refused field, staff acting on
+/// their own record.
+async fn plan_failures(sent: &Sent) {
+    let op = Op::SetPlan;
+    let c = console(None).await;
+    c.account_has("sam", json!({"support": true})).await;
+    let staff = token("sam", json!({"support": true}));
+    let call = || op.call(&c.app, "alice").bearer_auth(&staff);
+    sent.send(call().header("content-type", "application/json").body("{"))
+        .await;
+    sent.send(call().header("content-type", "text/plain").body("{}"))
+        .await;
+    sent.send(
+        call()
+            .header("content-type", "application/json")
+            .body(vec![b' '; 3 << 20]),
+    )
+    .await;
+    sent.send(call().json(&json!({"plan": "pro", "reason": ""})))
+        .await;
+    sent.send(
+        op.call(&c.app, "sam")
+            .bearer_auth(&staff)
+            .json(&json!({"plan": "pro", "reason": "x"})),
+    )
+    .await;
+}
+
 #[tokio::test]
 async fn finding_users_sends_every_code_it_lists() {
     support_failures(Op::FindUsers).await;
@@ -45,4 +76,9 @@ async fn finding_users_sends_every_code_it_lists() {
 #[tokio::test]
 async fn reading_a_user_sends_every_code_it_lists() {
     support_failures(Op::SupportUser).await;
+}
+
+#[tokio::test]
+async fn setting_a_plan_sends_every_code_it_lists() {
+    support_failures(Op::SetPlan).await;
 }

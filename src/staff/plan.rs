@@ -1,0 +1,107 @@
+//! A plan set by hand (a refund, goodwill, a missed payment), by the support console and by
+//! `lucent users set-plan` alike. The audit entry is written before the change.
+
+use chrono::NaiveDate;
+use serde::Deserialize;
+
+use crate::store::{AuditEntry, Store, StoreError, UserRecord, now_ms};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Plan {
+    Pro,
+    Free,
+}
+
+/// What to set, and who says so.
+#[derive(Debug, Clone)]
+pub struct PlanChange<'a> {
+    pub plan: Plan,
+    /// The last day of a pro plan (UTC); none: until changed again.
+    pub until: Option<NaiveDate>,
+    /// Why: kept in the audit trail.
+    pub reason: &'a str,
+    /// Who: kept in the audit trail.
+    pub actor: &'a str,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    #[error("{field} {message}")]
+    Invalid {
+        field: &'static str,
+        message: &'static str,
+    },
+    #[error("no user with uid {0:?}")]
+    NoUser(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+const REASON_MAX: usize = 500;
+
+fn invalid(field: &'static str, message: &'static str) -> PlanError {
+    PlanError::Invalid { field, message }
+}
+
+/// Sets `uid`'s plan; the saved record and the audit action, e.g. "set-plan pro until 2026-12-31".
+pub async fn set_plan(
+    store: &dyn Store,
+    uid: &str,
+    change: &PlanChange<'_>,
+) -> Result<(UserRecord, String), PlanError> {
+    let reason = change.reason.trim();
+    if reason.is_empty() {
+        return Err(invalid(
+            "reason",
+            "must say why (it goes into the audit trail)",
+        ));
+    }
+    if reason.chars().count() > REASON_MAX {
+        return Err(invalid("reason", "is at most 500 characters"));
+    }
+    if change.plan == Plan::Free && change.until.is_some() {
+        return Err(invalid("until", "is for pro plans"));
+    }
+    let now = now_ms();
+    // The end of the given day, UTC.
+    let period_end = change.until.and_then(|d| d.succ_opt()).map(|d| {
+        d.and_time(chrono::NaiveTime::MIN)
+            .and_utc()
+            .timestamp_millis()
+    });
+    if period_end.is_some_and(|end| end <= now) {
+        return Err(invalid("until", "is in the past"));
+    }
+    let user = store
+        .get_user(uid)
+        .await?
+        .ok_or_else(|| PlanError::NoUser(uid.to_owned()))?;
+    let mut subscription = user.subscription.clone().unwrap_or_default();
+    subscription.plan_type = Some(
+        match change.plan {
+            Plan::Pro => "pro",
+            Plan::Free => "free",
+        }
+        .into(),
+    );
+    subscription.status = Some("manual".into());
+    subscription.current_period_end = period_end;
+    subscription.updated_at = Some(now);
+    let action = match (change.plan, change.until) {
+        (Plan::Pro, Some(d)) => format!("set-plan pro until {d}"),
+        (Plan::Pro, None) => "set-plan pro".to_owned(),
+        (Plan::Free, _) => "set-plan free".to_owned(),
+    };
+    let entry = AuditEntry {
+        at: now,
+        actor: change.actor.to_owned(),
+        action: action.clone(),
+        reason: reason.to_owned(),
+    };
+    // The trail first: a change is never made without its record; a failed change leaves an
+    // entry saying what was attempted, which is the safe side to err on.
+    store.add_audit(&user.uid, &entry).await?;
+    let updated = store.set_subscription(&user.uid, &subscription).await?;
+    Ok((updated, action))
+}
