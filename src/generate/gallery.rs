@@ -53,7 +53,8 @@ impl Generator {
     }
 
     /// The caller's own generation.
-    async fn own(&self, uid: &str, id: &str) -> Result<GenerationRecord, GenerateError> {
+    /// `uid`'s image `id`, or not found.
+    pub async fn own(&self, uid: &str, id: &str) -> Result<GenerationRecord, GenerateError> {
         if !push_id::is_generation_id(id) {
             return Err(GenerateError::NotFound("generation"));
         }
@@ -128,6 +129,12 @@ impl Generator {
                 "deleting images is a Premium feature".into(),
             ));
         }
+        self.remove(uid, &record).await
+    }
+
+    /// Removes `record` of `uid`, then its bytes, whatever the owner's plan (support staff
+    /// acting on an abuse report).
+    pub async fn remove(&self, uid: &str, record: &GenerationRecord) -> Result<(), GenerateError> {
         // The record goes first: a failure after it leaves unreachable bytes, never a
         // dangling record.
         if !self.store.delete_generation(uid, &record.id).await? {

@@ -78,6 +78,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(support::find_users))
         .routes(routes!(support::user))
         .routes(routes!(support::set_user_plan))
+        .routes(routes!(support::remove_image))
         .routes(routes!(billing::webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)))
         .fallback(api_not_found)
         .layer(TimeoutLayer::with_status_code(

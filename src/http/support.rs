@@ -13,7 +13,7 @@ use super::error_docs::op_errors;
 use super::me::{Me, me};
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
-use crate::staff::{Plan, PlanChange, PlanError, set_plan, why_pro};
+use crate::staff::{Plan, PlanChange, PlanError, reason, set_plan, why_pro};
 use crate::store::{AuditEntry, UserRecord, now_ms};
 
 /// A caller who holds a staff role now.
@@ -198,23 +198,14 @@ pub async fn set_user_plan(
     ApiJson(body): ApiJson<PlanBody>,
 ) -> Result<Json<SupportUser>, ApiError> {
     let SupportStaff(me_staff) = staff;
-    if me_staff.uid == uid {
-        return Err(ApiError::new(
-            ErrorCode::OwnRecord,
-            "staff cannot change their own record; ask a colleague",
-        ));
-    }
+    not_their_own(&me_staff, &uid)?;
     let until = body
         .until
         .as_deref()
         .map(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d"))
         .transpose()
         .map_err(|_| ApiError::invalid("until", "must be a date, YYYY-MM-DD"))?;
-    let actor = format!(
-        "{} ({})",
-        me_staff.email.as_deref().unwrap_or("no email"),
-        me_staff.uid
-    );
+    let actor = actor(&me_staff);
     let change = PlanChange {
         plan: body.plan,
         until,
@@ -230,4 +221,63 @@ pub async fn set_user_plan(
         })?;
     state.users.changed(&uid).await;
     card(&state, record).await.map(Json)
+}
+
+/// Staff never act on their own record: a colleague does, and the trail shows who.
+fn not_their_own(staff: &Identity, uid: &str) -> Result<(), ApiError> {
+    if staff.uid == uid {
+        return Err(ApiError::new(
+            ErrorCode::OwnRecord,
+            "staff cannot change their own record; ask a colleague",
+        ));
+    }
+    Ok(())
+}
+
+/// Who did it, as the audit trail names them.
+fn actor(staff: &Identity) -> String {
+    format!(
+        "{} ({})",
+        staff.email.as_deref().unwrap_or("no email"),
+        staff.uid
+    )
+}
+
+/// Why an action was taken.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReasonBody {
+    /// Kept in the audit trail with who acted (1 to 500 characters).
+    reason: String,
+}
+
+op_errors!(RemoveImageErrors: STORE + JSON_BODY + [NotFound, DependencyUnavailable, InvalidField, OwnRecord]);
+
+#[utoipa::path(delete, path = "/v1/support/users/{uid}/generations/{id}", tag = "support", security(("bearer" = [])),
+    summary = "Deletes one of a user's images, e.g. on an abuse report, with a reason for the audit trail (support staff only)",
+    params(("uid" = String, Path, description = "The user's uid"),
+        ("id" = String, Path, description = "A generation id")),
+    request_body = ReasonBody,
+    responses((status = 204, description = "Deleted"), RemoveImageErrors))]
+#[tracing::instrument(skip_all, fields(staff = %staff.0.uid, uid = %uid, id = %id))]
+pub async fn remove_image(
+    State(state): State<AppState>,
+    staff: SupportStaff,
+    Path((uid, id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<ReasonBody>,
+) -> Result<axum::http::StatusCode, ApiError> {
+    let SupportStaff(me_staff) = staff;
+    not_their_own(&me_staff, &uid)?;
+    let reason = reason(&body.reason).map_err(|message| ApiError::invalid("reason", message))?;
+    let record = state.generator.own(&uid, &id).await?;
+    // The trail first, as for a plan: nothing is removed without its record.
+    let entry = AuditEntry {
+        at: now_ms(),
+        actor: actor(&me_staff),
+        action: format!("delete generation {id}"),
+        reason: reason.to_owned(),
+    };
+    state.store.add_audit(&uid, &entry).await?;
+    state.generator.remove(&uid, &record).await?;
+    Ok(axum::http::StatusCode::NO_CONTENT)
 }

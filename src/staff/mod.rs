@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::auth::Roles;
 pub use accounts::{Account, Accounts, AccountsAuth, AccountsError};
-pub use plan::{Plan, PlanChange, PlanError, set_plan};
+pub use plan::{Plan, PlanChange, PlanError, reason, set_plan};
 pub use why::why_pro;
 
 /// A role `lucent staff grant` hands out.

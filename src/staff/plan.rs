@@ -44,22 +44,25 @@ fn invalid(field: &'static str, message: &'static str) -> PlanError {
     PlanError::Invalid { field, message }
 }
 
+/// Every action by hand says why: 1 to 500 characters once trimmed, or what is wrong with it.
+pub fn reason(raw: &str) -> Result<&str, &'static str> {
+    let reason = raw.trim();
+    if reason.is_empty() {
+        return Err("must say why (it goes into the audit trail)");
+    }
+    if reason.chars().count() > REASON_MAX {
+        return Err("is at most 500 characters");
+    }
+    Ok(reason)
+}
+
 /// Sets `uid`'s plan; the saved record and the audit action, e.g. "set-plan pro until 2026-12-31".
 pub async fn set_plan(
     store: &dyn Store,
     uid: &str,
     change: &PlanChange<'_>,
 ) -> Result<(UserRecord, String), PlanError> {
-    let reason = change.reason.trim();
-    if reason.is_empty() {
-        return Err(invalid(
-            "reason",
-            "must say why (it goes into the audit trail)",
-        ));
-    }
-    if reason.chars().count() > REASON_MAX {
-        return Err(invalid("reason", "is at most 500 characters"));
-    }
+    let reason = reason(change.reason).map_err(|message| invalid("reason", message))?;
     if change.plan == Plan::Free && change.until.is_some() {
         return Err(invalid("until", "is for pro plans"));
     }

@@ -365,3 +365,112 @@ async fn a_plan_change_needs_a_reason_a_real_date_a_user_and_someone_else() {
     let trail = c.app.state.store.list_audit("alice").await.unwrap();
     assert!(trail.is_empty(), "nothing refused is written: {trail:?}");
 }
+
+/// An image of `uid`'s, made through the API; its id.
+async fn image_of(c: &Console, uid: &str) -> String {
+    let response = c
+        .app
+        .client
+        .post(c.app.url("/api/v1/generations"))
+        .bearer_auth(token(uid, json!({})))
+        .json(&json!({"prompt": "a fox"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let made: Value = response.json().await.unwrap();
+    made["generations"][0]["id"].as_str().unwrap().to_owned()
+}
+
+async fn remove(c: &Console, staff: &str, uid: &str, id: &str, reason: &str) -> reqwest::Response {
+    c.app
+        .client
+        .delete(
+            c.app
+                .url(&format!("/api/v1/support/users/{uid}/generations/{id}")),
+        )
+        .bearer_auth(staff)
+        .json(&json!({ "reason": reason }))
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn staff_delete_a_reported_image_of_a_free_user_and_the_trail_says_why() {
+    let c = console(None).await;
+    c.register("alice").await;
+    let id = image_of(&c, "alice").await;
+    c.account_has("sam", json!({"support": true})).await;
+    let sam = token("sam", json!({"support": true}));
+
+    let response = remove(&c, &sam, "alice", &id, "abuse report #12").await;
+
+    assert_eq!(response.status(), 204);
+    let left = c
+        .app
+        .state
+        .store
+        .get_generation("alice", &id)
+        .await
+        .unwrap();
+    assert!(left.is_none(), "the record is gone");
+    let card: Value = c
+        .get(Some(&sam), "/api/v1/support/users/alice")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        card["audit"][0]["action"],
+        format!("delete generation {id}")
+    );
+    assert_eq!(card["audit"][0]["reason"], "abuse report #12");
+    assert_eq!(card["audit"][0]["actor"], "sam@example.com (sam)");
+}
+
+#[tokio::test]
+async fn a_deletion_needs_a_reason_an_image_and_someone_elses_record() {
+    let c = console(None).await;
+    c.register("sam").await;
+    let own = image_of(&c, "sam").await;
+    c.register("alice").await;
+    let id = image_of(&c, "alice").await;
+    c.account_has("sam", json!({"support": true})).await;
+    let sam = token("sam", json!({"support": true}));
+
+    let blank = remove(&c, &sam, "alice", &id, " ").await;
+    let unknown = remove(&c, &sam, "alice", &own, "x").await;
+    let theirs = remove(&c, &sam, "sam", &own, "x").await;
+
+    assert_eq!(
+        status_and_code(blank).await,
+        (422, "invalid_field".to_owned())
+    );
+    assert_eq!(
+        status_and_code(unknown).await,
+        (404, "not_found".to_owned())
+    );
+    assert_eq!(
+        status_and_code(theirs).await,
+        (403, "own_record".to_owned())
+    );
+    assert!(
+        c.app
+            .state
+            .store
+            .get_generation("alice", &id)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert!(
+        c.app
+            .state
+            .store
+            .list_audit("alice")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}

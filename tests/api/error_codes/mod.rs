@@ -42,9 +42,10 @@ enum Op {
     FindUsers,
     SupportUser,
     SetPlan,
+    RemoveImage,
 }
 
-const OPS: [Op; 18] = [
+const OPS: [Op; 19] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -63,6 +64,7 @@ const OPS: [Op; 18] = [
     Op::FindUsers,
     Op::SupportUser,
     Op::SetPlan,
+    Op::RemoveImage,
 ];
 
 /// Who the calls that are not about a particular user come from.
@@ -90,6 +92,7 @@ impl Op {
             Op::FindUsers => ("get", "/api/v1/support/users"),
             Op::SupportUser => ("get", "/api/v1/support/users/{uid}"),
             Op::SetPlan => ("post", "/api/v1/support/users/{uid}/plan"),
+            Op::RemoveImage => ("delete", "/api/v1/support/users/{uid}/generations/{id}"),
         }
     }
 
@@ -113,6 +116,7 @@ impl Op {
             Op::Legacy => request.query(&[("prompt", "a fox")]),
             Op::FindUsers => request.query(&[("q", "someone@example.com")]),
             Op::SetPlan => request.json(&json!({"plan": "pro", "reason": "goodwill"})),
+            Op::RemoveImage => request.json(&json!({"reason": "abuse report"})),
             Op::PaymentSuccess => request.json(&json!({"sessionId": "cs_1", "firebaseId": CALLER})),
             Op::Webhook => signed_event(request, &subscription_event("sub_1")),
             _ => request,
@@ -122,7 +126,12 @@ impl Op {
     fn has_json_body(self) -> bool {
         matches!(
             self,
-            Op::PostMe | Op::Create | Op::Submit | Op::PaymentSuccess | Op::SetPlan
+            Op::PostMe
+                | Op::Create
+                | Op::Submit
+                | Op::PaymentSuccess
+                | Op::SetPlan
+                | Op::RemoveImage
         )
     }
 }

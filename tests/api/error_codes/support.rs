@@ -12,8 +12,8 @@ use crate::support::{console, token};
 
 async fn support_failures(op: Op) {
     let sent = Sent::default();
-    if op == Op::SetPlan {
-        plan_failures(&sent).await;
+    if matches!(op, Op::SetPlan | Op::RemoveImage) {
+        action_failures(op, &sent).await;
     }
     let staff = token("sam", json!({"support": true}));
 
@@ -40,10 +40,17 @@ async fn support_failures(op: Op) {
     sent.assert_is_the_list_of(op).await;
 }
 
-/// What only the plan change meets: a body that is not JSON, a refused field, staff acting on
-/// their own record.
-async fn plan_failures(sent: &Sent) {
-    let op = Op::SetPlan;
+/// A valid body for `op`, but for the reason.
+fn body(op: Op, reason: &str) -> serde_json::Value {
+    match op {
+        Op::SetPlan => json!({"plan": "pro", "reason": reason}),
+        _ => json!({ "reason": reason }),
+    }
+}
+
+/// What only the actions meet: a body that is not JSON, a blank reason, staff acting on their
+/// own record.
+async fn action_failures(op: Op, sent: &Sent) {
     let c = console(None).await;
     c.account_has("sam", json!({"support": true})).await;
     let staff = token("sam", json!({"support": true}));
@@ -58,12 +65,11 @@ async fn plan_failures(sent: &Sent) {
             .body(vec![b' '; 3 << 20]),
     )
     .await;
-    sent.send(call().json(&json!({"plan": "pro", "reason": ""})))
-        .await;
+    sent.send(call().json(&body(op, ""))).await;
     sent.send(
         op.call(&c.app, "sam")
             .bearer_auth(&staff)
-            .json(&json!({"plan": "pro", "reason": "x"})),
+            .json(&body(op, "x")),
     )
     .await;
 }
@@ -81,4 +87,9 @@ async fn reading_a_user_sends_every_code_it_lists() {
 #[tokio::test]
 async fn setting_a_plan_sends_every_code_it_lists() {
     support_failures(Op::SetPlan).await;
+}
+
+#[tokio::test]
+async fn removing_an_image_sends_every_code_it_lists() {
+    support_failures(Op::RemoveImage).await;
 }
