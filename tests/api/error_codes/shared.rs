@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use futures_util::future::join_all;
+use reqwest::RequestBuilder;
 use serde_json::{Value, json};
 use wiremock::matchers::any;
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -69,7 +70,11 @@ pub(super) async fn database_failures(op: Op, sent: &Sent) {
 async fn body_failures(op: Op, sent: &Sent) {
     let app = spawn_app().await;
     let token = app.register(CALLER).await;
-    let call = || op.call(&app, "").bearer_auth(&token);
+    send_bad_bodies(|| op.call(&app, "").bearer_auth(&token), sent).await;
+}
+
+/// The three bad bodies of [`body_failures`], each on a fresh `call()`.
+pub(super) async fn send_bad_bodies(call: impl Fn() -> RequestBuilder, sent: &Sent) {
     sent.send(call().header("content-type", "application/json").body("{"))
         .await;
     sent.send(call().header("content-type", "text/plain").body("{}"))

@@ -6,7 +6,7 @@ use serde_json::json;
 use wiremock::matchers::any;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use super::shared::failing_databases;
+use super::shared::{failing_databases, send_bad_bodies};
 use super::{Op, Sent};
 use crate::support::{console, token};
 
@@ -55,16 +55,7 @@ async fn action_failures(op: Op, sent: &Sent) {
     c.account_has("sam", json!({"support": true})).await;
     let staff = token("sam", json!({"support": true}));
     let call = || op.call(&c.app, "alice").bearer_auth(&staff);
-    sent.send(call().header("content-type", "application/json").body("{"))
-        .await;
-    sent.send(call().header("content-type", "text/plain").body("{}"))
-        .await;
-    sent.send(
-        call()
-            .header("content-type", "application/json")
-            .body(vec![b' '; 3 << 20]),
-    )
-    .await;
+    send_bad_bodies(call, sent).await;
     sent.send(call().json(&body(op, ""))).await;
     sent.send(
         op.call(&c.app, "sam")
