@@ -23,7 +23,6 @@ use crate::jobs::{JobBoard, MemoryBoard, RedisBoard, Rules};
 use crate::lease::{Leases, MemoryLeases, RedisLeases};
 use crate::limits::{Allowances, MemoryAllowances, RateLimits, RedisAllowances};
 use crate::metrics::Metrics;
-use crate::quota::Quotas;
 use crate::redis_client::RedisClient;
 use crate::staff::{Accounts, AccountsAuth, Staff};
 use crate::store::Store;
@@ -54,10 +53,7 @@ pub fn state(
     http: reqwest::Client,
     store: Arc<dyn Store>,
 ) -> anyhow::Result<AppState> {
-    let quotas = Quotas {
-        free_daily: config.free_daily,
-        pro_monthly: config.pro_monthly,
-    };
+    let quotas = config.quotas();
     let metrics = Arc::new(Metrics::default());
     let redis = redis(config)?;
     let users = Users::new(Arc::clone(&store), quotas, redis.clone());

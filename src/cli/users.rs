@@ -1,6 +1,7 @@
-//! `lucent users …`: support staff look a user up and change a plan by hand, on the same data
-//! the running service uses (the embedded SQLite file or the Realtime Database). Every plan
-//! change leaves an `audit/{uid}` entry.
+//! `lucent users …`: support staff look users up, change a plan and add bonus credits by hand,
+//! on the same data the running service uses (the embedded SQLite file or the Realtime
+//! Database), through the same code as the support console. Every change leaves an
+//! `audit/{uid}` entry.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -10,13 +11,18 @@ use chrono::{DateTime, NaiveDate, Utc};
 use clap::Subcommand;
 
 use crate::config::Config;
-use crate::quota::Quotas;
-use crate::staff::{self, Plan, PlanChange, PlanError};
+use crate::staff::{self, ActionError, Grant, Plan, PlanChange};
 use crate::startup;
 use crate::store::{Store, Subscription, UserRecord, now_ms};
 
 #[derive(Debug, Subcommand)]
 pub enum UsersCommand {
+    /// Users by uid or the start of their email, one per line: uid, email, username, and why
+    /// they are (not) pro.
+    Find {
+        /// A uid, or the start of an email address.
+        query: String,
+    },
     /// Profile, plan and why, credits used, and the audit trail.
     Show {
         /// A uid or an email address.
@@ -40,13 +46,64 @@ pub enum UsersCommand {
         #[arg(long, env = "USER", default_value = "support")]
         by: String,
     },
+    /// Bonus credits.
+    Credits {
+        #[command(subcommand)]
+        command: CreditsCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CreditsCommand {
+    /// Add bonus credits to the user's current period (a free user's ends at midnight UTC, a
+    /// pro user's with the month).
+    Add {
+        /// The user's uid.
+        uid: String,
+        /// How many, 1 to 500.
+        credits: u32,
+        /// Why: kept in the audit trail.
+        #[arg(long)]
+        reason: String,
+        /// Who is making the grant (default: $USER).
+        #[arg(long, env = "USER", default_value = "support")]
+        by: String,
+    },
 }
 
 pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
     let http = startup::http_client()?;
     let store = startup::open_store(config, &http).await?;
     let output = match command {
+        UsersCommand::Find { query } => find_lines(&store, &query).await?,
         UsersCommand::Show { who, json } => show(config, &store, &who, json).await?,
+        UsersCommand::Credits {
+            command:
+                CreditsCommand::Add {
+                    uid,
+                    credits,
+                    reason,
+                    by,
+                },
+        } => {
+            let grant = Grant {
+                credits,
+                reason: &reason,
+                actor: &by,
+            };
+            let granted =
+                staff::add_credits(store.as_ref(), &config.quotas(), &uid, &grant, Utc::now())
+                    .await
+                    .map_err(flag_error)?;
+            let done = format!(
+                "{uid}: {} ({} bonus credits in {}, until {})",
+                granted.action,
+                granted.bonus,
+                granted.period.key,
+                granted.period.resets_at.to_rfc3339()
+            );
+            told(config, &uid, done).await?
+        }
         UsersCommand::SetPlan {
             uid,
             plan,
@@ -55,22 +112,63 @@ pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
             by,
         } => {
             let changed = set_plan(&store, &uid, plan, &reason, until, &by).await?;
-            let told = match startup::redis(config)? {
-                Some(redis) => crate::users::announce(&redis, "cli", &uid).await,
-                None => false,
-            };
-            if told {
-                format!("{changed}; every instance sees it now\n")
-            } else {
-                format!(
-                    "{changed}; the running service sees it within {} s\n",
-                    crate::users::CACHE_TTL.as_secs()
-                )
-            }
+            told(config, &uid, changed).await?
         }
     };
     print!("{output}");
     Ok(())
+}
+
+/// `done`, and when the running service sees it: at once when the change could be announced.
+async fn told(config: &Config, uid: &str, done: String) -> anyhow::Result<String> {
+    let announced = match startup::redis(config)? {
+        Some(redis) => crate::users::announce(&redis, "cli", uid).await,
+        None => false,
+    };
+    Ok(if announced {
+        format!("{done}; every instance sees it now\n")
+    } else {
+        format!(
+            "{done}; the running service sees it within {} s\n",
+            crate::users::CACHE_TTL.as_secs()
+        )
+    })
+}
+
+/// A staff action's refusal, in the command line's words.
+fn flag_error(e: ActionError) -> anyhow::Error {
+    match e {
+        ActionError::Invalid { field, message } => anyhow::anyhow!("--{field} {message}"),
+        other => other.into(),
+    }
+}
+
+/// How many users `find` lists at most.
+const FIND_AT_MOST: usize = 50;
+
+async fn find_lines(store: &Arc<dyn Store>, query: &str) -> anyhow::Result<String> {
+    let users = staff::find_users(store.as_ref(), query, FIND_AT_MOST)
+        .await
+        .map_err(|e| match e {
+            ActionError::Invalid { .. } => anyhow::anyhow!("name a uid or the start of an email"),
+            other => other.into(),
+        })?;
+    if users.is_empty() {
+        bail!("no user with uid {query:?} or an email starting with it");
+    }
+    let now = now_ms();
+    let mut out = String::new();
+    for user in users {
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{}",
+            user.uid,
+            user.email,
+            user.username,
+            staff::why_pro(&user, now)
+        )?;
+    }
+    Ok(out)
 }
 
 /// A user by uid, or by email when exactly one account has it: emails are not verified, so
@@ -82,7 +180,12 @@ async fn find(store: &Arc<dyn Store>, who: &str) -> anyhow::Result<UserRecord> {
             .await?
             .with_context(|| format!("no user with uid {who:?}"));
     }
-    let mut found = store.find_users_by_email(who, 10).await?;
+    let mut found: Vec<UserRecord> = store
+        .find_users_by_email_prefix(&who.to_lowercase(), 10)
+        .await?
+        .into_iter()
+        .filter(|u| u.email.eq_ignore_ascii_case(who))
+        .collect();
     match found.len() {
         0 => bail!("no user with email {who:?}"),
         1 => Ok(found.remove(0)),
@@ -106,17 +209,15 @@ async fn show(
     let user = find(store, who).await?;
     let now = now_ms();
     let pro = user.is_pro(now);
-    let quotas = Quotas {
-        free_daily: config.free_daily,
-        pro_monthly: config.pro_monthly,
-    };
-    let period = quotas.period(pro, Utc::now());
+    let period = config.quotas().period(pro, Utc::now());
     let used = store.get_usage(&user.uid, &period.key).await?;
+    let bonus = store.get_bonus(&user.uid, &period.key).await?;
+    let limit = period.limit.saturating_add(bonus);
     let audit = store.list_audit(&user.uid).await?;
     if json {
         let value = serde_json::json!({
             "user": user, "plan": if pro { "pro" } else { "free" },
-            "credits": { "used": used, "limit": period.limit, "period": period.key },
+            "credits": { "used": used, "limit": limit, "bonus": bonus, "period": period.key },
             "audit": audit,
         });
         return Ok(format!("{}\n", serde_json::to_string_pretty(&value)?));
@@ -143,8 +244,7 @@ async fn show(
     )?;
     writeln!(
         out,
-        "credits:   {used} of {} used in {} (resets {})",
-        period.limit,
+        "credits:   {used} of {limit} used in {} ({bonus} bonus; resets {})",
         period.key,
         period.resets_at.to_rfc3339()
     )?;
@@ -199,10 +299,7 @@ async fn set_plan(
     };
     let (updated, action) = staff::set_plan(store.as_ref(), uid, &change)
         .await
-        .map_err(|e| match e {
-            PlanError::Invalid { field, message } => anyhow::anyhow!("--{field} {message}"),
-            other => other.into(),
-        })?;
+        .map_err(flag_error)?;
     Ok(format!(
         "{}: {action} ({})",
         updated.uid,

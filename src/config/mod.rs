@@ -281,6 +281,14 @@ pub struct ConfigError {
 }
 
 impl Config {
+    /// Credits per plan and period.
+    pub fn quotas(&self) -> crate::quota::Quotas {
+        crate::quota::Quotas {
+            free_daily: self.free_daily,
+            pro_monthly: self.pro_monthly,
+        }
+    }
+
     /// `LUCENT_IMAGE_STORE`, or `images/` under the data directory.
     pub fn image_store_url(&self) -> Result<Url, ConfigError> {
         if let Some(url) = &self.image_store {

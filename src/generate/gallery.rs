@@ -25,6 +25,29 @@ impl Generator {
         cursor: Option<&str>,
         limit: Option<usize>,
     ) -> Result<Page, GenerateError> {
+        let pro = self.users.is_pro(uid).await?;
+        self.page(uid, cursor, limit, |r| GenerationView::new(r, pro))
+            .await
+    }
+
+    /// `uid`'s history as support staff see it: every image blurred, whatever the plan.
+    pub async fn history_for_staff(
+        &self,
+        uid: &str,
+        cursor: Option<&str>,
+        limit: Option<usize>,
+    ) -> Result<Page, GenerateError> {
+        self.page(uid, cursor, limit, |r| GenerationView::for_staff(r, uid))
+            .await
+    }
+
+    async fn page(
+        &self,
+        uid: &str,
+        cursor: Option<&str>,
+        limit: Option<usize>,
+        view: impl Fn(&GenerationRecord) -> GenerationView,
+    ) -> Result<Page, GenerateError> {
         let limit = limit.unwrap_or(PAGE_DEFAULT);
         if !(1..=PAGE_MAX).contains(&limit) {
             return Err(GenerateError::invalid(
@@ -38,16 +61,12 @@ impl Generator {
                 "cursor is not one this API gave out",
             ));
         }
-        let pro = self.users.is_pro(uid).await?;
         let records = self.store.list_generations(uid, cursor, limit).await?;
         let next_cursor = (records.len() == limit)
             .then(|| records.last().map(|r| r.id.clone()))
             .flatten();
         Ok(Page {
-            items: records
-                .iter()
-                .map(|r| GenerationView::new(r, pro))
-                .collect(),
+            items: records.iter().map(view).collect(),
             next_cursor,
         })
     }
@@ -69,6 +88,12 @@ impl Generator {
         let record = self.own(uid, id).await?;
         let pro = self.users.is_pro(uid).await?;
         self.bytes(&record, pro).await
+    }
+
+    /// `uid`'s image blurred, whatever their plan: all support staff ever see of it.
+    pub async fn preview(&self, uid: &str, id: &str) -> Result<Bytes, GenerateError> {
+        let record = self.own(uid, id).await?;
+        self.bytes(&record, false).await
     }
 
     async fn bytes(&self, record: &GenerationRecord, pro: bool) -> Result<Bytes, GenerateError> {

@@ -80,7 +80,7 @@ impl Generator {
         }
         let reserved = self
             .users
-            .reserve_credits(&caller.uid, &period.key, spec.count, period.limit)
+            .reserve_credits(&caller.uid, &period, spec.count)
             .await;
         let exceeded = match reserved {
             Ok(Ok(_)) => None,
@@ -98,7 +98,7 @@ impl Generator {
                 message: format!(
                     "You have used {} of your {} credits {window}. They reset at {}.",
                     exceeded.used,
-                    period.limit,
+                    exceeded.limit,
                     period
                         .resets_at
                         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)

@@ -42,4 +42,15 @@ impl GenerationView {
             image_url: format!("/api/v1/generations/{}/image", record.id),
         }
     }
+
+    /// As support staff see `uid`'s image: always through the blurred preview.
+    pub fn for_staff(record: &GenerationRecord, uid: &str) -> Self {
+        Self {
+            image_url: format!(
+                "/api/v1/support/users/{uid}/generations/{}/preview",
+                record.id
+            ),
+            ..Self::new(record, false)
+        }
+    }
 }

@@ -14,6 +14,7 @@ use super::error_docs::op_errors;
 use super::jobs::event_stream;
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
+use crate::generate::gallery::Page;
 use crate::generate::request::GenerationBody;
 use crate::generate::view::GenerationView;
 use crate::images::download_name;
@@ -76,9 +77,9 @@ pub async fn create(
 #[serde(deny_unknown_fields)]
 pub struct PageQuery {
     /// The `nextCursor` of the previous page.
-    cursor: Option<String>,
+    pub cursor: Option<String>,
     /// 1 to 100; 20 by default.
-    limit: Option<usize>,
+    pub limit: Option<usize>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -86,6 +87,15 @@ pub struct PageQuery {
 pub struct HistoryPage {
     items: Vec<GenerationView>,
     next_cursor: Option<String>,
+}
+
+impl From<Page> for HistoryPage {
+    fn from(page: Page) -> Self {
+        Self {
+            items: page.items,
+            next_cursor: page.next_cursor,
+        }
+    }
 }
 
 op_errors!(ListErrors: AUTH + STORE + [BadQuery, InvalidField]);
@@ -105,10 +115,7 @@ pub async fn list(
         .generator
         .history(&user.uid, page.cursor.as_deref(), page.limit)
         .await?;
-    Ok(Json(HistoryPage {
-        items: page.items,
-        next_cursor: page.next_cursor,
-    }))
+    Ok(Json(page.into()))
 }
 
 pub fn bad_query(e: QueryRejection) -> ApiError {
@@ -159,6 +166,12 @@ pub async fn image(
     } else {
         Response::new(Body::from(state.generator.image(&user.uid, &id).await?))
     };
+    png_headers(&mut response);
+    Ok(response)
+}
+
+/// A PNG that depends on who asks.
+pub fn png_headers(response: &mut Response) {
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
     // What this URL serves changes when the plan does: never reuse it without asking.
@@ -167,7 +180,6 @@ pub async fn image(
         HeaderValue::from_static("private, no-cache"),
     );
     headers.insert(header::VARY, HeaderValue::from_static("Authorization"));
-    Ok(response)
 }
 
 op_errors!(DeleteErrors: AUTH + STORE + [NotFound, ProRequired]);

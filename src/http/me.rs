@@ -43,7 +43,10 @@ impl Plan {
 #[serde(rename_all = "camelCase")]
 struct Quota {
     used: u32,
+    /// The plan's credits for the period plus `bonus`.
     limit: u32,
+    /// Of `limit`, the credits support added for this period.
+    bonus: u32,
     /// RFC 3339, UTC.
     resets_at: String,
 }
@@ -93,13 +96,14 @@ pub(super) fn me(account: Account) -> Me {
         record,
         pro,
         period,
-        used,
+        credits,
     } = account;
     Me {
         plan: Plan::of(pro),
         quota: Quota {
-            used,
-            limit: period.limit,
+            used: credits.used,
+            limit: period.limit.saturating_add(credits.bonus),
+            bonus: credits.bonus,
             resets_at: period
                 .resets_at
                 .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),

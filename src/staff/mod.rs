@@ -3,6 +3,9 @@
 //! every console call, so a revoked role stops at once rather than when the token expires.
 
 pub mod accounts;
+mod action;
+mod credits;
+mod find;
 mod plan;
 mod why;
 
@@ -10,7 +13,10 @@ use serde_json::Value;
 
 use crate::auth::Roles;
 pub use accounts::{Account, Accounts, AccountsAuth, AccountsError};
-pub use plan::{Plan, PlanChange, PlanError, reason, set_plan};
+pub use action::{ActionError, reason};
+pub use credits::{BONUS_MAX, Grant, Granted, add_credits};
+pub use find::find_users;
+pub use plan::{Plan, PlanChange, set_plan};
 pub use why::why_pro;
 
 /// A role `lucent staff grant` hands out.

@@ -4,7 +4,8 @@
 use chrono::NaiveDate;
 use serde::Deserialize;
 
-use crate::store::{AuditEntry, Store, StoreError, UserRecord, now_ms};
+use super::action::{ActionError, invalid, reason};
+use crate::store::{AuditEntry, Store, UserRecord, now_ms};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
@@ -25,43 +26,12 @@ pub struct PlanChange<'a> {
     pub actor: &'a str,
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum PlanError {
-    #[error("{field} {message}")]
-    Invalid {
-        field: &'static str,
-        message: &'static str,
-    },
-    #[error("no user with uid {0:?}")]
-    NoUser(String),
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-const REASON_MAX: usize = 500;
-
-fn invalid(field: &'static str, message: &'static str) -> PlanError {
-    PlanError::Invalid { field, message }
-}
-
-/// Every action by hand says why: 1 to 500 characters once trimmed, or what is wrong with it.
-pub fn reason(raw: &str) -> Result<&str, &'static str> {
-    let reason = raw.trim();
-    if reason.is_empty() {
-        return Err("must say why (it goes into the audit trail)");
-    }
-    if reason.chars().count() > REASON_MAX {
-        return Err("is at most 500 characters");
-    }
-    Ok(reason)
-}
-
 /// Sets `uid`'s plan; the saved record and the audit action, e.g. "set-plan pro until 2026-12-31".
 pub async fn set_plan(
     store: &dyn Store,
     uid: &str,
     change: &PlanChange<'_>,
-) -> Result<(UserRecord, String), PlanError> {
+) -> Result<(UserRecord, String), ActionError> {
     let reason = reason(change.reason).map_err(|message| invalid("reason", message))?;
     if change.plan == Plan::Free && change.until.is_some() {
         return Err(invalid("until", "is for pro plans"));
@@ -79,7 +49,7 @@ pub async fn set_plan(
     let user = store
         .get_user(uid)
         .await?
-        .ok_or_else(|| PlanError::NoUser(uid.to_owned()))?;
+        .ok_or_else(|| ActionError::NoUser(uid.to_owned()))?;
     let mut subscription = user.subscription.clone().unwrap_or_default();
     subscription.plan_type = Some(
         match change.plan {

@@ -65,9 +65,14 @@ pub trait Store: Send + Sync + 'static {
         subscription: &Subscription,
     ) -> StoreResult<UserRecord>;
 
-    /// Up to `limit` users with this email (several accounts may carry one unverified email),
-    /// ordered by uid.
-    async fn find_users_by_email(&self, email: &str, limit: usize) -> StoreResult<Vec<UserRecord>>;
+    /// Up to `limit` users whose email starts with `prefix`, ordered by email then uid (several
+    /// accounts may carry one unverified email). Both adapters select the same range, from
+    /// `prefix` to `prefix` followed by U+F8FF, the database's documented prefix idiom.
+    async fn find_users_by_email_prefix(
+        &self,
+        prefix: &str,
+        limit: usize,
+    ) -> StoreResult<Vec<UserRecord>>;
 
     /// Appends to `audit/{uid}`; returns the new entry's key.
     async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String>;
@@ -90,6 +95,13 @@ pub trait Store: Send + Sync + 'static {
 
     /// Gives back `n` credits reserved earlier; the count never goes below zero.
     async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()>;
+
+    /// Bonus credits support granted for `bonus/{uid}/{period}`, on top of the plan's (0 when
+    /// none).
+    async fn get_bonus(&self, uid: &str, period: &str) -> StoreResult<u32>;
+
+    /// Atomically adds `n` to `bonus/{uid}/{period}`; returns the new total.
+    async fn add_bonus(&self, uid: &str, period: &str, n: u32) -> StoreResult<u32>;
 
     async fn put_generation(&self, uid: &str, record: &GenerationRecord) -> StoreResult<()>;
 
@@ -127,6 +139,10 @@ pub trait Store: Send + Sync + 'static {
         limit: usize,
     ) -> StoreResult<Vec<GenerationRecord>>;
 }
+
+/// What closes a prefix range: the last character of Unicode's private use area, which sorts
+/// after anything an email holds.
+pub const PREFIX_END: char = '\u{f8ff}';
 
 /// Record keys (uids, generation and event ids, periods) are `[A-Za-z0-9_-]`, 1 to 768 bytes:
 /// what Firebase uids, push ids and Stripe ids are made of. Anything else could address

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use moka::future::Cache;
 
+use super::Credits;
 use crate::store::UserRecord;
 
 /// How stale a cached record may be.
@@ -13,8 +14,8 @@ pub const CACHE_TTL: Duration = Duration::from_secs(3);
 
 pub(super) struct Caches {
     pub records: Cache<String, Option<UserRecord>>,
-    /// Credits used, by (uid, period).
-    pub usage: Cache<(String, String), u32>,
+    /// Credits used and granted, by (uid, period).
+    pub usage: Cache<(String, String), Credits>,
 }
 
 impl Default for Caches {

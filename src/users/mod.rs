@@ -52,7 +52,21 @@ pub struct Account {
     pub record: UserRecord,
     pub pro: bool,
     pub period: Period,
+    pub credits: Credits,
+}
+
+/// A period's credits: used, and granted by support on top of the plan's.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Credits {
     pub used: u32,
+    pub bonus: u32,
+}
+
+/// Credits that did not fit: how many were used of how many (bonus included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Refused {
+    pub used: u32,
+    pub limit: u32,
 }
 
 /// A loader's error as moka shares it between waiters, kind preserved (a timeout stays a 504).
@@ -98,8 +112,8 @@ impl Users {
         }
     }
 
-    /// Credits used in `period`.
-    pub async fn usage(&self, uid: &str, period: &str) -> StoreResult<u32> {
+    /// Credits used and granted in `period`.
+    pub async fn credits(&self, uid: &str, period: &str) -> StoreResult<Credits> {
         let (store, reads) = (Arc::clone(&self.store), Arc::clone(&self.reads));
         let key = (uid.to_owned(), period.to_owned());
         let (u, p) = key.clone();
@@ -107,32 +121,37 @@ impl Users {
             .usage
             .try_get_with(key, async move {
                 reads.fetch_add(1, Ordering::Relaxed);
-                store.get_usage(&u, &p).await
+                let (used, bonus) =
+                    futures_util::try_join!(store.get_usage(&u, &p), store.get_bonus(&u, &p))?;
+                Ok(Credits { used, bonus })
             })
             .await
             .map_err(unshare)
     }
 
-    /// Reserves `n` credits (see [`Store::reserve_credits`]) and remembers the new count.
+    /// Reserves `n` credits of `period`, its bonus included (see [`Store::reserve_credits`]),
+    /// and remembers the new count.
     pub async fn reserve_credits(
         &self,
         uid: &str,
-        period: &str,
+        period: &Period,
         n: u32,
-        limit: u32,
-    ) -> StoreResult<Result<u32, QuotaExceeded>> {
-        let result = self.store.reserve_credits(uid, period, n, limit).await;
-        let key = (uid.to_owned(), period.to_owned());
+    ) -> StoreResult<Result<u32, Refused>> {
+        let Credits { bonus, .. } = self.credits(uid, &period.key).await?;
+        let limit = period.limit.saturating_add(bonus);
+        let result = self.store.reserve_credits(uid, &period.key, n, limit).await;
+        let key = (uid.to_owned(), period.key.clone());
         match &result {
             Ok(Ok(used)) | Ok(Err(QuotaExceeded { used })) => {
-                self.caches.usage.insert(key, *used).await;
+                let used = *used;
+                self.caches.usage.insert(key, Credits { used, bonus }).await;
             }
             Err(_) => self.caches.usage.invalidate(&key).await,
         }
         if matches!(result, Ok(Ok(_)) | Err(_)) {
             self.tell(uid).await;
         }
-        result
+        result.map(|r| r.map_err(|QuotaExceeded { used }| Refused { used, limit }))
     }
 
     /// Gives `n` credits back; the next read of the count goes to the store.
@@ -144,6 +163,10 @@ impl Users {
             .await;
         self.tell(uid).await;
         result
+    }
+
+    pub fn quotas(&self) -> &Quotas {
+        &self.quotas
     }
 
     /// The credit period a caller on this plan is in now.
@@ -175,12 +198,12 @@ impl Users {
     pub async fn account(&self, record: UserRecord) -> Result<Account, UserError> {
         let pro = record.is_pro(now_ms());
         let period = self.period(pro);
-        let used = self.usage(&record.uid, &period.key).await?;
+        let credits = self.credits(&record.uid, &period.key).await?;
         Ok(Account {
             record,
             pro,
             period,
-            used,
+            credits,
         })
     }
 

@@ -25,7 +25,7 @@ fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
-fn subscription(id: &str, uid: &str, status: &str, period_end: i64) -> Value {
+pub fn subscription(id: &str, uid: &str, status: &str, period_end: i64) -> Value {
     json!({
         "id": id, "object": "subscription", "customer": "cus_1", "status": status,
         "cancel_at_period_end": false, "metadata": {"uid": uid},
@@ -33,7 +33,7 @@ fn subscription(id: &str, uid: &str, status: &str, period_end: i64) -> Value {
     })
 }
 
-async fn mount_subscription(stripe: &MockServer, body: Value) {
+pub async fn mount_subscription(stripe: &MockServer, body: Value) {
     let id = body["id"].as_str().unwrap().to_owned();
     Mock::given(method("GET"))
         .and(path(format!("/v1/subscriptions/{id}")))

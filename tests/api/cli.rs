@@ -50,7 +50,7 @@ async fn support_finds_a_user_by_uid_or_email() {
         by_uid.contains("plan:      free (no subscription record)"),
         "{by_uid}"
     );
-    assert!(by_uid.contains("credits:   0 of 10 used"), "{by_uid}");
+    assert!(by_uid.contains("credits:   0 of 10 used in d"), "{by_uid}");
     assert_eq!(by_uid, by_email);
 }
 
@@ -159,4 +159,70 @@ async fn a_plan_change_needs_a_reason_and_a_future_end() {
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("no user with uid \"bob\""));
     let shown = stdout(&users(&app, &["show", "alice"]));
     assert!(shown.contains("audit:     none"), "{shown}");
+}
+
+#[tokio::test]
+async fn support_finds_users_by_the_start_of_their_email() {
+    let app = spawn_app().await;
+    for uid in ["alice", "alicia", "bob"] {
+        app.register(uid).await;
+    }
+
+    let out = stdout(&users(&app, &["find", "Ali"]));
+    let none = users(&app, &["find", "zed"]);
+
+    let uids: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    assert_eq!(uids, ["alice", "alicia"], "{out}");
+    assert!(
+        out.starts_with("alice\talice@example.com\talice\tFree: never subscribed\n"),
+        "{out}"
+    );
+    assert!(!none.status.success());
+}
+
+#[tokio::test]
+async fn bonus_credits_from_the_command_line_are_audited_and_seen_by_the_running_server() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+
+    let out = stdout(&users(
+        &app,
+        &[
+            "credits",
+            "add",
+            "alice",
+            "3",
+            "--reason",
+            "outage on the 3rd",
+            "--by",
+            "sam",
+        ],
+    ));
+    let refused = users(&app, &["credits", "add", "alice", "501", "--reason", "x"]);
+
+    let today = chrono::Utc::now().format("d%Y-%m-%d").to_string();
+    assert!(
+        out.starts_with(&format!("alice: add-credits 3 to {today} (3 bonus credits")),
+        "{out}"
+    );
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--credits must be 1 to 500"));
+    let mut limit = 0;
+    for _ in 0..50 {
+        let me: Value = app.get_me(&token).await.json().await.unwrap();
+        limit = me["quota"]["limit"].as_u64().unwrap();
+        if limit == 13 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(limit, 13, "the server never saw the bonus");
+    let shown: Value =
+        serde_json::from_str(&stdout(&users(&app, &["show", "alice", "--json"]))).unwrap();
+    assert_eq!(shown["credits"]["bonus"], 3);
+    assert_eq!(
+        shown["audit"][0]["action"],
+        format!("add-credits 3 to {today}")
+    );
+    assert_eq!(shown["audit"][0]["actor"], "sam");
 }

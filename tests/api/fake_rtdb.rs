@@ -120,7 +120,7 @@ fn resolve(new: Value, old: &Value) -> Value {
     }
 }
 
-/// `orderBy` (a JSON-quoted child name or `"$key"`), `equalTo`/`endAt` (JSON values),
+/// `orderBy` (a JSON-quoted child name or `"$key"`), `equalTo`/`startAt`/`endAt` (JSON values),
 /// `limitToFirst`/`limitToLast`, as the database applies them.
 fn select(
     current: &Value,
@@ -139,7 +139,7 @@ fn select(
             })
             .transpose()
     };
-    let (equal_to, end_at) = (bound("equalTo")?, bound("endAt")?);
+    let (equal_to, start_at, end_at) = (bound("equalTo")?, bound("startAt")?, bound("endAt")?);
     let order_value = |key: &str, c: &Value| -> Value {
         if child == "$key" {
             json!(key)
@@ -157,6 +157,11 @@ fn select(
         .into_iter()
         .flatten()
         .filter(|(k, c)| equal_to.as_ref().is_none_or(|e| &order_value(k, c) == e))
+        .filter(|(k, c)| {
+            start_at
+                .as_ref()
+                .is_none_or(|s| at_most(s, &order_value(k, c)))
+        })
         .filter(|(k, c)| {
             end_at
                 .as_ref()

@@ -55,7 +55,8 @@ async fn queries_are_json_quoted() {
     Mock::given(method("GET"))
         .and(path("/users.json"))
         .and(query_param("orderBy", "\"email\""))
-        .and(query_param("equalTo", "\"a@b.co\""))
+        .and(query_param("startAt", "\"a@b.co\""))
+        .and(query_param("endAt", "\"a@b.co\u{f8ff}\""))
         .respond_with(
             ResponseTemplate::new(200)
                 .set_body_json(json!({"u1": {"uid": "u1", "email": "a@b.co"}})),
@@ -65,7 +66,7 @@ async fn queries_are_json_quoted() {
         .await;
 
     let users = store_at(&server)
-        .find_users_by_email("a@b.co", 2)
+        .find_users_by_email_prefix("a@b.co", 2)
         .await
         .unwrap();
 

@@ -227,12 +227,15 @@ pub async fn a_user_is_found_by_email(store: &dyn Store) {
     p.email = format!("{id}@example.com");
     store.upsert_profile(&id, &p).await.unwrap();
 
-    let found = store.find_users_by_email(&p.email, 10).await.unwrap();
+    let found = store
+        .find_users_by_email_prefix(&p.email, 10)
+        .await
+        .unwrap();
 
     assert_eq!(found.into_iter().map(|u| u.uid).collect::<Vec<_>>(), [id]);
     assert!(
         store
-            .find_users_by_email("nobody@example.com", 10)
+            .find_users_by_email_prefix("nobody@example.com", 10)
             .await
             .unwrap()
             .is_empty()
@@ -246,13 +249,58 @@ pub async fn every_account_sharing_an_email_is_found(store: &dyn Store) {
     store.upsert_profile(&a, &p).await.unwrap();
     store.upsert_profile(&b, &p).await.unwrap();
 
-    let found = store.find_users_by_email(&p.email, 10).await.unwrap();
+    let found = store
+        .find_users_by_email_prefix(&p.email, 10)
+        .await
+        .unwrap();
 
     let mut expected = [a, b];
     expected.sort();
     assert_eq!(
         found.into_iter().map(|u| u.uid).collect::<Vec<_>>(),
         expected
+    );
+}
+
+pub async fn users_are_found_by_the_start_of_their_email_in_email_order(store: &dyn Store) {
+    let tag = uid("pre").to_lowercase();
+    for (name, email) in [
+        ("z", format!("{tag}-bea@example.com")),
+        ("y", format!("{tag}-al@example.com")),
+        ("x", format!("{tag}-alma@example.org")),
+        ("w", format!("other-{tag}@example.com")),
+    ] {
+        let mut p = profile("Someone", false);
+        p.email = email;
+        store
+            .upsert_profile(&format!("{tag}-{name}"), &p)
+            .await
+            .unwrap();
+    }
+    let emails = |found: Vec<lucent::store::UserRecord>| {
+        found.into_iter().map(|u| u.email).collect::<Vec<_>>()
+    };
+
+    let al = store
+        .find_users_by_email_prefix(&format!("{tag}-al"), 10)
+        .await
+        .unwrap();
+    let all = store.find_users_by_email_prefix(&tag, 2).await.unwrap();
+
+    assert_eq!(
+        emails(al),
+        [
+            format!("{tag}-al@example.com"),
+            format!("{tag}-alma@example.org")
+        ]
+    );
+    assert_eq!(
+        emails(all),
+        [
+            format!("{tag}-al@example.com"),
+            format!("{tag}-alma@example.org")
+        ],
+        "the limit keeps the first in email order"
     );
 }
 
@@ -335,6 +383,31 @@ pub async fn concurrent_reservations_never_pass_the_limit(store: &dyn Store) {
     let granted = results.iter().filter(|r| matches!(r, Ok(Ok(_)))).count();
     assert_eq!(granted, 5, "{results:?}");
     assert_eq!(store.get_usage(&id, period).await.unwrap(), 5);
+}
+
+pub async fn bonus_credits_add_up_in_their_own_period(store: &dyn Store) {
+    let id = uid("lena");
+    assert_eq!(store.get_bonus(&id, "d2026-11-22").await.unwrap(), 0);
+
+    assert_eq!(store.add_bonus(&id, "d2026-11-22", 5).await.unwrap(), 5);
+    assert_eq!(store.add_bonus(&id, "d2026-11-22", 3).await.unwrap(), 8);
+
+    assert_eq!(store.get_bonus(&id, "d2026-11-22").await.unwrap(), 8);
+    assert_eq!(store.get_bonus(&id, "d2026-11-23").await.unwrap(), 0);
+    assert_eq!(
+        store.get_usage(&id, "d2026-11-22").await.unwrap(),
+        0,
+        "a bonus is not a negative count of credits used"
+    );
+}
+
+pub async fn concurrent_bonus_grants_all_count(store: &dyn Store) {
+    let id = uid("mo");
+    let grants = (0..6).map(|_| store.add_bonus(&id, "m2026-11", 2));
+    for granted in futures_util::future::join_all(grants).await {
+        granted.unwrap();
+    }
+    assert_eq!(store.get_bonus(&id, "m2026-11").await.unwrap(), 12);
 }
 
 fn generation(id: &str, created_at: i64) -> GenerationRecord {
@@ -492,12 +565,15 @@ macro_rules! contract {
                 a_subscription_can_be_replaced_whole,
                 a_user_is_found_by_email,
                 every_account_sharing_an_email_is_found,
+                users_are_found_by_the_start_of_their_email_in_email_order,
                 audit_entries_are_kept_in_order,
                 usage_is_zero_before_any_generation,
                 concurrent_writers_lose_no_update,
                 credits_are_reserved_up_to_the_limit_and_released,
                 a_release_never_takes_the_count_below_zero,
                 concurrent_reservations_never_pass_the_limit,
+                bonus_credits_add_up_in_their_own_period,
+                concurrent_bonus_grants_all_count,
                 generations_are_stored_listed_newest_first_and_deleted,
                 old_generations_are_found_for_the_retention_sweep,
                 the_store_answers_a_ping,

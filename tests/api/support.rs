@@ -6,7 +6,8 @@ use serde_json::{Value, json};
 use wiremock::matchers::{body_partial_json, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use crate::helpers::{TestApp, spawn_app, spawn_app_with};
+use crate::billing::{mount_subscription, subscription};
+use crate::helpers::{TestApp, spawn_app, spawn_app_with, stripe_flags};
 use crate::test_keys::{claims, unsigned};
 
 const ACCOUNTS: &str = "/identitytoolkit.googleapis.com/v1/projects/demo-lucent/accounts";
@@ -18,22 +19,38 @@ pub struct Console {
 }
 
 pub async fn console(database: Option<&MockServer>) -> Console {
+    let db = database.map(|db| db.uri().trim_start_matches("http://").to_owned());
+    match &db {
+        Some(db) => {
+            console_with(&[
+                "--database-url",
+                "https://demo-lucent-default-rtdb.firebaseio.com",
+                "--database-emulator-host",
+                db,
+            ])
+            .await
+        }
+        None => console_with(&[]).await,
+    }
+}
+
+/// The gateway in emulator mode with `extra` flags.
+pub async fn console_with(extra: &[&str]) -> Console {
     let accounts = MockServer::start().await;
     let host = accounts.uri().trim_start_matches("http://").to_owned();
     let mut args = vec!["--auth-emulator-host", host.as_str()];
-    let db = database.map(|db| db.uri().trim_start_matches("http://").to_owned());
-    if let Some(db) = &db {
-        args.extend_from_slice(&[
-            "--database-url",
-            "https://demo-lucent-default-rtdb.firebaseio.com",
-            "--database-emulator-host",
-            db,
-        ]);
-    }
+    args.extend_from_slice(extra);
     Console {
         app: spawn_app_with(&args).await,
         accounts,
     }
+}
+
+/// A console where sam holds the support role; sam's token.
+pub async fn console_for_sam(extra: &[&str]) -> (Console, String) {
+    let c = console_with(extra).await;
+    c.account_has("sam", json!({"support": true})).await;
+    (c, token("sam", json!({"support": true})))
 }
 
 /// An emulator token for `uid` with `roles` as custom claims.
@@ -86,6 +103,27 @@ impl Console {
             .unwrap()
     }
 
+    pub async fn add_credits(&self, token: &str, uid: &str, body: Value) -> reqwest::Response {
+        self.app
+            .client
+            .post(
+                self.app
+                    .url(&format!("/api/v1/support/users/{uid}/credits")),
+            )
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// What `path` answers `token` with, as JSON after checking the status.
+    pub async fn json(&self, token: &str, path: &str) -> Value {
+        let response = self.get(Some(token), path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        response.json().await.unwrap()
+    }
+
     pub async fn get(&self, token: Option<&str>, path: &str) -> reqwest::Response {
         let mut request = self.app.client.get(self.app.url(path));
         if let Some(token) = token {
@@ -125,6 +163,10 @@ async fn staff_find_a_user_by_email_and_read_why_they_are_pro() {
     assert_eq!(card["profile"]["plan"], "pro");
     assert_eq!(card["profile"]["quota"]["used"], 0);
     assert_eq!(card["why"], why);
+    assert_eq!(
+        card["provider"]["state"], "none",
+        "no subscription on record to ask about"
+    );
     assert_eq!(card["audit"], json!([]));
 }
 
@@ -147,10 +189,15 @@ async fn a_uid_finds_that_user_and_an_unknown_one_finds_nobody() {
         .json()
         .await
         .unwrap();
+    let blank = c.get(Some(&sam), "/api/v1/support/users?q=%20").await;
     let missing = c.get(Some(&sam), "/api/v1/support/users/bob").await;
 
     assert_eq!(by_uid["users"][0]["why"], "Free: never subscribed");
     assert_eq!(nobody["users"], json!([]));
+    assert_eq!(
+        status_and_code(blank).await,
+        (422, "invalid_field".to_owned())
+    );
     assert_eq!(
         status_and_code(missing).await,
         (404, "not_found".to_owned())
@@ -367,7 +414,7 @@ async fn a_plan_change_needs_a_reason_a_real_date_a_user_and_someone_else() {
 }
 
 /// An image of `uid`'s, made through the API; its id.
-async fn image_of(c: &Console, uid: &str) -> String {
+pub async fn image_of(c: &Console, uid: &str) -> String {
     let response = c
         .app
         .client
@@ -473,4 +520,272 @@ async fn a_deletion_needs_a_reason_an_image_and_someone_elses_record() {
             .unwrap()
             .is_empty()
     );
+}
+
+#[tokio::test]
+async fn the_start_of_an_email_in_any_case_finds_everyone_it_begins() {
+    let (c, sam) = console_for_sam(&[]).await;
+    for uid in ["alice", "alicia", "bob"] {
+        c.register(uid).await;
+    }
+
+    let found = c.json(&sam, "/api/v1/support/users?q=ALI").await;
+
+    let uids: Vec<&str> = found["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["uid"].as_str().unwrap())
+        .collect();
+    assert_eq!(uids, ["alice", "alicia"]);
+}
+
+/// `uid`'s credits as their own profile shows them.
+async fn quota_of(c: &Console, uid: &str) -> Value {
+    c.json(&token(uid, json!({})), "/api/v1/me").await["quota"].clone()
+}
+
+#[tokio::test]
+async fn bonus_credits_from_support_show_on_the_users_profile_and_can_be_spent() {
+    let (c, sam) = console_for_sam(&["--free-daily", "1"]).await;
+    c.register("alice").await;
+    image_of(&c, "alice").await;
+    let alice = token("alice", json!({}));
+    let spent = c.app.generate(&alice, &json!({"prompt": "a fox"})).await;
+    assert_eq!(
+        status_and_code(spent).await,
+        (429, "quota_exhausted".to_owned())
+    );
+
+    let response = c
+        .add_credits(
+            &sam,
+            "alice",
+            json!({"credits": 2, "reason": "two renders failed"}),
+        )
+        .await;
+
+    assert_eq!(response.status(), 200);
+    let card: Value = response.json().await.unwrap();
+    let today = chrono::Utc::now().format("d%Y-%m-%d").to_string();
+    assert_eq!(
+        card["audit"][0]["action"],
+        format!("add-credits 2 to {today}")
+    );
+    assert_eq!(card["audit"][0]["reason"], "two renders failed");
+    assert_eq!(card["audit"][0]["actor"], "sam@example.com (sam)");
+    assert_eq!(card["profile"]["quota"], quota_of(&c, "alice").await);
+    let quota = quota_of(&c, "alice").await;
+    assert_eq!(
+        (&quota["used"], &quota["limit"], &quota["bonus"]),
+        (&json!(1), &json!(3), &json!(2))
+    );
+    image_of(&c, "alice").await;
+    image_of(&c, "alice").await;
+    let over = c.app.generate(&alice, &json!({"prompt": "a fox"})).await;
+    assert_eq!(
+        status_and_code(over).await,
+        (429, "quota_exhausted".to_owned())
+    );
+}
+
+#[tokio::test]
+async fn a_grant_needs_a_reason_a_sensible_number_a_user_and_someone_else() {
+    let (c, sam) = console_for_sam(&[]).await;
+    c.register("alice").await;
+    c.register("sam").await;
+
+    let refused = [
+        c.add_credits(&sam, "alice", json!({"credits": 5, "reason": " "}))
+            .await,
+        c.add_credits(&sam, "alice", json!({"credits": 0, "reason": "x"}))
+            .await,
+        c.add_credits(&sam, "alice", json!({"credits": 501, "reason": "x"}))
+            .await,
+    ];
+    let nobody = c
+        .add_credits(&sam, "bob", json!({"credits": 5, "reason": "x"}))
+        .await;
+    let own = c
+        .add_credits(&sam, "sam", json!({"credits": 5, "reason": "x"}))
+        .await;
+
+    for response in refused {
+        assert_eq!(
+            status_and_code(response).await,
+            (422, "invalid_field".to_owned())
+        );
+    }
+    assert_eq!(status_and_code(nobody).await, (404, "not_found".to_owned()));
+    assert_eq!(status_and_code(own).await, (403, "own_record".to_owned()));
+    assert_eq!(quota_of(&c, "alice").await["bonus"], 0);
+    assert_eq!(quota_of(&c, "sam").await["bonus"], 0);
+    assert!(
+        c.app
+            .state
+            .store
+            .list_audit("alice")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn staff_see_a_pro_users_images_only_blurred() {
+    let (c, sam) = console_for_sam(&[]).await;
+    c.register("alice").await;
+    let id = image_of(&c, "alice").await;
+    let alice = token("alice", json!({}));
+    let blurred = c
+        .app
+        .get_image(&alice, &id, false)
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    c.app.make_pro("alice").await;
+    let sharp = c
+        .app
+        .get_image(&alice, &id, false)
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    assert_ne!(blurred, sharp, "alice, now pro, sees the original");
+
+    let page = c
+        .json(&sam, "/api/v1/support/users/alice/generations")
+        .await;
+    let item = &page["items"][0];
+    let preview = c.get(Some(&sam), item["imageUrl"].as_str().unwrap()).await;
+
+    assert_eq!(
+        (&item["id"], &item["prompt"], &item["blurred"]),
+        (&json!(id), &json!("a fox"), &json!(true))
+    );
+    assert_eq!(preview.status(), 200);
+    assert_eq!(preview.headers()["content-type"], "image/png");
+    assert_eq!(preview.bytes().await.unwrap(), blurred);
+    let user_route = c
+        .get(Some(&sam), &format!("/api/v1/generations/{id}/image"))
+        .await;
+    assert_eq!(
+        status_and_code(user_route).await,
+        (404, "not_found".to_owned()),
+        "the user's own route serves staff nothing of hers"
+    );
+}
+
+#[tokio::test]
+async fn another_users_images_are_not_found_and_a_bad_page_is_refused() {
+    let (c, sam) = console_for_sam(&[]).await;
+    c.register("alice").await;
+    c.register("bob").await;
+    let bobs = image_of(&c, "bob").await;
+
+    let crossed = c
+        .get(
+            Some(&sam),
+            &format!("/api/v1/support/users/alice/generations/{bobs}/preview"),
+        )
+        .await;
+    let nobody = c
+        .get(Some(&sam), "/api/v1/support/users/carol/generations")
+        .await;
+    let bad_limit = c
+        .get(
+            Some(&sam),
+            "/api/v1/support/users/alice/generations?limit=0",
+        )
+        .await;
+
+    assert_eq!(
+        status_and_code(crossed).await,
+        (404, "not_found".to_owned())
+    );
+    assert_eq!(status_and_code(nobody).await, (404, "not_found".to_owned()));
+    assert_eq!(
+        status_and_code(bad_limit).await,
+        (422, "invalid_field".to_owned())
+    );
+}
+
+/// A console on Stripe (played by a local server), where alice's record names `sub_1`, active
+/// until `period_end` (seconds).
+async fn stripe_console(period_end: i64) -> (Console, String, MockServer) {
+    let stripe = MockServer::start().await;
+    let base = stripe.uri();
+    let (c, sam) = console_for_sam(&stripe_flags(&base, "whsec_lucent_test")).await;
+    c.register("alice").await;
+    let record = lucent::store::Subscription {
+        plan_type: Some("pro".into()),
+        status: Some("active".into()),
+        subscription_id: Some("sub_1".into()),
+        customer_id: Some("cus_1".into()),
+        current_period_end: Some(period_end * 1000),
+        ..Default::default()
+    };
+    c.app
+        .state
+        .users
+        .merge_subscription("alice", &record)
+        .await
+        .unwrap();
+    (c, sam, stripe)
+}
+
+#[tokio::test]
+async fn the_card_shows_what_stripe_says_now_next_to_the_record() {
+    let end = chrono::Utc::now().timestamp() + 86_400;
+    let (c, sam, stripe) = stripe_console(end).await;
+    mount_subscription(&stripe, subscription("sub_1", "alice", "past_due", end)).await;
+
+    let card = c.json(&sam, "/api/v1/support/users/alice").await;
+
+    assert_eq!(
+        card["provider"],
+        json!({"state": "found", "status": "past_due", "currentPeriodEnd": end * 1000,
+               "matchesRecord": false, "message": null}),
+        "the record says active: a webhook was missed"
+    );
+    assert_eq!(
+        card["profile"]["plan"], "pro",
+        "the gateway still decides by the record"
+    );
+}
+
+#[tokio::test]
+async fn a_record_that_agrees_with_stripe_says_so() {
+    let end = chrono::Utc::now().timestamp() + 86_400;
+    let (c, sam, stripe) = stripe_console(end).await;
+    mount_subscription(&stripe, subscription("sub_1", "alice", "active", end)).await;
+
+    let card = c.json(&sam, "/api/v1/support/users/alice").await;
+
+    assert_eq!(card["provider"]["matchesRecord"], true);
+}
+
+#[tokio::test]
+async fn with_stripe_down_the_card_still_answers_and_says_so() {
+    let end = chrono::Utc::now().timestamp() + 86_400;
+    let (c, sam, stripe) = stripe_console(end).await;
+    Mock::given(method("GET"))
+        .respond_with(ResponseTemplate::new(500).set_body_json(
+            json!({"error": {"type": "api_error", "message": "Something went wrong"}}),
+        ))
+        .mount(&stripe)
+        .await;
+
+    let card = c.json(&sam, "/api/v1/support/users/alice").await;
+
+    assert_eq!(card["provider"]["state"], "unreachable");
+    assert!(
+        card["provider"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("unavailable"),
+        "{card}"
+    );
+    assert_eq!(card["why"].as_str().unwrap().split(':').next(), Some("Pro"));
 }

@@ -244,7 +244,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Finds users by uid or email (support staff only) */
+        /** Finds users by uid or the start of their email (support staff only) */
         get: operations["find_users"];
         put?: never;
         post?: never;
@@ -271,6 +271,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support/users/{uid}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds bonus credits to a user's current period, with a reason for the audit trail (support staff only) */
+        post: operations["add_user_credits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support/users/{uid}/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's images, newest first, as metadata and blurred previews (support staff only) */
+        get: operations["user_images"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/support/users/{uid}/generations/{id}": {
         parameters: {
             query?: never;
@@ -283,6 +317,23 @@ export interface paths {
         post?: never;
         /** Deletes one of a user's images, e.g. on an abuse report, with a reason for the audit trail (support staff only) */
         delete: operations["remove_image"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support/users/{uid}/generations/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of a user's images, blurred whatever their plan (support staff only) */
+        get: operations["preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -454,6 +505,16 @@ export interface components {
             keys: components["schemas"]["Check"];
             redis?: components["schemas"]["Check"] | null;
             store: components["schemas"]["Check"];
+        };
+        /** @description Bonus credits for the period the user is in now. */
+        CreditsBody: {
+            /**
+             * Format: int32
+             * @description How many, 1 to 500; they end with the user's current period.
+             */
+            credits: number;
+            /** @description Why: kept in the audit trail with who made the grant (1 to 500 characters). */
+            reason: string;
         };
         /** @description `{"error":{"code","message"}}`: every error response of the API. */
         ErrorBody: {
@@ -627,6 +688,21 @@ export interface components {
              */
             fraction: number;
         };
+        /** @enum {string} */
+        ProviderState: "none" | "found" | "missing" | "unreachable";
+        ProviderView: {
+            /**
+             * Format: int64
+             * @description The end of the paid period, milliseconds since the epoch.
+             */
+            currentPeriodEnd?: number | null;
+            /** @description Whether the record holds the same status and period end. */
+            matchesRecord: boolean;
+            message?: string | null;
+            state: components["schemas"]["ProviderState"];
+            /** @description The provider's status now (`active`, `past_due`, `canceled`, …). */
+            status?: string | null;
+        };
         /** @description The `queued` event, and a queued job's place. */
         QueuedEvent: {
             /**
@@ -641,7 +717,15 @@ export interface components {
             position: number;
         };
         Quota: {
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Of `limit`, the credits support added for this period.
+             */
+            bonus: number;
+            /**
+             * Format: int32
+             * @description The plan's credits for the period plus `bonus`.
+             */
             limit: number;
             /** @description RFC 3339, UTC. */
             resetsAt: string;
@@ -693,11 +777,13 @@ export interface components {
         };
         /** @description A user as support sees them. */
         SupportUser: {
-            /** @description Plan changes by hand, oldest first. */
+            /** @description Every action by hand, oldest first. */
             audit: components["schemas"]["AuditView"][];
             /** @description The profile, plan and credits, as the user sees them. */
             profile: components["schemas"]["Me"];
-            /** @description "Why is this user (not) pro?" in one sentence. */
+            /** @description The subscription as the payment provider reports it now. */
+            provider: components["schemas"]["ProviderView"];
+            /** @description "Why is this user (not) pro?" in one sentence, from the record the gateway decides by. */
             why: string;
         };
         WebhookReceipt: {
@@ -1995,7 +2081,7 @@ export interface operations {
     find_users: {
         parameters: {
             query: {
-                /** @description A uid, or an email address (exact, any case). */
+                /** @description A uid, or the start of an email address (any case). */
                 q: string;
             };
             header?: never;
@@ -2015,6 +2101,15 @@ export interface operations {
             };
             /** @description `code` is one of: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2074,6 +2169,196 @@ export interface operations {
             };
             /** @description `code` is one of: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_user_credits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditsBody"];
+            };
+        };
+        responses: {
+            /** @description The user after the grant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportUser"];
+                };
+            };
+            /** @description `code` is one of: malformed_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: own_record */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_images: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description 1 to 100; 20 by default. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The user's uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page; every `imageUrl` is a blurred preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            /** @description `code` is one of: bad_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2199,6 +2484,67 @@ export interface operations {
                 };
             };
             /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's uid */
+                uid: string;
+                /** @description A generation id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blurred PNG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable, storage_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2849,12 +3195,32 @@ export interface operationErrors {
     };
     "GET /api/v1/support/users": {
         404: "not_found";
+        422: "invalid_field";
         500: "internal";
         503: "store_unavailable" | "dependency_unavailable";
         504: "store_timeout";
     };
     "GET /api/v1/support/users/{uid}": {
         404: "not_found";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
+    "POST /api/v1/support/users/{uid}/credits": {
+        400: "malformed_json";
+        403: "own_record";
+        404: "not_found";
+        413: "payload_too_large";
+        415: "unsupported_media_type";
+        422: "invalid_field";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
+    "GET /api/v1/support/users/{uid}/generations": {
+        400: "bad_query";
+        404: "not_found";
+        422: "invalid_field";
         500: "internal";
         503: "store_unavailable" | "dependency_unavailable";
         504: "store_timeout";
@@ -2868,6 +3234,12 @@ export interface operationErrors {
         422: "invalid_field";
         500: "internal";
         503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
+    "GET /api/v1/support/users/{uid}/generations/{id}/preview": {
+        404: "not_found";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable" | "storage_unavailable";
         504: "store_timeout";
     };
     "POST /api/v1/support/users/{uid}/plan": {

@@ -18,8 +18,8 @@ use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use super::{
-    AuditEntry, GenerationRecord, ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult,
-    Subscription, UserRecord, now_ms,
+    AuditEntry, GenerationRecord, PREFIX_END, ProfileUpdate, QuotaExceeded, Store, StoreError,
+    StoreResult, Subscription, UserRecord, now_ms,
 };
 
 const SCHEMA: &str = "
@@ -51,6 +51,12 @@ CREATE TABLE IF NOT EXISTS usage (
     uid    TEXT NOT NULL,
     period TEXT NOT NULL,
     used   INTEGER NOT NULL CHECK (used >= 0),
+    PRIMARY KEY (uid, period)
+) STRICT;
+CREATE TABLE IF NOT EXISTS bonus (
+    uid     TEXT NOT NULL,
+    period  TEXT NOT NULL,
+    credits INTEGER NOT NULL CHECK (credits >= 0),
     PRIMARY KEY (uid, period)
 ) STRICT;
 ";
@@ -238,14 +244,19 @@ impl Store for EmbeddedStore {
             .await
     }
 
-    async fn find_users_by_email(&self, email: &str, limit: usize) -> StoreResult<Vec<UserRecord>> {
-        let email = email.to_owned();
+    async fn find_users_by_email_prefix(
+        &self,
+        prefix: &str,
+        limit: usize,
+    ) -> StoreResult<Vec<UserRecord>> {
+        let (from, to) = (prefix.to_owned(), format!("{prefix}{PREFIX_END}"));
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         self.with(move |c| {
             docs(
                 c,
-                "SELECT doc FROM users WHERE email = ?1 ORDER BY uid LIMIT ?2",
-                params![email, limit],
+                "SELECT doc FROM users WHERE email >= ?1 AND email <= ?2
+                 ORDER BY email, uid LIMIT ?3",
+                params![from, to, limit],
             )
         })
         .await
@@ -299,6 +310,17 @@ impl Store for EmbeddedStore {
     async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()> {
         let (uid, period) = (uid.to_owned(), period.to_owned());
         self.with(move |c| usage::release(c, &uid, &period, n))
+            .await
+    }
+
+    async fn get_bonus(&self, uid: &str, period: &str) -> StoreResult<u32> {
+        let (uid, period) = (uid.to_owned(), period.to_owned());
+        self.with(move |c| usage::bonus(c, &uid, &period)).await
+    }
+
+    async fn add_bonus(&self, uid: &str, period: &str, n: u32) -> StoreResult<u32> {
+        let (uid, period) = (uid.to_owned(), period.to_owned());
+        self.with(move |c| usage::add_bonus(c, &uid, &period, n))
             .await
     }
 

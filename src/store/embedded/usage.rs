@@ -1,5 +1,6 @@
 //! `usage/{uid}/{period}` in SQLite: credits used, changed only inside IMMEDIATE transactions
-//! so two processes (or two requests) never both take the last credit.
+//! so two processes (or two requests) never both take the last credit; and
+//! `bonus/{uid}/{period}`, the credits support added on top of the plan's.
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
@@ -7,15 +8,43 @@ use super::sqlite;
 use crate::store::{QuotaExceeded, StoreError, StoreResult};
 
 pub fn read(c: &Connection, uid: &str, period: &str) -> StoreResult<u32> {
-    let used: Option<i64> = c
-        .query_row(
-            "SELECT used FROM usage WHERE uid = ?1 AND period = ?2",
-            [uid, period],
-            |r| r.get(0),
-        )
+    count(
+        c,
+        "SELECT used FROM usage WHERE uid = ?1 AND period = ?2",
+        uid,
+        period,
+    )
+}
+
+pub fn bonus(c: &Connection, uid: &str, period: &str) -> StoreResult<u32> {
+    count(
+        c,
+        "SELECT credits FROM bonus WHERE uid = ?1 AND period = ?2",
+        uid,
+        period,
+    )
+}
+
+fn count(c: &Connection, sql: &str, uid: &str, period: &str) -> StoreResult<u32> {
+    let n: Option<i64> = c
+        .query_row(sql, [uid, period], |r| r.get(0))
         .optional()
         .map_err(sqlite)?;
-    u32::try_from(used.unwrap_or(0)).map_err(|e| StoreError::Invalid(e.to_string()))
+    u32::try_from(n.unwrap_or(0)).map_err(|e| StoreError::Invalid(e.to_string()))
+}
+
+/// One statement, so concurrent grants add up.
+pub fn add_bonus(c: &Connection, uid: &str, period: &str, n: u32) -> StoreResult<u32> {
+    let total: i64 = c
+        .query_row(
+            "INSERT INTO bonus (uid, period, credits) VALUES (?1, ?2, ?3)
+             ON CONFLICT(uid, period) DO UPDATE SET credits = credits + excluded.credits
+             RETURNING credits",
+            params![uid, period, n],
+            |r| r.get(0),
+        )
+        .map_err(sqlite)?;
+    u32::try_from(total).map_err(|e| StoreError::Invalid(e.to_string()))
 }
 
 pub fn reserve(

@@ -39,6 +39,7 @@ pub struct Versioned {
 pub struct Query<'a> {
     pub order_by: &'a str,
     pub equal_to: Option<Value>,
+    pub start_at: Option<Value>,
     pub end_at: Option<Value>,
     pub limit_to_first: Option<usize>,
     pub limit_to_last: Option<usize>,
@@ -217,6 +218,9 @@ impl RtdbClient {
         let mut params = vec![("orderBy", quote(&Value::from(query.order_by)))];
         if let Some(v) = &query.equal_to {
             params.push(("equalTo", quote(v)));
+        }
+        if let Some(v) = &query.start_at {
+            params.push(("startAt", quote(v)));
         }
         if let Some(v) = &query.end_at {
             params.push(("endAt", quote(v)));

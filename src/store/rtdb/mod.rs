@@ -11,8 +11,8 @@ pub use client::{Conditional, Credentials, Query, RtdbClient, Versioned};
 
 use super::records::apply_profile;
 use super::{
-    AuditEntry, GenerationRecord, ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult,
-    Subscription, UserRecord, now_ms, valid_key,
+    AuditEntry, GenerationRecord, PREFIX_END, ProfileUpdate, QuotaExceeded, Store, StoreError,
+    StoreResult, Subscription, UserRecord, now_ms, valid_key,
 };
 
 /// Conditional-write attempts before giving up with `Contention`.
@@ -87,6 +87,18 @@ fn usage_path(uid: &str, period: &str) -> StoreResult<String> {
     Ok(format!("usage/{}/{}", key(uid)?, key(period)?))
 }
 
+fn bonus_path(uid: &str, period: &str) -> StoreResult<String> {
+    Ok(format!("bonus/{}/{}", key(uid)?, key(period)?))
+}
+
+/// A count at a path: absent is 0.
+fn count(value: Value) -> StoreResult<u32> {
+    match value {
+        Value::Null => Ok(0),
+        other => serde_json::from_value(other).map_err(invalid),
+    }
+}
+
 fn generation_path(uid: &str, id: &str) -> StoreResult<String> {
     Ok(format!("generations/{}/{}", key(uid)?, key(id)?))
 }
@@ -159,15 +171,24 @@ impl Store for RtdbStore {
             .await
     }
 
-    async fn find_users_by_email(&self, email: &str, limit: usize) -> StoreResult<Vec<UserRecord>> {
+    async fn find_users_by_email_prefix(
+        &self,
+        prefix: &str,
+        limit: usize,
+    ) -> StoreResult<Vec<UserRecord>> {
         let query = Query {
             order_by: "email",
-            equal_to: Some(Value::from(email)),
+            start_at: Some(Value::from(prefix)),
+            end_at: Some(Value::from(format!("{prefix}{PREFIX_END}"))),
             limit_to_first: Some(limit),
             ..Query::default()
         };
-        let found = records(self.client.query("users", &query).await?)?;
-        Ok(found.into_iter().map(|(_, user)| user).collect())
+        let mut found: Vec<UserRecord> = records(self.client.query("users", &query).await?)?
+            .into_iter()
+            .map(|(_, user)| user)
+            .collect();
+        found.sort_by(|a, b| (&a.email, &a.uid).cmp(&(&b.email, &b.uid)));
+        Ok(found)
     }
 
     async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String> {
@@ -188,11 +209,23 @@ impl Store for RtdbStore {
     }
 
     async fn get_usage(&self, uid: &str, period: &str) -> StoreResult<u32> {
-        let value = self.client.get(&usage_path(uid, period)?).await?;
-        match value {
-            Value::Null => Ok(0),
-            other => serde_json::from_value(other).map_err(invalid),
-        }
+        count(self.client.get(&usage_path(uid, period)?).await?)
+    }
+
+    async fn get_bonus(&self, uid: &str, period: &str) -> StoreResult<u32> {
+        count(self.client.get(&bonus_path(uid, period)?).await?)
+    }
+
+    async fn add_bonus(&self, uid: &str, period: &str, n: u32) -> StoreResult<u32> {
+        let mut total = 0;
+        self.transact(&bonus_path(uid, period)?, |current| {
+            total = count(current)?
+                .checked_add(n)
+                .ok_or_else(|| StoreError::Invalid("bonus credits overflow".into()))?;
+            Ok(Some(Value::from(total)))
+        })
+        .await?;
+        Ok(total)
     }
 
     async fn reserve_credits(
@@ -204,10 +237,7 @@ impl Store for RtdbStore {
     ) -> StoreResult<Result<u32, QuotaExceeded>> {
         let mut outcome = Err(QuotaExceeded { used: 0 });
         self.transact(&usage_path(uid, period)?, |current| {
-            let used = match current {
-                Value::Null => 0,
-                other => serde_json::from_value::<u32>(other).map_err(invalid)?,
-            };
+            let used = count(current)?;
             match used.checked_add(n).filter(|&after| after <= limit) {
                 Some(after) => {
                     outcome = Ok(after);

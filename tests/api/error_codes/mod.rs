@@ -42,10 +42,13 @@ enum Op {
     FindUsers,
     SupportUser,
     SetPlan,
+    AddCredits,
     RemoveImage,
+    UserImages,
+    Preview,
 }
 
-const OPS: [Op; 19] = [
+const OPS: [Op; 22] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -64,7 +67,10 @@ const OPS: [Op; 19] = [
     Op::FindUsers,
     Op::SupportUser,
     Op::SetPlan,
+    Op::AddCredits,
     Op::RemoveImage,
+    Op::UserImages,
+    Op::Preview,
 ];
 
 /// Who the calls that are not about a particular user come from.
@@ -92,7 +98,13 @@ impl Op {
             Op::FindUsers => ("get", "/api/v1/support/users"),
             Op::SupportUser => ("get", "/api/v1/support/users/{uid}"),
             Op::SetPlan => ("post", "/api/v1/support/users/{uid}/plan"),
+            Op::AddCredits => ("post", "/api/v1/support/users/{uid}/credits"),
             Op::RemoveImage => ("delete", "/api/v1/support/users/{uid}/generations/{id}"),
+            Op::UserImages => ("get", "/api/v1/support/users/{uid}/generations"),
+            Op::Preview => (
+                "get",
+                "/api/v1/support/users/{uid}/generations/{id}/preview",
+            ),
         }
     }
 
@@ -116,6 +128,7 @@ impl Op {
             Op::Legacy => request.query(&[("prompt", "a fox")]),
             Op::FindUsers => request.query(&[("q", "someone@example.com")]),
             Op::SetPlan => request.json(&json!({"plan": "pro", "reason": "goodwill"})),
+            Op::AddCredits => request.json(&json!({"credits": 5, "reason": "goodwill"})),
             Op::RemoveImage => request.json(&json!({"reason": "abuse report"})),
             Op::PaymentSuccess => request.json(&json!({"sessionId": "cs_1", "firebaseId": CALLER})),
             Op::Webhook => signed_event(request, &subscription_event("sub_1")),
@@ -131,6 +144,7 @@ impl Op {
                 | Op::Submit
                 | Op::PaymentSuccess
                 | Op::SetPlan
+                | Op::AddCredits
                 | Op::RemoveImage
         )
     }

@@ -6,14 +6,17 @@ use serde_json::json;
 use wiremock::matchers::any;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
+use super::generation::break_image_store;
 use super::shared::{failing_databases, send_bad_bodies};
 use super::{Op, Sent};
-use crate::support::{console, token};
+use crate::support::{console, console_for_sam, image_of, token};
 
 async fn support_failures(op: Op) {
     let sent = Sent::default();
-    if matches!(op, Op::SetPlan | Op::RemoveImage) {
-        action_failures(op, &sent).await;
+    match op {
+        Op::SetPlan | Op::AddCredits | Op::RemoveImage => action_failures(op, &sent).await,
+        Op::FindUsers | Op::UserImages | Op::Preview => reading_failures(op, &sent).await,
+        _ => {}
     }
     let staff = token("sam", json!({"support": true}));
 
@@ -44,6 +47,7 @@ async fn support_failures(op: Op) {
 fn body(op: Op, reason: &str) -> serde_json::Value {
     match op {
         Op::SetPlan => json!({"plan": "pro", "reason": reason}),
+        Op::AddCredits => json!({"credits": 5, "reason": reason}),
         _ => json!({ "reason": reason }),
     }
 }
@@ -65,6 +69,32 @@ async fn action_failures(op: Op, sent: &Sent) {
     .await;
 }
 
+/// What only the reads meet: a blank search, a bad page, an image store that fails.
+async fn reading_failures(op: Op, sent: &Sent) {
+    let (c, staff) = console_for_sam(&[]).await;
+    c.register("alice").await;
+    let id = image_of(&c, "alice").await;
+    let as_staff = |path: &str| c.app.client.get(c.app.url(path)).bearer_auth(&staff);
+    match op {
+        Op::FindUsers => sent.send(as_staff("/api/v1/support/users?q=")).await,
+        Op::UserImages => {
+            for limit in ["x", "0"] {
+                sent.send(as_staff(&format!(
+                    "/api/v1/support/users/alice/generations?limit={limit}"
+                )))
+                .await;
+            }
+        }
+        _ => {
+            break_image_store(&c.app);
+            sent.send(as_staff(&format!(
+                "/api/v1/support/users/alice/generations/{id}/preview"
+            )))
+            .await;
+        }
+    }
+}
+
 #[tokio::test]
 async fn finding_users_sends_every_code_it_lists() {
     support_failures(Op::FindUsers).await;
@@ -83,4 +113,19 @@ async fn setting_a_plan_sends_every_code_it_lists() {
 #[tokio::test]
 async fn removing_an_image_sends_every_code_it_lists() {
     support_failures(Op::RemoveImage).await;
+}
+
+#[tokio::test]
+async fn adding_credits_sends_every_code_it_lists() {
+    support_failures(Op::AddCredits).await;
+}
+
+#[tokio::test]
+async fn listing_a_users_images_sends_every_code_it_lists() {
+    support_failures(Op::UserImages).await;
+}
+
+#[tokio::test]
+async fn a_preview_for_staff_sends_every_code_it_lists() {
+    support_failures(Op::Preview).await;
 }

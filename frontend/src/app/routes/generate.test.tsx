@@ -128,7 +128,7 @@ describe('Generate page: styles, looks and options', () => {
   });
 
   it('shows the credits left and the local renderer note', async () => {
-    db.quota = { used: 3, limit: 10, resetsAt: '2026-11-23T00:00:00Z' };
+    db.quota = { used: 3, limit: 10, bonus: 0, resetsAt: '2026-11-23T00:00:00Z' };
     await openGenerate({ user: ada });
     expect(await screen.findByTestId('credits')).toHaveTextContent('7 of 10 credits left');
     expect(screen.getByTestId('renderer-note')).toHaveTextContent(RENDERER_LABEL);

@@ -11,7 +11,7 @@ const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
 describe('Profile page', () => {
   it('shows name, email, plan and credits', async () => {
-    db.quota = { used: 4, limit: 10, resetsAt: '2026-11-23T00:00:00Z' };
+    db.quota = { used: 4, limit: 10, bonus: 0, resetsAt: '2026-11-23T00:00:00Z' };
     renderApp(routes, { url: '/profile', user: ada });
     const main = within(await screen.findByRole('main'));
     expect(await main.findByText('ada@example.com')).toBeInTheDocument();

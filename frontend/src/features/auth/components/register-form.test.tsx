@@ -96,7 +96,7 @@ describe('RegisterForm', () => {
           ageConfirmed: true,
           createdAt: 0,
           plan: 'free',
-          quota: { used: 0, limit: 10, resetsAt: '2026-11-23T00:00:00Z' },
+          quota: { used: 0, limit: 10, bonus: 0, resetsAt: '2026-11-23T00:00:00Z' },
         });
       }),
     );

@@ -1,0 +1,143 @@
+//! Finding users and reading one: the profile, the plan and why, what the payment provider
+//! says now, the credits and the audit trail.
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::super::error_docs::op_errors;
+use super::super::me::{Me, me};
+use super::super::{ApiError, AppState};
+use super::SupportStaff;
+use super::provider::{ProviderView, provider_view};
+use crate::staff::why_pro;
+use crate::store::{AuditEntry, UserRecord, now_ms};
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct FindQuery {
+    /// A uid, or the start of an email address (any case).
+    q: String,
+}
+
+/// One line of a search.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FoundUser {
+    uid: String,
+    email: String,
+    username: String,
+    /// "Why is this user (not) pro?" in one sentence.
+    why: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FoundUsers {
+    users: Vec<FoundUser>,
+}
+
+/// An entry of a user's audit trail.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditView {
+    /// Milliseconds since the epoch.
+    at: i64,
+    /// Who made the change.
+    actor: String,
+    action: String,
+    reason: String,
+}
+
+impl From<AuditEntry> for AuditView {
+    fn from(e: AuditEntry) -> Self {
+        Self {
+            at: e.at,
+            actor: e.actor,
+            action: e.action,
+            reason: e.reason,
+        }
+    }
+}
+
+/// A user as support sees them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SupportUser {
+    /// The profile, plan and credits, as the user sees them.
+    profile: Me,
+    /// "Why is this user (not) pro?" in one sentence, from the record the gateway decides by.
+    why: String,
+    /// The subscription as the payment provider reports it now.
+    provider: ProviderView,
+    /// Every action by hand, oldest first.
+    audit: Vec<AuditView>,
+}
+
+fn found(user: UserRecord) -> FoundUser {
+    FoundUser {
+        why: why_pro(&user, now_ms()),
+        uid: user.uid,
+        email: user.email,
+        username: user.username,
+    }
+}
+
+/// How many users one search returns at most.
+const FOUND_AT_MOST: usize = 20;
+
+op_errors!(FindUsersErrors: STORE + [NotFound, DependencyUnavailable, InvalidField]);
+
+#[utoipa::path(get, path = "/v1/support/users", tag = "support", security(("bearer" = [])),
+    summary = "Finds users by uid or the start of their email (support staff only)",
+    params(FindQuery),
+    responses((status = 200, description = "The users found (none is an empty list)", body = FoundUsers),
+        FindUsersErrors))]
+#[tracing::instrument(skip_all, fields(staff = %staff.0.uid))]
+pub async fn find_users(
+    State(state): State<AppState>,
+    staff: SupportStaff,
+    Query(query): Query<FindQuery>,
+) -> Result<Json<FoundUsers>, ApiError> {
+    let users = crate::staff::find_users(state.store.as_ref(), &query.q, FOUND_AT_MOST).await?;
+    Ok(Json(FoundUsers {
+        users: users.into_iter().map(found).collect(),
+    }))
+}
+
+op_errors!(SupportUserErrors: STORE + [NotFound, DependencyUnavailable]);
+
+#[utoipa::path(get, path = "/v1/support/users/{uid}", tag = "support", security(("bearer" = [])),
+    summary = "One user's profile, plan and why, credits and audit trail (support staff only)",
+    params(("uid" = String, Path, description = "The user's uid")),
+    responses((status = 200, description = "The user", body = SupportUser), SupportUserErrors))]
+#[tracing::instrument(skip_all, fields(staff = %staff.0.uid, uid = %uid))]
+pub async fn user(
+    State(state): State<AppState>,
+    staff: SupportStaff,
+    Path(uid): Path<String>,
+) -> Result<Json<SupportUser>, ApiError> {
+    let record = state
+        .store
+        .get_user(&uid)
+        .await?
+        .ok_or_else(|| ApiError::not_found("user"))?;
+    card(&state, record).await.map(Json)
+}
+
+pub(super) async fn card(state: &AppState, record: UserRecord) -> Result<SupportUser, ApiError> {
+    let why = why_pro(&record, now_ms());
+    let (audit, provider) = tokio::join!(
+        state.store.list_audit(&record.uid),
+        provider_view(
+            state.billing.payments.as_ref(),
+            record.subscription.as_ref()
+        )
+    );
+    Ok(SupportUser {
+        profile: me(state.users.account(record).await?),
+        why,
+        provider,
+        audit: audit?.into_iter().map(AuditView::from).collect(),
+    })
+}

@@ -1,0 +1,77 @@
+//! The support console's API (`/api/v1/support/…`): staff with the `support` role (or
+//! `admin`) find users, read why they are or are not pro and what the payment provider says,
+//! see their images blurred, and act with a reason that goes into the audit trail first. The
+//! role is checked on the account itself on every call. Everyone else gets the 404 of a path
+//! that does not exist: the console does not announce itself.
+
+pub mod actions;
+pub mod card;
+pub mod images;
+mod provider;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use super::{ApiError, AppState, ErrorCode};
+use crate::auth::Identity;
+use crate::staff::ActionError;
+
+/// A caller who holds a staff role now.
+pub struct SupportStaff(pub Identity);
+
+fn absent() -> ApiError {
+    ApiError::not_found("route")
+}
+
+impl FromRequestParts<AppState> for SupportStaff {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let identity = Identity::from_request_parts(parts, state)
+            .await
+            .map_err(|_| absent())?;
+        if !(identity.roles.support || identity.roles.admin) {
+            return Err(absent());
+        }
+        // The token may predate a revocation by up to an hour: ask the account.
+        let now = state.staff.roles_now(&identity.uid).await.map_err(|e| {
+            tracing::warn!(error = %e, "checking a staff role");
+            ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()).retry_after(1)
+        })?;
+        if !(now.support || now.admin) {
+            tracing::warn!(uid = %identity.uid, "a token claims a staff role its account no longer has");
+            return Err(absent());
+        }
+        Ok(Self(identity))
+    }
+}
+
+impl From<ActionError> for ApiError {
+    fn from(e: ActionError) -> Self {
+        match e {
+            ActionError::Invalid { field, message } => ApiError::invalid(field, message),
+            ActionError::NoUser(_) => ApiError::not_found("user"),
+            ActionError::Store(e) => e.into(),
+        }
+    }
+}
+
+/// Staff never act on their own record: a colleague does, and the trail shows who.
+fn not_their_own(staff: &Identity, uid: &str) -> Result<(), ApiError> {
+    if staff.uid == uid {
+        return Err(ApiError::new(
+            ErrorCode::OwnRecord,
+            "staff cannot change their own record; ask a colleague",
+        ));
+    }
+    Ok(())
+}
+
+/// Who did it, as the audit trail names them.
+fn actor(staff: &Identity) -> String {
+    format!(
+        "{} ({})",
+        staff.email.as_deref().unwrap_or("no email"),
+        staff.uid
+    )
+}
