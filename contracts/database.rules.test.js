@@ -13,6 +13,7 @@ const data = {
   },
   generations: { alice: { g1: { prompt: 'a cat' } }, bob: { g2: { prompt: 'a dog' } } },
   usage: { alice: { '2026-11-22': 3 } },
+  bonus: { alice: { 'd2026-11-22': 5 } },
   stripeEvents: { evt_1: { type: 'invoice.paid' } },
   audit: { bob: { a1: { reason: 'support' } } },
 };
@@ -39,6 +40,7 @@ test('nobody signed out reads anything', () => {
 
 test('server-only paths are unreadable even to their owner', () => {
   assert.equal(as(signedIn('alice')).read('/usage/alice').allowed, false);
+  assert.equal(as(signedIn('alice')).read('/bonus/alice').allowed, false);
   assert.equal(as(signedIn('bob')).read('/audit/bob').allowed, false);
   assert.equal(as(signedIn('alice')).read('/stripeEvents').allowed, false);
 });
@@ -58,6 +60,7 @@ test('no client writes anywhere, own records included', () => {
     ['/usage/alice/2026-11-22', 0],
     ['/stripeEvents/evt_2', { type: 'x' }],
     ['/audit/alice/a2', { reason: 'x' }],
+    ['/bonus/alice/d2026-11-22', 500],
     ['/users/bob/subscription', null],
   ];
   for (const auth of [signedIn('alice'), null]) {
@@ -70,4 +73,27 @@ test('no client writes anywhere, own records included', () => {
 test('users are indexed by email for support look-ups, generations by time for retention', () => {
   assert.deepEqual(rules.rules.users['.indexOn'], ['email']);
   assert.deepEqual(rules.rules.generations.$uid['.indexOn'], ['createdAt']);
+});
+
+// Support staff carry `support: true` in their token; they work through the gateway, which
+// checks the claim against the account and writes the audit entry before every change.
+const staff = (uid, claims) => ({ ...signedIn(uid), token: { ...signedIn(uid).token, ...claims } });
+
+test("a staff claim opens no one else's records to the client", () => {
+  for (const claims of [{ support: true }, { admin: true }]) {
+    const sam = as(staff('sam', claims));
+    for (const path of ['/users/bob', '/generations/bob', '/audit/bob', '/bonus/alice', '/users']) {
+      assert.equal(sam.read(path).allowed, false, `${JSON.stringify(claims)} ${path}`);
+    }
+    assert.equal(sam.write('/users/bob/subscription/planType', 'pro').allowed, false);
+    assert.equal(sam.write('/bonus/alice/d2026-11-22', 500).allowed, false);
+  }
+});
+
+test('the audit trail cannot be rewritten or erased from a client, staff included', () => {
+  for (const auth of [signedIn('bob'), staff('sam', { support: true, admin: true })]) {
+    assert.equal(as(auth).write('/audit/bob/a1', { reason: 'nothing happened' }).allowed, false);
+    assert.equal(as(auth).write('/audit/bob/a1', null).allowed, false);
+    assert.equal(as(auth).write('/audit/bob', null).allowed, false);
+  }
 });

@@ -202,8 +202,10 @@ fn generator(
         None => Catalog::built_in(),
     };
     Ok(Generator {
-        catalog,
-        backend: config.generator.build(http),
+        backend: config
+            .generator
+            .build(http, &catalog)
+            .map_err(|e| anyhow::anyhow!("LUCENT_GENERATOR: {e}"))?,
         settler: Settler {
             board: Arc::clone(&board),
             users: users.clone(),
@@ -216,6 +218,7 @@ fn generator(
         store: Arc::clone(store),
         users: users.clone(),
         metrics,
+        catalog,
     })
 }
 
@@ -325,5 +328,45 @@ pub fn run_jobs(
     let settler = state.generator.settler.clone();
     let every = Duration::from_secs(config.job_lease).div_f32(3.0);
     tokio::spawn(settler.run(every, stop.clone()));
+    if let Some(backend) = &state.generator.backend {
+        tokio::spawn(check_checkpoints(
+            Arc::clone(backend),
+            state.generator.catalog.clone(),
+        ));
+    }
     Ok(worker(config, state)?.map(|worker| tokio::spawn(worker.run(stop.clone()))))
+}
+
+/// Warns, once at start, of every catalog checkpoint the backend says it does not have: a
+/// style that cannot render is better found by the deployer than by a user.
+pub async fn check_checkpoints(
+    backend: Arc<dyn crate::generate::backend::Backend>,
+    catalog: Catalog,
+) {
+    let titles: Vec<&str> = catalog
+        .styles
+        .iter()
+        .map(|s| s.checkpoint.as_str())
+        .collect();
+    match backend.missing_checkpoints(&titles).await {
+        Ok(missing) => {
+            for checkpoint in missing {
+                let styles: Vec<&str> = catalog
+                    .styles
+                    .iter()
+                    .filter(|s| s.checkpoint.starts_with(&checkpoint))
+                    .map(|s| s.id.as_str())
+                    .collect();
+                tracing::warn!(
+                    backend = backend.kind(),
+                    checkpoint,
+                    styles = styles.join(","),
+                    "the backend does not have this checkpoint; these styles will fail"
+                );
+            }
+        }
+        Err(e) => {
+            tracing::warn!(backend = backend.kind(), error = %e, "cannot list the backend's checkpoints")
+        }
+    }
 }

@@ -136,7 +136,9 @@ async fn work(config: Config) -> anyhow::Result<()> {
     let (stopping, stop) = tokio::sync::watch::channel(false);
     let jobs = startup::run_jobs(&config, &state, &stop)?;
     if jobs.is_none() {
-        anyhow::bail!("LUCENT_GENERATOR: a worker needs a renderer (builtin, a1111+…, legacy+…)");
+        anyhow::bail!(
+            "LUCENT_GENERATOR: a worker needs a renderer (builtin, a1111+…, comfyui+…, legacy+…)"
+        );
     }
     let mut stopped = stop.clone();
     let probes =

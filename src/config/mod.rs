@@ -100,7 +100,7 @@ pub struct Config {
     #[arg(long = "image-store", env = "LUCENT_IMAGE_STORE", value_name = "LUCENT_IMAGE_STORE", value_parser = parse_image_store)]
     pub image_store: Option<Url>,
 
-    /// `builtin`, `a1111+http://host:7860` or `legacy+http://host/base`.
+    /// `builtin`, `a1111+http://host:7860`, `comfyui+http://host:8188` or `legacy+http://host/base`.
     #[arg(long = "generator", env = "LUCENT_GENERATOR", value_name = "LUCENT_GENERATOR", default_value = "builtin", value_parser = BackendSpec::parse)]
     pub generator: BackendSpec,
 

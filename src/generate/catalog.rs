@@ -2,7 +2,8 @@
 //! checkpoint names depend on what the backend has installed; `LUCENT_CATALOG` points at
 //! another file with the same shape.
 
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +27,10 @@ pub struct Style {
     pub nsfw: bool,
     #[serde(default)]
     pub default: bool,
+    /// ComfyUI only: an API-format workflow file for this style, relative to the catalog
+    /// file, with `{{placeholders}}` (see the README); without it, the built-in graph.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comfy_workflow: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,6 +49,9 @@ pub struct Look {
 pub struct Catalog {
     pub styles: Vec<Style>,
     pub looks: Vec<Look>,
+    /// The styles' `comfyWorkflow` documents, read when the catalog is loaded.
+    #[serde(skip)]
+    pub workflows: BTreeMap<String, serde_json::Value>,
 }
 
 impl Catalog {
@@ -53,7 +61,20 @@ impl Catalog {
 
     pub fn load(path: &Path) -> Result<Self, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Self::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+        let mut catalog = Self::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for style in &catalog.styles {
+            let Some(file) = &style.comfy_workflow else {
+                continue;
+            };
+            let file = dir.join(file);
+            let document = std::fs::read_to_string(&file)
+                .map_err(|e| e.to_string())
+                .and_then(|text| serde_json::from_str(&text).map_err(|e| e.to_string()))
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            catalog.workflows.insert(style.id.clone(), document);
+        }
+        Ok(catalog)
     }
 
     fn parse(text: &str) -> Result<Self, String> {

@@ -56,7 +56,7 @@ async fn a1111_answering(response: ResponseTemplate, timeout: &str) -> (TestApp,
 }
 
 /// A failure costs nothing: the credit reserved for it is back before the error arrives.
-async fn assert_fails_and_refunds(app: &TestApp, status: u16, code: &str) {
+pub async fn assert_fails_and_refunds(app: &TestApp, status: u16, code: &str) {
     let token = app.register("alice").await;
     let response = app.generate(&token, &json!({"prompt": "a fox"})).await;
     assert_eq!(error_code(response, status).await, code);

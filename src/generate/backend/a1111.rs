@@ -1,6 +1,6 @@
 //! AUTOMATIC1111-compatible servers (A1111, Forge, SD.Next started with `--api`):
-//! `POST /sdapi/v1/txt2img`, progress from `GET /sdapi/v1/progress`, HTTP basic auth from the
-//! URL's userinfo.
+//! `POST /sdapi/v1/txt2img`, progress from `GET /sdapi/v1/progress`, credentials from the
+//! URL's userinfo (see [`Endpoint`]).
 
 use std::convert::Infallible;
 use std::time::Duration;
@@ -8,25 +8,22 @@ use std::time::Duration;
 use async_trait::async_trait;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use percent_encoding::percent_decode_str;
 use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::watch;
 use url::Url;
 
+use super::endpoint::Endpoint;
 use super::{
-    Backend, BackendError, Job, Progress, Rendered, decode_png, read_capped, status_error,
-    transport,
+    Backend, BackendError, Job, Progress, Rendered, best_effort, decode_png, read_capped,
+    status_error, transport,
 };
 
 const POLL_EVERY: Duration = Duration::from_millis(500);
-/// How long an interrupt may take before the slot is given back anyway.
-const INTERRUPT_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub struct A1111 {
     http: reqwest::Client,
-    base: Url,
-    auth: Option<(String, String)>,
+    endpoint: Endpoint,
 }
 
 #[derive(Deserialize)]
@@ -50,21 +47,11 @@ struct ProgressResponse {
 }
 
 impl A1111 {
-    pub fn new(http: reqwest::Client, mut base: Url) -> Self {
-        // The URL keeps userinfo percent-encoded; `+` is a plus there, not a space.
-        let decode = |s: &str| percent_decode_str(s).decode_utf8_lossy().into_owned();
-        let auth = (!base.username().is_empty()).then(|| {
-            let user = decode(base.username());
-            let password = base.password().map(decode).unwrap_or_default();
-            (user, password)
-        });
-        let _ = base.set_username("");
-        let _ = base.set_password(None);
-        if !base.path().ends_with('/') {
-            let path = format!("{}/", base.path());
-            base.set_path(&path);
+    pub fn new(http: reqwest::Client, base: Url) -> Self {
+        Self {
+            http,
+            endpoint: Endpoint::new(base),
         }
-        Self { http, base, auth }
     }
 
     fn request(
@@ -72,15 +59,7 @@ impl A1111 {
         method: reqwest::Method,
         path: &str,
     ) -> Result<reqwest::RequestBuilder, BackendError> {
-        let url = self
-            .base
-            .join(path)
-            .map_err(|e| BackendError::Failed(e.to_string()))?;
-        let builder = self.http.request(method, url);
-        Ok(match &self.auth {
-            Some((user, password)) => builder.basic_auth(user, Some(password)),
-            None => builder,
-        })
+        self.endpoint.request(&self.http, method, path)
     }
 
     fn body(job: &Job) -> serde_json::Value {
@@ -188,22 +167,8 @@ impl Backend for A1111 {
     }
 
     async fn interrupt(&self) {
-        let sent = match self.request(reqwest::Method::POST, "sdapi/v1/interrupt") {
-            Ok(request) => request.timeout(INTERRUPT_TIMEOUT).send().await,
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot build the interrupt call");
-                return;
-            }
-        };
-        match sent {
-            Ok(response) if response.status().is_success() => {
-                tracing::info!("asked the backend to interrupt a job past its deadline");
-            }
-            Ok(response) => {
-                tracing::warn!(status = %response.status(), "the backend refused the interrupt");
-            }
-            Err(e) => tracing::warn!(error = %e, "the interrupt call failed"),
-        }
+        let request = self.request(reqwest::Method::POST, "sdapi/v1/interrupt");
+        best_effort(request, "interrupting a job past its deadline").await;
     }
 
     async fn ready(&self) -> Result<(), String> {

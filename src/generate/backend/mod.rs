@@ -1,10 +1,12 @@
 //! Where pixels come from (`LUCENT_GENERATOR`): the built-in renderer, an A1111-compatible
-//! server, or a server speaking the spec's legacy `GET /generate-image`. Every call has a
+//! server, a ComfyUI server, or a server speaking the spec's legacy `GET /generate-image`. Every call has a
 //! deadline and a size cap, and the bytes must decode as a PNG; nothing is retried blindly
 //! (a retry after a timeout could pay for the same image twice on a metered GPU).
 
 mod a1111;
 mod builtin;
+pub mod comfyui;
+mod endpoint;
 mod legacy;
 
 use std::sync::Arc;
@@ -18,7 +20,10 @@ use url::Url;
 
 pub use a1111::A1111;
 pub use builtin::Builtin;
+pub use comfyui::ComfyUi;
 pub use legacy::Legacy;
+
+use super::catalog::Catalog;
 
 /// Largest response a backend may send; a 1024² PNG in base64 JSON is a few megabytes.
 pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
@@ -104,6 +109,31 @@ pub trait Backend: Send + Sync {
     /// Asks the backend to stop the job it is running (after a timeout), so the GPU is free
     /// when the slot is given back. Backends without such a call have nothing to do.
     async fn interrupt(&self) {}
+
+    /// Which of these catalog checkpoints the backend does not have, where it can tell.
+    async fn missing_checkpoints(&self, _titles: &[&str]) -> Result<Vec<String>, String> {
+        Ok(Vec::new())
+    }
+}
+
+/// How long a best-effort call (an interrupt, a clean-up) may take.
+const BEST_EFFORT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Sends a call whose failure changes nothing for the user (an interrupt, a clean-up), and
+/// logs how it went.
+pub async fn best_effort(request: Result<reqwest::RequestBuilder, BackendError>, what: &str) {
+    let sent = match request {
+        Ok(request) => request.timeout(BEST_EFFORT_TIMEOUT).send().await,
+        Err(e) => {
+            tracing::warn!(error = %e, "{what}: cannot build the call");
+            return;
+        }
+    };
+    match sent {
+        Ok(response) if response.status().is_success() => tracing::info!("{what}: done"),
+        Ok(response) => tracing::warn!(status = %response.status(), "{what}: refused"),
+        Err(e) => tracing::warn!(error = %e, "{what}: failed"),
+    }
 }
 
 /// `LUCENT_GENERATOR`, parsed at start.
@@ -115,6 +145,8 @@ pub enum BackendSpec {
     Builtin,
     /// An AUTOMATIC1111-compatible server.
     A1111(Url),
+    /// A ComfyUI server.
+    ComfyUi(Url),
     /// A server speaking the spec's `GET /generate-image`.
     Legacy(Url),
 }
@@ -126,28 +158,37 @@ impl BackendSpec {
             "none" => return Ok(Self::None),
             _ => {}
         }
-        let (kind, rest) = value
-            .split_once('+')
-            .ok_or("expected builtin, none, a1111+http(s)://… or legacy+http(s)://…")?;
+        let (kind, rest) = value.split_once('+').ok_or(
+            "expected builtin, none, a1111+http(s)://…, comfyui+http(s)://… or legacy+http(s)://…",
+        )?;
         let url = Url::parse(rest).map_err(|e| e.to_string())?;
         if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
             return Err("expected an http(s) URL with a host".into());
         }
         match kind {
             "a1111" => Ok(Self::A1111(url)),
+            "comfyui" => Ok(Self::ComfyUi(url)),
             "legacy" => Ok(Self::Legacy(url)),
             other => Err(format!("unknown backend kind {other:?}")),
         }
     }
 
-    /// The backend this names, on the shared HTTP client.
-    pub fn build(&self, http: &reqwest::Client) -> Option<Arc<dyn Backend>> {
-        Some(match self {
-            Self::None => return None,
+    /// The backend this names, on the shared HTTP client, drawing `catalog`'s styles.
+    pub fn build(
+        &self,
+        http: &reqwest::Client,
+        catalog: &Catalog,
+    ) -> Result<Option<Arc<dyn Backend>>, String> {
+        Ok(Some(match self {
+            Self::None => return Ok(None),
             Self::Builtin => Arc::new(Builtin),
             Self::A1111(url) => Arc::new(A1111::new(http.clone(), url.clone())),
+            Self::ComfyUi(url) => {
+                let templates = comfyui::Templates::new(catalog.workflows.clone())?;
+                Arc::new(ComfyUi::new(http.clone(), url.clone(), templates))
+            }
             Self::Legacy(url) => Arc::new(Legacy::new(http.clone(), url.clone())),
-        })
+        }))
     }
 }
 

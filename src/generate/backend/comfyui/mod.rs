@@ -1,0 +1,403 @@
+//! ComfyUI (`LUCENT_GENERATOR=comfyui+http://host:8188`): each image is an API-format workflow
+//! submitted with `POST /prompt`, followed on the `/ws` websocket (falling back to polling
+//! `/history/{id}` when the socket cannot be had or drops), fetched with `/view`, then
+//! forgotten from ComfyUI's history. The wire format is ComfyUI's own `server.py` and
+//! `execution.py`, summarised in `docs/comfyui-wire.md`.
+
+mod socket;
+mod wire;
+pub mod workflow;
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use async_trait::async_trait;
+use rand::Rng;
+use serde_json::{Value, json};
+use tokio::sync::watch;
+use url::Url;
+
+use super::endpoint::Endpoint;
+use super::{
+    Backend, BackendError, Job, Progress, Rendered, best_effort, decode_png, read_capped,
+    status_error, transport,
+};
+use socket::Socket;
+use wire::{Accepted, Entry, Event, FileRef, Refused};
+pub use workflow::Templates;
+use workflow::{Workflow, checkpoint_file};
+
+/// How often the history is polled when the websocket is not there.
+const POLL_EVERY: Duration = Duration::from_millis(500);
+
+pub struct ComfyUi {
+    http: reqwest::Client,
+    endpoint: Endpoint,
+    templates: Templates,
+    /// Prompts whose render was dropped before they ended (past the deadline): `interrupt`
+    /// stops them and forgets them.
+    abandoned: Arc<Mutex<Vec<String>>>,
+}
+
+/// Marks a submitted prompt abandoned unless the render saw it to its end.
+struct Submitted {
+    id: String,
+    abandoned: Arc<Mutex<Vec<String>>>,
+    ended: bool,
+}
+
+impl Drop for Submitted {
+    fn drop(&mut self) {
+        if !self.ended
+            && let Ok(mut abandoned) = self.abandoned.lock()
+        {
+            abandoned.push(self.id.clone());
+        }
+    }
+}
+
+/// A fresh lowercase hyphenated UUID v4: what every ComfyUI version accepts as a `prompt_id`
+/// (the newest refuses anything else).
+fn uuid4() -> String {
+    let mut b: [u8; 16] = rand::rng().random();
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let h = hex::encode(b);
+    format!(
+        "{}-{}-{}-{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..32]
+    )
+}
+
+/// The progress bar across every sampler pass: the second pass of 2x is the second half.
+struct Bar<'a> {
+    samplers: &'a [String],
+    seen: Vec<String>,
+    started: Option<Instant>,
+}
+
+impl Bar<'_> {
+    fn step(&mut self, node: &str, value: u32, max: u32) -> Progress {
+        if !self.seen.iter().any(|n| n == node) {
+            self.seen.push(node.to_owned());
+        }
+        let index = self.seen.iter().position(|n| n == node).unwrap_or(0);
+        let total = self.samplers.len().max(self.seen.len()).max(1);
+        #[allow(clippy::cast_precision_loss)]
+        let fraction =
+            ((index as f32 + value.min(max) as f32 / max as f32) / total as f32).clamp(0.0, 1.0);
+        let started = *self.started.get_or_insert_with(Instant::now);
+        let elapsed = started.elapsed().as_secs_f32();
+        Progress {
+            fraction,
+            eta_seconds: (fraction > 0.0 && elapsed > 0.0)
+                .then(|| elapsed * (1.0 - fraction) / fraction),
+        }
+    }
+}
+
+impl ComfyUi {
+    pub fn new(http: reqwest::Client, base: Url, templates: Templates) -> Self {
+        Self {
+            http,
+            endpoint: Endpoint::new(base),
+            templates,
+            abandoned: Arc::default(),
+        }
+    }
+
+    fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+    ) -> Result<reqwest::RequestBuilder, BackendError> {
+        self.endpoint.request(&self.http, method, path)
+    }
+
+    async fn submit(&self, workflow: &Workflow, client_id: &str) -> Result<String, BackendError> {
+        let body = json!({"prompt": workflow.graph, "client_id": client_id, "prompt_id": uuid4()});
+        let response = self
+            .request(reqwest::Method::POST, "prompt")?
+            .json(&body)
+            .send()
+            .await
+            .map_err(transport)?;
+        let status = response.status();
+        if status == reqwest::StatusCode::BAD_REQUEST {
+            let body = read_capped(response).await?;
+            let refused: Refused = serde_json::from_slice(&body).map_err(|_| {
+                BackendError::Failed(format!(
+                    "ComfyUI refused the workflow: {}",
+                    String::from_utf8_lossy(&body)
+                        .chars()
+                        .take(200)
+                        .collect::<String>()
+                ))
+            })?;
+            tracing::warn!(answer = %String::from_utf8_lossy(&body), "ComfyUI refused the workflow");
+            return Err(BackendError::Failed(format!(
+                "ComfyUI refused the workflow: {}",
+                refused.summary()
+            )));
+        }
+        if !status.is_success() {
+            return Err(status_error(response).await);
+        }
+        let accepted: Accepted = response
+            .json()
+            .await
+            .map_err(|e| BackendError::Failed(format!("not a /prompt answer: {e}")))?;
+        // Servers before 0.3.45 choose their own id: follow the one they answer with.
+        Ok(accepted.prompt_id)
+    }
+
+    /// Waits for the prompt's end, reporting its samplers' steps; the socket's events when it
+    /// has one, the history otherwise (or once it drops). Returns the history entry.
+    async fn wait(
+        &self,
+        id: &str,
+        socket: Option<Socket>,
+        workflow: &Workflow,
+        progress: &watch::Sender<Progress>,
+    ) -> Result<Entry, BackendError> {
+        let mut bar = Bar {
+            samplers: &workflow.samplers,
+            seen: Vec::new(),
+            started: None,
+        };
+        if let Some(mut socket) = socket {
+            while let Some(message) = socket.next().await {
+                match message.event(id) {
+                    Event::Progress { node, value, max } => {
+                        progress.send_replace(bar.step(&node, value, max));
+                    }
+                    Event::Error(message) => return Err(BackendError::Failed(message)),
+                    Event::Interrupted => {
+                        return Err(BackendError::Failed(
+                            "ComfyUI interrupted the prompt".into(),
+                        ));
+                    }
+                    Event::Finished => break,
+                    Event::Other => {}
+                }
+            }
+        }
+        loop {
+            if let Some(entry) = self.history(id).await? {
+                return Ok(entry);
+            }
+            tokio::time::sleep(POLL_EVERY).await;
+        }
+    }
+
+    /// The history entry of `id`, once it has one.
+    async fn history(&self, id: &str) -> Result<Option<Entry>, BackendError> {
+        let response = self
+            .request(reqwest::Method::GET, &format!("history/{id}"))?
+            .send()
+            .await
+            .map_err(transport)?;
+        if !response.status().is_success() {
+            return Err(status_error(response).await);
+        }
+        let body = read_capped(response).await?;
+        let mut entries: serde_json::Map<String, Value> = serde_json::from_slice(&body)
+            .map_err(|e| BackendError::Failed(format!("not a /history answer: {e}")))?;
+        entries
+            .remove(id)
+            .map(|entry| {
+                serde_json::from_value(entry)
+                    .map_err(|e| BackendError::Failed(format!("not a history entry: {e}")))
+            })
+            .transpose()
+    }
+
+    /// The image the entry names (SaveImage's first), its PNG bytes and the seed that ran.
+    async fn collect(
+        &self,
+        entry: &Entry,
+        workflow: &Workflow,
+        seed: u32,
+    ) -> Result<Rendered, BackendError> {
+        if let Some(failure) = entry.failure() {
+            return Err(BackendError::Failed(failure));
+        }
+        let saved = |id: &String| workflow.graph[id]["class_type"] == "SaveImage";
+        let file = entry
+            .outputs
+            .iter()
+            .filter(|(id, _)| saved(id))
+            .chain(entry.outputs.iter().filter(|(id, _)| !saved(id)))
+            .flat_map(|(_, output)| &output.images)
+            .next()
+            .ok_or_else(|| BackendError::BadImage("the prompt saved no image".into()))?;
+        let png = self.view(file).await?;
+        let image = decode_png(&png)?;
+        let ran = entry.graph().and_then(|graph| {
+            workflow.seed_inputs.iter().find_map(|(node, input)| {
+                graph[node]["inputs"][input]
+                    .as_u64()
+                    .and_then(|s| u32::try_from(s).ok())
+            })
+        });
+        Ok(Rendered {
+            png,
+            image,
+            seed: ran.unwrap_or(seed),
+        })
+    }
+
+    async fn view(&self, file: &FileRef) -> Result<Vec<u8>, BackendError> {
+        let kind = if file.kind.is_empty() {
+            "output"
+        } else {
+            &file.kind
+        };
+        let response = self
+            .request(reqwest::Method::GET, "view")?
+            .query(&[
+                ("filename", file.filename.as_str()),
+                ("subfolder", file.subfolder.as_str()),
+                ("type", kind),
+            ])
+            .send()
+            .await
+            .map_err(transport)?;
+        if !response.status().is_success() {
+            return Err(status_error(response).await);
+        }
+        read_capped(response).await
+    }
+
+    /// Drops `id` from ComfyUI's history (it keeps 10 000 entries in memory otherwise).
+    async fn forget(&self, id: &str) {
+        let request = self
+            .request(reqwest::Method::POST, "history")
+            .map(|r| r.json(&json!({"delete": [id]})));
+        best_effort(request, "forgetting a ComfyUI prompt").await;
+    }
+
+    async fn run(
+        &self,
+        id: &str,
+        socket: Option<Socket>,
+        workflow: &Workflow,
+        seed: u32,
+        progress: &watch::Sender<Progress>,
+    ) -> Result<Rendered, BackendError> {
+        let entry = self.wait(id, socket, workflow, progress).await?;
+        self.collect(&entry, workflow, seed).await
+    }
+
+    /// The checkpoints ComfyUI has (`CheckpointLoaderSimple`'s `ckpt_name` choices).
+    async fn checkpoints(&self) -> Result<Vec<String>, String> {
+        let response = self
+            .request(reqwest::Method::GET, "object_info/CheckpointLoaderSimple")
+            .map_err(|e| e.to_string())?
+            .send()
+            .await
+            .map_err(|e| e.to_string())?;
+        if !response.status().is_success() {
+            return Err(format!("status {}", response.status()));
+        }
+        let info: Value = response.json().await.map_err(|e| e.to_string())?;
+        let spec = &info["CheckpointLoaderSimple"]["input"]["required"]["ckpt_name"];
+        // V1 nodes list the choices first; V3 nodes say "COMBO" and list them in options.
+        let choices = match &spec[0] {
+            Value::Array(list) => list,
+            Value::String(kind) if kind == "COMBO" => spec[1]["options"]
+                .as_array()
+                .ok_or("COMBO without options")?,
+            _ => return Err("no ckpt_name choices in /object_info".into()),
+        };
+        Ok(choices
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_owned)
+            .collect())
+    }
+}
+
+#[async_trait]
+impl Backend for ComfyUi {
+    fn kind(&self) -> &'static str {
+        "comfyui"
+    }
+
+    async fn render(
+        &self,
+        job: &Job,
+        progress: &watch::Sender<Progress>,
+    ) -> Result<Rendered, BackendError> {
+        // ComfyUI runs the seed it is given (A1111's -1 is refused): choose it here.
+        let seed = job.seed.unwrap_or_else(|| rand::rng().random());
+        let workflow = self.templates.workflow(job, seed);
+        let client_id = format!("lucent-{}", uuid4());
+        // Connected before the prompt goes in, so no event is missed; without it, the history.
+        let socket = Socket::connect(&self.endpoint, &client_id).await;
+        let id = self.submit(&workflow, &client_id).await?;
+        let mut submitted = Submitted {
+            id: id.clone(),
+            abandoned: Arc::clone(&self.abandoned),
+            ended: false,
+        };
+        let result = self.run(&id, socket, &workflow, seed, progress).await;
+        submitted.ended = true;
+        self.forget(&id).await;
+        result
+    }
+
+    async fn interrupt(&self) {
+        let abandoned = self
+            .abandoned
+            .lock()
+            .map(|mut ids| std::mem::take(&mut *ids))
+            .unwrap_or_default();
+        for id in abandoned {
+            // Still waiting in ComfyUI's queue: taken out; running: stopped (servers before
+            // 0.3.57 ignore the id and stop whatever runs). Each is a no-op otherwise.
+            let unqueue = self
+                .request(reqwest::Method::POST, "queue")
+                .map(|r| r.json(&json!({"delete": [id]})));
+            best_effort(unqueue, "taking a prompt out of ComfyUI's queue").await;
+            let stop = self
+                .request(reqwest::Method::POST, "interrupt")
+                .map(|r| r.json(&json!({"prompt_id": id})));
+            best_effort(stop, "interrupting a ComfyUI prompt past its deadline").await;
+            self.forget(&id).await;
+        }
+    }
+
+    async fn ready(&self) -> Result<(), String> {
+        let response = self
+            .request(reqwest::Method::GET, "system_stats")
+            .map_err(|e| e.to_string())?
+            .timeout(Duration::from_secs(3))
+            .send()
+            .await
+            .map_err(|e| e.to_string())?;
+        if !response.status().is_success() {
+            return Err(format!("status {}", response.status()));
+        }
+        let stats: Value = response.json().await.map_err(|e| e.to_string())?;
+        if stats["system"].is_object() {
+            Ok(())
+        } else {
+            Err("/system_stats has no system section: not ComfyUI".into())
+        }
+    }
+
+    async fn missing_checkpoints(&self, titles: &[&str]) -> Result<Vec<String>, String> {
+        let have = self.checkpoints().await?;
+        Ok(titles
+            .iter()
+            .map(|t| checkpoint_file(t))
+            .filter(|file| !have.iter().any(|h| h == file))
+            .map(str::to_owned)
+            .collect())
+    }
+}

@@ -1,0 +1,61 @@
+//! The `/ws?clientId=…` websocket: ComfyUI sends a prompt's execution events only to the socket
+//! of the `client_id` it was submitted with, and buffers nothing, so the socket is opened
+//! before the prompt is sent.
+
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::header::AUTHORIZATION;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+use super::super::endpoint::Endpoint;
+use super::wire::Message;
+
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+pub struct Socket(WebSocketStream<MaybeTlsStream<TcpStream>>);
+
+impl Socket {
+    /// The socket for `client_id`, or none (logged): the history is polled instead.
+    pub async fn connect(endpoint: &Endpoint, client_id: &str) -> Option<Self> {
+        let mut url = endpoint.url(&format!("ws?clientId={client_id}")).ok()?;
+        let scheme = if url.scheme() == "https" { "wss" } else { "ws" };
+        url.set_scheme(scheme).ok()?;
+        let mut request = url.as_str().into_client_request().ok()?;
+        if let Some(authorization) = endpoint.authorization() {
+            request.headers_mut().insert(AUTHORIZATION, authorization);
+        }
+        match tokio::time::timeout(CONNECT_TIMEOUT, connect_async(request)).await {
+            Ok(Ok((stream, _))) => Some(Self(stream)),
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "no ComfyUI websocket; polling the history instead");
+                None
+            }
+            Err(_) => {
+                tracing::warn!(
+                    "the ComfyUI websocket did not open in time; polling the history instead"
+                );
+                None
+            }
+        }
+    }
+
+    /// The next JSON message; none once the socket is closed or broken. Binary frames
+    /// (previews) and anything unparsable are skipped.
+    pub async fn next(&mut self) -> Option<Message> {
+        use tokio_tungstenite::tungstenite::Message as Frame;
+        loop {
+            match self.0.next().await? {
+                Ok(Frame::Text(text)) => {
+                    if let Ok(message) = serde_json::from_str(text.as_str()) {
+                        return Some(message);
+                    }
+                }
+                Ok(Frame::Close(_)) | Err(_) => return None,
+                Ok(_) => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,380 @@
+//! The ComfyUI backend through the whole gateway, against a local server in ComfyUI's wire
+//! format: the workflow it is sent, progress, the seed, every failure costing nothing, the
+//! websocket dropping, the deadline, credentials, readiness and the checkpoint check.
+
+use std::time::Duration;
+
+use base64::Engine;
+use serde_json::{Value, json};
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+use crate::backends::assert_fails_and_refunds;
+use crate::fake_comfyui::{FakeComfy, Mode, Options};
+use crate::helpers::{TestApp, spawn_app_with};
+
+async fn app_on(comfy: &FakeComfy, extra: &[&str]) -> TestApp {
+    let spec = format!("comfyui+{}", comfy.uri);
+    let mut args = vec!["--generator", spec.as_str(), "--generator-timeout", "5"];
+    args.extend_from_slice(extra);
+    spawn_app_with(&args).await
+}
+
+async fn comfy(mode: Mode) -> FakeComfy {
+    FakeComfy::start(Options {
+        mode,
+        ..Options::default()
+    })
+    .await
+}
+
+fn node<'a>(graph: &'a Value, class: &str) -> Vec<&'a Value> {
+    graph
+        .as_object()
+        .unwrap()
+        .values()
+        .filter(|n| n["class_type"] == class)
+        .collect()
+}
+
+#[tokio::test]
+async fn comfyui_runs_the_styles_workflow_at_2x_with_progress_and_reports_the_seed() {
+    let comfy = comfy(Mode::Succeed).await;
+    let app = app_on(&comfy, &[]).await;
+    let token = app.register("alice").await;
+    app.make_pro("alice").await;
+    let body = json!({"prompt": "a girl", "style": "anime-v1", "look": "korean",
+        "negativePrompt": "lowres", "seed": 4242, "steps": 50, "enhance": true});
+
+    let (status, events) = app.generate_stream(&token, &body).await;
+
+    assert_eq!(status, 200);
+    let (last, done) = events.last().unwrap();
+    assert_eq!(last, "done", "{events:?}");
+    assert_eq!(done["generations"][0]["seed"], 4242);
+    let sent = &comfy.prompts()[0];
+    assert!(
+        sent["client_id"].as_str().unwrap().starts_with("lucent-"),
+        "{sent}"
+    );
+    let graph = &sent["prompt"];
+    assert_eq!(
+        node(graph, "CheckpointLoaderSimple")[0]["inputs"]["ckpt_name"],
+        "anythingV5_PrtRE.safetensors"
+    );
+    let texts: Vec<&str> = node(graph, "CLIPTextEncode")
+        .iter()
+        .map(|n| n["inputs"]["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("a girl, masterpiece") && t.ends_with("Korean Girl")),
+        "{texts:?}"
+    );
+    assert!(texts.contains(&"lowres"), "{texts:?}");
+    let samplers = node(graph, "KSampler");
+    assert_eq!(samplers.len(), 2, "a second pass for 2x");
+    assert!(
+        samplers
+            .iter()
+            .all(|s| s["inputs"]["seed"] == 4242 && s["inputs"]["steps"] == 50)
+    );
+    assert_eq!(node(graph, "LatentUpscaleBy")[0]["inputs"]["scale_by"], 2.0);
+    let fractions: Vec<f64> = events
+        .iter()
+        .filter(|(n, _)| n == "progress")
+        .map(|(_, d)| d["fraction"].as_f64().unwrap())
+        .collect();
+    assert!(
+        fractions.iter().any(|f| *f > 0.0 && *f < 0.5),
+        "{fractions:?}"
+    );
+    assert!(
+        fractions.iter().any(|f| *f > 0.5),
+        "the second pass is the second half: {fractions:?}"
+    );
+    assert!(fractions.windows(2).all(|w| w[0] <= w[1]), "{fractions:?}");
+    assert_eq!(
+        comfy.history_len(),
+        0,
+        "the entry is deleted once the image is in hand"
+    );
+    assert_eq!(app.credits_used(&token).await, 1);
+}
+
+#[tokio::test]
+async fn without_a_seed_the_gateway_chooses_one_and_comfyui_runs_that_one() {
+    let comfy = comfy(Mode::Succeed).await;
+    let app = app_on(&comfy, &[]).await;
+    let token = app.register("alice").await;
+
+    let made = app
+        .generate_ok(&token, &json!({"prompt": "a fox", "enhance": false}))
+        .await;
+
+    let graph = &comfy.prompts()[0]["prompt"];
+    let ran = &node(graph, "KSampler")[0]["inputs"]["seed"];
+    assert_eq!(&made["seed"], ran);
+    assert!(
+        node(graph, "LatentUpscaleBy").is_empty(),
+        "no second pass without 2x"
+    );
+}
+
+#[tokio::test]
+async fn a_prompt_queued_behind_anothers_still_arrives() {
+    let comfy = comfy(Mode::QueuedFor(Duration::from_millis(800))).await;
+    let app = app_on(&comfy, &[]).await;
+    let token = app.register("alice").await;
+
+    app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+}
+
+/// A backend on `comfy`, outside the gateway, to read its own error messages.
+fn backend_on(uri: &str) -> lucent::generate::backend::ComfyUi {
+    lucent::generate::backend::ComfyUi::new(
+        lucent::startup::http_client().unwrap(),
+        url::Url::parse(uri).unwrap(),
+        lucent::generate::backend::comfyui::Templates::default(),
+    )
+}
+
+#[tokio::test]
+async fn a_missing_checkpoint_is_a_502_that_costs_nothing_and_the_log_names_it() {
+    use lucent::generate::backend::{Backend, BackendError, Job};
+    let comfy = FakeComfy::start(Options {
+        checkpoints: vec!["sd_xl_base_1.0.safetensors".into()],
+        ..Options::default()
+    })
+    .await;
+    let app = app_on(&comfy, &[]).await;
+
+    assert_fails_and_refunds(&app, 502, "backend_failed").await;
+    let job = Job {
+        prompt: "a fox".into(),
+        user_prompt: "a fox".into(),
+        negative_prompt: String::new(),
+        style_id: "real-v1.1".into(),
+        checkpoint: "Realistic_Vision_V4.0.safetensors [29a7afaa]".into(),
+        prompt_plus: String::new(),
+        look_text: String::new(),
+        seed: Some(1),
+        steps: 20,
+        width: 512,
+        height: 512,
+        enhance: false,
+    };
+    let error = backend_on(&comfy.uri)
+        .render(&job, &tokio::sync::watch::channel(Default::default()).0)
+        .await
+        .unwrap_err();
+    let BackendError::Failed(message) = error else {
+        panic!("{error:?}")
+    };
+    assert_eq!(
+        message,
+        "ComfyUI refused the workflow: Prompt outputs failed validation; CheckpointLoaderSimple \
+         (node 4): Value not in list ckpt_name: 'Realistic_Vision_V4.0.safetensors' not in \
+         ['sd_xl_base_1.0.safetensors']"
+    );
+}
+
+#[tokio::test]
+async fn a_node_that_fails_is_a_502_and_costs_nothing() {
+    let comfy = comfy(Mode::NodeFails).await;
+    let app = app_on(&comfy, &[]).await;
+
+    assert_fails_and_refunds(&app, 502, "backend_failed").await;
+    assert_eq!(comfy.history_len(), 0);
+}
+
+#[tokio::test]
+async fn garbage_from_comfyui_is_a_502_and_costs_nothing() {
+    let comfy = comfy(Mode::Garbage).await;
+    let app = app_on(&comfy, &[]).await;
+
+    assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
+}
+
+#[tokio::test]
+async fn a_dropped_websocket_falls_back_to_polling_the_history() {
+    let comfy = comfy(Mode::DropsSocket).await;
+    let app = app_on(&comfy, &[]).await;
+    let token = app.register("alice").await;
+
+    app.generate_ok(&token, &json!({"prompt": "a fox", "steps": 30}))
+        .await;
+
+    let polls = comfy
+        .received()
+        .iter()
+        .filter(|(call, _)| call.starts_with("GET /history/"))
+        .count();
+    assert!(polls >= 1, "{:?}", comfy.received());
+}
+
+#[tokio::test]
+async fn a_server_without_the_websocket_is_followed_through_its_history() {
+    let comfy = FakeComfy::start(Options {
+        websocket: false,
+        ..Options::default()
+    })
+    .await;
+    let app = app_on(&comfy, &[]).await;
+    let token = app.register("alice").await;
+
+    app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+}
+
+#[tokio::test]
+async fn comfyui_past_the_deadline_is_interrupted_and_it_costs_nothing() {
+    let comfy = comfy(Mode::Hangs).await;
+    let spec = format!("comfyui+{}", comfy.uri);
+    let app = spawn_app_with(&["--generator", &spec, "--generator-timeout", "1"]).await;
+
+    assert_fails_and_refunds(&app, 504, "backend_timeout").await;
+    let id = comfy.prompts()[0]["prompt_id"].as_str().unwrap().to_owned();
+    let calls = comfy.received();
+    let sent = |call: &str, body: Value| calls.iter().any(|c| c.0 == call && c.1 == body);
+    assert!(sent("POST /queue", json!({"delete": [id]})), "{calls:?}");
+    assert!(
+        sent("POST /interrupt", json!({"prompt_id": id})),
+        "{calls:?}"
+    );
+}
+
+#[tokio::test]
+async fn credentials_in_the_url_reach_every_call_and_the_websocket() {
+    for (userinfo, header) in [
+        (
+            "gpu:p+ss%20w@",
+            format!(
+                "Basic {}",
+                base64::engine::general_purpose::STANDARD.encode("gpu:p+ss w")
+            ),
+        ),
+        (":tok3n@", "Bearer tok3n".to_owned()),
+    ] {
+        let comfy = FakeComfy::start(Options {
+            authorization: Some(header),
+            // A drop would hide a socket refused for its credentials behind the polling.
+            mode: Mode::Succeed,
+            ..Options::default()
+        })
+        .await;
+        let url = comfy.uri.replace("http://", &format!("http://{userinfo}"));
+        let app = spawn_app_with(&["--generator", &format!("comfyui+{url}")]).await;
+        let token = app.register("alice").await;
+
+        let (_, events) = app
+            .generate_stream(&token, &json!({"prompt": "a fox", "steps": 30}))
+            .await;
+
+        assert_eq!(events.last().unwrap().0, "done", "{userinfo}: {events:?}");
+        assert!(
+            events.iter().any(|(n, _)| n == "progress"),
+            "{userinfo}: progress comes from the websocket only"
+        );
+        assert_eq!(app.get_readyz().await.status(), 200);
+    }
+}
+
+#[tokio::test]
+async fn readiness_asks_comfyuis_system_stats() {
+    let comfy = comfy(Mode::Succeed).await;
+    let ready = app_on(&comfy, &[]).await;
+    let not_comfy = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/system_stats"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"ok": true})))
+        .mount(&not_comfy)
+        .await;
+    let spec = format!("comfyui+{}", not_comfy.uri());
+    let wrong = spawn_app_with(&["--generator", &spec]).await;
+
+    assert_eq!(ready.get_readyz().await.status(), 200);
+    let report: Value = wrong.get_readyz().await.json().await.unwrap();
+    assert_eq!(report["status"], "not ready", "{report}");
+    assert_eq!(report["checks"]["generator"]["ok"], false, "{report}");
+}
+
+#[tokio::test]
+async fn the_catalogs_checkpoints_are_checked_against_the_server() {
+    use lucent::generate::backend::Backend;
+    let comfy = comfy(Mode::Succeed).await;
+    let backend = backend_on(&comfy.uri);
+
+    let missing = backend
+        .missing_checkpoints(&[
+            "anythingV5_PrtRE.safetensors [893e49b9]",
+            "Flux_Dev.safetensors [abcdef12]",
+        ])
+        .await
+        .unwrap();
+
+    assert_eq!(missing, ["Flux_Dev.safetensors"]);
+}
+
+#[tokio::test]
+async fn a_v3_combo_lists_the_checkpoints_in_its_options() {
+    use lucent::generate::backend::Backend;
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/object_info/CheckpointLoaderSimple"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({"CheckpointLoaderSimple": {
+            "input": {"required": {"ckpt_name": ["COMBO", {"options": ["a.safetensors"]}]}}}})),
+        )
+        .mount(&server)
+        .await;
+    let backend = backend_on(&server.uri());
+
+    let missing = backend
+        .missing_checkpoints(&["a.safetensors [1]", "b.safetensors [2]"])
+        .await
+        .unwrap();
+
+    assert_eq!(missing, ["b.safetensors"]);
+}
+
+#[tokio::test]
+async fn a_deployers_workflow_file_is_what_its_style_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut catalog: Value =
+        serde_json::from_str(include_str!("../../src/generate/catalog.json")).unwrap();
+    catalog["styles"][0]["comfyWorkflow"] = json!("workflows/real.json");
+    std::fs::create_dir(dir.path().join("workflows")).unwrap();
+    let workflow = json!({
+        "1": {"class_type": "CheckpointLoaderSimple", "inputs": {"ckpt_name": "{{checkpoint}}"}},
+        "2": {"class_type": "CLIPTextEncode", "inputs": {"text": "{{prompt}}", "clip": ["1", 1]}},
+        "3": {"class_type": "CLIPTextEncode", "inputs": {"text": "{{negative}}, watermark", "clip": ["1", 1]}},
+        "4": {"class_type": "EmptyLatentImage", "inputs": {"width": "{{width}}", "height": "{{height}}", "batch_size": 1}},
+        "5": {"class_type": "KSampler", "inputs": {"seed": "{{seed}}", "steps": "{{steps}}", "cfg": 4.5,
+              "sampler_name": "euler", "scheduler": "normal", "denoise": 1.0, "model": ["1", 0],
+              "positive": ["2", 0], "negative": ["3", 0], "latent_image": ["4", 0]}},
+        "6": {"class_type": "VAEDecode", "inputs": {"samples": ["5", 0], "vae": ["1", 2]}},
+        "7": {"class_type": "SaveImage", "inputs": {"images": ["6", 0], "filename_prefix": "{{filename_prefix}}"}},
+    });
+    std::fs::write(dir.path().join("workflows/real.json"), workflow.to_string()).unwrap();
+    let catalog_path = dir.path().join("catalog.json");
+    std::fs::write(&catalog_path, catalog.to_string()).unwrap();
+    let comfy = comfy(Mode::Succeed).await;
+    let app = app_on(&comfy, &["--catalog", catalog_path.to_str().unwrap()]).await;
+    let token = app.register("alice").await;
+
+    let made = app
+        .generate_ok(
+            &token,
+            &json!({"prompt": "a fox", "negativePrompt": "blurry", "seed": 7}),
+        )
+        .await;
+
+    let graph = &comfy.prompts()[0]["prompt"];
+    assert_eq!(graph["3"]["inputs"]["text"], "blurry, watermark");
+    assert_eq!(graph["5"]["inputs"]["seed"], 7);
+    assert_eq!(graph["5"]["inputs"]["cfg"], 4.5);
+    assert_eq!(graph["4"]["inputs"]["width"], 512);
+    assert_eq!(graph["7"]["inputs"]["filename_prefix"], "lucent");
+    assert_eq!(made["seed"], 7);
+}
