@@ -30,7 +30,9 @@ pub async fn run(config: &Config, command: StaffCommand) -> anyhow::Result<()> {
         StaffCommand::Grant { email, role } => (email, role, true),
         StaffCommand::Revoke { email, role } => (email, role, false),
     };
-    let account = staff.set_role(&email, role, on).await?;
+    let account = staff
+        .set_role(staff.account(&email).await?, role, on)
+        .await?;
     let done = if on { "now has" } else { "no longer has" };
     println!("{email} ({}) {done} the {} role", account.uid, role.claim());
     Ok(())

@@ -63,6 +63,7 @@ error_codes! {
     UidMismatch = "uid_mismatch" => FORBIDDEN,
     SessionNotYours = "session_not_yours" => FORBIDDEN,
     OwnRecord = "own_record" => FORBIDDEN,
+    AdminRequired = "admin_required" => FORBIDDEN,
     NotFound = "not_found" => NOT_FOUND,
     ProfileMissing = "profile_missing" => CONFLICT,
     AlreadySubscribed = "already_subscribed" => CONFLICT,

@@ -81,6 +81,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(support::actions::add_user_credits))
         .routes(routes!(support::images::user_images))
         .routes(routes!(support::images::preview))
+        .routes(routes!(support::roles::set_role))
         .routes(routes!(support::actions::remove_image))
         .routes(routes!(billing::webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)))
         .fallback(api_not_found)

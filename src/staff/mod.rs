@@ -20,7 +20,10 @@ pub use plan::{Plan, PlanChange, set_plan};
 pub use why::why_pro;
 
 /// A role `lucent staff grant` hands out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Role {
     Support,
     Admin,
@@ -62,20 +65,28 @@ impl Staff {
             .unwrap_or_default())
     }
 
-    /// Gives or takes `role` from the one account with `email`; its other claims are kept.
-    /// The account's next ID token carries the change; the console checks it at once.
-    pub async fn set_role(&self, email: &str, role: Role, on: bool) -> Result<Account, StaffError> {
+    /// The one account with `email`: roles go to a person, and an unverified email may sit
+    /// on several accounts.
+    pub async fn account(&self, email: &str) -> Result<Account, StaffError> {
         let mut found = self.accounts.by_email(email).await?;
-        let mut account = match found.len() {
-            0 => return Err(StaffError::NoAccount(email.to_owned())),
-            1 => found.remove(0),
-            count => {
-                return Err(StaffError::SeveralAccounts {
-                    email: email.to_owned(),
-                    count,
-                });
-            }
-        };
+        match found.len() {
+            0 => Err(StaffError::NoAccount(email.to_owned())),
+            1 => Ok(found.remove(0)),
+            count => Err(StaffError::SeveralAccounts {
+                email: email.to_owned(),
+                count,
+            }),
+        }
+    }
+
+    /// Gives or takes `role` from `account`; its other claims are kept. The account's next ID
+    /// token carries the change; the console checks it at once.
+    pub async fn set_role(
+        &self,
+        mut account: Account,
+        role: Role,
+        on: bool,
+    ) -> Result<Account, StaffError> {
         if on {
             account
                 .claims

@@ -285,15 +285,19 @@ fn staff_command(c: &Console, args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-async fn claims_written(c: &Console) -> Vec<Value> {
+/// The custom claims written, by uid, in order.
+async fn claims_written(c: &Console) -> Vec<(String, Value)> {
     let received = c.accounts.received_requests().await.unwrap();
     received
         .iter()
         .filter(|r| r.url.path().ends_with("accounts:update"))
         .map(|r| {
             let body: Value = serde_json::from_slice(&r.body).unwrap();
-            assert_eq!(body["localId"], "sam");
-            serde_json::from_str(body["customAttributes"].as_str().unwrap()).unwrap()
+            let claims = body["customAttributes"].as_str().unwrap();
+            (
+                body["localId"].as_str().unwrap().to_owned(),
+                serde_json::from_str(claims).unwrap(),
+            )
         })
         .collect()
 }
@@ -327,8 +331,11 @@ async fn granting_and_revoking_a_role_keeps_the_accounts_other_claims() {
     assert_eq!(
         claims_written(&c).await,
         [
-            json!({"beta": true, "admin": true, "support": true}),
-            json!({"beta": true}),
+            (
+                "sam".to_owned(),
+                json!({"beta": true, "admin": true, "support": true})
+            ),
+            ("sam".to_owned(), json!({"beta": true})),
         ]
     );
 }
@@ -788,4 +795,132 @@ async fn with_stripe_down_the_card_still_answers_and_says_so() {
         "{card}"
     );
     assert_eq!(card["why"].as_str().unwrap().split(':').next(), Some("Pro"));
+}
+
+impl Console {
+    /// The accounts API finds `uid` by its email, with these custom claims, and takes updates.
+    pub async fn email_finds(&self, uid: &str, custom: Value) {
+        Mock::given(method("POST"))
+            .and(path(format!("{ACCOUNTS}:lookup")))
+            .and(body_partial_json(
+                json!({ "email": [format!("{uid}@example.com")] }),
+            ))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "users": [{"localId": uid, "email": format!("{uid}@example.com"),
+                           "customAttributes": custom.to_string()}],
+            })))
+            .mount(&self.accounts)
+            .await;
+        Mock::given(method("POST"))
+            .and(path(format!("{ACCOUNTS}:update")))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({"localId": uid})))
+            .mount(&self.accounts)
+            .await;
+    }
+
+    async fn set_role(&self, token: &str, body: Value) -> reqwest::Response {
+        self.app
+            .client
+            .post(self.app.url("/api/v1/support/staff"))
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+    }
+}
+
+#[tokio::test]
+async fn an_admin_grants_the_support_role_from_the_browser_and_the_trail_says_who_and_why() {
+    let c = console_with(&[]).await;
+    c.account_has("ada", json!({"admin": true})).await;
+    c.email_finds("tess", json!({"beta": true})).await;
+    let ada = token("ada", json!({"admin": true}));
+
+    let response = c
+        .set_role(
+            &ada,
+            json!({"email": "tess@example.com", "role": "support", "granted": true,
+                               "reason": "joined the support team"}),
+        )
+        .await;
+
+    assert_eq!(response.status(), 200);
+    let account: Value = response.json().await.unwrap();
+    assert_eq!(
+        account,
+        json!({"uid": "tess", "email": "tess@example.com", "support": true, "admin": false})
+    );
+    assert_eq!(
+        claims_written(&c).await,
+        [("tess".to_owned(), json!({"beta": true, "support": true}))]
+    );
+    let trail = c.app.state.store.list_audit("tess").await.unwrap();
+    assert_eq!(trail.len(), 1);
+    assert_eq!(
+        (
+            trail[0].actor.as_str(),
+            trail[0].action.as_str(),
+            trail[0].reason.as_str()
+        ),
+        (
+            "ada@example.com (ada)",
+            "grant role support",
+            "joined the support team"
+        )
+    );
+}
+
+#[tokio::test]
+async fn support_staff_grant_nothing_and_nobody_changes_their_own_role() {
+    let c = console_with(&[]).await;
+    c.account_has("sam", json!({"support": true})).await;
+    c.account_has("ada", json!({"admin": true})).await;
+    c.email_finds("ada", json!({"admin": true})).await;
+    let sam = token("sam", json!({"support": true}));
+    // A token that still says admin: the account decides.
+    let sam_claiming_admin = token("sam", json!({"support": true, "admin": true}));
+    let ada = token("ada", json!({"admin": true}));
+    let body =
+        |email: &str| json!({"email": email, "role": "admin", "granted": true, "reason": "x"});
+
+    let by_support = c.set_role(&sam, body("tess@example.com")).await;
+    let by_stale_token = c
+        .set_role(&sam_claiming_admin, body("tess@example.com"))
+        .await;
+    let own = c
+        .set_role(
+            &ada,
+            json!({"email": "ada@example.com", "role": "admin", "granted": false, "reason": "x"}),
+        )
+        .await;
+    let guest = c
+        .app
+        .client
+        .post(c.app.url("/api/v1/support/staff"))
+        .json(&body("a@b.c"))
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(
+        status_and_code(by_support).await,
+        (403, "admin_required".to_owned())
+    );
+    assert_eq!(
+        status_and_code(by_stale_token).await,
+        (403, "admin_required".to_owned())
+    );
+    assert_eq!(status_and_code(own).await, (403, "own_record".to_owned()));
+    assert_eq!(status_and_code(guest).await, (404, "not_found".to_owned()));
+    assert!(claims_written(&c).await.is_empty());
+    assert!(
+        c.app
+            .state
+            .store
+            .list_audit("ada")
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }

@@ -237,6 +237,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grants or revokes a console role, with a reason for the audit trail (admins only) */
+        post: operations["set_role"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/support/users": {
         parameters: {
             query?: never;
@@ -524,7 +541,7 @@ export interface components {
          * @description Every error code of the API. The OpenAPI document lists them as the `code` enum.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "not_found" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
+        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "not_found" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
         ErrorDetail: {
             code: components["schemas"]["ErrorCode"];
             /** @description For a 4xx, what to fix; for a 5xx, fixed text (the details are in the gateway's log). */
@@ -750,6 +767,28 @@ export interface components {
             /** @description The backend kind: `builtin`, `a1111` or `legacy`. */
             kind: string;
             label: string;
+        };
+        /**
+         * @description A role `lucent staff grant` hands out.
+         * @enum {string}
+         */
+        Role: "support" | "admin";
+        /** @description A role to give or take. */
+        RoleBody: {
+            /** @description The account's email (exactly one account must have it). */
+            email: string;
+            /** @description True to grant, false to revoke. */
+            granted: boolean;
+            /** @description Kept in the audit trail of the account with who made the change (1 to 500 characters). */
+            reason: string;
+            role: components["schemas"]["Role"];
+        };
+        /** @description An account's staff roles after a change. */
+        StaffAccount: {
+            admin: boolean;
+            email: string;
+            support: boolean;
+            uid: string;
         };
         StyleView: {
             checkpoint: string;
@@ -2078,6 +2117,111 @@ export interface operations {
             };
         };
     };
+    set_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleBody"];
+            };
+        };
+        responses: {
+            /** @description The account's roles now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffAccount"];
+                };
+            };
+            /** @description `code` is one of: malformed_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: own_record, admin_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     find_users: {
         parameters: {
             query: {
@@ -3192,6 +3336,17 @@ export interface operationErrors {
         502: "stripe_error";
         503: "store_unavailable" | "stripe_unavailable";
         504: "store_timeout" | "stripe_timeout";
+    };
+    "POST /api/v1/support/staff": {
+        400: "malformed_json";
+        403: "own_record" | "admin_required";
+        404: "not_found";
+        413: "payload_too_large";
+        415: "unsupported_media_type";
+        422: "invalid_field";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
     };
     "GET /api/v1/support/users": {
         404: "not_found";

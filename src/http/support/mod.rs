@@ -8,15 +8,16 @@ pub mod actions;
 pub mod card;
 pub mod images;
 mod provider;
+pub mod roles;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
 use super::{ApiError, AppState, ErrorCode};
 use crate::auth::Identity;
-use crate::staff::ActionError;
+use crate::staff::{ActionError, StaffError};
 
-/// A caller who holds a staff role now.
+/// A caller who holds a staff role now; `roles` are the account's, not the token's.
 pub struct SupportStaff(pub Identity);
 
 fn absent() -> ApiError {
@@ -27,7 +28,7 @@ impl FromRequestParts<AppState> for SupportStaff {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let identity = Identity::from_request_parts(parts, state)
+        let mut identity = Identity::from_request_parts(parts, state)
             .await
             .map_err(|_| absent())?;
         if !(identity.roles.support || identity.roles.admin) {
@@ -42,7 +43,21 @@ impl FromRequestParts<AppState> for SupportStaff {
             tracing::warn!(uid = %identity.uid, "a token claims a staff role its account no longer has");
             return Err(absent());
         }
+        identity.roles = now;
         Ok(Self(identity))
+    }
+}
+
+impl From<StaffError> for ApiError {
+    fn from(e: StaffError) -> Self {
+        match e {
+            StaffError::NoAccount(_) => ApiError::not_found("account"),
+            StaffError::SeveralAccounts { .. } => ApiError::invalid("email", e.to_string()),
+            StaffError::Accounts(e) => {
+                tracing::warn!(error = %e, "the accounts service");
+                ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()).retry_after(1)
+            }
+        }
     }
 }
 

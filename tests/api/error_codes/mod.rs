@@ -46,9 +46,10 @@ enum Op {
     RemoveImage,
     UserImages,
     Preview,
+    SetRole,
 }
 
-const OPS: [Op; 22] = [
+const OPS: [Op; 23] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -71,6 +72,7 @@ const OPS: [Op; 22] = [
     Op::RemoveImage,
     Op::UserImages,
     Op::Preview,
+    Op::SetRole,
 ];
 
 /// Who the calls that are not about a particular user come from.
@@ -105,6 +107,7 @@ impl Op {
                 "get",
                 "/api/v1/support/users/{uid}/generations/{id}/preview",
             ),
+            Op::SetRole => ("post", "/api/v1/support/staff"),
         }
     }
 
@@ -129,6 +132,8 @@ impl Op {
             Op::FindUsers => request.query(&[("q", "someone@example.com")]),
             Op::SetPlan => request.json(&json!({"plan": "pro", "reason": "goodwill"})),
             Op::AddCredits => request.json(&json!({"credits": 5, "reason": "goodwill"})),
+            Op::SetRole => request.json(&json!({"email": "tess@example.com", "role": "support",
+                "granted": true, "reason": "joined support"})),
             Op::RemoveImage => request.json(&json!({"reason": "abuse report"})),
             Op::PaymentSuccess => request.json(&json!({"sessionId": "cs_1", "firebaseId": CALLER})),
             Op::Webhook => signed_event(request, &subscription_event("sub_1")),
@@ -145,6 +150,7 @@ impl Op {
                 | Op::PaymentSuccess
                 | Op::SetPlan
                 | Op::AddCredits
+                | Op::SetRole
                 | Op::RemoveImage
         )
     }

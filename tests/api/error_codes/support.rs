@@ -15,10 +15,11 @@ async fn support_failures(op: Op) {
     let sent = Sent::default();
     match op {
         Op::SetPlan | Op::AddCredits | Op::RemoveImage => action_failures(op, &sent).await,
+        Op::SetRole => role_failures(&sent).await,
         Op::FindUsers | Op::UserImages | Op::Preview => reading_failures(op, &sent).await,
         _ => {}
     }
-    let staff = token("sam", json!({"support": true}));
+    let staff = token("sam", json!({"support": true, "admin": true}));
 
     let c = console(None).await;
     sent.send(op.request(&c.app, None)).await;
@@ -35,7 +36,9 @@ async fn support_failures(op: Op) {
             .mount(&database)
             .await;
         let c = console(Some(&database)).await;
-        c.account_has("sam", json!({"support": true})).await;
+        c.account_has("sam", json!({"support": true, "admin": true}))
+            .await;
+        c.email_finds("tess", json!({})).await;
         sent.send(op.request(&c.app, Some(&staff))).await;
     }))
     .await;
@@ -65,6 +68,29 @@ async fn action_failures(op: Op, sent: &Sent) {
         op.call(&c.app, "sam")
             .bearer_auth(&staff)
             .json(&body(op, "x")),
+    )
+    .await;
+}
+
+/// What only the role change meets: a bad body, no reason, a caller who is not an admin, the
+/// caller's own account, an email nobody has.
+async fn role_failures(sent: &Sent) {
+    let (c, support_only) = console_for_sam(&[]).await;
+    c.account_has("ada", json!({"admin": true})).await;
+    c.email_finds("ada", json!({"admin": true})).await;
+    let ada = token("ada", json!({"admin": true}));
+    let call = || Op::SetRole.call(&c.app, "").bearer_auth(&ada);
+    let body = |email: &str, reason: &str| json!({"email": email, "role": "support", "granted": true, "reason": reason});
+    send_bad_bodies(call, sent).await;
+    sent.send(call().json(&body("ada@example.com", ""))).await;
+    sent.send(call().json(&body("ada@example.com", "x"))).await;
+    sent.send(call().json(&body("nobody@example.com", "x")))
+        .await;
+    sent.send(
+        Op::SetRole
+            .call(&c.app, "")
+            .bearer_auth(&support_only)
+            .json(&body("ada@example.com", "x")),
     )
     .await;
 }
@@ -128,4 +154,9 @@ async fn listing_a_users_images_sends_every_code_it_lists() {
 #[tokio::test]
 async fn a_preview_for_staff_sends_every_code_it_lists() {
     support_failures(Op::Preview).await;
+}
+
+#[tokio::test]
+async fn changing_a_role_sends_every_code_it_lists() {
+    support_failures(Op::SetRole).await;
 }
