@@ -117,6 +117,11 @@ impl Console {
             .unwrap()
     }
 
+    /// `uid`'s audit trail, as stored.
+    pub async fn trail(&self, uid: &str) -> Vec<lucent::store::AuditEntry> {
+        self.app.state.store.list_audit(uid).await.unwrap()
+    }
+
     /// What `path` answers `token` with, as JSON after checking the status.
     pub async fn json(&self, token: &str, path: &str) -> Value {
         let response = self.get(Some(token), path).await;
@@ -416,7 +421,7 @@ async fn a_plan_change_needs_a_reason_a_real_date_a_user_and_someone_else() {
     }
     assert_eq!(status_and_code(nobody).await, (404, "not_found".to_owned()));
     assert_eq!(status_and_code(own).await, (403, "own_record".to_owned()));
-    let trail = c.app.state.store.list_audit("alice").await.unwrap();
+    let trail = c.trail("alice").await;
     assert!(trail.is_empty(), "nothing refused is written: {trail:?}");
 }
 
@@ -518,15 +523,7 @@ async fn a_deletion_needs_a_reason_an_image_and_someone_elses_record() {
             .unwrap()
             .is_some()
     );
-    assert!(
-        c.app
-            .state
-            .store
-            .list_audit("alice")
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert!(c.trail("alice").await.is_empty());
 }
 
 #[tokio::test]
@@ -627,15 +624,7 @@ async fn a_grant_needs_a_reason_a_sensible_number_a_user_and_someone_else() {
     assert_eq!(status_and_code(own).await, (403, "own_record".to_owned()));
     assert_eq!(quota_of(&c, "alice").await["bonus"], 0);
     assert_eq!(quota_of(&c, "sam").await["bonus"], 0);
-    assert!(
-        c.app
-            .state
-            .store
-            .list_audit("alice")
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert!(c.trail("alice").await.is_empty());
 }
 
 #[tokio::test]
@@ -644,21 +633,13 @@ async fn staff_see_a_pro_users_images_only_blurred() {
     c.register("alice").await;
     let id = image_of(&c, "alice").await;
     let alice = token("alice", json!({}));
-    let blurred = c
-        .app
-        .get_image(&alice, &id, false)
-        .await
-        .bytes()
-        .await
-        .unwrap();
+    let as_alice = async || {
+        let image = c.app.get_image(&alice, &id, false).await;
+        image.bytes().await.unwrap()
+    };
+    let blurred = as_alice().await;
     c.app.make_pro("alice").await;
-    let sharp = c
-        .app
-        .get_image(&alice, &id, false)
-        .await
-        .bytes()
-        .await
-        .unwrap();
+    let sharp = as_alice().await;
     assert_ne!(blurred, sharp, "alice, now pro, sees the original");
 
     let page = c
@@ -855,7 +836,7 @@ async fn an_admin_grants_the_support_role_from_the_browser_and_the_trail_says_wh
         claims_written(&c).await,
         [("tess".to_owned(), json!({"beta": true, "support": true}))]
     );
-    let trail = c.app.state.store.list_audit("tess").await.unwrap();
+    let trail = c.trail("tess").await;
     assert_eq!(trail.len(), 1);
     assert_eq!(
         (
@@ -914,13 +895,5 @@ async fn support_staff_grant_nothing_and_nobody_changes_their_own_role() {
     assert_eq!(status_and_code(own).await, (403, "own_record".to_owned()));
     assert_eq!(status_and_code(guest).await, (404, "not_found".to_owned()));
     assert!(claims_written(&c).await.is_empty());
-    assert!(
-        c.app
-            .state
-            .store
-            .list_audit("ada")
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert!(c.trail("ada").await.is_empty());
 }

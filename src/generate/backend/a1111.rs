@@ -22,7 +22,6 @@ use super::{
 const POLL_EVERY: Duration = Duration::from_millis(500);
 
 pub struct A1111 {
-    http: reqwest::Client,
     endpoint: Endpoint,
 }
 
@@ -49,17 +48,8 @@ struct ProgressResponse {
 impl A1111 {
     pub fn new(http: reqwest::Client, base: Url) -> Self {
         Self {
-            http,
-            endpoint: Endpoint::new(base),
+            endpoint: Endpoint::new(http, base),
         }
-    }
-
-    fn request(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-    ) -> Result<reqwest::RequestBuilder, BackendError> {
-        self.endpoint.request(&self.http, method, path)
     }
 
     fn body(job: &Job) -> serde_json::Value {
@@ -93,7 +83,7 @@ impl A1111 {
         loop {
             tokio::time::sleep(POLL_EVERY).await;
             // Progress is a nicety: a failed poll is skipped, never fatal.
-            let Ok(request) = self.request(
+            let Ok(request) = self.endpoint.request(
                 reqwest::Method::GET,
                 "sdapi/v1/progress?skip_current_image=true",
             ) else {
@@ -113,6 +103,7 @@ impl A1111 {
     async fn txt2img(&self, job: &Job) -> Result<Rendered, BackendError> {
         // The caller's deadline bounds this call; the shared client's 30 s default must not.
         let response = self
+            .endpoint
             .request(reqwest::Method::POST, "sdapi/v1/txt2img")?
             .timeout(Duration::from_secs(24 * 3600))
             .json(&Self::body(job))
@@ -167,12 +158,15 @@ impl Backend for A1111 {
     }
 
     async fn interrupt(&self) {
-        let request = self.request(reqwest::Method::POST, "sdapi/v1/interrupt");
+        let request = self
+            .endpoint
+            .request(reqwest::Method::POST, "sdapi/v1/interrupt");
         best_effort(request, "interrupting a job past its deadline").await;
     }
 
     async fn ready(&self) -> Result<(), String> {
         let response = self
+            .endpoint
             .request(reqwest::Method::GET, "sdapi/v1/progress")
             .map_err(|e| e.to_string())?
             .timeout(Duration::from_secs(3))

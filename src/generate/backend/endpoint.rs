@@ -15,15 +15,17 @@ enum Credentials {
     Bearer(String),
 }
 
+/// A backend's address, with the shared HTTP client that calls it.
 #[derive(Clone)]
 pub struct Endpoint {
+    http: reqwest::Client,
     /// Without credentials, ending in `/`.
-    pub base: Url,
+    base: Url,
     credentials: Option<Credentials>,
 }
 
 impl Endpoint {
-    pub fn new(mut base: Url) -> Self {
+    pub fn new(http: reqwest::Client, mut base: Url) -> Self {
         // The URL keeps userinfo percent-encoded; `+` is a plus there, not a space.
         let decode = |s: &str| percent_decode_str(s).decode_utf8_lossy().into_owned();
         let password = base.password().map(decode).unwrap_or_default();
@@ -41,7 +43,11 @@ impl Endpoint {
             let path = format!("{}/", base.path());
             base.set_path(&path);
         }
-        Self { base, credentials }
+        Self {
+            http,
+            base,
+            credentials,
+        }
     }
 
     /// `path` under the base.
@@ -53,11 +59,10 @@ impl Endpoint {
 
     pub fn request(
         &self,
-        http: &reqwest::Client,
         method: reqwest::Method,
         path: &str,
     ) -> Result<reqwest::RequestBuilder, BackendError> {
-        let builder = http.request(method, self.url(path)?);
+        let builder = self.http.request(method, self.url(path)?);
         Ok(match &self.credentials {
             Some(Credentials::Basic { user, password }) => builder.basic_auth(user, Some(password)),
             Some(Credentials::Bearer(token)) => builder.bearer_auth(token),

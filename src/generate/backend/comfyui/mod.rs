@@ -31,7 +31,6 @@ use workflow::{Workflow, checkpoint_file};
 const POLL_EVERY: Duration = Duration::from_millis(500);
 
 pub struct ComfyUi {
-    http: reqwest::Client,
     endpoint: Endpoint,
     templates: Templates,
     /// Prompts whose render was dropped before they ended (past the deadline): `interrupt`
@@ -103,24 +102,16 @@ impl Bar<'_> {
 impl ComfyUi {
     pub fn new(http: reqwest::Client, base: Url, templates: Templates) -> Self {
         Self {
-            http,
-            endpoint: Endpoint::new(base),
+            endpoint: Endpoint::new(http, base),
             templates,
             abandoned: Arc::default(),
         }
     }
 
-    fn request(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-    ) -> Result<reqwest::RequestBuilder, BackendError> {
-        self.endpoint.request(&self.http, method, path)
-    }
-
     async fn submit(&self, workflow: &Workflow, client_id: &str) -> Result<String, BackendError> {
         let body = json!({"prompt": workflow.graph, "client_id": client_id, "prompt_id": uuid4()});
         let response = self
+            .endpoint
             .request(reqwest::Method::POST, "prompt")?
             .json(&body)
             .send()
@@ -197,6 +188,7 @@ impl ComfyUi {
     /// The history entry of `id`, once it has one.
     async fn history(&self, id: &str) -> Result<Option<Entry>, BackendError> {
         let response = self
+            .endpoint
             .request(reqwest::Method::GET, &format!("history/{id}"))?
             .send()
             .await
@@ -258,6 +250,7 @@ impl ComfyUi {
             &file.kind
         };
         let response = self
+            .endpoint
             .request(reqwest::Method::GET, "view")?
             .query(&[
                 ("filename", file.filename.as_str()),
@@ -276,6 +269,7 @@ impl ComfyUi {
     /// Drops `id` from ComfyUI's history (it keeps 10 000 entries in memory otherwise).
     async fn forget(&self, id: &str) {
         let request = self
+            .endpoint
             .request(reqwest::Method::POST, "history")
             .map(|r| r.json(&json!({"delete": [id]})));
         best_effort(request, "forgetting a ComfyUI prompt").await;
@@ -296,6 +290,7 @@ impl ComfyUi {
     /// The checkpoints ComfyUI has (`CheckpointLoaderSimple`'s `ckpt_name` choices).
     async fn checkpoints(&self) -> Result<Vec<String>, String> {
         let response = self
+            .endpoint
             .request(reqwest::Method::GET, "object_info/CheckpointLoaderSimple")
             .map_err(|e| e.to_string())?
             .send()
@@ -361,10 +356,12 @@ impl Backend for ComfyUi {
             // Still waiting in ComfyUI's queue: taken out; running: stopped (servers before
             // 0.3.57 ignore the id and stop whatever runs). Each is a no-op otherwise.
             let unqueue = self
+                .endpoint
                 .request(reqwest::Method::POST, "queue")
                 .map(|r| r.json(&json!({"delete": [id]})));
             best_effort(unqueue, "taking a prompt out of ComfyUI's queue").await;
             let stop = self
+                .endpoint
                 .request(reqwest::Method::POST, "interrupt")
                 .map(|r| r.json(&json!({"prompt_id": id})));
             best_effort(stop, "interrupting a ComfyUI prompt past its deadline").await;
@@ -374,6 +371,7 @@ impl Backend for ComfyUi {
 
     async fn ready(&self) -> Result<(), String> {
         let response = self
+            .endpoint
             .request(reqwest::Method::GET, "system_stats")
             .map_err(|e| e.to_string())?
             .timeout(Duration::from_secs(3))
