@@ -128,6 +128,9 @@ pub trait Store: Send + Sync + 'static {
     /// Gives a claim back after a failure, so Stripe's retry is processed.
     async fn release_event(&self, event_id: &str) -> StoreResult<()>;
 
+    /// How many generations `uid` has.
+    async fn count_generations(&self, uid: &str) -> StoreResult<u64>;
+
     /// Every uid that has generations: the retention sweep's list of owners.
     async fn generation_owners(&self) -> StoreResult<Vec<String>>;
 

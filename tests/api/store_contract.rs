@@ -477,6 +477,9 @@ pub async fn generations_are_stored_listed_newest_first_and_deleted(store: &dyn 
         store.list_generations(&id, None, 10).await.unwrap().len(),
         4
     );
+    assert_eq!(store.count_generations(&id).await.unwrap(), 4);
+    assert_eq!(store.count_generations(&other).await.unwrap(), 1);
+    assert_eq!(store.count_generations(&uid("nobody")).await.unwrap(), 0);
 }
 
 pub async fn old_generations_are_found_for_the_retention_sweep(store: &dyn Store) {

@@ -652,6 +652,8 @@ async fn staff_see_a_pro_users_images_only_blurred() {
         (&item["id"], &item["prompt"], &item["blurred"]),
         (&json!(id), &json!("a fox"), &json!(true))
     );
+    let card = c.json(&sam, "/api/v1/support/users/alice").await;
+    assert_eq!(card["generations"], 1, "the card counts them");
     assert_eq!(preview.status(), 200);
     assert_eq!(preview.headers()["content-type"], "image/png");
     assert_eq!(preview.bytes().await.unwrap(), blurred);

@@ -818,6 +818,11 @@ export interface components {
         SupportUser: {
             /** @description Every action by hand, oldest first. */
             audit: components["schemas"]["AuditView"][];
+            /**
+             * Format: int64
+             * @description How many images the user has in their history.
+             */
+            generations: number;
             /** @description The profile, plan and credits, as the user sees them. */
             profile: components["schemas"]["Me"];
             /** @description The subscription as the payment provider reports it now. */

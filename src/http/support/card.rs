@@ -70,6 +70,8 @@ pub struct SupportUser {
     why: String,
     /// The subscription as the payment provider reports it now.
     provider: ProviderView,
+    /// How many images the user has in their history.
+    generations: u64,
     /// Every action by hand, oldest first.
     audit: Vec<AuditView>,
 }
@@ -127,8 +129,9 @@ pub async fn user(
 
 pub(super) async fn card(state: &AppState, record: UserRecord) -> Result<SupportUser, ApiError> {
     let why = why_pro(&record, now_ms());
-    let (audit, provider) = tokio::join!(
+    let (audit, generations, provider) = tokio::join!(
         state.store.list_audit(&record.uid),
+        state.store.count_generations(&record.uid),
         provider_view(
             state.billing.payments.as_ref(),
             record.subscription.as_ref()
@@ -138,6 +141,7 @@ pub(super) async fn card(state: &AppState, record: UserRecord) -> Result<Support
         profile: me(state.users.account(record).await?),
         why,
         provider,
+        generations: generations?,
         audit: audit?.into_iter().map(AuditView::from).collect(),
     })
 }

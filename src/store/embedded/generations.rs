@@ -53,6 +53,18 @@ pub fn list(
     )
 }
 
+/// How many `uid` has.
+pub fn count(c: &Connection, uid: &str) -> StoreResult<u64> {
+    let n: i64 = c
+        .query_row(
+            "SELECT COUNT(*) FROM generations WHERE uid = ?1",
+            [uid],
+            |r| r.get(0),
+        )
+        .map_err(sqlite)?;
+    Ok(n.unsigned_abs())
+}
+
 /// Every uid with at least one generation.
 pub fn owners(c: &Connection) -> StoreResult<Vec<String>> {
     let mut stmt = c

@@ -350,6 +350,11 @@ impl Store for EmbeddedStore {
             .await
     }
 
+    async fn count_generations(&self, uid: &str) -> StoreResult<u64> {
+        let uid = uid.to_owned();
+        self.with(move |c| generations::count(c, &uid)).await
+    }
+
     async fn generation_owners(&self) -> StoreResult<Vec<String>> {
         self.with(|c| generations::owners(c)).await
     }

@@ -310,6 +310,15 @@ impl Store for RtdbStore {
         Ok(found.into_iter().map(|(_, r)| r).collect())
     }
 
+    async fn count_generations(&self, uid: &str) -> StoreResult<u64> {
+        // `shallow` keys only: the records themselves stay on the server.
+        let keys = self
+            .client
+            .shallow_keys(&format!("generations/{}", key(uid)?))
+            .await?;
+        Ok(keys.len() as u64)
+    }
+
     async fn generation_owners(&self) -> StoreResult<Vec<String>> {
         self.client.shallow_keys("generations").await
     }

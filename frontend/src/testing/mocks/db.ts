@@ -128,6 +128,7 @@ export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, r
     },
     why: 'Not pro: no subscription has ever been paid.',
     provider: { state: 'none', matchesRecord: false },
+    generations: 0,
     audit: [],
     ...rest,
   };
