@@ -4,12 +4,13 @@
 //! forgotten from ComfyUI's history. The wire format is ComfyUI's own `server.py` and
 //! `execution.py`, summarised in `docs/comfyui-wire.md`.
 
+mod bar;
 mod socket;
 mod wire;
 pub mod workflow;
 
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use async_trait::async_trait;
 use rand::Rng;
@@ -22,8 +23,9 @@ use super::{
     Backend, BackendError, Job, Progress, Rendered, best_effort, decode_png, read_capped,
     status_error, transport,
 };
+use bar::Bar;
 use socket::Socket;
-use wire::{Accepted, Entry, Event, FileRef, Refused};
+use wire::{Accepted, Entry, Event, FileRef, Refused, uuid4};
 pub use workflow::Templates;
 use workflow::{Workflow, checkpoint_file};
 
@@ -51,50 +53,6 @@ impl Drop for Submitted {
             && let Ok(mut abandoned) = self.abandoned.lock()
         {
             abandoned.push(self.id.clone());
-        }
-    }
-}
-
-/// A fresh lowercase hyphenated UUID v4: what every ComfyUI version accepts as a `prompt_id`
-/// (the newest refuses anything else).
-fn uuid4() -> String {
-    let mut b: [u8; 16] = rand::rng().random();
-    b[6] = (b[6] & 0x0f) | 0x40;
-    b[8] = (b[8] & 0x3f) | 0x80;
-    let h = hex::encode(b);
-    format!(
-        "{}-{}-{}-{}-{}",
-        &h[0..8],
-        &h[8..12],
-        &h[12..16],
-        &h[16..20],
-        &h[20..32]
-    )
-}
-
-/// The progress bar across every sampler pass: the second pass of 2x is the second half.
-struct Bar<'a> {
-    samplers: &'a [String],
-    seen: Vec<String>,
-    started: Option<Instant>,
-}
-
-impl Bar<'_> {
-    fn step(&mut self, node: &str, value: u32, max: u32) -> Progress {
-        if !self.seen.iter().any(|n| n == node) {
-            self.seen.push(node.to_owned());
-        }
-        let index = self.seen.iter().position(|n| n == node).unwrap_or(0);
-        let total = self.samplers.len().max(self.seen.len()).max(1);
-        #[allow(clippy::cast_precision_loss)]
-        let fraction =
-            ((index as f32 + value.min(max) as f32 / max as f32) / total as f32).clamp(0.0, 1.0);
-        let started = *self.started.get_or_insert_with(Instant::now);
-        let elapsed = started.elapsed().as_secs_f32();
-        Progress {
-            fraction,
-            eta_seconds: (fraction > 0.0 && elapsed > 0.0)
-                .then(|| elapsed * (1.0 - fraction) / fraction),
         }
     }
 }
@@ -155,11 +113,7 @@ impl ComfyUi {
         workflow: &Workflow,
         progress: &watch::Sender<Progress>,
     ) -> Result<Entry, BackendError> {
-        let mut bar = Bar {
-            samplers: &workflow.samplers,
-            seen: Vec::new(),
-            started: None,
-        };
+        let mut bar = Bar::new(&workflow.samplers);
         if let Some(mut socket) = socket {
             while let Some(message) = socket.next().await {
                 match message.event(id) {

@@ -4,6 +4,8 @@
 
 use std::collections::BTreeMap;
 
+use rand::Rng;
+
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -204,4 +206,21 @@ impl Entry {
             _ => format!("the prompt ended with status {:?}", status.status_str),
         })
     }
+}
+
+/// A fresh lowercase hyphenated UUID v4: what every ComfyUI version accepts as a `prompt_id`
+/// (the newest refuses anything else).
+pub fn uuid4() -> String {
+    let mut b: [u8; 16] = rand::rng().random();
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let h = hex::encode(b);
+    format!(
+        "{}-{}-{}-{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..32]
+    )
 }

@@ -1,0 +1,40 @@
+//! The tables: one per Realtime Database path, each record its JSON document.
+
+pub const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS users (
+    uid   TEXT PRIMARY KEY,
+    email TEXT NOT NULL,
+    doc   TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS users_email ON users(email);
+CREATE TABLE IF NOT EXISTS audit (
+    uid     TEXT NOT NULL,
+    push_id TEXT NOT NULL,
+    doc     TEXT NOT NULL,
+    PRIMARY KEY (uid, push_id)
+) STRICT;
+CREATE TABLE IF NOT EXISTS generations (
+    uid        TEXT NOT NULL,
+    id         TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    doc        TEXT NOT NULL,
+    PRIMARY KEY (uid, id)
+) STRICT;
+CREATE INDEX IF NOT EXISTS generations_created ON generations(created_at);
+CREATE TABLE IF NOT EXISTS stripe_events (
+    id  TEXT PRIMARY KEY,
+    doc TEXT NOT NULL
+) STRICT;
+CREATE TABLE IF NOT EXISTS usage (
+    uid    TEXT NOT NULL,
+    period TEXT NOT NULL,
+    used   INTEGER NOT NULL CHECK (used >= 0),
+    PRIMARY KEY (uid, period)
+) STRICT;
+CREATE TABLE IF NOT EXISTS bonus (
+    uid     TEXT NOT NULL,
+    period  TEXT NOT NULL,
+    credits INTEGER NOT NULL CHECK (credits >= 0),
+    PRIMARY KEY (uid, period)
+) STRICT;
+";
