@@ -137,10 +137,17 @@ impl Users {
         period: &Period,
         n: u32,
     ) -> StoreResult<Result<u32, Refused>> {
-        let Credits { bonus, .. } = self.credits(uid, &period.key).await?;
+        let key = (uid.to_owned(), period.key.clone());
+        // The bonus alone: the transaction below reads the count it needs itself.
+        let bonus = match self.caches.usage.get(&key).await {
+            Some(credits) => credits.bonus,
+            None => {
+                self.reads.fetch_add(1, Ordering::Relaxed);
+                self.store.get_bonus(uid, &period.key).await?
+            }
+        };
         let limit = period.limit.saturating_add(bonus);
         let result = self.store.reserve_credits(uid, &period.key, n, limit).await;
-        let key = (uid.to_owned(), period.key.clone());
         match &result {
             Ok(Ok(used)) | Ok(Err(QuotaExceeded { used })) => {
                 let used = *used;
