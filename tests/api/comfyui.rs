@@ -378,3 +378,56 @@ async fn a_deployers_workflow_file_is_what_its_style_runs() {
     assert_eq!(graph["7"]["inputs"]["filename_prefix"], "lucent");
     assert_eq!(made["seed"], 7);
 }
+
+// Two threads: the wait for the log blocks one, and the fake server must answer meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_start_the_log_names_each_catalog_checkpoint_comfyui_lacks() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let comfy = FakeComfy::start(Options {
+        checkpoints: vec!["Realistic_Vision_V4.0.safetensors".into()],
+        ..Options::default()
+    })
+    .await;
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lucent"))
+        .env_clear()
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--auth-emulator-host",
+            "127.0.0.1:9",
+        ])
+        .arg("--data-dir")
+        .arg(data.path())
+        .args(["--generator", &format!("comfyui+{}", comfy.uri)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (lines, heard) = std::sync::mpsc::channel();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+
+    let mut warned = Vec::new();
+    while let Ok(line) = heard.recv_timeout(Duration::from_secs(10)) {
+        if line.contains("does not have this checkpoint") {
+            warned.push(line);
+        }
+        if warned.len() == 2 {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+
+    let named = |file: &str| warned.iter().any(|l| l.contains(file));
+    assert!(named("Realistic_Vision_V5.0.safetensors"), "{warned:?}");
+    assert!(named("anythingV5_PrtRE.safetensors"), "{warned:?}");
+    assert!(!named("Realistic_Vision_V4.0.safetensors"), "{warned:?}");
+}
