@@ -62,6 +62,8 @@ export function makeGeneration(overrides: Partial<Generation> = {}): Generation 
 export interface RecordedRequest {
   readonly method: string;
   readonly path: string;
+  /** The query string, with its '?' ('' without one). */
+  readonly search: string;
   readonly body: unknown;
   readonly authorization: string | null;
   readonly lastEventId: string | null;

@@ -32,6 +32,7 @@ async function record(request: StrictRequest<DefaultBodyType>): Promise<void> {
   db.requests.push({
     method: request.method,
     path: new URL(request.url).pathname,
+    search: new URL(request.url).search,
     body: text ? (JSON.parse(text) as unknown) : undefined,
     authorization: request.headers.get('Authorization'),
     lastEventId: request.headers.get('Last-Event-ID'),
