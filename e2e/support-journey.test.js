@@ -56,8 +56,10 @@ test('support grants a paying user 5 bonus credits, and the user sees them on th
   assert.match(sentence, /paid by Stripe/, `the why sentence: ${sentence}`);
   const preview = card.getByRole('img', { name: `Blurred preview: ${prompt}`, exact: true });
   await visible(preview, "the user's image among the blurred previews");
+  // Previews are fetched once they come near the window.
+  await preview.scrollIntoViewIfNeeded();
   await until('the preview is loaded from an object URL', async () => {
-    assert.match((await preview.getAttribute('src')) ?? '', /^blob:/);
+    assert.match((await preview.getAttribute('src')) ?? '', /^blob:/, `the preview shows: ${await preview.innerText()}`);
   });
 
   // Grant 5 bonus credits: a reason, a review, and the confirmation (focused) taken with Enter.

@@ -101,7 +101,7 @@ export function SetPlanForm({ user }: { readonly user: SupportUser }) {
             steps.edited('reason');
           }}
         />
-        <p className={styles.muted}>This changes Lucent&apos;s record only; nothing is changed at Stripe.</p>
+        <p className={styles.note}>This changes Lucent&apos;s record only; nothing is changed at Stripe.</p>
         <div className={styles.buttons}>
           <button ref={reviewButton} type="submit" className="button">
             Review the change
