@@ -14,9 +14,11 @@ export function checkReason(reason: string): string | undefined {
   return reason.trim() === '' ? 'The reason must say why (it goes into the audit trail).' : undefined;
 }
 
+/** The gateway's messages are lower-case phrases ("user not found"): made a sentence. */
 function sentence(text: string): string {
   const trimmed = text.trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /** Why the gateway refused, for the message above the buttons (field errors go on the field). */
@@ -119,7 +121,10 @@ interface ConfirmStepProps {
   readonly children?: ReactNode;
 }
 
-/** The question and its two answers; the group is named by the question, read on focus. */
+/**
+ * The question and its two answers; the group is named by the question, read on focus. Escape
+ * answers Cancel.
+ */
 export function ConfirmStep({
   question,
   confirmLabel,
@@ -132,7 +137,16 @@ export function ConfirmStep({
 }: ConfirmStepProps) {
   const id = useId();
   return (
-    <div role="group" aria-labelledby={id} className={styles.confirm}>
+    <div
+      role="group"
+      aria-labelledby={id}
+      className={styles.confirm}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || pending) return;
+        event.preventDefault();
+        onCancel();
+      }}
+    >
       <p id={id} className={styles.question}>
         {question}
       </p>

@@ -133,4 +133,24 @@ describe('Support console: add bonus credits', () => {
     expect(reasonBox(form)).toHaveValue('Goodwill');
     expect(requestsTo('POST', CREDITS)).toHaveLength(0);
   });
+
+  it('takes Escape on the confirmation as Cancel, by keyboard alone', async () => {
+    const { user, form } = await openCreditsForm();
+    await user.click(creditsBox(form));
+    await user.keyboard('5');
+    await user.tab();
+    expect(reasonBox(form)).toHaveFocus();
+    await user.keyboard('Goodwill');
+    await user.tab();
+    expect(reviewButton(form)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(form.getByRole('button', { name: 'Yes, add the credits' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+
+    expect(confirmation(form)).not.toBeInTheDocument();
+    expect(reviewButton(form)).toHaveFocus();
+    expect(creditsBox(form)).toHaveValue(5);
+    expect(reasonBox(form)).toHaveValue('Goodwill');
+    expect(requestsTo('POST', CREDITS)).toHaveLength(0);
+  });
 });
