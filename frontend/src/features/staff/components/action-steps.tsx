@@ -173,7 +173,7 @@ export function ReasonField({ value, error, onChange }: ReasonFieldProps) {
   return (
     <TextAreaField
       label="Reason"
-      hint="Kept in the audit trail with your name and email, up to 500 characters."
+      hint="Kept in the audit trail with your email and uid, up to 500 characters."
       rows={2}
       value={value}
       error={error}
