@@ -54,3 +54,35 @@ export async function setDisplayName(user, displayName) {
   );
   if (!response.ok) throw new Error(`display name update failed: ${response.status} ${await response.text()}`);
 }
+
+/** Signs `user` in again with their password; returns a fresh ID token (with the current claims). */
+export async function signIn(user) {
+  const response = await fetch(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).idToken;
+}
+
+/**
+ * Gives `user` the support role, as `lucent staff grant` does: the account's custom claims, set
+ * through the emulator's admin API (the owner token), replacing any others. Then signs in
+ * again, since only a new ID token carries the claim; returns the user with that token.
+ */
+export async function grantSupportRole(user) {
+  const response = await fetch(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/projects/demo-lucent/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: user.uid, customAttributes: JSON.stringify({ support: true }) }),
+    },
+  );
+  if (!response.ok) throw new Error(`granting the support role failed: ${response.status} ${await response.text()}`);
+  return { ...user, token: await signIn(user) };
+}

@@ -38,6 +38,25 @@ export async function generateViaApi(user, prompt, seed = 7) {
 }
 
 /**
+ * Pays for Premium as the browser would, through the API: a checkout session, the TEST MODE
+ * checkout page's form with the 4242 card, and the confirmation the success page sends.
+ */
+export async function subscribeViaApi(user) {
+  const checkout = await call('POST', '/api/v1/checkout', { token: user.token });
+  assert.equal(checkout.status, 200, `POST /api/v1/checkout: ${JSON.stringify(checkout.body)}`);
+  const page = new URL(checkout.body.url).pathname;
+  const paid = await call('POST', page, { form: { card: '4242 4242 4242 4242' }, redirect: 'manual' });
+  assert.equal(paid.status, 303, `paying on the test checkout page: ${paid.status}`);
+  const sessionId = new URL(paid.headers.get('location')).searchParams.get('session_id');
+  const confirmed = await call('POST', '/api/v1/payment-success', {
+    token: user.token,
+    json: { sessionId, firebaseId: user.uid },
+  });
+  assert.equal(confirmed.status, 200, `POST /api/v1/payment-success: ${JSON.stringify(confirmed.body)}`);
+  assert.equal(confirmed.body.plan, 'pro');
+}
+
+/**
  * Re-runs `check` (which throws on failure) until it passes or `timeout` ms have gone, then
  * rethrows its last error with `what` in front.
  */

@@ -5,7 +5,7 @@ import { fakeAuth } from '@/testing/fake-firebase';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 
-import { ApiError, client, fetchFile, unwrap } from './api-client';
+import { ApiError, client, fetchFile, invalidField, unwrap } from './api-client';
 
 const catalog = () => unwrap(client.GET('/api/v1/catalog'));
 const deleteG1 = () => unwrap(client.DELETE('/api/v1/generations/{id}', { params: { path: { id: 'g1' } } }));
@@ -111,5 +111,20 @@ describe('api client', () => {
     fakeAuth.addAccount({ email: 'ada@example.com' }, true);
     await expect(fetchFile('https://evil.example/steal')).rejects.toMatchObject({ code: 'bad_url' });
     await expect(fetchFile('//evil.example/steal')).rejects.toMatchObject({ code: 'bad_url' });
+  });
+});
+
+describe('invalidField', () => {
+  it('reads the field a 422 message names in front ("<field>: <problem>")', () => {
+    expect(invalidField(new ApiError(422, 'invalid_field', 'reason: is at most 500 characters'))).toEqual({
+      field: 'reason',
+      problem: 'is at most 500 characters',
+    });
+  });
+
+  it('is null for other codes, other errors and messages without a field in front', () => {
+    expect(invalidField(new ApiError(422, 'invalid_field', 'seed must be a whole number'))).toBeNull();
+    expect(invalidField(new ApiError(403, 'own_record', 'staff: cannot change their own record'))).toBeNull();
+    expect(invalidField(new Error('reason: is at most 500 characters'))).toBeNull();
   });
 });

@@ -22,6 +22,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The field a 422 `invalid_field` names and what is wrong with it: the gateway words the
+ * message "<field>: <problem>" (ARCHITECTURE.md section 4: "the message names it"). Null for any
+ * other error, or a message without a field in front.
+ */
+export function invalidField(error: unknown): { readonly field: string; readonly problem: string } | null {
+  if (!(error instanceof ApiError) || error.code !== 'invalid_field') return null;
+  const named = /^([A-Za-z][A-Za-z0-9_.]*): (.+)$/s.exec(error.message);
+  if (!named?.[1] || !named[2]) return null;
+  return { field: named[1], problem: named[2] };
+}
+
 function isErrorBody(value: unknown): value is { error: { code: string; message: string } } {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const { error } = value;

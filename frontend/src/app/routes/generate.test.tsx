@@ -134,6 +134,12 @@ describe('Generate page: styles, looks and options', () => {
     expect(screen.getByTestId('renderer-note')).toHaveTextContent(RENDERER_LABEL);
   });
 
+  it("counts support's bonus credits as the limit does", async () => {
+    db.quota = { used: 3, limit: 15, bonus: 5, resetsAt: '2026-11-23T00:00:00Z' };
+    await openGenerate({ user: ada });
+    expect(await screen.findByTestId('credits')).toHaveTextContent('12 of 15 credits left');
+  });
+
   it('shows no renderer note when a real model answers', async () => {
     db.catalog = { ...db.catalog, renderer: { kind: 'a1111', label: 'Stable Diffusion' } };
     await openGenerate();

@@ -10,16 +10,30 @@ import { routes } from '../router';
 const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
 describe('Profile page', () => {
-  it('shows name, email, plan and credits', async () => {
+  it('shows name, email, plan and credits (no bonus line without a bonus)', async () => {
     db.quota = { used: 4, limit: 10, bonus: 0, resetsAt: '2026-11-23T00:00:00Z' };
     renderApp(routes, { url: '/profile', user: ada });
     const main = within(await screen.findByRole('main'));
     expect(await main.findByText('ada@example.com')).toBeInTheDocument();
     expect(main.getByText('Ada')).toBeInTheDocument();
     expect(main.getByText('Free')).toBeInTheDocument();
-    expect(screen.getByTestId('profile-credits')).toHaveTextContent(/4 of 10 used · 6 left · resets .*2026/);
+    expect(screen.getByTestId('profile-credits')).toHaveTextContent(/^4 of 10 used · 6 left · resets [^·]*2026[^·]*$/);
     expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/Subscribe');
     expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
+  });
+
+  it('says how many of the credits are a bonus from support', async () => {
+    db.quota = { used: 1, limit: 13, bonus: 3, resetsAt: '2026-11-25T00:00:00Z' };
+    renderApp(routes, { url: '/profile', user: ada });
+    expect(await screen.findByTestId('profile-credits')).toHaveTextContent(
+      /^1 of 13 used · 12 left · resets [^·]*2026[^·]* · including 3 bonus credits from support$/,
+    );
+  });
+
+  it('words a single bonus credit in the singular', async () => {
+    db.quota = { used: 0, limit: 11, bonus: 1, resetsAt: '2026-11-25T00:00:00Z' };
+    renderApp(routes, { url: '/profile', user: ada });
+    expect(await screen.findByTestId('profile-credits')).toHaveTextContent(/11 left · resets [^·]+ · including 1 bonus credit from support$/);
   });
 
   it("opens the billing portal from 'Manage subscription' for a pro user", async () => {

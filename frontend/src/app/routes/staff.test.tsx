@@ -48,7 +48,7 @@ describe('Support console', () => {
     renderApp(routes, { url: '/staff?uid=uid-grace', user: staff });
     const card = within(await screen.findByRole('region', { name: 'grace@example.com' }));
     expect(card.getByText('No changes by hand yet')).toBeInTheDocument();
-    expect(card.getByText('Free')).toBeInTheDocument();
+    expect(card.getByText('Free', { selector: 'dd' })).toBeInTheDocument();
   });
 
   it('says so when no user has the uid', async () => {

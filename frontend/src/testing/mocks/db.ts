@@ -62,6 +62,8 @@ export function makeGeneration(overrides: Partial<Generation> = {}): Generation 
 export interface RecordedRequest {
   readonly method: string;
   readonly path: string;
+  /** The query string, with its '?' ('' without one). */
+  readonly search: string;
   readonly body: unknown;
   readonly authorization: string | null;
   readonly lastEventId: string | null;
@@ -93,6 +95,8 @@ interface Db {
   requests: RecordedRequest[];
   /** The users support can look up (the caller's own profile is not among them). */
   supportUsers: SupportUser[];
+  /** Those users' images by uid, newest first, as support sees them (see makeSupportImage). */
+  supportImages: Record<string, Generation[]>;
 }
 
 function fresh(): Db {
@@ -107,6 +111,7 @@ function fresh(): Db {
     jobs: new Map(),
     requests: [],
     supportUsers: [],
+    supportImages: {},
   };
 }
 
@@ -132,6 +137,12 @@ export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, r
     audit: [],
     ...rest,
   };
+}
+
+/** One of `uid`'s images as support sees it: a blurred preview at the support route. */
+export function makeSupportImage(uid: string, overrides: Partial<Generation> = {}): Generation {
+  const generation = makeGeneration(overrides);
+  return { ...generation, blurred: true, imageUrl: `/api/v1/support/users/${uid}/generations/${generation.id}/preview` };
 }
 
 export function resetDb(): void {

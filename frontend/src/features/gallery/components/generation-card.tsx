@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
+import { useImage } from '@/hooks/use-image';
 import { browser } from '@/lib/browser';
 import type { Generation } from '@/types/api';
 
 import { downloadGeneration } from '../api/generations';
 import { useDeleteGeneration } from '../hooks/use-history';
-import { useImage } from '../hooks/use-image';
 
 import styles from './gallery.module.css';
 

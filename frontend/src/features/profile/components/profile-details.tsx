@@ -12,6 +12,11 @@ import { openBillingPortal } from '../api/portal';
 
 import styles from './profile.module.css';
 
+/** Credits support added for this period, already counted in the limit. */
+function bonusCredits(count: number): string {
+  return `${String(count)} bonus credit${count === 1 ? '' : 's'}`;
+}
+
 export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => void }) {
   const { me, status, error, retry } = useMe();
   const [portalPending, setPortalPending] = useState(false);
@@ -97,6 +102,7 @@ export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => vo
           <dt>Credits</dt>
           <dd data-testid="profile-credits">
             {me.quota.used} of {me.quota.limit} used · {creditsLeft(me)} left · resets {formatDateTime(me.quota.resetsAt)}
+            {me.quota.bonus > 0 && ` · including ${bonusCredits(me.quota.bonus)} from support`}
           </dd>
         </div>
       </dl>

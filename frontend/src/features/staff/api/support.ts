@@ -1,16 +1,31 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 
 import { ApiError, client, unwrap } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { getIdTokenClaims } from '@/lib/firebase';
-import type { FoundUser, SupportUser } from '@/types/api';
+import { queryKeys } from '@/lib/query-client';
+import type { CreditsBody, FoundUser, Generation, GenerationPage, PlanBody, SupportUser } from '@/types/api';
 
-// Everything the console caches sits under ['support'], apart from the user's own resources.
+// Everything the console caches sits under ['support'], apart from the previews' bytes (the
+// shared image cache). A user's images sit under the user's key, so invalidating the user
+// reloads both the card and the images.
 const supportKeys = {
   role: (uid: string | null) => ['support', 'role', uid] as const,
+  searches: ['support', 'users'] as const,
   search: (q: string) => ['support', 'users', q] as const,
   user: (uid: string) => ['support', 'user', uid] as const,
+  images: (uid: string) => ['support', 'user', uid, 'images'] as const,
 };
+
+/** Previews per page of a user's images. */
+export const IMAGES_PAGE_SIZE = 12;
 
 /** Like the gateway: a role claim counts only when it is exactly `true`. */
 export function isStaff(claims: Record<string, unknown> | null): boolean {
@@ -50,5 +65,83 @@ export function supportUserQuery(uid: string) {
     queryKey: supportKeys.user(uid),
     queryFn: (): Promise<SupportUser> =>
       unwrap(client.GET('/api/v1/support/users/{uid}', { params: { path: { uid } } })),
+  });
+}
+
+/** A user's images, newest first, a page at a time; every preview is blurred. */
+export function userImagesQuery(uid: string) {
+  return infiniteQueryOptions({
+    queryKey: supportKeys.images(uid),
+    queryFn: ({ pageParam, signal }): Promise<GenerationPage> => {
+      const query = pageParam ? { limit: IMAGES_PAGE_SIZE, cursor: pageParam } : { limit: IMAGES_PAGE_SIZE };
+      return unwrap(
+        client.GET('/api/v1/support/users/{uid}/generations', { params: { path: { uid }, query }, signal }),
+      );
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor ?? null,
+  });
+}
+
+/**
+ * What every change by hand does with the gateway's answer (the user after the change): it
+ * becomes the card at once, audit trail included, and the searches (their why sentences) reload.
+ */
+function useShowChangedUser() {
+  const queryClient = useQueryClient();
+  return (user: SupportUser) => {
+    queryClient.setQueryData(supportKeys.user(user.profile.uid), user);
+    void queryClient.invalidateQueries({ queryKey: supportKeys.searches });
+  };
+}
+
+/** `POST …/plan`: sets the plan by hand (pro until a day, pro without end, or free). */
+export function useSetPlan(uid: string) {
+  const showChanged = useShowChangedUser();
+  return useMutation({
+    mutationFn: (body: PlanBody) =>
+      unwrap(client.POST('/api/v1/support/users/{uid}/plan', { params: { path: { uid } }, body })),
+    onSuccess: showChanged,
+  });
+}
+
+/** `POST …/credits`: bonus credits for the user's current period. */
+export function useAddCredits(uid: string) {
+  const showChanged = useShowChangedUser();
+  return useMutation({
+    mutationFn: (body: CreditsBody) =>
+      unwrap(client.POST('/api/v1/support/users/{uid}/credits', { params: { path: { uid } }, body })),
+    onSuccess: showChanged,
+  });
+}
+
+/**
+ * `DELETE …/generations/{id}` (an abuse report). The answer is empty, so the image leaves the
+ * list at once and the card (its audit trail) and the images are loaded again. `onDeleted` runs
+ * first, while the image's card (whose form started the delete) is still on the page.
+ */
+export function useDeleteImage(uid: string, onDeleted: (image: Generation) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ image, reason }: { image: Generation; reason: string }) => {
+      await unwrap(
+        client.DELETE('/api/v1/support/users/{uid}/generations/{id}', {
+          params: { path: { uid, id: image.id } },
+          body: { reason },
+        }),
+      );
+      return image;
+    },
+    onSuccess: async (image) => {
+      onDeleted(image);
+      queryClient.setQueryData<InfiniteData<GenerationPage, string | null>>(supportKeys.images(uid), (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== image.id) })),
+        },
+      );
+      queryClient.removeQueries({ queryKey: queryKeys.image(image.imageUrl) });
+      await queryClient.invalidateQueries({ queryKey: supportKeys.user(uid) });
+    },
   });
 }

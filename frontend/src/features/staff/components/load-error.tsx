@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/api-client';
 
 import styles from './staff.module.css';
 
-function explain(error: Error): string {
+export function explain(error: Error): string {
   // 503 and 504 pass: the accounts service or the user records did not answer in time.
   if (error instanceof ApiError && (error.status === 503 || error.status === 504)) {
     return "Lucent's user records are not answering right now. Try again in a moment.";

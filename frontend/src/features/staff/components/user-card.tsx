@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 
 import { supportUserQuery } from '../api/support';
 
@@ -12,6 +13,7 @@ import { UserDetails } from './user-details';
 /** The open user, in a region whose heading takes the focus, so a screen reader reads it next. */
 export function UserCard({ uid }: { readonly uid: string }) {
   const user = useQuery(supportUserQuery(uid));
+  const { user: signedIn } = useAuth();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -30,7 +32,7 @@ export function UserCard({ uid }: { readonly uid: string }) {
       {user.isError && !missing && (
         <LoadError what="Loading the user" error={user.error} onRetry={() => void user.refetch()} />
       )}
-      {user.data && <UserDetails user={user.data} />}
+      {user.data && <UserDetails key={uid} user={user.data} own={signedIn?.uid === uid} />}
     </section>
   );
 }

@@ -1,10 +1,15 @@
+import type { ReactNode } from 'react';
+
 import { Detail } from '@/components/ui/detail';
 import details from '@/components/ui/details.module.css';
 import { formatDateTime } from '@/lib/format';
-import type { Subscription, SupportUser } from '@/types/api';
+import type { ProviderView, Quota, Subscription, SupportUser } from '@/types/api';
 
+import { AddCreditsForm } from './add-credits-form';
 import { AuditTrail } from './audit-trail';
+import { SetPlanForm } from './set-plan-form';
 import styles from './staff.module.css';
+import { UserImages } from './user-images';
 
 // The subscription record as stored, in the order support reads it; timestamps are ms.
 const subscriptionFields: readonly [keyof Subscription, string, 'date'?][] = [
@@ -30,7 +35,63 @@ function SubscriptionFields({ subscription }: { readonly subscription: Subscript
   });
 }
 
-export function UserDetails({ user }: { readonly user: SupportUser }) {
+/** Stripe's own view of the subscription, with a warning wherever the record may be wrong. */
+function ProviderDetail({ provider }: { readonly provider: ProviderView }) {
+  if (provider.state === 'none') {
+    return <Detail label="Stripe now">Nothing to ask: the record names no Stripe subscription</Detail>;
+  }
+  if (provider.state === 'missing') {
+    return (
+      <Detail label="Stripe now">
+        <Warning>Stripe has no subscription with the recorded id. The record may be wrong.</Warning>
+      </Detail>
+    );
+  }
+  if (provider.state === 'unreachable') {
+    return (
+      <Detail label="Stripe now">
+        <Warning>
+          Stripe could not be asked{provider.message ? ` (${provider.message})` : ''}, so what it says now is unknown.
+          The record may be out of date.
+        </Warning>
+      </Detail>
+    );
+  }
+  const end = provider.currentPeriodEnd == null ? '' : `, period ends ${formatDateTime(provider.currentPeriodEnd)}`;
+  return (
+    <Detail label="Stripe now">
+      {provider.status ?? 'no status'}
+      {end}
+      {!provider.matchesRecord && (
+        <Warning>
+          Stripe does not match the record above (its status or period end differ): a missed webhook, or a plan set by
+          hand.
+        </Warning>
+      )}
+    </Detail>
+  );
+}
+
+function Warning({ children }: { readonly children: ReactNode }) {
+  return (
+    <span className={styles.warning}>
+      <strong>Warning:</strong> {children}
+    </span>
+  );
+}
+
+function credits(quota: Quota): string {
+  const bonus = quota.bonus > 0 ? ` (incl. ${String(quota.bonus)} bonus)` : '';
+  return `${String(quota.used)} of ${String(quota.limit)} used${bonus} · resets ${formatDateTime(quota.resetsAt)}`;
+}
+
+interface UserDetailsProps {
+  readonly user: SupportUser;
+  /** The open user is the signed-in staff member, whose own record staff may not change. */
+  readonly own: boolean;
+}
+
+export function UserDetails({ user, own }: UserDetailsProps) {
   const { profile } = user;
   return (
     <>
@@ -41,14 +102,24 @@ export function UserDetails({ user }: { readonly user: SupportUser }) {
           <span className={styles.code}>{profile.uid}</span>
         </Detail>
         <Detail label="Plan">{profile.plan === 'pro' ? 'Premium (pro)' : 'Free'}</Detail>
-        <Detail label="Credits">
-          {profile.quota.used} of {profile.quota.limit} used · resets {formatDateTime(profile.quota.resetsAt)}
-        </Detail>
+        <Detail label="Credits">{credits(profile.quota)}</Detail>
         <Detail label="18+">{profile.ageConfirmed ? 'Confirmed' : 'Not confirmed'}</Detail>
         <Detail label="Joined">{formatDateTime(profile.createdAt)}</Detail>
         <SubscriptionFields subscription={profile.subscription} />
+        <ProviderDetail provider={user.provider} />
       </dl>
+      {own ? (
+        <p className="notice">
+          This is your own record: staff cannot change their own plan, credits or images. Ask another member of staff.
+        </p>
+      ) : (
+        <div className={styles.actions}>
+          <SetPlanForm user={user} />
+          <AddCreditsForm user={user} />
+        </div>
+      )}
       <AuditTrail entries={user.audit} />
+      <UserImages user={user} own={own} />
     </>
   );
 }

@@ -5,8 +5,9 @@ import { useObjectUrl } from '@/lib/object-url';
 import { queryKeys } from '@/lib/query-client';
 
 /**
- * Loads an image that needs the ID token (an <img src> cannot send it). `reload()` fetches it
- * again: after a payment the gateway serves the same address sharp.
+ * Loads an image that needs the ID token (an <img src> cannot send it): the gallery's images and
+ * the support console's previews. `reload()` fetches it again: after a payment the gateway
+ * serves the same address sharp.
  */
 export function useImage(url: string, enabled: boolean) {
   const query = useQuery({

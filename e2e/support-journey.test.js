@@ -1,0 +1,118 @@
+// Journey: the support console. A user pays through the TEST MODE checkout; a support account
+// (its role set in the Auth emulator, as `lucent staff grant` does) finds them by the start of
+// their email, reads why they are pro, grants 5 bonus credits with a reason and a keyboard
+// confirmation, and sees the audit entry; the paying user then sees the bonus on /profile. A
+// user without the role sees only that the page is for staff.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { assertAccessible } from './support/accessibility.js';
+import { call, grantSupportRole } from './support/api.js';
+import { BASE_URL, launch, openPage, screenshot } from './support/browser.js';
+import { freeUser, generateViaApi, JOURNEY, logIn, subscribeViaApi, until, visible } from './support/journey.js';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('support grants a paying user 5 bonus credits, and the user sees them on their profile', JOURNEY, async () => {
+  const stamp = Date.now().toString(36);
+  const paying = await freeUser(`Paying Pat ${stamp}`);
+  const prompt = `a harbour at night, support journey ${stamp}`;
+  await generateViaApi(paying, prompt, 21);
+  await subscribeViaApi(paying);
+  const support = await grantSupportRole(await freeUser(`Support Sam ${stamp}`));
+  const reason = `Goodwill for ticket ${stamp}`;
+
+  // The gateway takes the new token as staff's (and the account itself has the role).
+  const found = await call('GET', `/api/v1/support/users?q=${encodeURIComponent(paying.uid)}`, { token: support.token });
+  assert.equal(found.status, 200, `the support role is in effect: ${JSON.stringify(found.body)}`);
+
+  const page = await openPage(browser);
+  await logIn(page, support);
+  await page.goto(`${BASE_URL}/staff`);
+  await visible(page.getByRole('heading', { name: 'Support console', exact: true }), 'the support console');
+
+  // Search by the start of the email, in capitals (the search ignores case).
+  const start = paying.email.slice(0, paying.email.indexOf('@')).toUpperCase();
+  await page.getByRole('searchbox', { name: 'Find a user', exact: true }).fill(start);
+  await page.getByRole('search').getByRole('button', { name: 'Search', exact: true }).click();
+  const result = page.getByRole('list', { name: 'Users found' }).getByRole('link', { name: new RegExp(escape(paying.email)) });
+  await visible(result, 'the paying user among the results');
+  await result.click();
+
+  const card = page.getByRole('region', { name: paying.email, exact: true });
+  await visible(card, "the paying user's card");
+  const why = card.getByText(/^Pro: /);
+  await visible(why, 'the why sentence');
+  const sentence = await why.innerText();
+  assert.match(sentence, /^Pro:/, `the why sentence: ${sentence}`);
+  assert.match(sentence, /paid by Stripe/, `the why sentence: ${sentence}`);
+  const preview = card.getByRole('img', { name: `Blurred preview: ${prompt}`, exact: true });
+  await visible(preview, "the user's image among the blurred previews");
+  // Previews are fetched once they come near the window.
+  await preview.scrollIntoViewIfNeeded();
+  await until('the preview is loaded from an object URL', async () => {
+    assert.match((await preview.getAttribute('src')) ?? '', /^blob:/, `the preview shows: ${await preview.innerText()}`);
+  });
+
+  // Grant 5 bonus credits: a reason, a review, and the confirmation (focused) taken with Enter.
+  const form = card.getByRole('form', { name: 'Add bonus credits', exact: true });
+  await form.getByRole('spinbutton', { name: 'Bonus credits', exact: true }).fill('5');
+  await form.getByRole('textbox', { name: 'Reason', exact: true }).fill(reason);
+  await form.getByRole('button', { name: 'Review the credits', exact: true }).click();
+  const question = form.getByRole('group', {
+    name: new RegExp(`^Add 5 bonus credits to ${escape(paying.email)} for the current period \\(it ends .+\\)\\?$`),
+  });
+  await visible(question, 'the confirmation, saying what will happen');
+  const focused = await page.evaluate(() => document.activeElement?.textContent);
+  assert.equal(focused, 'Yes, add the credits', 'the focus moves to the confirmation');
+  await assertAccessible(page, 'the support console asking for a confirmation');
+  await page.keyboard.press('Enter');
+
+  await visible(
+    form.getByRole('status').filter({ hasText: `Done: added 5 bonus credits to ${paying.email}.` }),
+    'the announcement of the grant',
+  );
+  const entry = card.getByRole('row', { name: new RegExp(escape(reason)) });
+  await visible(entry, 'the audit entry');
+  const row = await entry.innerText();
+  assert.match(row, new RegExp(escape(`${support.email} (${support.uid})`)), `the audit entry names who: ${row}`);
+  assert.match(row, /add-credits 5 to m\d{4}-\d{2}/, `the audit entry says what (a pro user's month): ${row}`);
+  await visible(card.getByText(/ used \(incl\. 5 bonus\) · resets /), 'the credits with the bonus on the card');
+  await assertAccessible(page, 'the support console with a card open');
+  await screenshot(page, 'support-console-card');
+  page.assertNoErrors();
+
+  // The paying user, in a browser of their own, sees the bonus on their profile.
+  const own = await openPage(browser);
+  await logIn(own, paying);
+  await own.goto(`${BASE_URL}/profile`);
+  const credits = own.getByTestId('profile-credits');
+  await visible(credits, "the profile's credits");
+  await until('the profile names the 5 bonus credits', async () => {
+    assert.match(await credits.innerText(), /including 5 bonus credits from support$/);
+  });
+  const me = await call('GET', '/api/v1/me', { token: paying.token });
+  assert.equal(me.body.quota.bonus, 5, 'the gateway counts the bonus');
+  own.assertNoErrors();
+  await own.context().close();
+  await page.context().close();
+});
+
+test('a user without the support role sees only that the page is for staff', JOURNEY, async () => {
+  const user = await freeUser(`Curious Cam ${Date.now().toString(36)}`);
+  const page = await openPage(browser);
+  await logIn(page, user);
+  await page.goto(`${BASE_URL}/staff`);
+  await visible(page.getByRole('heading', { name: 'This page is for Lucent support staff.', exact: true }), 'the staff-only message');
+  assert.equal(await page.getByRole('search').count(), 0, 'no search for a user without the role');
+  page.assertNoErrors();
+  await page.context().close();
+});

@@ -1,0 +1,88 @@
+import { within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { db, makeSupportImage, makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { openCard, staff, STAFF_UID } from '@/testing/staff-console';
+import type { ProviderView, SupportUser } from '@/types/api';
+
+const period = Date.UTC(2026, 11, 20);
+const paying = (provider: ProviderView): SupportUser =>
+  makeSupportUser(
+    {
+      plan: 'pro',
+      subscription: { planType: 'pro', status: 'active', currentPeriodEnd: period, subscriptionId: 'sub_123' },
+    },
+    { why: 'Pro: active until Dec 19, 2026, paid by Stripe', provider },
+  );
+
+/** The value of the card's "Stripe now" line. */
+async function stripeNow(user: SupportUser) {
+  const { card } = await openCard(user);
+  const line = card.getByText('Stripe now').closest('div');
+  if (!line) throw new Error('no "Stripe now" line');
+  return within(line).getByRole('definition');
+}
+
+describe('Support console: the card', () => {
+  it("shows Stripe's view next to the record, without a warning when they agree", async () => {
+    const line = await stripeNow(paying({ state: 'found', status: 'active', currentPeriodEnd: period, matchesRecord: true }));
+    expect(line).toHaveTextContent(/^active, period ends .*2026/);
+    expect(line).not.toHaveTextContent('Warning');
+  });
+
+  it('warns when Stripe does not match the record', async () => {
+    const line = await stripeNow(paying({ state: 'found', status: 'past_due', currentPeriodEnd: period, matchesRecord: false }));
+    expect(line).toHaveTextContent(/^past_due, period ends .*2026/);
+    expect(line).toHaveTextContent(
+      'Warning: Stripe does not match the record above (its status or period end differ): a missed webhook, or a plan set by hand.',
+    );
+  });
+
+  it('warns when Stripe could not be asked, with its reason', async () => {
+    const line = await stripeNow(
+      paying({ state: 'unreachable', matchesRecord: false, message: 'the payment provider did not answer in time' }),
+    );
+    expect(line).toHaveTextContent(
+      'Warning: Stripe could not be asked (the payment provider did not answer in time), so what it says now is unknown. The record may be out of date.',
+    );
+  });
+
+  it('warns when Stripe has no subscription with the recorded id', async () => {
+    const line = await stripeNow(paying({ state: 'missing', matchesRecord: false }));
+    expect(line).toHaveTextContent('Warning: Stripe has no subscription with the recorded id. The record may be wrong.');
+  });
+
+  it('says there is nothing to ask Stripe about when the record names no subscription', async () => {
+    const line = await stripeNow(makeSupportUser());
+    expect(line).toHaveTextContent('Nothing to ask: the record names no Stripe subscription');
+    expect(line).not.toHaveTextContent('Warning');
+  });
+
+  it('shows the bonus within the credits', async () => {
+    const { card } = await openCard(
+      makeSupportUser({ quota: { used: 3, limit: 15, bonus: 5, resetsAt: '2026-11-25T00:00:00Z' } }),
+    );
+    expect(card.getByText(/^3 of 15 used \(incl\. 5 bonus\) · resets .*2026/)).toBeInTheDocument();
+  });
+
+  it("offers no changes on the staff member's own record, saying why, and keeps their images read-only", async () => {
+    db.supportImages[STAFF_UID] = [makeSupportImage(STAFF_UID, { prompt: 'My own test image' })];
+    const { card } = await openCard(makeSupportUser({ uid: STAFF_UID, email: staff.email, username: 'Sam' }));
+    expect(
+      card.getByText('This is your own record: staff cannot change their own plan, credits or images. Ask another member of staff.'),
+    ).toBeInTheDocument();
+    expect(card.queryByRole('form')).not.toBeInTheDocument();
+    expect(card.queryByRole('textbox', { name: 'Reason' })).not.toBeInTheDocument();
+    expect(await card.findByRole('article', { name: 'My own test image' })).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Delete…' })).not.toBeInTheDocument();
+    expect(db.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    expect(requestsTo('GET', `/api/v1/support/users/${STAFF_UID}/generations`)).toHaveLength(1);
+  });
+
+  it('offers the changes on anyone else’s record', async () => {
+    const { card } = await openCard(makeSupportUser());
+    expect(card.getByRole('form', { name: 'Set the plan' })).toBeInTheDocument();
+    expect(card.getByRole('form', { name: 'Add bonus credits' })).toBeInTheDocument();
+    expect(card.queryByText(/This is your own record/)).not.toBeInTheDocument();
+  });
+});
