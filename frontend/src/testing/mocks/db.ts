@@ -97,6 +97,8 @@ interface Db {
   supportUsers: SupportUser[];
   /** Those users' images by uid, newest first, as support sees them (see makeSupportImage). */
   supportImages: Record<string, Generation[]>;
+  /** Staff roles admins gave through the console, by uid. */
+  staffRoles: Record<string, { support: boolean; admin: boolean }>;
 }
 
 function fresh(): Db {
@@ -112,6 +114,7 @@ function fresh(): Db {
     requests: [],
     supportUsers: [],
     supportImages: {},
+    staffRoles: {},
   };
 }
 

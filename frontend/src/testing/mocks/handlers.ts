@@ -374,6 +374,25 @@ export const handlers = [
     return response(204).empty();
   }),
 
+  http.post('/api/v1/support/staff', async ({ request, response }) => {
+    const operation = 'POST /api/v1/support/staff';
+    if (!isStaff(request)) return fail(operation, 404, 'not_found', staffOnly);
+    const uid = caller(request);
+    if (!uid || fakeAuth.claimsOf(uid).admin !== true) {
+      return fail(operation, 403, 'admin_required', 'only admins grant and revoke roles');
+    }
+    const body = await request.json();
+    const problem = reasonProblem(body.reason);
+    if (problem) return fail(operation, 422, 'invalid_field', `reason: ${problem}`);
+    const account = db.supportUsers.find(({ profile }) => profile.email === body.email.trim())?.profile;
+    if (!account) return fail(operation, 404, 'not_found', 'account not found');
+    if (account.uid === uid) return fail(operation, 403, 'own_record', ownRecord);
+    const roles = { support: false, admin: false, ...db.staffRoles[account.uid] };
+    roles[body.role] = body.granted;
+    db.staffRoles[account.uid] = roles;
+    return response(200).json({ uid: account.uid, email: account.email, ...roles });
+  }),
+
   http.post('/api/v1/billing/portal', ({ request, response }) => {
     if (!caller(request)) return fail('POST /api/v1/billing/portal', 401, 'token_missing', signInFirst);
     if (db.plan !== 'pro') {

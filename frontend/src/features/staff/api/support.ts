@@ -11,7 +11,16 @@ import { ApiError, client, unwrap } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { getIdTokenClaims } from '@/lib/firebase';
 import { queryKeys } from '@/lib/query-client';
-import type { CreditsBody, FoundUser, Generation, GenerationPage, PlanBody, SupportUser } from '@/types/api';
+import type {
+  CreditsBody,
+  FoundUser,
+  Generation,
+  GenerationPage,
+  PlanBody,
+  RoleBody,
+  StaffAccount,
+  SupportUser,
+} from '@/types/api';
 
 // Everything the console caches sits under ['support'], apart from the previews' bytes (the
 // shared image cache). A user's images sit under the user's key, so invalidating the user
@@ -32,13 +41,23 @@ export function isStaff(claims: Record<string, unknown> | null): boolean {
   return claims?.support === true || claims?.admin === true;
 }
 
-/** Whether the signed-in user's ID token names a staff role; pending until the token is read. */
+/** The roles the signed-in user's ID token names (the gateway checks the account as well). */
+export interface StaffRoles {
+  readonly staff: boolean;
+  /** May grant and revoke roles. */
+  readonly admin: boolean;
+}
+
+/** The signed-in user's roles; pending until the token is read. */
 export function useStaffRole() {
   const { user, ready } = useAuth();
   const uid = ready ? (user?.uid ?? null) : null;
   return useQuery({
     queryKey: supportKeys.role(uid),
-    queryFn: async () => isStaff(await getIdTokenClaims()),
+    queryFn: async (): Promise<StaffRoles> => {
+      const claims = await getIdTokenClaims();
+      return { staff: isStaff(claims), admin: claims?.admin === true };
+    },
     enabled: uid !== null,
   });
 }
@@ -143,5 +162,12 @@ export function useDeleteImage(uid: string, onDeleted: (image: Generation) => vo
       queryClient.removeQueries({ queryKey: queryKeys.image(image.imageUrl) });
       await queryClient.invalidateQueries({ queryKey: supportKeys.user(uid) });
     },
+  });
+}
+
+/** `POST /api/v1/support/staff`: an admin grants or revokes a console role by email. */
+export function useSetRole() {
+  return useMutation({
+    mutationFn: (body: RoleBody): Promise<StaffAccount> => unwrap(client.POST('/api/v1/support/staff', { body })),
   });
 }

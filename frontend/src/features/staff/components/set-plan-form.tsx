@@ -7,6 +7,7 @@ import type { Plan, PlanBody, SupportUser } from '@/types/api';
 import { useSetPlan } from '../api/support';
 
 import { ActionOutcome, checkReason, ConfirmStep, ReasonField, useActionSteps } from './action-steps';
+import { Choices } from './choices';
 import styles from './staff.module.css';
 
 const labels = { until: 'The last day', reason: 'The reason' };
@@ -34,7 +35,6 @@ export function SetPlanForm({ user }: { readonly user: SupportUser }) {
   const [until, setUntil] = useState('');
   const [reason, setReason] = useState('');
   const headingId = useId();
-  const planName = useId();
   const change = describe(email, plan, until);
 
   function review(event: SubmitEvent<HTMLFormElement>) {
@@ -62,23 +62,15 @@ export function SetPlanForm({ user }: { readonly user: SupportUser }) {
         Set the plan
       </h3>
       <fieldset disabled={steps.confirming || mutation.isPending} className={styles.fields}>
-        <fieldset className={styles.choices}>
-          <legend className={styles.legend}>Plan</legend>
-          {(['pro', 'free'] as const).map((choice) => (
-            <label key={choice} className={styles.choice}>
-              <input
-                type="radio"
-                name={planName}
-                value={choice}
-                checked={plan === choice}
-                onChange={() => {
-                  setPlan(choice);
-                }}
-              />
-              {choice === 'pro' ? 'Pro' : 'Free'}
-            </label>
-          ))}
-        </fieldset>
+        <Choices
+          legend="Plan"
+          options={[
+            ['pro', 'Pro'],
+            ['free', 'Free'],
+          ]}
+          value={plan}
+          onChange={setPlan}
+        />
         {plan === 'pro' && (
           <TextField
             label="Last day of Pro (optional)"

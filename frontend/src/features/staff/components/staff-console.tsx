@@ -6,6 +6,7 @@ import { Page } from '@/components/ui/page';
 import { isNotStaff, searchQuery, useStaffRole } from '../api/support';
 
 import { SearchResults } from './search-results';
+import { StaffRolesForm } from './staff-roles-form';
 import { UserCard } from './user-card';
 import { UserSearch } from './user-search';
 
@@ -17,11 +18,11 @@ export function StaffConsole() {
   // A link to a card alone still searches, by its uid: that finds the same user and tells
   // whether the caller is staff (a 404) even when the token's claim is out of date.
   const q = params.get('q') ?? uid;
-  const search = useQuery({ ...searchQuery(q), enabled: role.data === true && q !== '' });
+  const search = useQuery({ ...searchQuery(q), enabled: role.data?.staff === true && q !== '' });
 
   if (role.isPending) return <p role="status">Checking your access…</p>;
   // A token that cannot be read names no role either.
-  if (role.data !== true || isNotStaff(search.error)) {
+  if (role.data?.staff !== true || isNotStaff(search.error)) {
     return <Page title="This page is for Lucent support staff." />;
   }
   return (
@@ -29,6 +30,7 @@ export function StaffConsole() {
       <UserSearch key={q} q={q} />
       {q && <SearchResults q={q} selected={uid} search={search} />}
       {uid && <UserCard uid={uid} />}
+      {role.data.admin && <StaffRolesForm />}
     </Page>
   );
 }
