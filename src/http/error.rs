@@ -130,6 +130,10 @@ pub struct ErrorDetail {
     pub code: ErrorCode,
     /// For a 4xx, what to fix; for a 5xx, fixed text (the details are in the gateway's log).
     pub message: String,
+    /// With `invalid_field`: the field at fault, as the request names it (`message` starts
+    /// with it too).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }
 
 /// An error on its way to the client.
@@ -140,6 +144,8 @@ pub struct ApiError {
     pub detail: String,
     /// 429: seconds until a retry can succeed.
     pub retry_after: Option<u64>,
+    /// `invalid_field`: which one.
+    pub field: Option<String>,
 }
 
 impl ApiError {
@@ -148,6 +154,7 @@ impl ApiError {
             code,
             detail: detail.into(),
             retry_after: None,
+            field: None,
         }
     }
 
@@ -156,7 +163,10 @@ impl ApiError {
     }
 
     pub fn invalid(field: &str, message: impl std::fmt::Display) -> Self {
-        Self::new(ErrorCode::InvalidField, format!("{field}: {message}"))
+        Self {
+            field: Some(field.to_owned()),
+            ..Self::new(ErrorCode::InvalidField, format!("{field}: {message}"))
+        }
     }
 
     pub fn internal(e: impl std::fmt::Display) -> Self {
@@ -188,6 +198,7 @@ impl ApiError {
         ErrorDetail {
             code: self.code,
             message: self.public_message(),
+            field: self.field.clone(),
         }
     }
 }

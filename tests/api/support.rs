@@ -614,10 +614,13 @@ async fn a_grant_needs_a_reason_a_sensible_number_a_user_and_someone_else() {
         .add_credits(&sam, "sam", json!({"credits": 5, "reason": "x"}))
         .await;
 
-    for response in refused {
+    for (response, field) in refused.into_iter().zip(["reason", "credits", "credits"]) {
+        assert_eq!(response.status(), 422);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["error"]["code"], "invalid_field");
         assert_eq!(
-            status_and_code(response).await,
-            (422, "invalid_field".to_owned())
+            body["error"]["field"], field,
+            "the field at fault is named: {body}"
         );
     }
     assert_eq!(status_and_code(nobody).await, (404, "not_found".to_owned()));

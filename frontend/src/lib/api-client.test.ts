@@ -122,6 +122,17 @@ describe('invalidField', () => {
     });
   });
 
+  it("prefers the body's field, and keeps the message whole when it does not start with it", () => {
+    expect(invalidField(new ApiError(422, 'invalid_field', 'until: is in the past', 'until'))).toEqual({
+      field: 'until',
+      problem: 'is in the past',
+    });
+    expect(invalidField(new ApiError(422, 'invalid_field', 'must say why', 'reason'))).toEqual({
+      field: 'reason',
+      problem: 'must say why',
+    });
+  });
+
   it('is null for other codes, other errors and messages without a field in front', () => {
     expect(invalidField(new ApiError(422, 'invalid_field', 'seed must be a whole number'))).toBeNull();
     expect(invalidField(new ApiError(403, 'own_record', 'staff: cannot change their own record'))).toBeNull();

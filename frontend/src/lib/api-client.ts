@@ -14,27 +14,32 @@ export class ApiError extends Error {
   readonly status: number;
   /** The gateway's machine-readable code, e.g. `pro_required`. */
   readonly code: string;
+  /** With `invalid_field`: the field at fault, as the request names it. */
+  readonly field: string | undefined;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, field?: string) {
     super(message);
     this.status = status;
     this.code = code;
+    this.field = field;
   }
 }
 
 /**
- * The field a 422 `invalid_field` names and what is wrong with it: the gateway words the
- * message "<field>: <problem>" (ARCHITECTURE.md section 4: "the message names it"). Null for any
- * other error, or a message without a field in front.
+ * The field a 422 `invalid_field` names and what is wrong with it: the body's `field`, and the
+ * message, which the gateway words "<field>: <problem>" (ARCHITECTURE.md section 4: "the message
+ * names it"). Null for any other error, or one that names no field.
  */
 export function invalidField(error: unknown): { readonly field: string; readonly problem: string } | null {
   if (!(error instanceof ApiError) || error.code !== 'invalid_field') return null;
   const named = /^([A-Za-z][A-Za-z0-9_.]*): (.+)$/s.exec(error.message);
-  if (!named?.[1] || !named[2]) return null;
-  return { field: named[1], problem: named[2] };
+  const field = error.field ?? named?.[1];
+  if (!field) return null;
+  const problem = error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message;
+  return { field, problem };
 }
 
-function isErrorBody(value: unknown): value is { error: { code: string; message: string } } {
+function isErrorBody(value: unknown): value is { error: { code: string; message: string; field?: unknown } } {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const { error } = value;
   return (
@@ -49,7 +54,10 @@ function isErrorBody(value: unknown): value is { error: { code: string; message:
 
 /** Proxies and crashed upstreams answer with HTML or nothing; then the status is all there is. */
 function toApiError(status: number, body: unknown): ApiError {
-  if (isErrorBody(body)) return new ApiError(status, body.error.code, body.error.message);
+  if (isErrorBody(body)) {
+    const { code, message, field } = body.error;
+    return new ApiError(status, code, message, typeof field === 'string' ? field : undefined);
+  }
   return new ApiError(status, 'http_error', `Request failed with status ${String(status)}`);
 }
 

@@ -544,6 +544,11 @@ export interface components {
         ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "not_found" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
         ErrorDetail: {
             code: components["schemas"]["ErrorCode"];
+            /**
+             * @description With `invalid_field`: the field at fault, as the request names it (`message` starts
+             *     with it too).
+             */
+            field?: string | null;
             /** @description For a 4xx, what to fix; for a 5xx, fixed text (the details are in the gateway's log). */
             message: string;
         };

@@ -22,8 +22,10 @@ export function fail<Operation extends keyof operationErrors, Status extends key
   code: ErrorCodeOf<Operation, Status>,
   message: string,
 ) {
+  // Like the gateway: an invalid_field names its field in front of the message and in `field`.
+  const field = code === 'invalid_field' ? /^([A-Za-z][A-Za-z0-9_.]*): /.exec(message)?.[1] : undefined;
   // Every code the document lists for an operation is one of its ErrorCode enum.
-  return HttpResponse.json<ErrorBody>({ error: { code: code as ErrorCode, message } }, { status });
+  return HttpResponse.json<ErrorBody>({ error: { code: code as ErrorCode, message, ...(field && { field }) } }, { status });
 }
 
 async function record(request: StrictRequest<DefaultBodyType>): Promise<void> {
