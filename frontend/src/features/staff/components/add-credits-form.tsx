@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime } from '@/lib/format';
@@ -6,8 +6,7 @@ import type { SupportUser } from '@/types/api';
 
 import { useAddCredits } from '../api/support';
 
-import { ActionOutcome, checkReason, ConfirmStep, ReasonField, useActionSteps } from './action-steps';
-import styles from './staff.module.css';
+import { ActionForm } from './action-form';
 
 /** The gateway's limit for one grant (CreditsBody: 1 to 500). */
 const MOST = 500;
@@ -24,43 +23,27 @@ const plural = (count: number) => `${String(count)} bonus credit${count === 1 ? 
 export function AddCreditsForm({ user }: { readonly user: SupportUser }) {
   const { uid, email, quota } = user.profile;
   const mutation = useAddCredits(uid);
-  const form = useRef<HTMLFormElement>(null);
-  const reviewButton = useRef<HTMLButtonElement>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const steps = useActionSteps(labels, 'No credits were added.', { form, reviewButton, confirmButton });
   const [credits, setCredits] = useState('');
-  const [reason, setReason] = useState('');
-  const headingId = useId();
   const count = Number(credits);
   const ends = formatDateTime(quota.resetsAt);
 
-  function review(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    steps.review({ credits: checkCredits(credits), reason: checkReason(reason) });
-  }
-
-  function confirm() {
-    mutation.mutate(
-      { credits: count, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          steps.succeeded(`Done: added ${plural(count)} to ${email}.`);
-          setCredits('');
-          setReason('');
-        },
-        onError: (error) => {
-          steps.failed(error);
-        },
-      },
-    );
-  }
-
   return (
-    <form ref={form} noValidate aria-labelledby={headingId} className={styles.action} onSubmit={review}>
-      <h3 id={headingId} className={styles.subTitle}>
-        Add bonus credits
-      </h3>
-      <fieldset disabled={steps.confirming || mutation.isPending} className={styles.fields}>
+    <ActionForm
+      title="Add bonus credits"
+      labels={labels}
+      failed="No credits were added."
+      reviewLabel="Review the credits"
+      question={`Add ${plural(count)} to ${email} for the current period (it ends ${ends})?`}
+      confirmLabel="Yes, add the credits"
+      pendingLabel="Adding the credits…"
+      pending={mutation.isPending}
+      check={() => ({ credits: checkCredits(credits) })}
+      send={async (reason) => {
+        await mutation.mutateAsync({ credits: count, reason });
+        setCredits('');
+        return `Done: added ${plural(count)} to ${email}.`;
+      }}
+      fields={({ errors, edited }) => (
         <TextField
           label="Bonus credits"
           hint={`1 to ${String(MOST)}, on top of the plan's, for the current period only (it ends ${ends}).`}
@@ -70,38 +53,13 @@ export function AddCreditsForm({ user }: { readonly user: SupportUser }) {
           max={MOST}
           step={1}
           value={credits}
-          error={steps.errors.credits}
+          error={errors.credits}
           onChange={(event) => {
             setCredits(event.target.value);
-            steps.edited('credits');
+            edited('credits');
           }}
-        />
-        <ReasonField
-          value={reason}
-          error={steps.errors.reason}
-          onChange={(value) => {
-            setReason(value);
-            steps.edited('reason');
-          }}
-        />
-        <div className={styles.buttons}>
-          <button ref={reviewButton} type="submit" className="button">
-            Review the credits
-          </button>
-        </div>
-      </fieldset>
-      {steps.confirming && (
-        <ConfirmStep
-          question={`Add ${plural(count)} to ${email} for the current period (it ends ${ends})?`}
-          confirmLabel="Yes, add the credits"
-          pendingLabel="Adding the credits…"
-          pending={mutation.isPending}
-          confirmRef={confirmButton}
-          onConfirm={confirm}
-          onCancel={steps.cancel}
         />
       )}
-      <ActionOutcome formError={steps.formError} done={steps.done} />
-    </form>
+    />
   );
 }

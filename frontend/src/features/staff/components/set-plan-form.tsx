@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 
 import { TextField } from '@/components/ui/text-field';
 import { formatDay } from '@/lib/format';
@@ -6,7 +6,7 @@ import type { Plan, PlanBody, SupportUser } from '@/types/api';
 
 import { useSetPlan } from '../api/support';
 
-import { ActionOutcome, checkReason, ConfirmStep, ReasonField, useActionSteps } from './action-steps';
+import { ActionForm } from './action-form';
 import { Choices } from './choices';
 import styles from './staff.module.css';
 
@@ -27,91 +27,54 @@ function describe(email: string, plan: Plan, until: string): string {
 export function SetPlanForm({ user }: { readonly user: SupportUser }) {
   const { uid, email } = user.profile;
   const mutation = useSetPlan(uid);
-  const form = useRef<HTMLFormElement>(null);
-  const reviewButton = useRef<HTMLButtonElement>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const steps = useActionSteps(labels, 'The plan was not changed.', { form, reviewButton, confirmButton });
   const [plan, setPlan] = useState<Plan>('pro');
   const [until, setUntil] = useState('');
-  const [reason, setReason] = useState('');
-  const headingId = useId();
   const change = describe(email, plan, until);
 
-  function review(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    steps.review({ reason: checkReason(reason) });
-  }
-
-  function confirm() {
-    const body: PlanBody = { plan, reason: reason.trim(), ...(plan === 'pro' && until ? { until } : {}) };
-    mutation.mutate(body, {
-      onSuccess: () => {
-        steps.succeeded(`Done: set ${change}.`);
-        setUntil('');
-        setReason('');
-      },
-      onError: (error) => {
-        steps.failed(error);
-      },
-    });
-  }
-
   return (
-    <form ref={form} noValidate aria-labelledby={headingId} className={styles.action} onSubmit={review}>
-      <h3 id={headingId} className={styles.subTitle}>
-        Set the plan
-      </h3>
-      <fieldset disabled={steps.confirming || mutation.isPending} className={styles.fields}>
-        <Choices
-          legend="Plan"
-          options={[
-            ['pro', 'Pro'],
-            ['free', 'Free'],
-          ]}
-          value={plan}
-          onChange={setPlan}
-        />
-        {plan === 'pro' && (
-          <TextField
-            label="Last day of Pro (optional)"
-            hint="Empty: Pro with no end date. The plan runs to the end of this day, UTC."
-            type="date"
-            min={todayUtc()}
-            value={until}
-            error={steps.errors.until}
-            onChange={(event) => {
-              setUntil(event.target.value);
-              steps.edited('until');
-            }}
+    <ActionForm
+      title="Set the plan"
+      labels={labels}
+      failed="The plan was not changed."
+      reviewLabel="Review the change"
+      question={`Set ${change}?`}
+      confirmLabel="Yes, set the plan"
+      pendingLabel="Setting the plan…"
+      pending={mutation.isPending}
+      send={async (reason) => {
+        const body: PlanBody = { plan, reason, ...(plan === 'pro' && until ? { until } : {}) };
+        await mutation.mutateAsync(body);
+        setUntil('');
+        return `Done: set ${change}.`;
+      }}
+      fields={({ errors, edited }) => (
+        <>
+          <Choices
+            legend="Plan"
+            options={[
+              ['pro', 'Pro'],
+              ['free', 'Free'],
+            ]}
+            value={plan}
+            onChange={setPlan}
           />
-        )}
-        <ReasonField
-          value={reason}
-          error={steps.errors.reason}
-          onChange={(value) => {
-            setReason(value);
-            steps.edited('reason');
-          }}
-        />
-        <p className={styles.note}>This changes Lucent&apos;s record only; nothing is changed at Stripe.</p>
-        <div className={styles.buttons}>
-          <button ref={reviewButton} type="submit" className="button">
-            Review the change
-          </button>
-        </div>
-      </fieldset>
-      {steps.confirming && (
-        <ConfirmStep
-          question={`Set ${change}?`}
-          confirmLabel="Yes, set the plan"
-          pendingLabel="Setting the plan…"
-          pending={mutation.isPending}
-          confirmRef={confirmButton}
-          onConfirm={confirm}
-          onCancel={steps.cancel}
-        />
+          {plan === 'pro' && (
+            <TextField
+              label="Last day of Pro (optional)"
+              hint="Empty: Pro with no end date. The plan runs to the end of this day, UTC."
+              type="date"
+              min={todayUtc()}
+              value={until}
+              error={errors.until}
+              onChange={(event) => {
+                setUntil(event.target.value);
+                edited('until');
+              }}
+            />
+          )}
+        </>
       )}
-      <ActionOutcome formError={steps.formError} done={steps.done} />
-    </form>
+      note={<p className={styles.note}>This changes Lucent&apos;s record only; nothing is changed at Stripe.</p>}
+    />
   );
 }

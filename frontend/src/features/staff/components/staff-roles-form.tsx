@@ -1,11 +1,11 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 
 import { TextField } from '@/components/ui/text-field';
 import type { RoleBody } from '@/types/api';
 
 import { useSetRole } from '../api/support';
 
-import { ActionOutcome, checkReason, ConfirmStep, ReasonField, useActionSteps } from './action-steps';
+import { ActionForm } from './action-form';
 import { Choices } from './choices';
 import styles from './staff.module.css';
 
@@ -24,108 +24,70 @@ function checkEmail(email: string): string | undefined {
  */
 export function StaffRolesForm() {
   const mutation = useSetRole();
-  const form = useRef<HTMLFormElement>(null);
-  const reviewButton = useRef<HTMLButtonElement>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const steps = useActionSteps(labels, 'No role was changed.', { form, reviewButton, confirmButton });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('support');
   const [granted, setGranted] = useState(true);
-  const [reason, setReason] = useState('');
-  const headingId = useId();
   const who = email.trim();
   const change = granted
     ? `Give ${who} the ${roleNames[role]} role`
     : `Take the ${roleNames[role]} role from ${who}`;
 
-  function review(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    steps.review({ email: checkEmail(email), reason: checkReason(reason) });
-  }
-
-  function confirm() {
-    mutation.mutate(
-      { email: who, role, granted, reason: reason.trim() },
-      {
-        onSuccess: (account) => {
-          const now = [account.support && 'Support', account.admin && 'Admin'].filter(Boolean).join(' and ');
-          steps.succeeded(`Done: ${account.email} now has ${now ? `the ${now} role` : 'no staff role'}.`);
-          setEmail('');
-          setReason('');
-        },
-        onError: (error) => {
-          steps.failed(error);
-        },
-      },
-    );
-  }
-
   return (
-    <section aria-labelledby={headingId} className={styles.card}>
-      <form ref={form} noValidate aria-labelledby={headingId} className={styles.action} onSubmit={review}>
-        <h2 id={headingId} className={styles.cardTitle}>
-          Staff roles
-        </h2>
-        <fieldset disabled={steps.confirming || mutation.isPending} className={styles.fields}>
-          <TextField
-            label="Account email"
-            hint="The person signs in with their own Lucent account; the change applies to their next request."
-            type="email"
-            autoComplete="off"
-            value={email}
-            error={steps.errors.email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              steps.edited('email');
-            }}
-          />
-          <Choices
-            legend="Role"
-            options={[
-              ['support', 'Support'],
-              ['admin', 'Admin'],
-            ]}
-            value={role}
-            onChange={setRole}
-          />
-          <Choices
-            legend="Change"
-            options={[
-              ['grant', 'Grant'],
-              ['revoke', 'Revoke'],
-            ]}
-            value={granted ? 'grant' : 'revoke'}
-            onChange={(value) => {
-              setGranted(value === 'grant');
-            }}
-          />
-          <ReasonField
-            value={reason}
-            error={steps.errors.reason}
-            onChange={(value) => {
-              setReason(value);
-              steps.edited('reason');
-            }}
-          />
-          <div className={styles.buttons}>
-            <button ref={reviewButton} type="submit" className="button">
-              Review the role change
-            </button>
-          </div>
-        </fieldset>
-        {steps.confirming && (
-          <ConfirmStep
-            question={`${change}?`}
-            confirmLabel="Yes, change the role"
-            pendingLabel="Changing the role…"
-            pending={mutation.isPending}
-            confirmRef={confirmButton}
-            onConfirm={confirm}
-            onCancel={steps.cancel}
-          />
+    <section aria-label="Staff roles" className={styles.card}>
+      <ActionForm
+        title="Staff roles"
+        level={2}
+        labels={labels}
+        failed="No role was changed."
+        reviewLabel="Review the role change"
+        question={`${change}?`}
+        confirmLabel="Yes, change the role"
+        pendingLabel="Changing the role…"
+        pending={mutation.isPending}
+        check={() => ({ email: checkEmail(email) })}
+        send={async (reason) => {
+          const account = await mutation.mutateAsync({ email: who, role, granted, reason });
+          setEmail('');
+          const now = [account.support && 'Support', account.admin && 'Admin'].filter(Boolean).join(' and ');
+          return `Done: ${account.email} now has ${now ? `the ${now} role` : 'no staff role'}.`;
+        }}
+        fields={({ errors, edited }) => (
+          <>
+            <TextField
+              label="Account email"
+              hint="The person signs in with their own Lucent account; the change applies to their next request."
+              type="email"
+              autoComplete="off"
+              value={email}
+              error={errors.email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                edited('email');
+              }}
+            />
+            <Choices
+              legend="Role"
+              options={[
+                ['support', 'Support'],
+                ['admin', 'Admin'],
+              ]}
+              value={role}
+              onChange={setRole}
+            />
+            <Choices
+              legend="Change"
+              options={[
+                ['grant', 'Grant'],
+                ['revoke', 'Revoke'],
+              ]}
+              value={granted ? 'grant' : 'revoke'}
+              onChange={(value) => {
+                setGranted(value === 'grant');
+              }}
+            />
+          </>
         )}
-        <ActionOutcome formError={steps.formError} done={steps.done} />
-      </form>
+      />
     </section>
   );
 }

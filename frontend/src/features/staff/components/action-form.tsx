@@ -1,0 +1,117 @@
+import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+
+import { ActionOutcome, checkReason, ConfirmStep, ReasonField, useActionSteps, type FieldErrors } from './action-steps';
+import styles from './staff.module.css';
+
+/** What a form's own fields get: their errors, and a way to clear one once edited. */
+export interface FieldProps<Field extends string> {
+  readonly errors: FieldErrors<Field | 'reason'>;
+  readonly edited: (field: Field) => void;
+}
+
+interface ActionFormProps<Field extends string> {
+  readonly title: string;
+  /** The heading's level: 3 on a user's card, 2 on its own. */
+  readonly level?: 2 | 3;
+  /** Each field's name in a sentence ("The last day"), for the gateway's field errors. */
+  readonly labels: Record<Field | 'reason', string>;
+  /** What did not happen, in front of a refusal: "The plan was not changed." */
+  readonly failed: string;
+  readonly reviewLabel: string;
+  /** Exactly what will happen, as a question. */
+  readonly question: string;
+  readonly confirmLabel: string;
+  readonly pendingLabel: string;
+  readonly pending: boolean;
+  /** The form's own checks of its fields (the reason is checked here). */
+  readonly check?: () => FieldErrors<Field>;
+  /** Sends the change with the trimmed reason; resolves to the success message. */
+  readonly send: (reason: string) => Promise<string>;
+  readonly fields: (props: FieldProps<Field>) => ReactNode;
+  /** Shown under the reason. */
+  readonly note?: ReactNode;
+}
+
+/**
+ * A change by hand: the form's fields and a reason, a review, then a confirmation that says
+ * exactly what will happen (see `useActionSteps` for where the focus goes).
+ */
+export function ActionForm<Field extends string>({
+  title,
+  level = 3,
+  labels,
+  failed,
+  reviewLabel,
+  question,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  check,
+  send,
+  fields,
+  note,
+}: ActionFormProps<Field>) {
+  const form = useRef<HTMLFormElement>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const steps = useActionSteps<Field | 'reason'>(labels, failed, { form, reviewButton, confirmButton });
+  const [reason, setReason] = useState('');
+  const headingId = useId();
+  const Heading = level === 2 ? 'h2' : 'h3';
+
+  function review(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: FieldErrors<Field | 'reason'> = { ...check?.() };
+    found.reason = checkReason(reason);
+    steps.review(found);
+  }
+
+  function confirm() {
+    send(reason.trim()).then(
+      (message) => {
+        steps.succeeded(message);
+        setReason('');
+      },
+      (error: unknown) => {
+        steps.failed(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  }
+
+  return (
+    <form ref={form} noValidate aria-labelledby={headingId} className={styles.action} onSubmit={review}>
+      <Heading id={headingId} className={level === 2 ? styles.cardTitle : styles.subTitle}>
+        {title}
+      </Heading>
+      <fieldset disabled={steps.confirming || pending} className={styles.fields}>
+        {fields({ errors: steps.errors, edited: steps.edited })}
+        <ReasonField
+          value={reason}
+          error={steps.errors.reason}
+          onChange={(value) => {
+            setReason(value);
+            steps.edited('reason');
+          }}
+        />
+        {note}
+        <div className={styles.buttons}>
+          <button ref={reviewButton} type="submit" className="button">
+            {reviewLabel}
+          </button>
+        </div>
+      </fieldset>
+      {steps.confirming && (
+        <ConfirmStep
+          question={question}
+          confirmLabel={confirmLabel}
+          pendingLabel={pendingLabel}
+          pending={pending}
+          confirmRef={confirmButton}
+          onConfirm={confirm}
+          onCancel={steps.cancel}
+        />
+      )}
+      <ActionOutcome formError={steps.formError} done={steps.done} />
+    </form>
+  );
+}

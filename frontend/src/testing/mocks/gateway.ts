@@ -1,0 +1,29 @@
+import { HttpResponse } from 'msw';
+import { createOpenApiHttp } from 'openapi-msw';
+
+import type { ErrorBody, ErrorCode, ErrorCodeOf, operationErrors, paths } from '@/types/api';
+
+// What every handler of the fake gateway shares: the typed `http`, the error body, the caller.
+
+export const http = createOpenApiHttp<paths>();
+
+/** The gateway's error body; `operation` is "METHOD /path" as in the document. */
+export function fail<Operation extends keyof operationErrors, Status extends keyof operationErrors[Operation] & number>(
+  _operation: Operation,
+  status: Status,
+  code: ErrorCodeOf<Operation, Status>,
+  message: string,
+) {
+  // Like the gateway: an invalid_field names its field in front of the message and in `field`.
+  const field = code === 'invalid_field' ? /^([A-Za-z][A-Za-z0-9_.]*): /.exec(message)?.[1] : undefined;
+  // Every code the document lists for an operation is one of its ErrorCode enum.
+  return HttpResponse.json<ErrorBody>({ error: { code: code as ErrorCode, message, ...(field && { field }) } }, { status });
+}
+
+/** The uid the bearer token names, or null. */
+export function caller(request: Request): string | null {
+  const match = /^Bearer token-for-(.+)$/.exec(request.headers.get('Authorization') ?? '');
+  return match?.[1] ?? null;
+}
+
+export const signInFirst = 'Sign in first: this call needs an ID token';
