@@ -1,0 +1,158 @@
+//! Every domain error mapped to its code: the one place a new failure of `auth`, `billing`,
+//! `generate`, `images`, `limits`, `store` or `users` must be given one.
+
+use super::{ApiError, ErrorCode};
+use crate::auth::TokenError;
+use crate::billing::{BillingError, ProviderError};
+use crate::generate::backend::BackendError;
+use crate::generate::{Failure, GenerateError};
+use crate::images::blobs::BlobError;
+use crate::limits::RateLimited;
+use crate::store::StoreError;
+use crate::users::UserError;
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        let code = match e {
+            StoreError::Timeout => ErrorCode::StoreTimeout,
+            StoreError::Unavailable(_) | StoreError::Contention(_) => ErrorCode::StoreUnavailable,
+            StoreError::InvalidKey(_) => {
+                return Self::new(ErrorCode::NotFound, "no such record");
+            }
+            StoreError::Missing(_) | StoreError::Rejected { .. } | StoreError::Invalid(_) => {
+                ErrorCode::Internal
+            }
+        };
+        Self::new(code, e.to_string())
+    }
+}
+
+impl From<BlobError> for ApiError {
+    fn from(e: BlobError) -> Self {
+        Self::new(ErrorCode::StorageUnavailable, e.to_string())
+    }
+}
+
+impl From<TokenError> for ApiError {
+    fn from(e: TokenError) -> Self {
+        let code = match e {
+            TokenError::Missing => ErrorCode::TokenMissing,
+            TokenError::Malformed(_)
+            | TokenError::WrongAlgorithm
+            | TokenError::UnknownKey
+            | TokenError::BadSignature => ErrorCode::TokenInvalid,
+            TokenError::Expired => ErrorCode::TokenExpired,
+            TokenError::WrongProject(_) => ErrorCode::TokenWrongProject,
+            TokenError::NotYetValid(_) => ErrorCode::TokenNotYetValid,
+            TokenError::BadSubject => ErrorCode::TokenBadSubject,
+            TokenError::KeysUnavailable => ErrorCode::AuthKeysUnavailable,
+        };
+        Self::new(code, e.to_string())
+    }
+}
+
+impl From<UserError> for ApiError {
+    fn from(e: UserError) -> Self {
+        match e {
+            UserError::ProfileMissing => Self::new(
+                ErrorCode::ProfileMissing,
+                "no profile yet: POST /api/v1/me with a username first",
+            ),
+            UserError::Invalid { field, message } => Self::invalid(field, message),
+            UserError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<RateLimited> for ApiError {
+    fn from(e: RateLimited) -> Self {
+        Self::new(ErrorCode::RateLimited, e.to_string()).retry_after(e.retry_after)
+    }
+}
+
+impl From<BackendError> for ApiError {
+    fn from(e: BackendError) -> Self {
+        let code = match e {
+            BackendError::Timeout => ErrorCode::BackendTimeout,
+            BackendError::Failed(_) => ErrorCode::BackendFailed,
+            BackendError::BadImage(_) => ErrorCode::BackendBadImage,
+            BackendError::TooLarge => ErrorCode::BackendTooLarge,
+        };
+        Self::new(code, e.to_string())
+    }
+}
+
+impl From<GenerateError> for ApiError {
+    fn from(e: GenerateError) -> Self {
+        let message = e.to_string();
+        match e {
+            GenerateError::Invalid { field, message } => Self::invalid(field, message),
+            GenerateError::ProRequired(_) => Self::new(ErrorCode::ProRequired, message),
+            GenerateError::AgeConfirmationRequired(_) => {
+                Self::new(ErrorCode::AgeConfirmationRequired, message)
+            }
+            GenerateError::QuotaExhausted { retry_after, .. } => {
+                Self::new(ErrorCode::QuotaExhausted, message).retry_after(retry_after)
+            }
+            GenerateError::Busy(_) => Self::new(ErrorCode::TooManyRequests, message).retry_after(5),
+            GenerateError::QueueFull => Self::new(ErrorCode::QueueFull, message).retry_after(5),
+            GenerateError::NotFound(what) => Self::not_found(what),
+            GenerateError::Backend(e) => e.into(),
+            GenerateError::Storage(e) => e.into(),
+            GenerateError::User(e) => e.into(),
+            GenerateError::Unavailable(_) => {
+                Self::new(ErrorCode::DependencyUnavailable, message).retry_after(1)
+            }
+            GenerateError::Failed(job) => Self::new(job.failure.into(), message),
+            // Only a DELETE with the job's id cancels it, and the calls that wait for a job
+            // never tell its id: for them this cannot happen.
+            GenerateError::Canceled => Self::new(ErrorCode::Internal, message),
+            GenerateError::Internal(_) => Self::new(ErrorCode::Internal, message),
+        }
+    }
+}
+
+impl From<Failure> for ErrorCode {
+    fn from(f: Failure) -> Self {
+        match f {
+            Failure::BackendFailed => ErrorCode::BackendFailed,
+            Failure::BackendBadImage => ErrorCode::BackendBadImage,
+            Failure::BackendTooLarge => ErrorCode::BackendTooLarge,
+            Failure::BackendTimeout => ErrorCode::BackendTimeout,
+            Failure::StorageUnavailable => ErrorCode::StorageUnavailable,
+            Failure::StoreUnavailable => ErrorCode::StoreUnavailable,
+            Failure::StoreTimeout => ErrorCode::StoreTimeout,
+            Failure::Internal => ErrorCode::Internal,
+        }
+    }
+}
+
+impl From<ProviderError> for ApiError {
+    fn from(e: ProviderError) -> Self {
+        let code = match e {
+            ProviderError::Timeout => ErrorCode::StripeTimeout,
+            ProviderError::Unavailable(_) => ErrorCode::StripeUnavailable,
+            ProviderError::Refused(_) => ErrorCode::StripeError,
+        };
+        Self::new(code, e.to_string())
+    }
+}
+
+impl From<BillingError> for ApiError {
+    fn from(e: BillingError) -> Self {
+        let message = e.to_string();
+        let code = match e {
+            BillingError::AlreadySubscribed => ErrorCode::AlreadySubscribed,
+            BillingError::UidMismatch => ErrorCode::UidMismatch,
+            BillingError::SessionNotYours => ErrorCode::SessionNotYours,
+            BillingError::PaymentIncomplete { .. } => ErrorCode::PaymentIncomplete,
+            BillingError::NoSubscription => ErrorCode::ProRequired,
+            BillingError::NotFound(what) => return Self::not_found(what),
+            BillingError::Signature(_) => ErrorCode::SignatureInvalid,
+            BillingError::MalformedEvent(_) => ErrorCode::MalformedEvent,
+            BillingError::Provider(e) => return e.into(),
+            BillingError::User(e) => return e.into(),
+        };
+        Self::new(code, message)
+    }
+}
