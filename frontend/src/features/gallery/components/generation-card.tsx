@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
+import { ImageFrame } from '@/components/ui/image-frame';
 import { useImage } from '@/hooks/use-image';
 import { browser } from '@/lib/browser';
 import type { Generation } from '@/types/api';
@@ -60,22 +61,21 @@ export function GenerationCard({
 
   return (
     <article className={styles.card} aria-labelledby={`${id}-prompt`} data-testid="generation-card">
-      <div className={styles.frame} style={{ aspectRatio: `${String(generation.width)} / ${String(generation.height)}` }}>
-        {image.src ? (
-          <img src={image.src} alt={alt} width={generation.width} height={generation.height} className={styles.image} />
-        ) : (
-          <div className={styles.placeholder} role="img" aria-label={alt}>
-            <span>
-              {access === 'guest'
-                ? 'Log in to see this image'
-                : image.error
-                  ? `Image unavailable: ${image.error}`
-                  : 'Loading image…'}
-            </span>
-          </div>
-        )}
+      <ImageFrame
+        src={image.src}
+        alt={alt}
+        width={generation.width}
+        height={generation.height}
+        waiting={
+          access === 'guest'
+            ? 'Log in to see this image'
+            : image.error
+              ? `Image unavailable: ${image.error}`
+              : 'Loading image…'
+        }
+      >
         {blurred && <span className={styles.badge}>Blurred preview</span>}
-      </div>
+      </ImageFrame>
 
       <div className={styles.body}>
         <p id={`${id}-prompt`} className={styles.prompt}>

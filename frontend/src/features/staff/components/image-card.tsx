@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 
+import { ImageFrame } from '@/components/ui/image-frame';
 import { useImage } from '@/hooks/use-image';
 import { useInView } from '@/hooks/use-in-view';
 import { formatDateTime } from '@/lib/format';
@@ -25,19 +26,14 @@ function Preview({ image }: { readonly image: Generation }) {
   const preview = useImage(image.imageUrl, inView);
   const alt = `Blurred preview: ${image.prompt}`;
   return (
-    <div
+    <ImageFrame
       ref={ref}
-      className={styles.frame}
-      style={{ aspectRatio: `${String(image.width)} / ${String(image.height)}` }}
-    >
-      {preview.src ? (
-        <img src={preview.src} alt={alt} width={image.width} height={image.height} className={styles.preview} />
-      ) : (
-        <div className={styles.placeholder} role="img" aria-label={alt}>
-          <span>{preview.error ? `Preview unavailable: ${preview.error}` : 'Loading the preview…'}</span>
-        </div>
-      )}
-    </div>
+      src={preview.src}
+      alt={alt}
+      width={image.width}
+      height={image.height}
+      waiting={preview.error ? `Preview unavailable: ${preview.error}` : 'Loading the preview…'}
+    />
   );
 }
 
