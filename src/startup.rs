@@ -182,8 +182,9 @@ fn rules(config: &Config) -> anyhow::Result<Rules> {
         pro_burst: config.pro_burst,
         lease: Duration::from_secs(config.job_lease),
         max_attempts: 3,
-        // Admission is a quota write: far below this unless the store hangs.
-        admission: Duration::from_secs(60),
+        // Admission is a quota write: far below this unless its gateway died (60 s by
+        // default). A slower admission is still exact: the ledger settles what it holds.
+        admission: Duration::from_secs(config.job_lease * 4),
         keep_ended: Duration::from_secs(60 * 60),
         keep_open: Duration::from_secs(24 * 60 * 60),
     })

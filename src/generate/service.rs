@@ -2,12 +2,15 @@
 //! reserve the credits, and put the job in line; then follow it to its end for whoever waits.
 //!
 //! A full line or a busy user is refused before any credit is reserved. A job is visible to
-//! workers only once its credits are reserved; a quota refusal takes the place back.
+//! workers only once its credits are reserved; a quota refusal takes the place back. The
+//! admission runs as a task of its own, so that a client who leaves (or a request timeout)
+//! cannot cut it between the reservation and the line: it runs to its end, and a job whose
+//! client is gone by then is canceled through the normal path, its credits back.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use rand::Rng;
+use tokio::sync::oneshot;
 
 use super::GenerateError;
 use super::backend::Backend;
@@ -16,15 +19,11 @@ use super::follow::Follow;
 use super::request::GenerationBody;
 use super::settle::Settler;
 use crate::images::blobs::Blobs;
-use crate::jobs::{Admission, Cancel, JobBoard, NewJob, Place, Tier};
+use crate::jobs::{Admission, BoardError, Cancel, Ended, JobBoard, NewJob, Place, Tier};
 use crate::metrics::Metrics;
+use crate::quota::Period;
 use crate::store::{Store, push_id};
-use crate::users::{Caller, Users};
-
-/// How often a job that could not be put in line is tried again, and how long before the
-/// reaper's deadline for admissions the trying stops.
-const TAKE_BACK_EVERY: Duration = Duration::from_millis(500);
-const TAKE_BACK_MARGIN: Duration = Duration::from_secs(10);
+use crate::users::{Caller, Refused, Users};
 
 pub struct Generator {
     /// Styles and looks.
@@ -56,7 +55,7 @@ impl Generator {
     /// Everything that can refuse a request before any work starts: the fields, a place in
     /// line (before the credits, so a full line costs no writes), then the credits.
     pub async fn submit(
-        &self,
+        self: &Arc<Self>,
         caller: &Caller,
         body: &GenerationBody,
     ) -> Result<Submitted, GenerateError> {
@@ -73,87 +72,100 @@ impl Generator {
             period: period.key.clone(),
             credits: spec.count,
         };
-        match self.board.enqueue(&job).await? {
+        let (answer, answered) = oneshot::channel();
+        let generator = Arc::clone(self);
+        tokio::spawn(async move {
+            let admitted = generator.admit(&job, &period).await;
+            if let Err(Ok(submitted)) = answer.send(admitted) {
+                generator.client_left(&job.uid, &submitted.id).await;
+            }
+        });
+        answered
+            .await
+            .map_err(|_| GenerateError::Internal("the admission task ended early".into()))?
+    }
+
+    /// Enqueue, reserve, publish: never dropped halfway (see [`Generator::submit`]).
+    async fn admit(&self, job: &NewJob, period: &Period) -> Result<Submitted, GenerateError> {
+        match self.board.enqueue(job).await? {
             Admission::Accepted => {}
             Admission::Busy(n) => return Err(GenerateError::Busy(n)),
             Admission::Full => return Err(GenerateError::QueueFull),
         }
-        let reserved = self
+        match self
             .users
-            .reserve_credits(&caller.uid, &period, spec.count)
-            .await;
-        let exceeded = match reserved {
-            Ok(Ok(_)) => None,
-            Ok(Err(exceeded)) => Some(exceeded),
+            .reserve_credits(&job.uid, period, &job.id, job.credits)
+            .await
+        {
+            Ok(Ok(_)) => {}
+            Ok(Err(refused)) => {
+                // The ledger said no: the job holds nothing, and can simply be forgotten.
+                if let Err(e) = self.board.abandon(job).await {
+                    tracing::warn!(job = %job.id, error = %e, "abandoning a job; the reaper will");
+                }
+                return Err(quota_exhausted(refused, period, job.tier));
+            }
             Err(e) => {
-                self.abandon(&job.id).await;
+                // The reservation may have landed: the ledger settles whatever it holds.
+                self.fail_admission(job).await;
                 return Err(e.into());
             }
+        }
+        self.metrics.credits("reserved", job.credits);
+        match self.board.publish(&job.id).await {
+            Ok(true) => {}
+            Ok(false) => {
+                // Reaped while the reservation took longer than the admission deadline. The
+                // reaper's settlement may have come before the reservation landed: settling
+                // again here gives it back either way (the ledger does it once).
+                let ended = Ended {
+                    id: job.id.clone(),
+                    uid: job.uid.clone(),
+                    period: job.period.clone(),
+                    credits: job.credits,
+                    kept: Some(0),
+                };
+                self.settler.settle(&ended).await;
+                return Err(GenerateError::Unavailable(BoardError::Unavailable(
+                    "the job's admission took too long".into(),
+                )));
+            }
+            Err(e) => {
+                self.fail_admission(job).await;
+                return Err(e.into());
+            }
+        }
+        let place = match self.board.snapshot(&job.id).await {
+            Ok(snapshot) => snapshot.and_then(|s| s.place),
+            // In line all the same: the id must reach the client.
+            Err(e) => {
+                tracing::debug!(job = %job.id, error = %e, "reading a new job's place");
+                None
+            }
         };
-        if let Some(exceeded) = exceeded {
-            self.abandon(&job.id).await;
-            let now = chrono::Utc::now();
-            let window = if caller.pro { "this month" } else { "today" };
-            return Err(GenerateError::QuotaExhausted {
-                message: format!(
-                    "You have used {} of your {} credits {window}. They reset at {}.",
-                    exceeded.used,
-                    exceeded.limit,
-                    period
-                        .resets_at
-                        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-                ),
-                retry_after: u64::try_from((period.resets_at - now).num_seconds()).unwrap_or(1),
-            });
-        }
-        self.metrics.credits("reserved", spec.count);
-        if let Err(e) = self.board.publish(&job.id).await {
-            self.take_back(job);
-            return Err(e.into());
-        }
-        let place = self.board.snapshot(&job.id).await?.and_then(|s| s.place);
-        Ok(Submitted { id: job.id, place })
+        Ok(Submitted {
+            id: job.id.clone(),
+            place,
+        })
     }
 
-    /// A job whose credits are reserved but that could not be put in line: if it can still be
-    /// abandoned it never runs, and its credits come back. The board is likely unreachable
-    /// right now, so this keeps trying in the background until shortly before the reaper's
-    /// deadline for admissions; past it the reaper fails the job and the settler gives them
-    /// back instead (exactly one of the two succeeds).
-    fn take_back(&self, job: NewJob) {
-        let credits = job.credits;
-        let (board, users, metrics) = (
-            Arc::clone(&self.board),
-            self.users.clone(),
-            Arc::clone(&self.metrics),
-        );
-        let give_up = Instant::now() + board.rules().admission.saturating_sub(TAKE_BACK_MARGIN);
-        tokio::spawn(async move {
-            loop {
-                match board.abandon(&job.id).await {
-                    Ok(true) => break,
-                    // In line after all (the publish went through), or already reaped.
-                    Ok(false) => return,
-                    Err(e) if Instant::now() >= give_up => {
-                        tracing::warn!(job = %job.id, uid = %job.uid, credits, error = %e,
-                            "could not take back a job never put in line; the reaper will");
-                        return;
-                    }
-                    Err(_) => tokio::time::sleep(TAKE_BACK_EVERY).await,
-                }
-            }
-            metrics.credits("released", credits);
-            if let Err(e) = users.release_credits(&job.uid, &job.period, credits).await {
-                tracing::error!(job = %job.id, uid = %job.uid, credits, error = %e,
-                    "releasing the credits of a job never put in line failed");
-            }
-        });
+    /// A job whose credits may be reserved but that will not run: failed and left for the
+    /// settler's sweep. If the board cannot take even that, the reaper fails it at the
+    /// admission deadline; both settle through the ledger, which knows what it holds.
+    async fn fail_admission(&self, job: &NewJob) {
+        if let Err(e) = self.board.fail_admission(job).await {
+            tracing::warn!(job = %job.id, error = %e, "failing an admission; the reaper will");
+        }
     }
 
-    /// Takes back the place of a job that will not get its credits.
-    async fn abandon(&self, id: &str) {
-        if let Err(e) = self.board.abandon(id).await {
-            tracing::warn!(job = %id, error = %e, "abandoning a job; the reaper will");
+    /// The client went before it learnt the job's id: nobody can follow or cancel it, so it
+    /// is canceled here while it still waits (a worker may already have started it; then it
+    /// runs, and its images are in the gallery).
+    async fn client_left(&self, uid: &str, id: &str) {
+        match self.cancel(uid, id).await {
+            Ok(Cancel::Canceled(_)) => tracing::info!(job = %id, "the client left during admission: canceled"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(job = %id, error = %e, "canceling a job whose client left"),
         }
     }
 
@@ -207,5 +219,25 @@ impl Drop for CancelOnDrop {
                 }
             });
         }
+    }
+}
+
+/// The 429 of a spent period, with when it resets.
+fn quota_exhausted(refused: Refused, period: &Period, tier: Tier) -> GenerateError {
+    let window = match tier {
+        Tier::Pro => "this month",
+        Tier::Free => "today",
+    };
+    GenerateError::QuotaExhausted {
+        message: format!(
+            "You have used {} of your {} credits {window}. They reset at {}.",
+            refused.used,
+            refused.limit,
+            period
+                .resets_at
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        ),
+        retry_after: u64::try_from((period.resets_at - chrono::Utc::now()).num_seconds())
+            .unwrap_or(1),
     }
 }

@@ -1,8 +1,10 @@
-//! Giving back what a job did not use. Credits are reserved once, when the job is admitted;
-//! every image the job stores keeps one. When the job ends, whoever ended it (the worker, a
-//! cancel, the reaper) wins the right to settle it on the board, exactly once, and gives the
-//! rest back. A settler that dies leaves the job on the board's unsettled list, and the next
-//! sweep settles it.
+//! Giving back what a job did not use. Credits are reserved once, when the job is admitted,
+//! as the job's holding in the store's credit ledger; every image the job stores keeps one.
+//! When the job ends, whoever ended it (the worker, a cancel, the reaper) settles it: the
+//! ledger keeps what the images used and gives back the rest, in one atomic step that does
+//! nothing the second time. Only then does the job leave the board's unsettled list, so a
+//! settler that dies, or a store that fails the refund, leaves it there for the next sweep:
+//! every refund is paid exactly once.
 //!
 //! When nobody knows what a job kept (its workers were lost), the images are counted: their
 //! ids follow from the job's, so a job that ran twice still has one record per image.
@@ -23,53 +25,52 @@ pub struct Settler {
 }
 
 impl Settler {
-    /// Settles `ended` unless someone else already does.
+    /// Settles `ended` in the ledger, then takes it off the unsettled list. Any failure
+    /// leaves it there: the sweep repeats the whole step, and the ledger makes it exact.
     pub async fn settle(&self, ended: &Ended) {
-        if self.give_back(ended).await
-            && let Err(e) = self.board.settled(&ended.id).await
-        {
-            // Listeners stop waiting for it after a while anyway.
-            tracing::warn!(job = %ended.id, error = %e, "marking a job settled");
-        }
-    }
-
-    /// Gives back what `ended` did not use; false when someone else settles it.
-    async fn give_back(&self, ended: &Ended) -> bool {
-        match self.board.settle(&ended.id).await {
-            Ok(true) => {}
-            Ok(false) => return false,
-            Err(e) => {
-                // Still on the unsettled list: the sweep retries.
-                tracing::warn!(job = %ended.id, error = %e, "settling later: the board is unavailable");
-                return false;
-            }
-        }
         let kept = match ended.kept {
             Some(kept) => kept,
-            None => self.count_images(ended).await,
+            None => match self.count_images(ended).await {
+                Some(kept) => kept,
+                None => return,
+            },
         };
-        let unused = ended.credits.saturating_sub(kept);
-        self.metrics.credits("kept", kept);
-        if unused == 0 {
-            return true;
-        }
-        self.metrics.credits("released", unused);
         match self
             .users
-            .release_credits(&ended.uid, &ended.period, unused)
+            .settle_credits(&ended.uid, &ended.period, &ended.id, kept)
             .await
         {
-            Ok(()) => tracing::info!(uid = %ended.uid, job = %ended.id, unused, "credits released"),
-            // Settled on the board already, so never released twice; this refund is lost.
-            Err(e) => tracing::error!(uid = %ended.uid, job = %ended.id, unused, error = %e,
-                "releasing credits failed"),
+            Ok(Some(back)) => {
+                self.metrics.credits("kept", kept.min(ended.credits));
+                if back > 0 {
+                    self.metrics.credits("released", back);
+                    tracing::info!(uid = %ended.uid, job = %ended.id, back, "credits released");
+                }
+            }
+            // Settled before (a settler that died after the ledger, before the board), or the
+            // job never held any (its admission was cut before the reservation).
+            Ok(None) => {}
+            Err(e) => {
+                tracing::warn!(job = %ended.id, error = %e, "settling credits; the sweep retries");
+                return;
+            }
         }
-        true
+        if let Err(e) = self.board.settled(&ended.id).await {
+            tracing::warn!(job = %ended.id, error = %e, "marking a job settled; the sweep retries");
+        }
     }
 
-    /// Images of the job that exist; an unreadable store counts as "all of them" so that a
-    /// refund is never paid for an image the user has.
-    async fn count_images(&self, ended: &Ended) -> u32 {
+    /// How long an ended job may wait for its settler before the sweep settles it: longer
+    /// than any settler takes between ending a job and settling it, and than any store write
+    /// can still be in flight after its request timed out (a failed admission is settled by
+    /// the sweep, after this, so that a reservation whose answer was lost has landed). Two
+    /// leases: 30 s by default.
+    fn grace(&self) -> std::time::Duration {
+        self.board.rules().lease * 2
+    }
+
+    /// Images of the job that exist; `None` when the store cannot say (the sweep retries).
+    async fn count_images(&self, ended: &Ended) -> Option<u32> {
         let mut kept = 0;
         for i in 0..ended.credits {
             match self
@@ -80,12 +81,12 @@ impl Settler {
                 Ok(Some(_)) => kept += 1,
                 Ok(None) => {}
                 Err(e) => {
-                    tracing::error!(job = %ended.id, error = %e, "counting a lost job's images");
-                    return ended.credits;
+                    tracing::warn!(job = %ended.id, error = %e, "counting a lost job's images; the sweep retries");
+                    return None;
                 }
             }
         }
-        kept
+        Some(kept)
     }
 
     /// Sweeps every `every` until `stop` turns true. Every instance and worker runs this; the
@@ -113,7 +114,7 @@ impl Settler {
                 return;
             }
         };
-        match self.board.unsettled(UNSETTLED_GRACE).await {
+        match self.board.unsettled(self.grace()).await {
             Ok(left) => ended.extend(left),
             Err(e) => tracing::debug!(error = %e, "listing unsettled jobs"),
         }
@@ -123,5 +124,3 @@ impl Settler {
     }
 }
 
-/// Longer than any settler takes between ending a job and settling it.
-const UNSETTLED_GRACE: std::time::Duration = std::time::Duration::from_secs(30);

@@ -108,7 +108,7 @@ impl Worker {
     async fn end(&self, job: &Claimed, outcome: &Outcome) {
         let give_up = Instant::now() + self.board().rules().lease;
         loop {
-            match self.board().complete(&job.id, &job.token, outcome).await {
+            match self.board().complete(job, outcome).await {
                 Ok(Some(ended)) => return self.settler.settle(&ended).await,
                 Ok(None) => return,
                 Err(e) if Instant::now() < give_up => {

@@ -12,7 +12,10 @@
 //! - every change a job goes through is an event with a cursor, so a listener that lost its
 //!   connection resumes where it was;
 //! - exactly one caller wins each ending (complete, cancel, reap) and learns what the job had
-//!   reserved, and exactly one caller wins the right to settle it.
+//!   reserved; an ended job stays on the unsettled list until its settler confirms that the
+//!   credit ledger (in the store, keyed by job id) has settled it, so a settler that dies is
+//!   simply followed by another, and the ledger makes the repeat a no-op;
+//! - an unfinished or unsettled job never expires: only settled jobs get a time to live.
 
 mod memory;
 mod position;
@@ -256,12 +259,18 @@ pub trait JobBoard: Send + Sync {
     /// to workers until [`publish`](Self::publish). Repeating it for the same id is harmless.
     async fn enqueue(&self, job: &NewJob) -> BoardResult<Admission>;
 
-    /// Puts a reserved job in line.
-    async fn publish(&self, id: &str) -> BoardResult<()>;
+    /// Puts a reserved job in line. False when it is no longer being admitted (the reaper
+    /// failed it): it is not in line, and its settlement is under way.
+    async fn publish(&self, id: &str) -> BoardResult<bool>;
 
-    /// Forgets a job still being admitted (its credits were refused, or could not be put in
-    /// line). False when it is not in that state (it is in line after all, or gone).
-    async fn abandon(&self, id: &str) -> BoardResult<bool>;
+    /// Forgets a job still being admitted whose credits the ledger refused (it holds none).
+    /// False when it is not in that state (it is in line after all, or gone).
+    async fn abandon(&self, job: &NewJob) -> BoardResult<bool>;
+
+    /// Fails a job still being admitted that may hold credits (the store's answer was lost,
+    /// or it could not be put in line): it kept nothing and goes on the unsettled list for the
+    /// settler. False when it is not in that state.
+    async fn fail_admission(&self, job: &NewJob) -> BoardResult<bool>;
 
     /// The next job by the scheduling rules, now running under `worker`'s lease.
     async fn claim(&self, worker: &str) -> BoardResult<Option<Claimed>>;
@@ -271,30 +280,24 @@ pub trait JobBoard: Send + Sync {
     async fn renew(&self, id: &str, token: &str, progress: Option<&str>) -> BoardResult<bool>;
 
     /// Ends a run. `None` when the lease was lost or the run was already reported.
-    async fn complete(
-        &self,
-        id: &str,
-        token: &str,
-        outcome: &Outcome,
-    ) -> BoardResult<Option<Ended>>;
+    async fn complete(&self, job: &Claimed, outcome: &Outcome) -> BoardResult<Option<Ended>>;
 
-    /// Cancels the caller's job if it is still queued.
+    /// Cancels the caller's job if it is still queued. A job that ran before (its worker was
+    /// lost) ends with `kept` unknown, so its settlement counts the images it stored.
     async fn cancel(&self, id: &str, uid: &str) -> BoardResult<Cancel>;
 
-    /// Puts jobs whose lease ran out back in line (or fails them after `max_attempts`), and
-    /// fails jobs whose admission never finished. Returns the jobs it ended. An interrupted
-    /// admission (its gateway died) never ran, so it kept nothing and its credits come back.
-    /// Whether they were reserved at all is unknown: the refund may be a credit never taken,
-    /// which is the side to err on (a user is never charged for an image they did not get).
+    /// Puts jobs whose lease ran out back in line (or fails them after `max_attempts`), fails
+    /// jobs whose admission never finished (their gateway died) and jobs queued longer than
+    /// `keep_open`. Returns the jobs it ended. A job that never ran kept nothing; whether an
+    /// interrupted admission reserved its credits is for the ledger to say.
     async fn reap(&self) -> BoardResult<Vec<Ended>>;
 
-    /// True for exactly one caller per ended job: the one that gives back its credits.
-    async fn settle(&self, id: &str) -> BoardResult<bool>;
-
-    /// The settler is done: what was owed is back. Listeners waiting for it hear a ring.
+    /// The ledger has settled the job: it leaves the unsettled list and starts to expire, and
+    /// listeners waiting for it hear a ring. Harmless to repeat.
     async fn settled(&self, id: &str) -> BoardResult<()>;
 
-    /// Ended jobs nobody settled within `grace` (the settler died).
+    /// Ended jobs still unsettled `grace` after they ended (their settler died or the store
+    /// failed the refund).
     async fn unsettled(&self, grace: Duration) -> BoardResult<Vec<Ended>>;
 
     async fn snapshot(&self, id: &str) -> BoardResult<Option<Snapshot>>;

@@ -129,12 +129,13 @@ impl Users {
             .map_err(unshare)
     }
 
-    /// Reserves `n` credits of `period`, its bonus included (see [`Store::reserve_credits`]),
-    /// and remembers the new count.
+    /// Reserves `n` credits of `period` for `job`, its bonus included (see
+    /// [`Store::reserve_credits`]), and remembers the new count.
     pub async fn reserve_credits(
         &self,
         uid: &str,
         period: &Period,
+        job: &str,
         n: u32,
     ) -> StoreResult<Result<u32, Refused>> {
         let key = (uid.to_owned(), period.key.clone());
@@ -147,7 +148,10 @@ impl Users {
             }
         };
         let limit = period.limit.saturating_add(bonus);
-        let result = self.store.reserve_credits(uid, &period.key, n, limit).await;
+        let result = self
+            .store
+            .reserve_credits(uid, &period.key, job, n, limit)
+            .await;
         match &result {
             Ok(Ok(used)) | Ok(Err(QuotaExceeded { used })) => {
                 let used = *used;
@@ -161,14 +165,23 @@ impl Users {
         result.map(|r| r.map_err(|QuotaExceeded { used }| Refused { used, limit }))
     }
 
-    /// Gives `n` credits back; the next read of the count goes to the store.
-    pub async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()> {
-        let result = self.store.release_credits(uid, period, n).await;
-        self.caches
-            .usage
-            .invalidate(&(uid.to_owned(), period.to_owned()))
-            .await;
-        self.tell(uid).await;
+    /// Ends `job`'s holding, `kept` credits spent and the rest back (see
+    /// [`Store::settle_credits`]); the next read of the count goes to the store.
+    pub async fn settle_credits(
+        &self,
+        uid: &str,
+        period: &str,
+        job: &str,
+        kept: u32,
+    ) -> StoreResult<Option<u32>> {
+        let result = self.store.settle_credits(uid, period, job, kept).await;
+        if !matches!(result, Ok(None | Some(0))) {
+            self.caches
+                .usage
+                .invalidate(&(uid.to_owned(), period.to_owned()))
+                .await;
+            self.tell(uid).await;
+        }
         result
     }
 

@@ -1,5 +1,6 @@
 //! A job whose credits were reserved but that could not be put in line (the board failed in
-//! between) never runs, and its credits come back once the board answers again.
+//! between) never runs, and its credits come back exactly once: through its failed admission
+//! when the board takes that, or through the reaper at the admission deadline when it does not.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -14,13 +15,14 @@ use lucent::jobs::{
 use lucent::users::Caller;
 use tokio::sync::broadcast;
 
-use crate::helpers::{spawn_app, until};
+use crate::helpers::{TestApp, spawn_app_with, until};
 
-/// The app's board, except that publishing always fails and abandoning fails `outage` times.
+/// The app's board, except that publishing always fails and failing an admission fails
+/// `outage` times.
 struct BoardDownAfterAdmission {
     board: Arc<dyn JobBoard>,
     outage: AtomicU32,
-    abandons: AtomicU32,
+    failed_admissions: AtomicU32,
 }
 
 fn down() -> BoardError {
@@ -38,11 +40,14 @@ impl JobBoard for BoardDownAfterAdmission {
     async fn enqueue(&self, job: &NewJob) -> BoardResult<Admission> {
         self.board.enqueue(job).await
     }
-    async fn publish(&self, _id: &str) -> BoardResult<()> {
+    async fn publish(&self, _id: &str) -> BoardResult<bool> {
         Err(down())
     }
-    async fn abandon(&self, id: &str) -> BoardResult<bool> {
-        self.abandons.fetch_add(1, Ordering::SeqCst);
+    async fn abandon(&self, job: &NewJob) -> BoardResult<bool> {
+        self.board.abandon(job).await
+    }
+    async fn fail_admission(&self, job: &NewJob) -> BoardResult<bool> {
+        self.failed_admissions.fetch_add(1, Ordering::SeqCst);
         let still_down = self
             .outage
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
@@ -50,7 +55,7 @@ impl JobBoard for BoardDownAfterAdmission {
         if still_down {
             return Err(down());
         }
-        self.board.abandon(id).await
+        self.board.fail_admission(job).await
     }
     async fn claim(&self, worker: &str) -> BoardResult<Option<Claimed>> {
         self.board.claim(worker).await
@@ -58,17 +63,14 @@ impl JobBoard for BoardDownAfterAdmission {
     async fn renew(&self, id: &str, token: &str, progress: Option<&str>) -> BoardResult<bool> {
         self.board.renew(id, token, progress).await
     }
-    async fn complete(&self, id: &str, token: &str, o: &Outcome) -> BoardResult<Option<Ended>> {
-        self.board.complete(id, token, o).await
+    async fn complete(&self, job: &Claimed, o: &Outcome) -> BoardResult<Option<Ended>> {
+        self.board.complete(job, o).await
     }
     async fn cancel(&self, id: &str, uid: &str) -> BoardResult<Cancel> {
         self.board.cancel(id, uid).await
     }
     async fn reap(&self) -> BoardResult<Vec<Ended>> {
         self.board.reap().await
-    }
-    async fn settle(&self, id: &str) -> BoardResult<bool> {
-        self.board.settle(id).await
     }
     async fn settled(&self, id: &str) -> BoardResult<()> {
         self.board.settled(id).await
@@ -96,17 +98,10 @@ impl JobBoard for BoardDownAfterAdmission {
     }
 }
 
-#[tokio::test]
-async fn credits_reserved_for_a_job_never_put_in_line_come_back_when_the_board_answers_again() {
-    let app = spawn_app().await;
-    let token = app.register("alice").await;
+/// A generator on `app`'s parts but the flaky board, and alice's submission through it.
+async fn submit_through(app: &TestApp, flaky: &Arc<BoardDownAfterAdmission>) -> GenerateError {
     let real = &app.state.generator;
-    let flaky = Arc::new(BoardDownAfterAdmission {
-        board: Arc::clone(&real.board),
-        outage: AtomicU32::new(3),
-        abandons: AtomicU32::new(0),
-    });
-    let generator = Generator {
+    let generator = Arc::new(Generator {
         catalog: real.catalog.clone(),
         backend: real.backend.clone(),
         board: flaky.clone(),
@@ -115,7 +110,7 @@ async fn credits_reserved_for_a_job_never_put_in_line_come_back_when_the_board_a
         store: Arc::clone(&real.store),
         users: real.users.clone(),
         metrics: Arc::clone(&real.metrics),
-    };
+    });
     let alice = Caller {
         uid: "alice".into(),
         email: None,
@@ -123,18 +118,52 @@ async fn credits_reserved_for_a_job_never_put_in_line_come_back_when_the_board_a
         age_confirmed: true,
     };
     let body = serde_json::from_value(serde_json::json!({"prompt": "a fox"})).unwrap();
+    generator.submit(&alice, &body).await.unwrap_err()
+}
 
-    let submitted = generator.submit(&alice, &body).await;
+fn flaky(app: &TestApp, outage: u32) -> Arc<BoardDownAfterAdmission> {
+    Arc::new(BoardDownAfterAdmission {
+        board: Arc::clone(&app.state.generator.board),
+        outage: AtomicU32::new(outage),
+        failed_admissions: AtomicU32::new(0),
+    })
+}
 
-    assert!(matches!(submitted, Err(GenerateError::Unavailable(_))));
+/// A short lease: a grace of 2 s before the sweep settles a failed admission, and an admission
+/// deadline of 4 s.
+const SHORT_LEASE: [&str; 2] = ["--job-lease", "1"];
+
+#[tokio::test]
+async fn credits_reserved_for_a_job_never_put_in_line_come_back_through_its_failed_admission() {
+    let app = spawn_app_with(&SHORT_LEASE).await;
+    let token = app.register("alice").await;
+    let flaky = flaky(&app, 0);
+
+    let error = submit_through(&app, &flaky).await;
+
+    assert!(matches!(error, GenerateError::Unavailable(_)));
     until(Duration::from_secs(10), async || {
         app.credits_used(&token).await == 0
     })
     .await;
-    assert_eq!(
-        flaky.abandons.load(Ordering::SeqCst),
-        4,
-        "3 failures, then taken back"
-    );
+    assert_eq!(flaky.failed_admissions.load(Ordering::SeqCst), 1);
+    assert_eq!(app.jobs_waiting().await, 0, "the job never went in line");
+}
+
+#[tokio::test]
+async fn credits_of_an_admission_the_board_could_not_even_fail_come_back_through_the_reaper() {
+    let app = spawn_app_with(&SHORT_LEASE).await;
+    let token = app.register("alice").await;
+    let flaky = flaky(&app, 1);
+
+    let error = submit_through(&app, &flaky).await;
+
+    assert!(matches!(error, GenerateError::Unavailable(_)));
+    until(Duration::from_secs(15), async || {
+        app.credits_used(&token).await == 0
+    })
+    .await;
+    let board = &app.state.generator.board;
+    assert!(board.unsettled(Duration::ZERO).await.unwrap().is_empty());
     assert_eq!(app.jobs_waiting().await, 0, "the job never went in line");
 }

@@ -18,10 +18,13 @@ pub struct Harness {
     board: Arc<dyn JobBoard>,
     /// Another handle on the same board (a second instance, for Redis).
     other: Arc<dyn JobBoard>,
+    /// The board with jobs that may wait only `SHORT_KEEP_OPEN`.
+    short_lived: Arc<dyn JobBoard>,
     _keep: Option<RedisServer>,
 }
 
 const LEASE: Duration = Duration::from_millis(300);
+const SHORT_KEEP_OPEN: Duration = Duration::from_millis(500);
 
 fn rules() -> Rules {
     Rules {
@@ -37,21 +40,31 @@ fn rules() -> Rules {
     }
 }
 
+fn short_lived() -> Rules {
+    Rules {
+        keep_open: SHORT_KEEP_OPEN,
+        ..rules()
+    }
+}
+
 async fn memory() -> Harness {
     let board: Arc<dyn JobBoard> = Arc::new(MemoryBoard::new(rules()));
     Harness {
         other: Arc::clone(&board),
         board,
+        short_lived: Arc::new(MemoryBoard::new(short_lived())),
         _keep: None,
     }
 }
 
 async fn redis() -> Harness {
     let server = RedisServer::start().await;
-    let open = || RedisBoard::new(RedisClient::open(&server.url).unwrap(), rules());
+    let open = |rules| RedisBoard::new(RedisClient::open(&server.url).unwrap(), rules);
     Harness {
-        board: open(),
-        other: open(),
+        board: open(rules()),
+        other: open(rules()),
+        // The same keys: the one test that uses it uses nothing else.
+        short_lived: open(short_lived()),
         _keep: Some(server),
     }
 }
@@ -74,7 +87,7 @@ async fn submit(board: &dyn JobBoard, id: &str, uid: &str, tier: Tier) {
         Admission::Accepted,
         "{id}"
     );
-    board.publish(id).await.unwrap();
+    assert!(board.publish(id).await.unwrap(), "{id} in line");
 }
 
 async fn claim_all(board: &dyn JobBoard) -> Vec<String> {
@@ -150,7 +163,7 @@ async fn a_free_user_has_one_job_in_the_system_and_a_pro_user_four(h: Harness) {
         kept: 2,
     };
     h.board
-        .complete(&claimed.id, &claimed.token, &outcome)
+        .complete(&claimed, &outcome)
         .await
         .unwrap()
         .unwrap();
@@ -190,7 +203,7 @@ async fn a_reserved_job_is_invisible_to_workers_until_published(h: Harness) {
 
 async fn an_abandoned_job_gives_its_place_back(h: Harness) {
     h.board.enqueue(&job("a", "u", Tier::Free)).await.unwrap();
-    assert!(h.board.abandon("a").await.unwrap());
+    assert!(h.board.abandon(&job("a", "u", Tier::Free)).await.unwrap());
 
     assert!(h.board.snapshot("a").await.unwrap().is_none());
     assert_eq!(
@@ -202,7 +215,7 @@ async fn an_abandoned_job_gives_its_place_back(h: Harness) {
 async fn a_job_in_line_cannot_be_abandoned(h: Harness) {
     submit(&*h.board, "a", "u", Tier::Free).await;
 
-    assert!(!h.other.abandon("a").await.unwrap());
+    assert!(!h.other.abandon(&job("a", "u", Tier::Free)).await.unwrap());
 
     assert_eq!(h.board.claim("w").await.unwrap().unwrap().id, "a");
 }
@@ -232,14 +245,14 @@ async fn a_job_whose_lease_runs_out_runs_again_elsewhere_and_the_first_worker_is
         kept: 2,
     };
     assert_eq!(
-        h.board.complete("a", &first.token, &done).await.unwrap(),
+        h.board.complete(&first, &done).await.unwrap(),
         None
     );
     assert!(h.other.renew("a", &second.token, None).await.unwrap());
-    let ended = h.other.complete("a", &second.token, &done).await.unwrap();
+    let ended = h.other.complete(&second, &done).await.unwrap();
     assert_eq!(ended.unwrap().kept, Some(2));
     assert_eq!(
-        h.board.complete("a", &second.token, &done).await.unwrap(),
+        h.board.complete(&second, &done).await.unwrap(),
         None,
         "a job ends once"
     );
@@ -317,25 +330,103 @@ async fn only_the_owner_cancels_and_only_while_queued(h: Harness) {
     assert!(h.board.claim("w").await.unwrap().is_none());
 }
 
-async fn exactly_one_caller_settles_an_ended_job(h: Harness) {
+async fn an_ended_job_stays_unsettled_until_its_settlement_is_confirmed(h: Harness) {
     submit(&*h.board, "a", "u", Tier::Pro).await;
-    assert!(!h.board.settle("a").await.unwrap(), "not ended yet");
     let Cancel::Canceled(_) = h.board.cancel("a", "u").await.unwrap() else {
         panic!("canceled");
     };
-    assert_eq!(h.board.unsettled(Duration::ZERO).await.unwrap().len(), 1);
 
-    let wins = join_all((0..8).map(|i| {
-        let board = if i % 2 == 0 { &h.board } else { &h.other };
-        board.settle("a")
-    }))
-    .await;
-
-    assert_eq!(wins.into_iter().filter(|w| *w.as_ref().unwrap()).count(), 1);
-    assert!(h.board.unsettled(Duration::ZERO).await.unwrap().is_empty());
+    for board in [&h.board, &h.other, &h.board] {
+        let unsettled = board.unsettled(Duration::ZERO).await.unwrap();
+        assert_eq!(unsettled.len(), 1, "listing it takes nothing off the list");
+    }
     assert!(!h.other.snapshot("a").await.unwrap().unwrap().settled);
+
     h.board.settled("a").await.unwrap();
+    h.other.settled("a").await.unwrap();
+
+    assert!(h.board.unsettled(Duration::ZERO).await.unwrap().is_empty());
     assert!(h.other.snapshot("a").await.unwrap().unwrap().settled);
+}
+
+async fn a_job_that_is_not_over_cannot_be_marked_settled(h: Harness) {
+    submit(&*h.board, "a", "u", Tier::Pro).await;
+
+    h.board.settled("a").await.unwrap();
+
+    assert!(!h.other.snapshot("a").await.unwrap().unwrap().settled);
+    assert_eq!(h.other.claim("w").await.unwrap().unwrap().id, "a");
+}
+
+async fn a_job_put_back_in_line_and_canceled_leaves_what_it_kept_to_be_counted(h: Harness) {
+    submit(&*h.board, "a", "u", Tier::Free).await;
+    h.board.claim("w").await.unwrap().unwrap();
+    tokio::time::sleep(LEASE + Duration::from_millis(100)).await;
+    h.other.reap().await.unwrap();
+    assert_eq!(
+        h.board.snapshot("a").await.unwrap().unwrap().state,
+        JobState::Queued
+    );
+
+    let Cancel::Canceled(ended) = h.other.cancel("a", "u").await.unwrap() else {
+        panic!("a queued job is canceled");
+    };
+
+    assert_eq!(
+        ended.kept, None,
+        "its first run may have stored images: they are counted, never refunded"
+    );
+}
+
+async fn a_failed_admission_kept_nothing_and_waits_for_its_settlement(h: Harness) {
+    let a = job("a", "u", Tier::Free);
+    h.board.enqueue(&a).await.unwrap();
+
+    assert!(h.other.fail_admission(&a).await.unwrap());
+    assert!(!h.board.fail_admission(&a).await.unwrap(), "once");
+
+    let snapshot = h.board.snapshot("a").await.unwrap().unwrap();
+    assert_eq!(snapshot.state, JobState::Failed);
+    assert_eq!(snapshot.error.as_deref(), Some("admission_failed"));
+    let unsettled = h.board.unsettled(Duration::ZERO).await.unwrap();
+    assert_eq!((unsettled.len(), unsettled[0].kept), (1, Some(0)));
+    assert!(!h.board.publish("a").await.unwrap(), "never in line");
+    assert!(h.other.claim("w").await.unwrap().is_none());
+    assert_eq!(
+        h.other.enqueue(&job("b", "u", Tier::Free)).await.unwrap(),
+        Admission::Accepted,
+        "its place is free"
+    );
+}
+
+async fn a_job_reaped_during_its_admission_is_not_published(h: Harness) {
+    h.board.enqueue(&job("a", "u", Tier::Free)).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    h.other.reap().await.unwrap();
+
+    assert!(!h.board.publish("a").await.unwrap());
+
+    assert!(h.other.claim("w").await.unwrap().is_none());
+    assert_eq!(
+        h.board.snapshot("a").await.unwrap().unwrap().state,
+        JobState::Failed
+    );
+}
+
+async fn a_job_waiting_longer_than_keep_open_fails_and_kept_nothing(h: Harness) {
+    submit(&*h.short_lived, "a", "u", Tier::Pro).await;
+    submit(&*h.short_lived, "b", "v", Tier::Free).await;
+    tokio::time::sleep(SHORT_KEEP_OPEN + Duration::from_millis(200)).await;
+    submit(&*h.short_lived, "c", "w", Tier::Free).await;
+
+    let mut ended = h.short_lived.reap().await.unwrap();
+
+    ended.sort_by(|x, y| x.id.cmp(&y.id));
+    let ended: Vec<_> = ended.iter().map(|e| (e.id.as_str(), e.kept)).collect();
+    assert_eq!(ended, [("a", Some(0)), ("b", Some(0))]);
+    let snapshot = h.short_lived.snapshot("a").await.unwrap().unwrap();
+    assert_eq!(snapshot.error.as_deref(), Some("expired"));
+    assert_eq!(claim_all(&*h.short_lived).await, ["c"], "a younger job waits on");
 }
 
 async fn an_unsettled_job_waits_out_its_grace(h: Harness) {
@@ -361,7 +452,7 @@ async fn events_tell_the_whole_story_and_resume_after_a_cursor(h: Harness) {
         error: "boom".into(),
         kept: 1,
     };
-    h.other.complete("a", &claimed.token, &done).await.unwrap();
+    h.other.complete(&claimed, &done).await.unwrap();
 
     let all = h.board.events_after("a", None).await.unwrap();
     let kinds: Vec<_> = all.iter().map(|e| e.kind.clone()).collect();
@@ -482,7 +573,12 @@ adapter_contract!(memory, redis; [
     a_job_that_loses_every_worker_fails_and_nobody_knows_what_it_kept,
     an_admission_that_never_finishes_fails_the_job,
     only_the_owner_cancels_and_only_while_queued,
-    exactly_one_caller_settles_an_ended_job,
+    an_ended_job_stays_unsettled_until_its_settlement_is_confirmed,
+    a_job_that_is_not_over_cannot_be_marked_settled,
+    a_job_put_back_in_line_and_canceled_leaves_what_it_kept_to_be_counted,
+    a_failed_admission_kept_nothing_and_waits_for_its_settlement,
+    a_job_reaped_during_its_admission_is_not_published,
+    a_job_waiting_longer_than_keep_open_fails_and_kept_nothing,
     an_unsettled_job_waits_out_its_grace,
     events_tell_the_whole_story_and_resume_after_a_cursor,
     a_change_rings_every_listener,

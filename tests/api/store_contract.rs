@@ -330,54 +330,120 @@ pub async fn usage_is_zero_before_any_generation(store: &dyn Store) {
     );
 }
 
-pub async fn credits_are_reserved_up_to_the_limit_and_released(store: &dyn Store) {
+pub async fn credits_are_reserved_up_to_the_limit_and_settled_per_job(store: &dyn Store) {
     let id = uid("ivy");
     let period = "d2026-11-22";
 
     assert_eq!(
-        store.reserve_credits(&id, period, 1, 3).await.unwrap(),
+        store.reserve_credits(&id, period, "job-a", 1, 3).await.unwrap(),
         Ok(1)
     );
     assert_eq!(
-        store.reserve_credits(&id, period, 2, 3).await.unwrap(),
+        store.reserve_credits(&id, period, "job-b", 2, 3).await.unwrap(),
         Ok(3)
     );
     assert_eq!(
-        store.reserve_credits(&id, period, 1, 3).await.unwrap(),
+        store.reserve_credits(&id, period, "job-c", 1, 3).await.unwrap(),
         Err(QuotaExceeded { used: 3 })
     );
-    store.release_credits(&id, period, 2).await.unwrap();
+    assert_eq!(
+        store.settle_credits(&id, period, "job-b", 0).await.unwrap(),
+        Some(2)
+    );
 
     assert_eq!(store.get_usage(&id, period).await.unwrap(), 1);
     assert_eq!(store.get_usage(&id, "d2026-11-23").await.unwrap(), 0);
 }
 
-pub async fn a_release_never_takes_the_count_below_zero(store: &dyn Store) {
-    let id = uid("kim");
-    let period = "d2026-11-22";
+pub async fn a_job_keeps_what_its_images_used_and_gets_the_rest_back(store: &dyn Store) {
+    let id = uid("kai");
+    let period = "m2026-11";
     store
-        .reserve_credits(&id, period, 1, 3)
+        .reserve_credits(&id, period, "job-a", 4, 10)
         .await
         .unwrap()
         .unwrap();
 
-    store.release_credits(&id, period, 2).await.unwrap();
-    store.release_credits(&id, "d2026-11-23", 1).await.unwrap();
-
-    assert_eq!(store.get_usage(&id, period).await.unwrap(), 0);
-    assert_eq!(store.get_usage(&id, "d2026-11-23").await.unwrap(), 0);
     assert_eq!(
-        store.reserve_credits(&id, period, 3, 3).await.unwrap(),
-        Ok(3),
-        "a release past zero must not hand out extra credits"
+        store.settle_credits(&id, period, "job-a", 2).await.unwrap(),
+        Some(2)
     );
+
+    assert_eq!(store.get_usage(&id, period).await.unwrap(), 2);
+}
+
+pub async fn a_refund_is_paid_once_however_often_it_is_asked(store: &dyn Store) {
+    let id = uid("kim");
+    let period = "d2026-11-22";
+    store
+        .reserve_credits(&id, period, "job-a", 2, 3)
+        .await
+        .unwrap()
+        .unwrap();
+    store
+        .reserve_credits(&id, period, "job-b", 1, 3)
+        .await
+        .unwrap()
+        .unwrap();
+
+    let refunds = (0..6).map(|_| store.settle_credits(&id, period, "job-a", 0));
+    let refunds = futures_util::future::join_all(refunds).await;
+
+    let paid: Vec<u32> = refunds.into_iter().filter_map(|r| r.unwrap()).collect();
+    assert_eq!(paid, [2], "one settlement gives back, the rest find nothing");
+    assert_eq!(store.get_usage(&id, period).await.unwrap(), 1);
+}
+
+pub async fn nothing_comes_back_for_a_job_that_never_reserved(store: &dyn Store) {
+    let id = uid("lou");
+    let period = "d2026-11-22";
+    store
+        .reserve_credits(&id, period, "job-a", 1, 3)
+        .await
+        .unwrap()
+        .unwrap();
+
+    assert_eq!(
+        store.settle_credits(&id, period, "job-never", 0).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        store.settle_credits(&id, "d2026-11-23", "job-a", 0).await.unwrap(),
+        None,
+        "a holding lives in its own period"
+    );
+
+    assert_eq!(store.get_usage(&id, period).await.unwrap(), 1);
+    assert_eq!(
+        store.reserve_credits(&id, period, "job-b", 3, 3).await.unwrap(),
+        Err(QuotaExceeded { used: 1 }),
+        "no credit was minted"
+    );
+}
+
+pub async fn a_retried_reservation_takes_nothing_more(store: &dyn Store) {
+    let id = uid("max");
+    let period = "d2026-11-22";
+
+    let first = store.reserve_credits(&id, period, "job-a", 2, 3).await.unwrap();
+    let again = store.reserve_credits(&id, period, "job-a", 2, 3).await.unwrap();
+
+    assert_eq!((first, again), (Ok(2), Ok(2)));
+    assert_eq!(
+        store.settle_credits(&id, period, "job-a", 0).await.unwrap(),
+        Some(2)
+    );
+    assert_eq!(store.get_usage(&id, period).await.unwrap(), 0);
 }
 
 pub async fn concurrent_reservations_never_pass_the_limit(store: &dyn Store) {
     let id = uid("jack");
     let period = "m2026-11";
 
-    let attempts = (0..12).map(|_| store.reserve_credits(&id, period, 1, 5));
+    let jobs: Vec<String> = (0..12).map(|i| format!("job-{i}")).collect();
+    let attempts = jobs
+        .iter()
+        .map(|job| store.reserve_credits(&id, period, job, 1, 5));
     let results = futures_util::future::join_all(attempts).await;
 
     let granted = results.iter().filter(|r| matches!(r, Ok(Ok(_)))).count();
@@ -572,8 +638,11 @@ macro_rules! contract {
                 audit_entries_are_kept_in_order,
                 usage_is_zero_before_any_generation,
                 concurrent_writers_lose_no_update,
-                credits_are_reserved_up_to_the_limit_and_released,
-                a_release_never_takes_the_count_below_zero,
+                credits_are_reserved_up_to_the_limit_and_settled_per_job,
+                a_job_keeps_what_its_images_used_and_gets_the_rest_back,
+                a_refund_is_paid_once_however_often_it_is_asked,
+                nothing_comes_back_for_a_job_that_never_reserved,
+                a_retried_reservation_takes_nothing_more,
                 concurrent_reservations_never_pass_the_limit,
                 bonus_credits_add_up_in_their_own_period,
                 concurrent_bonus_grants_all_count,

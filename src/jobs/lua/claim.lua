@@ -1,11 +1,14 @@
 -- Starts the next job by the rule: pro first, but after pro_burst pro starts in a row while
 -- free jobs wait, a free one. The job runs under the caller's lease.
 -- KEYS: q:pro q:free running streak workers
--- ARGV: prefix worker token lease_ms pro_burst maxlen channel, then the wait histogram's
--- bucket bounds (ms), counted cumulatively into hash waited:<tier> as fields 1..n, count, sum_ms
+-- ARGV: prefix worker token lease_ms pro_burst maxlen channel worker_stale_ms, then the wait
+-- histogram's bucket bounds (ms), counted cumulatively into hash waited:<tier> as fields 1..n,
+-- count, sum_ms. Workers not seen within worker_stale_ms leave the registry.
+-- The job popped from a line is found there, so its keys are built from the prefix.
 local t = redis.call('TIME')
 local now = t[1] * 1000 + math.floor(t[2] / 1000)
 redis.call('ZADD', KEYS[5], now, ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now - tonumber(ARGV[8]))
 for _ = 1, 16 do
   local np, nf = redis.call('ZCARD', KEYS[1]), redis.call('ZCARD', KEYS[2])
   if np + nf == 0 then return false end
@@ -24,8 +27,8 @@ for _ = 1, 16 do
     if attempt == 1 then
       local created, tier = unpack(redis.call('HMGET', job, 'created', 'tier'))
       local waited, waits = now - tonumber(created), ARGV[1] .. 'waited:' .. tier
-      for i = 8, #ARGV do
-        if waited <= tonumber(ARGV[i]) then redis.call('HINCRBY', waits, i - 7, 1) end
+      for i = 9, #ARGV do
+        if waited <= tonumber(ARGV[i]) then redis.call('HINCRBY', waits, i - 8, 1) end
       end
       redis.call('HINCRBY', waits, 'count', 1)
       redis.call('HINCRBY', waits, 'sum_ms', waited)

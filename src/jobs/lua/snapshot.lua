@@ -19,4 +19,4 @@ if s == 'queued' then
   local avg = tonumber(redis.call('HGET', KEYS[5], 'avg_ms') or '0')
   position, eta = ahead + 1, math.floor(ahead * avg / w)
 end
-return {uid, tier, s, progress or '', result or '', err or '', position, eta, settled == '2' and 1 or 0}
+return {uid, tier, s, progress or '', result or '', err or '', position, eta, settled == 'done' and 1 or 0}

@@ -83,14 +83,14 @@ impl JobBoard for MemoryBoard {
         Ok(Admission::Accepted)
     }
 
-    async fn publish(&self, id: &str) -> BoardResult<()> {
+    async fn publish(&self, id: &str) -> BoardResult<bool> {
         {
             let mut state = self.lock();
             let Some(job) = state.jobs.get_mut(id) else {
-                return Ok(());
+                return Ok(false);
             };
             if job.state != JobState::Reserving {
-                return Ok(());
+                return Ok(false);
             }
             job.state = JobState::Queued;
             job.deadline = None;
@@ -100,22 +100,29 @@ impl JobBoard for MemoryBoard {
         }
         self.ring(id);
         self.work.notify_one();
-        Ok(())
+        Ok(true)
     }
 
-    async fn abandon(&self, id: &str) -> BoardResult<bool> {
+    async fn abandon(&self, job: &NewJob) -> BoardResult<bool> {
         let mut state = self.lock();
-        if state
-            .jobs
-            .get(id)
-            .is_none_or(|j| j.state != JobState::Reserving)
-        {
+        if !state.is_reserving(&job.id) {
             return Ok(false);
         }
-        if let Some(job) = state.jobs.remove(id) {
-            state.leave_user(&job.uid, id);
-        }
+        state.jobs.remove(&job.id);
+        state.leave_user(&job.uid, &job.id);
         Ok(true)
+    }
+
+    async fn fail_admission(&self, job: &NewJob) -> BoardResult<bool> {
+        let ended = {
+            let mut state = self.lock();
+            if !state.is_reserving(&job.id) {
+                return Ok(false);
+            }
+            state.fail(&job.id, "admission_failed", Instant::now())
+        };
+        self.ring(&job.id);
+        Ok(ended.is_some())
     }
 
     async fn claim(&self, worker: &str) -> BoardResult<Option<Claimed>> {
@@ -123,6 +130,10 @@ impl JobBoard for MemoryBoard {
         let claimed = {
             let mut state = self.lock();
             state.workers.insert(worker.to_owned(), now);
+            let stale = now.checked_sub(self.rules.lease * 3);
+            state
+                .workers
+                .retain(|_, &mut seen| stale.is_none_or(|s| seen >= s));
             let Some((pro, streak)) = position::next_is_pro(state.line(self.rules.pro_burst))
             else {
                 return Ok(None);
@@ -180,19 +191,14 @@ impl JobBoard for MemoryBoard {
         Ok(true)
     }
 
-    async fn complete(
-        &self,
-        id: &str,
-        token: &str,
-        outcome: &Outcome,
-    ) -> BoardResult<Option<Ended>> {
-        let now = Instant::now();
+    async fn complete(&self, claimed: &Claimed, outcome: &Outcome) -> BoardResult<Option<Ended>> {
+        let (id, now) = (claimed.id.as_str(), Instant::now());
         let ended = {
             let mut state = self.lock();
             let Some(job) = state.jobs.get_mut(id) else {
                 return Ok(None);
             };
-            if job.state != JobState::Running || job.token != token {
+            if job.state != JobState::Running || job.token != claimed.token {
                 return Ok(None);
             }
             let (to, kept) = match outcome {
@@ -211,7 +217,7 @@ impl JobBoard for MemoryBoard {
                 Some(avg) => avg.mul_f64(0.8) + took.mul_f64(0.2),
                 None => took,
             });
-            state.end(id, to, now, self.rules.keep_ended)
+            state.end(id, to, now)
         };
         self.ring(id);
         Ok(ended)
@@ -227,10 +233,9 @@ impl JobBoard for MemoryBoard {
             if job.state != JobState::Queued {
                 return Ok(Cancel::TooLate(job.state));
             }
-            job.kept = Some(0);
             let (tier, seq) = (job.tier, job.seq);
             state.tier_line(tier).remove(&seq);
-            state.end(id, JobState::Canceled, now, self.rules.keep_ended)
+            state.end(id, JobState::Canceled, now)
         };
         self.ring(id);
         Ok(outcome.map_or(Cancel::Missing, Cancel::Canceled))
@@ -240,7 +245,7 @@ impl JobBoard for MemoryBoard {
         let now = Instant::now();
         let (ended, requeued) = {
             let mut state = self.lock();
-            state.jobs.retain(|_, j| j.expires > now);
+            state.jobs.retain(|_, j| j.expires.is_none_or(|e| e > now));
             let overdue: Vec<(String, JobState, u32)> = state
                 .jobs
                 .iter()
@@ -264,14 +269,17 @@ impl JobBoard for MemoryBoard {
                     JobState::Running => "worker_lost",
                     _ => "admission_interrupted",
                 };
-                let job = state.jobs.get_mut(&id).expect("listed above");
-                if was == JobState::Reserving {
-                    job.kept = Some(0);
-                }
-                job.error = Some(why.to_owned());
-                if let Some(e) = state.end(&id, JobState::Failed, now, self.rules.keep_ended) {
-                    ended.push(e);
-                }
+                ended.extend(state.fail(&id, why, now));
+            }
+            let expired: Vec<(Tier, u64, String)> = state
+                .jobs
+                .iter()
+                .filter(|(_, j)| j.state == JobState::Queued && j.created + self.rules.keep_open <= now)
+                .map(|(id, j)| (j.tier, j.seq, id.clone()))
+                .collect();
+            for (tier, seq, id) in expired {
+                state.tier_line(tier).remove(&seq);
+                ended.extend(state.fail(&id, "expired", now));
             }
             (ended, requeued)
         };
@@ -284,20 +292,12 @@ impl JobBoard for MemoryBoard {
         Ok(ended)
     }
 
-    async fn settle(&self, id: &str) -> BoardResult<bool> {
-        let mut state = self.lock();
-        Ok(match state.jobs.get_mut(id) {
-            Some(job) if job.state.is_over() && !job.settled => {
-                job.settled = true;
-                true
-            }
-            _ => false,
-        })
-    }
-
     async fn settled(&self, id: &str) -> BoardResult<()> {
-        if let Some(job) = self.lock().jobs.get_mut(id) {
-            job.settled_done = true;
+        if let Some(job) = self.lock().jobs.get_mut(id)
+            && job.state.is_over()
+        {
+            job.settled = true;
+            job.expires = Some(Instant::now() + self.rules.keep_ended);
         }
         self.ring(id);
         Ok(())
@@ -338,7 +338,7 @@ impl JobBoard for MemoryBoard {
             progress: job.progress.clone(),
             result: job.result.clone(),
             error: job.error.clone(),
-            settled: job.settled_done,
+            settled: job.settled,
         }))
     }
 

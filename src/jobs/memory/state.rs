@@ -26,10 +26,10 @@ pub(super) struct Job {
     /// Reserving: when admission counts as dead. Running: when the lease runs out.
     pub(super) deadline: Option<Instant>,
     pub(super) ended: Option<Instant>,
-    /// Claimed by a settler; `settled_done` once it finished.
+    /// The ledger settled its credits.
     pub(super) settled: bool,
-    pub(super) settled_done: bool,
-    pub(super) expires: Instant,
+    /// Set once settled: an unfinished or unsettled job never expires.
+    pub(super) expires: Option<Instant>,
     pub(super) events: Vec<BoardEvent>,
 }
 
@@ -56,8 +56,7 @@ impl Job {
             deadline: Some(now + rules.admission),
             ended: None,
             settled: false,
-            settled_done: false,
-            expires: now + rules.keep_open,
+            expires: None,
             events: Vec::new(),
         }
     }
@@ -122,20 +121,29 @@ impl State {
         }
     }
 
-    /// Ends `id` in `state`; the caller has taken it out of every line.
-    pub(super) fn end(
-        &mut self,
-        id: &str,
-        state: JobState,
-        now: Instant,
-        keep: Duration,
-    ) -> Option<Ended> {
+    pub(super) fn is_reserving(&self, id: &str) -> bool {
+        self.jobs
+            .get(id)
+            .is_some_and(|j| j.state == JobState::Reserving)
+    }
+
+    /// Fails `id` for `why`, out of whatever line it was in.
+    pub(super) fn fail(&mut self, id: &str, why: &str, now: Instant) -> Option<Ended> {
+        self.jobs.get_mut(id)?.error = Some(why.to_owned());
+        self.end(id, JobState::Failed, now)
+    }
+
+    /// Ends `id` in `state`; the caller has taken it out of every line. A job that never ran
+    /// kept nothing unless the caller said otherwise.
+    pub(super) fn end(&mut self, id: &str, state: JobState, now: Instant) -> Option<Ended> {
         let job = self.jobs.get_mut(id)?;
+        if job.attempts == 0 {
+            job.kept.get_or_insert(0);
+        }
         job.state = state;
         job.token.clear();
         job.deadline = None;
         job.ended = Some(now);
-        job.expires = now + keep;
         let (uid, ended) = (job.uid.clone(), job.ended(id));
         self.leave_user(&uid, id);
         self.record(id, EventKind::State(state));

@@ -31,12 +31,12 @@ scripts! {
     ENQUEUE = "enqueue.lua";
     PUBLISH = "publish.lua";
     ABANDON = "abandon.lua";
+    FAIL_ADMISSION = "fail_admission.lua";
     CLAIM = "claim.lua";
     RENEW = "renew.lua";
     COMPLETE = "complete.lua";
     CANCEL = "cancel.lua";
     REAP = "reap.lua";
-    SETTLE = "settle.lua";
     SETTLED = "settled.lua";
     UNSETTLED = "unsettled.lua";
     SNAPSHOT = "snapshot.lua";
@@ -91,6 +91,10 @@ impl RedisBoard {
         self.key(&format!("ev:{id}"))
     }
 
+    fn user_jobs(&self, uid: &str) -> String {
+        self.key(&format!("user:{uid}:jobs"))
+    }
+
     fn stale_workers_ms(&self) -> u64 {
         ms(self.rules.lease * 3)
     }
@@ -111,7 +115,7 @@ impl JobBoard for RedisBoard {
             self.key("q:pro"),
             self.key("q:free"),
             self.key("q:reserving"),
-            self.key(&format!("user:{}:jobs", job.uid)),
+            self.user_jobs(&job.uid),
             self.job(&job.id),
             self.key("seq"),
         ];
@@ -127,8 +131,7 @@ impl JobBoard for RedisBoard {
             .arg(&job.request)
             .arg(&job.period)
             .arg(job.credits)
-            .arg(ms(self.rules.admission))
-            .arg(ms(self.rules.keep_open));
+            .arg(ms(self.rules.admission));
         let (verdict, n): (String, usize) = self.redis.run_script(call).await?;
         Ok(match verdict.as_str() {
             "busy" => Admission::Busy(n),
@@ -137,31 +140,51 @@ impl JobBoard for RedisBoard {
         })
     }
 
-    async fn publish(&self, id: &str) -> BoardResult<()> {
+    async fn publish(&self, id: &str) -> BoardResult<bool> {
         let keys = [
             self.key("q:reserving"),
             self.job(id),
             self.events(id),
             self.key("wake"),
+            self.key("q:pro"),
+            self.key("q:free"),
         ];
-        let (prefix, channel) = (self.key(""), self.key(CHANGES));
         let mut call = PUBLISH.prepare_invoke();
         call.key(&keys[..])
-            .arg(prefix)
             .arg(id)
             .arg(EVENTS_KEPT)
-            .arg(channel);
-        let _: u32 = self.redis.run_script(call).await?;
-        Ok(())
+            .arg(self.key(CHANGES));
+        let published: u32 = self.redis.run_script(call).await?;
+        Ok(published == 1)
     }
 
-    async fn abandon(&self, id: &str) -> BoardResult<bool> {
-        let keys = [self.key("q:reserving"), self.job(id)];
-        let prefix = self.key("");
+    async fn abandon(&self, job: &NewJob) -> BoardResult<bool> {
+        let keys = [
+            self.key("q:reserving"),
+            self.job(&job.id),
+            self.user_jobs(&job.uid),
+        ];
         let mut call = ABANDON.prepare_invoke();
-        call.key(&keys[..]).arg(prefix).arg(id);
+        call.key(&keys[..]).arg(&job.id);
         let abandoned: u32 = self.redis.run_script(call).await?;
         Ok(abandoned == 1)
+    }
+
+    async fn fail_admission(&self, job: &NewJob) -> BoardResult<bool> {
+        let keys = [
+            self.key("q:reserving"),
+            self.job(&job.id),
+            self.events(&job.id),
+            self.key("unsettled"),
+            self.user_jobs(&job.uid),
+        ];
+        let mut call = FAIL_ADMISSION.prepare_invoke();
+        call.key(&keys[..])
+            .arg(&job.id)
+            .arg(EVENTS_KEPT)
+            .arg(self.key(CHANGES));
+        let failed: u32 = self.redis.run_script(call).await?;
+        Ok(failed == 1)
     }
 
     async fn claim(&self, worker: &str) -> BoardResult<Option<Claimed>> {
@@ -181,7 +204,8 @@ impl JobBoard for RedisBoard {
             .arg(ms(self.rules.lease))
             .arg(self.rules.pro_burst)
             .arg(EVENTS_KEPT)
-            .arg(channel);
+            .arg(channel)
+            .arg(self.stale_workers_ms());
         for bound in BUCKETS {
             call.arg(bound * 1000.0);
         }
@@ -217,40 +241,32 @@ impl JobBoard for RedisBoard {
         Ok(held == 1)
     }
 
-    async fn complete(
-        &self,
-        id: &str,
-        token: &str,
-        outcome: &Outcome,
-    ) -> BoardResult<Option<Ended>> {
+    async fn complete(&self, job: &Claimed, outcome: &Outcome) -> BoardResult<Option<Ended>> {
         let keys = [
-            self.job(id),
+            self.job(&job.id),
             self.key("running"),
-            self.events(id),
+            self.events(&job.id),
             self.key("unsettled"),
             self.key("stats"),
+            self.user_jobs(&job.uid),
         ];
-        let (prefix, channel) = (self.key(""), self.key(CHANGES));
         let (state, field, value, kept) = match outcome {
             Outcome::Succeeded { result, kept } => (JobState::Succeeded, "result", result, *kept),
             Outcome::Failed { error, kept } => (JobState::Failed, "error", error, *kept),
         };
-        let keep = ms(self.rules.keep_ended);
         let mut call = COMPLETE.prepare_invoke();
         call.key(&keys[..])
-            .arg(prefix)
-            .arg(id)
-            .arg(token)
+            .arg(&job.id)
+            .arg(&job.token)
             .arg(state.as_str())
             .arg(field)
             .arg(value)
             .arg(kept)
-            .arg(keep)
             .arg(EVENTS_KEPT)
-            .arg(channel);
+            .arg(self.key(CHANGES));
         let ended: Option<(String, String, u32)> = self.redis.run_script(call).await?;
         Ok(ended.map(|(uid, period, credits)| Ended {
-            id: id.to_owned(),
+            id: job.id.clone(),
             uid,
             period,
             credits,
@@ -259,17 +275,20 @@ impl JobBoard for RedisBoard {
     }
 
     async fn cancel(&self, id: &str, uid: &str) -> BoardResult<Cancel> {
-        let keys = [self.job(id), self.events(id), self.key("unsettled")];
-        let (prefix, channel) = (self.key(""), self.key(CHANGES));
-        let keep = ms(self.rules.keep_ended);
+        let keys = [
+            self.job(id),
+            self.events(id),
+            self.key("unsettled"),
+            self.key("q:pro"),
+            self.key("q:free"),
+            self.user_jobs(uid),
+        ];
         let mut call = CANCEL.prepare_invoke();
         call.key(&keys[..])
-            .arg(prefix)
             .arg(id)
             .arg(uid)
-            .arg(keep)
             .arg(EVENTS_KEPT)
-            .arg(channel);
+            .arg(self.key(CHANGES));
         let verdict: Vec<String> = self.redis.run_script(call).await?;
         Ok(match verdict.first().map(String::as_str) {
             Some("canceled") => match self.ended(id).await? {
@@ -292,16 +311,17 @@ impl JobBoard for RedisBoard {
             self.key("q:reserving"),
             self.key("unsettled"),
             self.key("wake"),
+            self.key("q:pro"),
+            self.key("q:free"),
         ];
-        let (prefix, channel) = (self.key(""), self.key(CHANGES));
         let mut call = REAP.prepare_invoke();
         call.key(&keys[..])
-            .arg(prefix)
+            .arg(self.key(""))
             .arg(self.rules.max_attempts)
             .arg(REAP_BATCH)
-            .arg(ms(self.rules.keep_ended))
             .arg(EVENTS_KEPT)
-            .arg(channel);
+            .arg(self.key(CHANGES))
+            .arg(ms(self.rules.keep_open));
         let failed: Vec<String> = self.redis.run_script(call).await?;
         let mut ended = Vec::with_capacity(failed.len());
         for id in failed {
@@ -310,19 +330,13 @@ impl JobBoard for RedisBoard {
         Ok(ended)
     }
 
-    async fn settle(&self, id: &str) -> BoardResult<bool> {
-        let keys = [self.job(id), self.key("unsettled")];
-        let mut call = SETTLE.prepare_invoke();
-        call.key(&keys[..]).arg(id);
-        let won: u32 = self.redis.run_script(call).await?;
-        Ok(won == 1)
-    }
-
     async fn settled(&self, id: &str) -> BoardResult<()> {
-        let job = self.job(id);
-        let channel = self.key(CHANGES);
+        let keys = [self.job(id), self.events(id), self.key("unsettled")];
         let mut call = SETTLED.prepare_invoke();
-        call.key(job).arg(id).arg(channel);
+        call.key(&keys[..])
+            .arg(id)
+            .arg(self.key(CHANGES))
+            .arg(ms(self.rules.keep_ended));
         let _: u32 = self.redis.run_script(call).await?;
         Ok(())
     }

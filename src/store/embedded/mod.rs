@@ -263,17 +263,24 @@ impl Store for EmbeddedStore {
         &self,
         uid: &str,
         period: &str,
+        job: &str,
         n: u32,
         limit: u32,
     ) -> StoreResult<Result<u32, QuotaExceeded>> {
-        let (uid, period) = (uid.to_owned(), period.to_owned());
-        self.with(move |c| usage::reserve(c, &uid, &period, n, limit))
+        let (uid, period, job) = (uid.to_owned(), period.to_owned(), job.to_owned());
+        self.with(move |c| usage::reserve(c, &uid, &period, &job, n, limit))
             .await
     }
 
-    async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()> {
-        let (uid, period) = (uid.to_owned(), period.to_owned());
-        self.with(move |c| usage::release(c, &uid, &period, n))
+    async fn settle_credits(
+        &self,
+        uid: &str,
+        period: &str,
+        job: &str,
+        kept: u32,
+    ) -> StoreResult<Option<u32>> {
+        let (uid, period, job) = (uid.to_owned(), period.to_owned(), job.to_owned());
+        self.with(move |c| usage::settle(c, &uid, &period, &job, kept))
             .await
     }
 

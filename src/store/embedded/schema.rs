@@ -31,6 +31,15 @@ CREATE TABLE IF NOT EXISTS usage (
     used   INTEGER NOT NULL CHECK (used >= 0),
     PRIMARY KEY (uid, period)
 ) STRICT;
+-- The credit ledger: what each job holds of its period's count, written in the transaction
+-- that changes the count, so a refund finds exactly what was taken, once.
+CREATE TABLE IF NOT EXISTS holds (
+    uid     TEXT NOT NULL,
+    period  TEXT NOT NULL,
+    job     TEXT NOT NULL,
+    credits INTEGER NOT NULL CHECK (credits > 0),
+    PRIMARY KEY (uid, period, job)
+) STRICT;
 CREATE TABLE IF NOT EXISTS bonus (
     uid     TEXT NOT NULL,
     period  TEXT NOT NULL,

@@ -3,11 +3,13 @@
 //! gateways never lose each other's updates.
 
 mod client;
+mod usage;
 
 use async_trait::async_trait;
 use serde_json::Value;
 
 pub use client::{Conditional, Credentials, Query, RtdbClient, Versioned};
+use usage::Usage;
 
 use super::records::apply_profile;
 use super::{
@@ -209,7 +211,7 @@ impl Store for RtdbStore {
     }
 
     async fn get_usage(&self, uid: &str, period: &str) -> StoreResult<u32> {
-        count(self.client.get(&usage_path(uid, period)?).await?)
+        Ok(Usage::from_value(self.client.get(&usage_path(uid, period)?).await?)?.used)
     }
 
     async fn get_bonus(&self, uid: &str, period: &str) -> StoreResult<u32> {
@@ -232,19 +234,27 @@ impl Store for RtdbStore {
         &self,
         uid: &str,
         period: &str,
+        job: &str,
         n: u32,
         limit: u32,
     ) -> StoreResult<Result<u32, QuotaExceeded>> {
+        let job = key(job)?;
         let mut outcome = Err(QuotaExceeded { used: 0 });
         self.transact(&usage_path(uid, period)?, |current| {
-            let used = count(current)?;
-            match used.checked_add(n).filter(|&after| after <= limit) {
+            let mut usage = Usage::from_value(current)?;
+            if usage.holds.contains_key(job) {
+                outcome = Ok(usage.used);
+                return Ok(None);
+            }
+            match usage.used.checked_add(n).filter(|&after| after <= limit) {
                 Some(after) => {
                     outcome = Ok(after);
-                    Ok(Some(Value::from(after)))
+                    usage.used = after;
+                    usage.holds.insert(job.to_owned(), n);
+                    usage.to_value().map(Some)
                 }
                 None => {
-                    outcome = Err(QuotaExceeded { used });
+                    outcome = Err(QuotaExceeded { used: usage.used });
                     Ok(None)
                 }
             }
@@ -253,19 +263,28 @@ impl Store for RtdbStore {
         Ok(outcome)
     }
 
-    async fn release_credits(&self, uid: &str, period: &str, n: u32) -> StoreResult<()> {
-        // A transaction, not a server increment: an increment cannot stop at zero, and a
-        // release that outruns its reservation (a period that rolled over) must not leave a
-        // negative count that hands out extra credits.
+    async fn settle_credits(
+        &self,
+        uid: &str,
+        period: &str,
+        job: &str,
+        kept: u32,
+    ) -> StoreResult<Option<u32>> {
+        let job = key(job)?;
+        let mut back = None;
         self.transact(&usage_path(uid, period)?, |current| {
-            let used = match current {
-                Value::Null => return Ok(None),
-                other => serde_json::from_value::<u32>(other).map_err(invalid)?,
+            let mut usage = Usage::from_value(current)?;
+            let Some(holding) = usage.holds.remove(job) else {
+                back = None;
+                return Ok(None);
             };
-            Ok(Some(Value::from(used.saturating_sub(n))))
+            let returned = holding.saturating_sub(kept);
+            back = Some(returned);
+            usage.used = usage.used.saturating_sub(returned);
+            usage.to_value().map(Some)
         })
-        .await
-        .map(drop)
+        .await?;
+        Ok(back)
     }
 
     async fn put_generation(&self, uid: &str, record: &GenerationRecord) -> StoreResult<()> {
