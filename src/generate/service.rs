@@ -163,7 +163,9 @@ impl Generator {
     /// runs, and its images are in the gallery).
     async fn client_left(&self, uid: &str, id: &str) {
         match self.cancel(uid, id).await {
-            Ok(Cancel::Canceled(_)) => tracing::info!(job = %id, "the client left during admission: canceled"),
+            Ok(Cancel::Canceled(_)) => {
+                tracing::info!(job = %id, "the client left during admission: canceled")
+            }
             Ok(_) => {}
             Err(e) => tracing::warn!(job = %id, error = %e, "canceling a job whose client left"),
         }

@@ -162,11 +162,7 @@ async fn a_free_user_has_one_job_in_the_system_and_a_pro_user_four(h: Harness) {
         result: "[]".into(),
         kept: 2,
     };
-    h.board
-        .complete(&claimed, &outcome)
-        .await
-        .unwrap()
-        .unwrap();
+    h.board.complete(&claimed, &outcome).await.unwrap().unwrap();
     assert_eq!(
         h.other.enqueue(&job("p4", "pro", Tier::Pro)).await.unwrap(),
         Admission::Accepted,
@@ -244,10 +240,7 @@ async fn a_job_whose_lease_runs_out_runs_again_elsewhere_and_the_first_worker_is
         result: "[]".into(),
         kept: 2,
     };
-    assert_eq!(
-        h.board.complete(&first, &done).await.unwrap(),
-        None
-    );
+    assert_eq!(h.board.complete(&first, &done).await.unwrap(), None);
     assert!(h.other.renew("a", &second.token, None).await.unwrap());
     let ended = h.other.complete(&second, &done).await.unwrap();
     assert_eq!(ended.unwrap().kept, Some(2));
@@ -426,7 +419,11 @@ async fn a_job_waiting_longer_than_keep_open_fails_and_kept_nothing(h: Harness) 
     assert_eq!(ended, [("a", Some(0)), ("b", Some(0))]);
     let snapshot = h.short_lived.snapshot("a").await.unwrap().unwrap();
     assert_eq!(snapshot.error.as_deref(), Some("expired"));
-    assert_eq!(claim_all(&*h.short_lived).await, ["c"], "a younger job waits on");
+    assert_eq!(
+        claim_all(&*h.short_lived).await,
+        ["c"],
+        "a younger job waits on"
+    );
 }
 
 async fn an_unsettled_job_waits_out_its_grace(h: Harness) {

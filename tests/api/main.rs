@@ -39,6 +39,7 @@ mod layering;
 mod lease_contract;
 mod limits_contract;
 mod me;
+mod money_exact;
 mod process;
 mod redis_server;
 mod rtdb;

@@ -14,19 +14,24 @@ use crate::process::Instance;
 use crate::redis_server::RedisServer;
 use crate::test_keys::{claims, unsigned};
 
-struct Deployment {
-    gateways: [Instance; 2],
-    backend: MockServer,
-    redis: RedisServer,
-    data: tempfile::TempDir,
-    client: reqwest::Client,
+pub struct Deployment {
+    pub gateways: [Instance; 2],
+    pub backend: MockServer,
+    pub redis: RedisServer,
+    pub data: tempfile::TempDir,
+    pub client: reqwest::Client,
 }
 
-const LEASE: &str = "2";
-const METRICS_TOKEN: &str = "scrape";
+pub const LEASE: &str = "2";
+pub const METRICS_TOKEN: &str = "scrape";
 
 impl Deployment {
-    async fn start(backend_ms: u64) -> Self {
+    pub async fn start(backend_ms: u64) -> Self {
+        Self::start_with(backend_ms, &[]).await
+    }
+
+    /// Two gateways with `extra` flags each.
+    pub async fn start_with(backend_ms: u64, extra: &[&str]) -> Self {
         let redis = RedisServer::start().await;
         let backend = MockServer::start().await;
         Mock::given(method("POST"))
@@ -41,19 +46,18 @@ impl Deployment {
             .await;
         let data = tempfile::tempdir().unwrap();
         let gateways = [0, 1].map(|_| {
-            Instance::serve(
-                data.path(),
-                &[
-                    "--redis-url",
-                    &redis.url,
-                    "--generator",
-                    "none",
-                    "--job-lease",
-                    LEASE,
-                    "--metrics-token",
-                    METRICS_TOKEN,
-                ],
-            )
+            let mut args = vec![
+                "--redis-url",
+                &redis.url,
+                "--generator",
+                "none",
+                "--job-lease",
+                LEASE,
+                "--metrics-token",
+                METRICS_TOKEN,
+            ];
+            args.extend_from_slice(extra);
+            Instance::serve(data.path(), &args)
         });
         Self {
             gateways,
@@ -67,7 +71,7 @@ impl Deployment {
         }
     }
 
-    fn worker(&self) -> Instance {
+    pub fn worker(&self) -> Instance {
         let generator = format!("a1111+{}", self.backend.uri());
         Instance::worker(
             self.data.path(),
@@ -84,7 +88,7 @@ impl Deployment {
         )
     }
 
-    async fn register(&self, uid: &str) -> String {
+    pub async fn register(&self, uid: &str) -> String {
         let token = unsigned(&claims(uid));
         let response = self
             .client
@@ -99,7 +103,7 @@ impl Deployment {
     }
 
     /// `POST /api/v1/jobs` through gateway `via`: the status and the body.
-    async fn submit(&self, via: usize, token: &str) -> (u16, Value) {
+    pub async fn submit(&self, via: usize, token: &str) -> (u16, Value) {
         let response = self
             .client
             .post(self.gateways[via].url("/api/v1/jobs"))
@@ -162,7 +166,7 @@ impl Deployment {
         assert_eq!(confirmed.status(), 200);
     }
 
-    async fn get(&self, via: usize, token: &str, path: &str) -> Value {
+    pub async fn get(&self, via: usize, token: &str, path: &str) -> Value {
         let response = self
             .client
             .get(self.gateways[via].url(path))
@@ -174,7 +178,7 @@ impl Deployment {
         response.json().await.unwrap()
     }
 
-    async fn metrics(&self, instance: &Instance) -> String {
+    pub async fn metrics(&self, instance: &Instance) -> String {
         let response = self
             .client
             .get(instance.url("/metrics"))
@@ -186,12 +190,12 @@ impl Deployment {
         response.text().await.unwrap()
     }
 
-    async fn backend_calls(&self) -> usize {
+    pub async fn backend_calls(&self) -> usize {
         txt2img_calls(&self.backend).await.len()
     }
 
     /// Polls the job through gateway `via` until it ended; its last view.
-    async fn until_ended(&self, via: usize, token: &str, id: &str) -> Value {
+    pub async fn until_ended(&self, via: usize, token: &str, id: &str) -> Value {
         for _ in 0..600 {
             let job = self.get(via, token, &format!("/api/v1/jobs/{id}")).await;
             if !matches!(job["status"].as_str(), Some("queued" | "running")) {
@@ -204,7 +208,7 @@ impl Deployment {
 }
 
 /// How long an arrangement here may take: processes start, a lease runs out.
-const ARRANGING: Duration = Duration::from_secs(30);
+pub const ARRANGING: Duration = Duration::from_secs(30);
 
 #[tokio::test]
 async fn a_worker_killed_mid_job_costs_one_credit_one_record_and_the_client_gets_its_image() {
@@ -273,7 +277,7 @@ async fn a_pro_job_submitted_through_the_other_gateway_goes_before_queued_free_j
 }
 
 /// Pro by the support command, as a person at a console would make someone pro.
-async fn make_pro(deployment: &Deployment, uid: &str) {
+pub async fn make_pro(deployment: &Deployment, uid: &str) {
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_lucent"))
         .env_clear()
         .arg("users")

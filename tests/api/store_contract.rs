@@ -335,15 +335,24 @@ pub async fn credits_are_reserved_up_to_the_limit_and_settled_per_job(store: &dy
     let period = "d2026-11-22";
 
     assert_eq!(
-        store.reserve_credits(&id, period, "job-a", 1, 3).await.unwrap(),
+        store
+            .reserve_credits(&id, period, "job-a", 1, 3)
+            .await
+            .unwrap(),
         Ok(1)
     );
     assert_eq!(
-        store.reserve_credits(&id, period, "job-b", 2, 3).await.unwrap(),
+        store
+            .reserve_credits(&id, period, "job-b", 2, 3)
+            .await
+            .unwrap(),
         Ok(3)
     );
     assert_eq!(
-        store.reserve_credits(&id, period, "job-c", 1, 3).await.unwrap(),
+        store
+            .reserve_credits(&id, period, "job-c", 1, 3)
+            .await
+            .unwrap(),
         Err(QuotaExceeded { used: 3 })
     );
     assert_eq!(
@@ -390,7 +399,11 @@ pub async fn a_refund_is_paid_once_however_often_it_is_asked(store: &dyn Store) 
     let refunds = futures_util::future::join_all(refunds).await;
 
     let paid: Vec<u32> = refunds.into_iter().filter_map(|r| r.unwrap()).collect();
-    assert_eq!(paid, [2], "one settlement gives back, the rest find nothing");
+    assert_eq!(
+        paid,
+        [2],
+        "one settlement gives back, the rest find nothing"
+    );
     assert_eq!(store.get_usage(&id, period).await.unwrap(), 1);
 }
 
@@ -404,18 +417,27 @@ pub async fn nothing_comes_back_for_a_job_that_never_reserved(store: &dyn Store)
         .unwrap();
 
     assert_eq!(
-        store.settle_credits(&id, period, "job-never", 0).await.unwrap(),
+        store
+            .settle_credits(&id, period, "job-never", 0)
+            .await
+            .unwrap(),
         None
     );
     assert_eq!(
-        store.settle_credits(&id, "d2026-11-23", "job-a", 0).await.unwrap(),
+        store
+            .settle_credits(&id, "d2026-11-23", "job-a", 0)
+            .await
+            .unwrap(),
         None,
         "a holding lives in its own period"
     );
 
     assert_eq!(store.get_usage(&id, period).await.unwrap(), 1);
     assert_eq!(
-        store.reserve_credits(&id, period, "job-b", 3, 3).await.unwrap(),
+        store
+            .reserve_credits(&id, period, "job-b", 3, 3)
+            .await
+            .unwrap(),
         Err(QuotaExceeded { used: 1 }),
         "no credit was minted"
     );
@@ -425,8 +447,14 @@ pub async fn a_retried_reservation_takes_nothing_more(store: &dyn Store) {
     let id = uid("max");
     let period = "d2026-11-22";
 
-    let first = store.reserve_credits(&id, period, "job-a", 2, 3).await.unwrap();
-    let again = store.reserve_credits(&id, period, "job-a", 2, 3).await.unwrap();
+    let first = store
+        .reserve_credits(&id, period, "job-a", 2, 3)
+        .await
+        .unwrap();
+    let again = store
+        .reserve_credits(&id, period, "job-a", 2, 3)
+        .await
+        .unwrap();
 
     assert_eq!((first, again), (Ok(2), Ok(2)));
     assert_eq!(

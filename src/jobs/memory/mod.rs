@@ -274,7 +274,9 @@ impl JobBoard for MemoryBoard {
             let expired: Vec<(Tier, u64, String)> = state
                 .jobs
                 .iter()
-                .filter(|(_, j)| j.state == JobState::Queued && j.created + self.rules.keep_open <= now)
+                .filter(|(_, j)| {
+                    j.state == JobState::Queued && j.created + self.rules.keep_open <= now
+                })
                 .map(|(id, j)| (j.tier, j.seq, id.clone()))
                 .collect();
             for (tier, seq, id) in expired {
