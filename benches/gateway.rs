@@ -132,15 +132,15 @@ fn store(c: &mut Criterion) {
         b.to_async(&rt)
             .iter(|| async { black_box(store.get_user("bench-user").await.unwrap()) })
     });
-    group.bench_function("reserve_and_release_credit", |b| {
+    group.bench_function("reserve_and_settle_credit", |b| {
         b.to_async(&rt).iter(|| async {
             store
-                .reserve_credits("bench-user", "d2026-11-22", 1, u32::MAX)
+                .reserve_credits("bench-user", "d2026-11-22", "bench-job", 1, u32::MAX)
                 .await
                 .unwrap()
                 .unwrap();
             store
-                .release_credits("bench-user", "d2026-11-22", 1)
+                .settle_credits("bench-user", "d2026-11-22", "bench-job", 0)
                 .await
                 .unwrap();
         })
