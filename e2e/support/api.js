@@ -80,7 +80,12 @@ export async function grantSupportRole(user) {
     {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: user.uid, customAttributes: JSON.stringify({ support: true }) }),
+      body: JSON.stringify({
+        localId: user.uid,
+        // Roles count only on a verified email (src/staff/accounts.rs).
+        emailVerified: true,
+        customAttributes: JSON.stringify({ support: true }),
+      }),
     },
   );
   if (!response.ok) throw new Error(`granting the support role failed: ${response.status} ${await response.text()}`);

@@ -19,6 +19,9 @@ pub struct Identity {
     /// Staff roles as the token states them; the support console checks them again against
     /// the account itself, so a revoked role stops at once.
     pub roles: Roles,
+    /// When the person signed in (seconds): sessions from before the account's `validSince`
+    /// were revoked, as the Admin SDKs' `checkRevoked` decides.
+    pub auth_time: i64,
 }
 
 /// Staff roles: custom claims on a Firebase account, set with `lucent staff grant`.
@@ -39,6 +42,7 @@ impl From<&Claims> for Identity {
                 support: claims.support,
                 admin: claims.admin,
             },
+            auth_time: claims.auth_time,
         }
     }
 }

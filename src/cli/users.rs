@@ -11,7 +11,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use clap::Subcommand;
 
 use crate::config::Config;
-use crate::staff::{self, ActionError, Grant, Plan, PlanChange};
+use crate::staff::{self, ActionError, Authority, Grant, Plan, PlanChange};
 use crate::startup;
 use crate::store::{Store, Subscription, UserRecord, now_ms};
 
@@ -90,6 +90,8 @@ pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
                 credits,
                 reason: &reason,
                 actor: &by,
+                // The command line is the operator's.
+                authority: Authority::Admin,
             };
             let granted =
                 staff::add_credits(store.as_ref(), &config.quotas(), &uid, &grant, Utc::now())
@@ -296,6 +298,7 @@ async fn set_plan(
         until,
         reason,
         actor: by,
+        authority: Authority::Admin,
     };
     let (updated, action) = staff::set_plan(store.as_ref(), uid, &change)
         .await

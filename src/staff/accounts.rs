@@ -37,14 +37,32 @@ pub struct Account {
     pub email: Option<String>,
     /// Every custom claim, roles included.
     pub claims: Map<String, Value>,
+    pub email_verified: bool,
+    pub disabled: bool,
+    /// Sessions that began before this (seconds) are revoked.
+    pub valid_since: Option<i64>,
 }
 
 impl Account {
+    /// The roles the claims name. Only a verified email holds one: roles are granted by email,
+    /// and an unverified address may belong to anyone who typed it.
     pub fn roles(&self) -> Roles {
-        let on = |name: &str| self.claims.get(name) == Some(&Value::Bool(true));
+        let on =
+            |name: &str| self.email_verified && self.claims.get(name) == Some(&Value::Bool(true));
         Roles {
             support: on("support"),
             admin: on("admin"),
+        }
+    }
+
+    /// The roles a session that began at `auth_time` (seconds) holds now: none once the
+    /// account is disabled or its sessions from before `validSince` were revoked.
+    pub fn roles_for_session(&self, auth_time: i64) -> Roles {
+        let revoked = self.valid_since.is_some_and(|since| auth_time < since);
+        if self.disabled || revoked {
+            Roles::default()
+        } else {
+            self.roles()
         }
     }
 }
@@ -63,6 +81,13 @@ struct RawAccount {
     email: Option<String>,
     /// A JSON object, as a string.
     custom_attributes: Option<String>,
+    /// Absent means false, for both.
+    #[serde(default)]
+    email_verified: bool,
+    #[serde(default)]
+    disabled: bool,
+    /// Seconds, as a string.
+    valid_since: Option<String>,
 }
 
 pub struct Accounts {
@@ -144,6 +169,9 @@ impl Accounts {
                     .unwrap_or_default(),
                 uid: raw.local_id,
                 email: raw.email,
+                email_verified: raw.email_verified,
+                disabled: raw.disabled,
+                valid_since: raw.valid_since.and_then(|s| s.parse().ok()),
             })
             .collect())
     }

@@ -11,6 +11,9 @@ pub enum ActionError {
     },
     #[error("no user with uid {0:?}")]
     NoUser(String),
+    /// Beyond what support may do alone (staff/limits.rs): why.
+    #[error("{0}")]
+    AdminRequired(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }

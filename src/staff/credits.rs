@@ -6,6 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use super::action::{ActionError, invalid, reason};
+use super::limits::{Authority, credits_need_admin};
 use crate::quota::{Period, Quotas};
 use crate::store::{AuditEntry, Store, UserRecord};
 
@@ -19,6 +20,7 @@ pub struct Grant<'a> {
     pub credits: u32,
     pub reason: &'a str,
     pub actor: &'a str,
+    pub authority: Authority,
 }
 
 /// What a grant did.
@@ -44,6 +46,7 @@ pub async fn add_credits(
     if !(1..=BONUS_MAX).contains(&grant.credits) {
         return Err(invalid("credits", "must be 1 to 500"));
     }
+    grant.authority.allows(credits_need_admin(grant.credits))?;
     let user = store
         .get_user(uid)
         .await?

@@ -6,6 +6,7 @@ pub mod accounts;
 mod action;
 mod credits;
 mod find;
+mod limits;
 mod plan;
 mod why;
 
@@ -16,6 +17,7 @@ pub use accounts::{Account, Accounts, AccountsAuth, AccountsError};
 pub use action::{ActionError, reason};
 pub use credits::{BONUS_MAX, Grant, Granted, add_credits};
 pub use find::find_users;
+pub use limits::{Authority, SUPPORT_BONUS_MAX, SUPPORT_PRO_DAYS};
 pub use plan::{Plan, PlanChange, set_plan};
 pub use why::why_pro;
 
@@ -46,8 +48,21 @@ pub enum StaffError {
         "{count} accounts have email {email:?}; roles go to one person: fix the accounts first"
     )]
     SeveralAccounts { email: String, count: usize },
+    #[error("{0:?} is not verified; roles go only to an email its owner has verified")]
+    Unverified(String),
     #[error(transparent)]
     Accounts(#[from] AccountsError),
+}
+
+/// Refuses to grant a role to an account whose email is not verified (taking one away is always
+/// possible); callers that audit first ask before writing the trail.
+pub fn grantable(account: &Account, on: bool) -> Result<(), StaffError> {
+    if on && !account.email_verified {
+        return Err(StaffError::Unverified(
+            account.email.clone().unwrap_or_default(),
+        ));
+    }
+    Ok(())
 }
 
 pub struct Staff {
@@ -55,13 +70,14 @@ pub struct Staff {
 }
 
 impl Staff {
-    /// The roles `uid` holds now, as the account says (the token may be an hour old).
-    pub async fn roles_now(&self, uid: &str) -> Result<Roles, AccountsError> {
+    /// The roles `uid`'s session that began at `auth_time` holds now, as the account says (the
+    /// token may be an hour old): none for a disabled account or a revoked session.
+    pub async fn roles_now(&self, uid: &str, auth_time: i64) -> Result<Roles, AccountsError> {
         Ok(self
             .accounts
             .by_uid(uid)
             .await?
-            .map(|a| a.roles())
+            .map(|a| a.roles_for_session(auth_time))
             .unwrap_or_default())
     }
 
@@ -87,6 +103,7 @@ impl Staff {
         role: Role,
         on: bool,
     ) -> Result<Account, StaffError> {
+        grantable(&account, on)?;
         if on {
             account
                 .claims

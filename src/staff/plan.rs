@@ -5,6 +5,7 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::action::{ActionError, invalid, reason};
+use super::limits::{Authority, plan_needs_admin};
 use crate::store::{AuditEntry, Store, UserRecord, now_ms};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, clap::ValueEnum)]
@@ -24,6 +25,7 @@ pub struct PlanChange<'a> {
     pub reason: &'a str,
     /// Who: kept in the audit trail.
     pub actor: &'a str,
+    pub authority: Authority,
 }
 
 /// Sets `uid`'s plan; the saved record and the audit action, e.g. "set-plan pro until 2026-12-31".
@@ -46,6 +48,9 @@ pub async fn set_plan(
     if period_end.is_some_and(|end| end <= now) {
         return Err(invalid("until", "is in the past"));
     }
+    change
+        .authority
+        .allows(plan_needs_admin(change, chrono::Utc::now().date_naive()))?;
     let user = store
         .get_user(uid)
         .await?

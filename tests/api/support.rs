@@ -53,6 +53,18 @@ pub async fn console_for_sam(extra: &[&str]) -> (Console, String) {
     (c, token("sam", json!({"support": true})))
 }
 
+/// `uid`'s account as `accounts:lookup` reports it: email `uid@example.com`, verified, with
+/// `custom` as its custom claims.
+pub fn account(uid: &str, custom: Value) -> Value {
+    json!({
+        "localId": uid,
+        "email": format!("{uid}@example.com"),
+        "emailVerified": true,
+        "validSince": "1600000000",
+        "customAttributes": custom.to_string(),
+    })
+}
+
 /// An emulator token for `uid` with `roles` as custom claims.
 pub fn token(uid: &str, roles: Value) -> String {
     let mut claims = claims(uid);
@@ -64,18 +76,20 @@ pub fn token(uid: &str, roles: Value) -> String {
 }
 
 impl Console {
-    /// The accounts API answers lookups of `uid` with these custom claims.
+    /// The accounts API answers lookups of `uid` with these custom claims (a verified email,
+    /// enabled, no revocation).
     pub async fn account_has(&self, uid: &str, custom: Value) {
+        self.account_is(uid, account(uid, custom)).await;
+    }
+
+    /// The accounts API answers lookups of `uid` with this record.
+    pub async fn account_is(&self, uid: &str, record: Value) {
         Mock::given(method("POST"))
             .and(path(format!("{ACCOUNTS}:lookup")))
             .and(body_partial_json(json!({ "localId": [uid] })))
             .respond_with(ResponseTemplate::new(200).set_body_json(json!({
                 "kind": "identitytoolkit#GetAccountInfoResponse",
-                "users": [{
-                    "localId": uid,
-                    "email": format!("{uid}@example.com"),
-                    "customAttributes": custom.to_string(),
-                }],
+                "users": [record],
             })))
             .mount(&self.accounts)
             .await;
@@ -234,6 +248,84 @@ async fn guests_users_and_revoked_staff_meet_a_path_that_does_not_exist() {
 }
 
 #[tokio::test]
+async fn a_disabled_staff_account_gets_404_at_once() {
+    let c = console(None).await;
+    let mut record = account("sam", json!({"support": true}));
+    record["disabled"] = json!(true);
+    c.account_is("sam", record).await;
+    // A fresh token: it still says support, and the account is what counts.
+    let sam = token("sam", json!({"support": true}));
+
+    let response = c.get(Some(&sam), FIND).await;
+
+    assert_eq!(
+        status_and_code(response).await,
+        (404, "not_found".to_owned())
+    );
+}
+
+#[tokio::test]
+async fn a_session_from_before_the_accounts_revocation_loses_the_console() {
+    let c = console(None).await;
+    let revoked_at = chrono::Utc::now().timestamp() - 60;
+    let mut record = account("sam", json!({"support": true}));
+    record["validSince"] = json!(revoked_at.to_string());
+    c.account_is("sam", record).await;
+    let session = |auth_time: i64| {
+        let mut claims = claims("sam");
+        claims["support"] = json!(true);
+        claims["auth_time"] = json!(auth_time);
+        unsigned(&claims)
+    };
+
+    let before = c.get(Some(&session(revoked_at - 1)), FIND).await;
+    let after = c.get(Some(&session(revoked_at)), FIND).await;
+
+    assert_eq!(status_and_code(before).await, (404, "not_found".to_owned()));
+    assert_eq!(after.status(), 200, "a sign-in since then is a new session");
+}
+
+#[tokio::test]
+async fn a_role_on_an_unverified_email_counts_for_nothing_and_is_never_granted() {
+    let c = console_with(&[]).await;
+    let mut record = account("sam", json!({"support": true}));
+    record["emailVerified"] = json!(false);
+    c.account_is("sam", record).await;
+    c.account_has("ada", json!({"admin": true})).await;
+    Mock::given(method("POST"))
+        .and(path(format!("{ACCOUNTS}:lookup")))
+        .and(body_partial_json(json!({ "email": ["tess@example.com"] })))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"users": [
+            {"localId": "tess", "email": "tess@example.com", "emailVerified": false}
+        ]})))
+        .mount(&c.accounts)
+        .await;
+    let grant = json!({"email": "tess@example.com", "role": "support", "granted": true,
+                       "reason": "joined the team"});
+
+    let unverified = c
+        .get(Some(&token("sam", json!({"support": true}))), FIND)
+        .await;
+    let granted = c
+        .set_role(&token("ada", json!({"admin": true})), grant)
+        .await;
+
+    assert_eq!(
+        status_and_code(unverified).await,
+        (404, "not_found".to_owned())
+    );
+    assert_eq!(
+        status_and_code(granted).await,
+        (422, "invalid_field".to_owned())
+    );
+    assert!(claims_written(&c).await.is_empty());
+    assert!(
+        c.trail("tess").await.is_empty(),
+        "nothing refused is written"
+    );
+}
+
+#[tokio::test]
 async fn an_unsigned_token_claiming_support_outside_emulator_mode_gets_nowhere() {
     let app = spawn_app().await;
     let forged = token("mallory", json!({"support": true, "admin": true}));
@@ -314,8 +406,7 @@ async fn granting_and_revoking_a_role_keeps_the_accounts_other_claims() {
         .and(path(format!("{ACCOUNTS}:lookup")))
         .and(body_partial_json(json!({ "email": ["sam@example.com"] })))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-            "users": [{"localId": "sam", "email": "sam@example.com",
-                       "customAttributes": "{\"beta\":true,\"admin\":true}"}],
+            "users": [account("sam", json!({"beta": true, "admin": true}))],
         })))
         .mount(&c.accounts)
         .await;
@@ -361,16 +452,21 @@ async fn staff_set_a_plan_with_a_reason_and_the_trail_says_who_and_why() {
         "free"
     );
 
-    let body = json!({"plan": "pro", "until": "2999-01-31", "reason": "refund of a double charge"});
+    let until = chrono::Utc::now().date_naive() + chrono::Days::new(31);
+    let body =
+        json!({"plan": "pro", "until": until.to_string(), "reason": "refund of a double charge"});
     let response = c.set_plan(&sam, "alice", body).await;
 
     assert_eq!(response.status(), 200);
     let card: Value = response.json().await.unwrap();
-    assert_eq!(card["why"], "Pro: set by support until Jan 31, 2999");
+    assert_eq!(
+        card["why"],
+        format!("Pro: set by support until {}", until.format("%b %-d, %Y"))
+    );
     assert_eq!(
         card["audit"][0],
         json!({"at": card["audit"][0]["at"], "actor": "sam@example.com (sam)",
-               "action": "set-plan pro until 2999-01-31", "reason": "refund of a double charge"})
+               "action": format!("set-plan pro until {until}"), "reason": "refund of a double charge"})
     );
     let me: Value = c
         .get(Some(&alice), "/api/v1/me")
@@ -407,10 +503,10 @@ async fn a_plan_change_needs_a_reason_a_real_date_a_user_and_someone_else() {
         )
         .await;
     let nobody = c
-        .set_plan(&sam, "bob", json!({"plan": "pro", "reason": "x"}))
+        .set_plan(&sam, "bob", json!({"plan": "free", "reason": "x"}))
         .await;
     let own = c
-        .set_plan(&sam, "sam", json!({"plan": "pro", "reason": "x"}))
+        .set_plan(&sam, "sam", json!({"plan": "free", "reason": "x"}))
         .await;
 
     for response in [blank, bad_date, past] {
@@ -423,6 +519,64 @@ async fn a_plan_change_needs_a_reason_a_real_date_a_user_and_someone_else() {
     assert_eq!(status_and_code(own).await, (403, "own_record".to_owned()));
     let trail = c.trail("alice").await;
     assert!(trail.is_empty(), "nothing refused is written: {trail:?}");
+}
+
+#[tokio::test]
+async fn more_than_a_month_of_pro_or_twenty_credits_at_once_needs_an_admin() {
+    let c = console(None).await;
+    c.register("alice").await;
+    c.account_has("sam", json!({"support": true})).await;
+    c.account_has("ada", json!({"admin": true})).await;
+    let sam = token("sam", json!({"support": true}));
+    let ada = token("ada", json!({"admin": true}));
+    let in_days = |days| (chrono::Utc::now().date_naive() + chrono::Days::new(days)).to_string();
+    let pro = |until: Option<String>| json!({"plan": "pro", "until": until, "reason": "goodwill"});
+    let credits = |n: u32| json!({"credits": n, "reason": "goodwill"});
+
+    let beyond_support = [
+        c.set_plan(&sam, "alice", pro(Some(in_days(32)))).await,
+        c.set_plan(&sam, "alice", pro(None)).await,
+        c.add_credits(&sam, "alice", credits(21)).await,
+    ];
+    for response in beyond_support {
+        assert_eq!(
+            status_and_code(response).await,
+            (403, "admin_required".to_owned())
+        );
+    }
+    assert!(
+        c.trail("alice").await.is_empty(),
+        "nothing refused is written"
+    );
+    assert_eq!(quota_of(&c, "alice").await["bonus"], 0);
+
+    let within_support = [
+        c.set_plan(&sam, "alice", pro(Some(in_days(31)))).await,
+        c.add_credits(&sam, "alice", credits(20)).await,
+    ];
+    let by_admin = [
+        c.set_plan(&ada, "alice", pro(None)).await,
+        c.add_credits(&ada, "alice", credits(100)).await,
+    ];
+    for response in within_support.into_iter().chain(by_admin) {
+        assert_eq!(response.status(), 200);
+    }
+    let actions: Vec<_> = c
+        .trail("alice")
+        .await
+        .into_iter()
+        .map(|e| e.actor)
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "sam@example.com (sam)",
+            "sam@example.com (sam)",
+            "ada@example.com (ada)",
+            "ada@example.com (ada)"
+        ]
+    );
+    assert_eq!(quota_of(&c, "alice").await["bonus"], 120);
 }
 
 /// An image of `uid`'s, made through the API; its id.
@@ -791,10 +945,9 @@ impl Console {
             .and(body_partial_json(
                 json!({ "email": [format!("{uid}@example.com")] }),
             ))
-            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-                "users": [{"localId": uid, "email": format!("{uid}@example.com"),
-                           "customAttributes": custom.to_string()}],
-            })))
+            .respond_with(
+                ResponseTemplate::new(200).set_body_json(json!({"users": [account(uid, custom)]})),
+            )
             .mount(&self.accounts)
             .await;
         Mock::given(method("POST"))

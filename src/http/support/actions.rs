@@ -9,7 +9,8 @@ use super::super::error_docs::op_errors;
 use super::super::{ApiError, ApiJson, AppState};
 use super::card::{SupportUser, card};
 use super::{SupportStaff, actor, not_their_own};
-use crate::staff::{Grant, Plan, PlanChange, add_credits, reason, set_plan};
+use crate::auth::Identity;
+use crate::staff::{Authority, Grant, Plan, PlanChange, add_credits, reason, set_plan};
 use crate::store::{AuditEntry, now_ms};
 
 /// A plan set by hand.
@@ -18,13 +19,14 @@ use crate::store::{AuditEntry, now_ms};
 pub struct PlanBody {
     #[schema(value_type = crate::http::me::Plan)]
     plan: Plan,
-    /// The last day of a pro plan, `YYYY-MM-DD` (UTC); none: until changed again.
+    /// The last day of a pro plan, `YYYY-MM-DD` (UTC); none: until changed again. Support
+    /// grants pro up to 31 days ahead; longer, or none, needs an admin (403 `admin_required`).
     until: Option<String>,
     /// Why: kept in the audit trail with who made the change (1 to 500 characters).
     reason: String,
 }
 
-op_errors!(SetPlanErrors: STORE + JSON_BODY + [NotFound, DependencyUnavailable, InvalidField, OwnRecord]);
+op_errors!(SetPlanErrors: STORE + JSON_BODY + [NotFound, DependencyUnavailable, InvalidField, OwnRecord, AdminRequired]);
 
 #[utoipa::path(post, path = "/v1/support/users/{uid}/plan", tag = "support", security(("bearer" = [])),
     summary = "Sets a user's plan by hand, with a reason for the audit trail (support staff only)",
@@ -53,6 +55,7 @@ pub async fn set_user_plan(
         until,
         reason: &body.reason,
         actor: &actor,
+        authority: authority(&me_staff),
     };
     let (record, _) = set_plan(state.store.as_ref(), &uid, &change).await?;
     state.users.changed(&uid).await;
@@ -63,14 +66,15 @@ pub async fn set_user_plan(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreditsBody {
-    /// How many, 1 to 500; they end with the user's current period.
+    /// How many, 1 to 500; they end with the user's current period. Support adds up to 20 at a
+    /// time; more needs an admin (403 `admin_required`).
     #[schema(minimum = 1, maximum = 500)]
     credits: u32,
     /// Why: kept in the audit trail with who made the grant (1 to 500 characters).
     reason: String,
 }
 
-op_errors!(AddCreditsErrors: STORE + JSON_BODY + [NotFound, DependencyUnavailable, InvalidField, OwnRecord]);
+op_errors!(AddCreditsErrors: STORE + JSON_BODY + [NotFound, DependencyUnavailable, InvalidField, OwnRecord, AdminRequired]);
 
 #[utoipa::path(post, path = "/v1/support/users/{uid}/credits", tag = "support", security(("bearer" = [])),
     summary = "Adds bonus credits to a user's current period, with a reason for the audit trail (support staff only)",
@@ -92,6 +96,7 @@ pub async fn add_user_credits(
         credits: body.credits,
         reason: &body.reason,
         actor: &actor,
+        authority: authority(&me_staff),
     };
     let granted = add_credits(
         state.store.as_ref(),
@@ -103,6 +108,15 @@ pub async fn add_user_credits(
     .await?;
     state.users.changed(&uid).await;
     card(&state, granted.user).await.map(Json)
+}
+
+/// The reach of `staff`'s role now.
+fn authority(staff: &Identity) -> Authority {
+    if staff.roles.admin {
+        Authority::Admin
+    } else {
+        Authority::Support
+    }
 }
 
 /// Why an action was taken.

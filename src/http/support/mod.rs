@@ -35,10 +35,14 @@ impl FromRequestParts<AppState> for SupportStaff {
             return Err(absent());
         }
         // The token may predate a revocation by up to an hour: ask the account.
-        let now = state.staff.roles_now(&identity.uid).await.map_err(|e| {
-            tracing::warn!(error = %e, "checking a staff role");
-            ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()).retry_after(1)
-        })?;
+        let now = state
+            .staff
+            .roles_now(&identity.uid, identity.auth_time)
+            .await
+            .map_err(|e| {
+                tracing::warn!(error = %e, "checking a staff role");
+                ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()).retry_after(1)
+            })?;
         if !(now.support || now.admin) {
             tracing::warn!(uid = %identity.uid, "a token claims a staff role its account no longer has");
             return Err(absent());
@@ -52,7 +56,9 @@ impl From<StaffError> for ApiError {
     fn from(e: StaffError) -> Self {
         match e {
             StaffError::NoAccount(_) => ApiError::not_found("account"),
-            StaffError::SeveralAccounts { .. } => ApiError::invalid("email", e.to_string()),
+            StaffError::SeveralAccounts { .. } | StaffError::Unverified(_) => {
+                ApiError::invalid("email", e.to_string())
+            }
             StaffError::Accounts(e) => {
                 tracing::warn!(error = %e, "the accounts service");
                 ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()).retry_after(1)
@@ -66,6 +72,7 @@ impl From<ActionError> for ApiError {
         match e {
             ActionError::Invalid { field, message } => ApiError::invalid(field, message),
             ActionError::NoUser(_) => ApiError::not_found("user"),
+            ActionError::AdminRequired(why) => ApiError::new(ErrorCode::AdminRequired, why),
             ActionError::Store(e) => e.into(),
         }
     }

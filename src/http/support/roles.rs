@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use super::super::error_docs::op_errors;
 use super::super::{ApiError, ApiJson, AppState, ErrorCode};
 use super::{SupportStaff, actor, not_their_own};
-use crate::staff::{Role, reason};
+use crate::staff::{self, Role, reason};
 use crate::store::{AuditEntry, now_ms};
 
 /// A role to give or take.
@@ -58,6 +58,7 @@ pub async fn set_role(
     let reason = reason(&body.reason).map_err(|message| ApiError::invalid("reason", message))?;
     let account = state.staff.account(body.email.trim()).await?;
     not_their_own(&admin, &account.uid)?;
+    staff::grantable(&account, body.granted)?;
     let entry = AuditEntry {
         at: now_ms(),
         actor: actor(&admin),

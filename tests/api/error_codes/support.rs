@@ -56,7 +56,7 @@ fn body(op: Op, reason: &str) -> serde_json::Value {
 }
 
 /// What only the actions meet: a body that is not JSON, a blank reason, staff acting on their
-/// own record.
+/// own record, support handing out more than it may alone.
 async fn action_failures(op: Op, sent: &Sent) {
     let c = console(None).await;
     c.account_has("sam", json!({"support": true})).await;
@@ -70,6 +70,14 @@ async fn action_failures(op: Op, sent: &Sent) {
             .json(&body(op, "x")),
     )
     .await;
+    let beyond_support = match op {
+        Op::SetPlan => Some(json!({"plan": "pro", "reason": "x"})),
+        Op::AddCredits => Some(json!({"credits": 21, "reason": "x"})),
+        _ => None,
+    };
+    if let Some(beyond) = beyond_support {
+        sent.send(call().json(&beyond)).await;
+    }
 }
 
 /// What only the role change meets: a bad body, no reason, a caller who is not an admin, the
