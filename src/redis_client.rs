@@ -33,12 +33,20 @@ pub enum RedisError {
     Timeout,
     #[error("redis: {0}")]
     Unavailable(String),
+    /// The server answered with an error (a forbidden or unknown command, a script's error).
+    #[error("redis refused: {0}")]
+    Refused(String),
 }
 
 impl From<redis::RedisError> for RedisError {
     fn from(e: redis::RedisError) -> Self {
         if e.is_timeout() {
             Self::Timeout
+        } else if matches!(
+            e.kind(),
+            redis::ErrorKind::Server(_) | redis::ErrorKind::Extension
+        ) {
+            Self::Refused(e.to_string())
         } else {
             Self::Unavailable(e.to_string())
         }
@@ -208,5 +216,47 @@ impl RedisClient {
         self.call(|mut c| async move { redis::cmd("PING").query_async::<String>(&mut c).await })
             .await
             .map(drop)
+    }
+
+    /// What Redis does when its memory is full (`CONFIG GET maxmemory-policy`); `None` where
+    /// the server refuses CONFIG, as managed services often do.
+    pub async fn eviction_policy(&self) -> Result<Option<Eviction>, RedisError> {
+        let answer = self
+            .call(|mut c| async move {
+                redis::cmd("CONFIG")
+                    .arg("GET")
+                    .arg("maxmemory-policy")
+                    .query_async::<Vec<String>>(&mut c)
+                    .await
+            })
+            .await;
+        match answer {
+            Ok(pair) => Ok(pair.into_iter().nth(1).map(Eviction)),
+            Err(RedisError::Refused(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// A `maxmemory-policy`. Only `noeviction` keeps money exact: the board's queued, running and
+/// unsettled jobs carry no TTL, so a `volatile-*` policy can evict only what has a TTL
+/// (settled jobs, rate-limit buckets, leases), while an `allkeys-*` policy can evict a job
+/// holding credits or the queue itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Eviction(pub String);
+
+impl Eviction {
+    /// What a full Redis would lose under this policy, or `None` under `noeviction` (a full
+    /// Redis refuses writes instead: new jobs get 503, nothing is lost).
+    pub fn risk(&self) -> Option<&'static str> {
+        match self.0.as_str() {
+            "noeviction" => None,
+            p if p.starts_with("volatile-") => Some(
+                "when full, Redis evicts keys with a TTL: settled jobs, rate-limit buckets and leases (a rate limit may let extra requests through, a lease may be taken twice); set maxmemory-policy noeviction",
+            ),
+            _ => Some(
+                "when full, Redis evicts any key, queued jobs and their reserved credits included; set maxmemory-policy noeviction",
+            ),
+        }
     }
 }

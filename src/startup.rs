@@ -100,7 +100,33 @@ pub fn redis(config: &Config) -> anyhow::Result<Option<RedisClient>> {
 pub async fn from_config(config: &Config) -> anyhow::Result<AppState> {
     let http = http_client()?;
     let store = open_store(config, &http).await?;
-    state(config, http, store)
+    let state = state(config, http, store)?;
+    if let Some(redis) = &state.redis {
+        tokio::spawn(warn_about_eviction(redis.clone()));
+    }
+    Ok(state)
+}
+
+/// Says at start what a full Redis would lose under its eviction policy (`/readyz` says it
+/// too). In the background: Redis may be down at start, and the instance starts anyway.
+async fn warn_about_eviction(redis: RedisClient) {
+    for _ in 0..30 {
+        match redis.eviction_policy().await {
+            Ok(Some(policy)) => {
+                if let Some(risk) = policy.risk() {
+                    tracing::warn!(maxmemory_policy = %policy.0, "{risk}");
+                }
+                return;
+            }
+            Ok(None) => {
+                tracing::info!(
+                    "Redis does not let CONFIG GET read maxmemory-policy: make sure it is noeviction"
+                );
+                return;
+            }
+            Err(_) => tokio::time::sleep(Duration::from_secs(2)).await,
+        }
+    }
 }
 
 /// The retention sweep over the state's store and images.

@@ -9,6 +9,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use crate::config::Config;
+use crate::http::server;
 use crate::{build_app, build_worker_app, startup, telemetry};
 
 /// `lucent` alone serves; its flags are then `serve`'s.
@@ -94,19 +95,20 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     tracing::info!(%addr, "lucent listening");
     println!("Lucent is running at http://{addr}");
     let mut stopped = stop.clone();
-    let server = axum::serve(
+    let server = server::serve(
         listener,
-        build_app(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        shutdown_signal().await;
-        let _ = stopping.send(true);
-    });
+        build_app(state),
+        header_timeout(&config),
+        async move {
+            shutdown_signal().await;
+            let _ = stopping.send(true);
+        },
+    );
     // In-flight requests get a bounded grace period; a stream that never ends cannot hold
     // the process past it.
     let grace = Duration::from_secs(config.shutdown_grace);
     tokio::select! {
-        result = server => result?,
+        () = server => {},
         () = async {
             let _ = stopped.wait_for(|s| *s).await;
             tokio::time::sleep(grace).await;
@@ -115,6 +117,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     finish(jobs, grace).await;
     tracing::info!("lucent stopped");
     Ok(())
+}
+
+fn header_timeout(config: &Config) -> Duration {
+    Duration::from_secs(config.header_timeout)
 }
 
 async fn listen(config: &Config) -> anyhow::Result<tokio::net::TcpListener> {
@@ -141,11 +147,15 @@ async fn work(config: Config) -> anyhow::Result<()> {
         );
     }
     let mut stopped = stop.clone();
-    let probes =
-        axum::serve(listener, build_worker_app(state)).with_graceful_shutdown(async move {
+    let probes = server::serve(
+        listener,
+        build_worker_app(state),
+        header_timeout(&config),
+        async move {
             let _ = stopped.wait_for(|s| *s).await;
-        });
-    let probes = tokio::spawn(probes.into_future());
+        },
+    );
+    let probes = tokio::spawn(probes);
     println!("Lucent worker is running, with health and metrics at http://{addr}");
     shutdown_signal().await;
     let _ = stopping.send(true);

@@ -261,6 +261,17 @@ pub struct Config {
     )]
     pub shutdown_grace: u64,
 
+    /// Seconds a client has to send a request's headers on a new or idle connection; past it
+    /// the connection is closed (a slow sender must not hold a connection forever).
+    #[arg(
+        long = "header-timeout",
+        env = "LUCENT_HEADER_TIMEOUT",
+        value_name = "LUCENT_HEADER_TIMEOUT",
+        default_value_t = 10,
+        value_parser = clap::value_parser!(u64).range(1..=300)
+    )]
+    pub header_timeout: u64,
+
     /// The built web app served with SPA fallback (not in ARCHITECTURE.md's table: a deploy
     /// behind Firebase Hosting leaves it missing and the gateway then serves only the API).
     #[arg(

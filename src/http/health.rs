@@ -17,6 +17,7 @@ use tokio::sync::Mutex;
 use utoipa::ToSchema;
 
 use super::{ApiError, AppState};
+use crate::redis_client::{Eviction, RedisClient};
 
 /// How long one readiness answer is reused.
 const READINESS_TTL: Duration = Duration::from_secs(5);
@@ -76,7 +77,36 @@ pub struct Checks {
     images: Check,
     /// Only when `LUCENT_REDIS_URL` is set.
     #[serde(skip_serializing_if = "Option::is_none")]
-    redis: Option<Check>,
+    redis: Option<RedisCheck>,
+}
+
+/// Redis answers, and what it would lose when full.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RedisCheck {
+    #[serde(flatten)]
+    check: Check,
+    /// Its `maxmemory-policy`, when the server lets `CONFIG GET` read it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    eviction_policy: Option<String>,
+    /// What a full Redis would lose under that policy (anything but `noeviction`); the
+    /// instance stays ready, since nothing is lost until Redis is full.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<&'static str>,
+}
+
+async fn redis_check(redis: &RedisClient) -> RedisCheck {
+    let check = Check::of("redis", None, redis.ping().await);
+    let policy = if check.ok {
+        redis.eviction_policy().await.ok().flatten()
+    } else {
+        None
+    };
+    RedisCheck {
+        check,
+        warning: policy.as_ref().and_then(Eviction::risk),
+        eviction_policy: policy.map(|p| p.0),
+    }
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -97,7 +127,7 @@ impl ReadinessReport {
             && c.keys.ok
             && c.generator.ok
             && c.images.ok
-            && c.redis.as_ref().is_none_or(|r| r.ok)
+            && c.redis.as_ref().is_none_or(|r| r.check.ok)
     }
 }
 
@@ -116,7 +146,7 @@ async fn check(state: &AppState) -> ReadinessReport {
         },
         images: Check::of("images", None, generator.blobs.check().await),
         redis: match &state.redis {
-            Some(redis) => Some(Check::of("redis", None, redis.ping().await)),
+            Some(redis) => Some(redis_check(redis).await),
             None => None,
         },
     };

@@ -18,6 +18,7 @@ mod limits;
 mod me;
 mod openapi;
 mod security_headers;
+pub mod server;
 mod spa;
 mod state;
 mod support;

@@ -174,6 +174,39 @@ async fn readiness_includes_redis_when_instances_share_it() {
     let ready: Value = app.get_readyz().await.json().await.unwrap();
 
     assert_eq!(ready["checks"]["redis"]["ok"], true, "{ready}");
+    assert_eq!(ready["checks"]["redis"]["evictionPolicy"], "noeviction");
+    assert_eq!(ready["checks"]["redis"].get("warning"), None);
+}
+
+#[tokio::test]
+async fn a_redis_that_may_evict_any_key_is_named_with_what_it_would_lose() {
+    let redis = RedisServer::start().await;
+    let client = redis::Client::open(redis.url.as_str()).unwrap();
+    let mut connection = client.get_multiplexed_async_connection().await.unwrap();
+    let _: () = redis::cmd("CONFIG")
+        .arg(&["SET", "maxmemory-policy", "allkeys-lru"])
+        .query_async(&mut connection)
+        .await
+        .unwrap();
+    let app = spawn_app_with(&["--redis-url", &redis.url]).await;
+
+    let response = app.get_readyz().await;
+
+    assert_eq!(
+        response.status(),
+        200,
+        "nothing is lost until Redis is full"
+    );
+    let ready: Value = response.json().await.unwrap();
+    let check = &ready["checks"]["redis"];
+    assert_eq!(check["evictionPolicy"], "allkeys-lru", "{ready}");
+    assert!(
+        check["warning"]
+            .as_str()
+            .unwrap()
+            .contains("reserved credits"),
+        "{ready}"
+    );
 }
 
 #[tokio::test]

@@ -72,14 +72,13 @@ pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
     let app = build_app(state.clone());
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .await
-        .unwrap();
-    });
+    let header_timeout = std::time::Duration::from_secs(config.header_timeout);
+    tokio::spawn(lucent::http::server::serve(
+        listener,
+        app,
+        header_timeout,
+        std::future::pending(),
+    ));
     TestApp {
         address,
         client: reqwest::Client::builder()

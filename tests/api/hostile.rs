@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::helpers::{error_code, spawn_app};
+use crate::helpers::{error_code, spawn_app, spawn_app_with};
 use crate::test_keys::token_for;
 
 #[tokio::test]
@@ -140,4 +140,32 @@ async fn a_header_that_is_not_text_is_refused() {
         .unwrap();
 
     assert_eq!(error_code(response, 401).await, "token_invalid");
+}
+
+#[tokio::test]
+async fn a_client_that_never_finishes_its_headers_is_disconnected_and_others_are_served() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = spawn_app_with(&["--header-timeout", "1"]).await;
+    let address = app.address.trim_start_matches("http://").to_owned();
+    let mut slow = tokio::net::TcpStream::connect(&address).await.unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: lucent\r\nX-Slow: ")
+        .await
+        .unwrap();
+
+    // A bound on the test only: without a header deadline the read would never end.
+    let mut rest = Vec::new();
+    let closed = tokio::time::timeout(
+        std::time::Duration::from_secs(60),
+        slow.read_to_end(&mut rest),
+    )
+    .await;
+    let healthy = app.client.get(app.url("/healthz")).send().await.unwrap();
+
+    assert!(closed.is_ok(), "the server closed the connection");
+    let answered = String::from_utf8_lossy(&rest);
+    assert!(
+        answered.is_empty() || answered.starts_with("HTTP/1.1 408"),
+        "no answer to a request never sent: {answered}"
+    );
+    assert_eq!(healthy.status(), 200);
 }

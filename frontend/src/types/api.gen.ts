@@ -520,14 +520,15 @@ export interface components {
             generator: components["schemas"]["Check"];
             images: components["schemas"]["Check"];
             keys: components["schemas"]["Check"];
-            redis?: components["schemas"]["Check"] | null;
+            redis?: components["schemas"]["RedisCheck"] | null;
             store: components["schemas"]["Check"];
         };
         /** @description Bonus credits for the period the user is in now. */
         CreditsBody: {
             /**
              * Format: int32
-             * @description How many, 1 to 500; they end with the user's current period.
+             * @description How many, 1 to 500; they end with the user's current period. Support adds up to 20 at a
+             *     time; more needs an admin (403 `admin_required`).
              */
             credits: number;
             /** @description Why: kept in the audit trail with who made the grant (1 to 500 characters). */
@@ -692,7 +693,10 @@ export interface components {
             plan: components["schemas"]["Plan"];
             /** @description Why: kept in the audit trail with who made the change (1 to 500 characters). */
             reason: string;
-            /** @description The last day of a pro plan, `YYYY-MM-DD` (UTC); none: until changed again. */
+            /**
+             * @description The last day of a pro plan, `YYYY-MM-DD` (UTC); none: until changed again. Support
+             *     grants pro up to 31 days ahead; longer, or none, needs an admin (403 `admin_required`).
+             */
             until?: string | null;
         };
         ProfileBody: {
@@ -767,6 +771,16 @@ export interface components {
         /** @description Where to send the browser next. */
         Redirect: {
             url: string;
+        };
+        /** @description Redis answers, and what it would lose when full. */
+        RedisCheck: components["schemas"]["Check"] & {
+            /** @description Its `maxmemory-policy`, when the server lets `CONFIG GET` read it. */
+            evictionPolicy?: string | null;
+            /**
+             * @description What a full Redis would lose under that policy (anything but `noeviction`); the
+             *     instance stays ready, since nothing is lost until Redis is full.
+             */
+            warning?: string | null;
         };
         Renderer: {
             /** @description The backend kind: `builtin`, `a1111` or `legacy`. */
@@ -2393,7 +2407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: own_record */
+            /** @description `code` is one of: own_record, admin_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2752,7 +2766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: own_record */
+            /** @description `code` is one of: own_record, admin_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3373,7 +3387,7 @@ export interface operationErrors {
     };
     "POST /api/v1/support/users/{uid}/credits": {
         400: "malformed_json";
-        403: "own_record";
+        403: "own_record" | "admin_required";
         404: "not_found";
         413: "payload_too_large";
         415: "unsupported_media_type";
@@ -3409,7 +3423,7 @@ export interface operationErrors {
     };
     "POST /api/v1/support/users/{uid}/plan": {
         400: "malformed_json";
-        403: "own_record";
+        403: "own_record" | "admin_required";
         404: "not_found";
         413: "payload_too_large";
         415: "unsupported_media_type";

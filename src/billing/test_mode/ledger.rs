@@ -76,7 +76,7 @@ impl From<RedisError> for ProviderError {
     fn from(e: RedisError) -> Self {
         match e {
             RedisError::Timeout => ProviderError::Timeout,
-            RedisError::Unavailable(e) => ProviderError::Unavailable(e),
+            RedisError::Unavailable(e) | RedisError::Refused(e) => ProviderError::Unavailable(e),
         }
     }
 }
