@@ -14,6 +14,7 @@ use crate::billing::stripe::StripeApi;
 use crate::billing::test_mode::{Ledger, MemoryLedger, RedisLedger, TestPayments};
 use crate::config::{BillingMode, Config, RateLimitMode};
 use crate::generate::catalog::Catalog;
+use crate::generate::feed::Feeds;
 use crate::generate::retention::Retention;
 use crate::generate::settle::Settler;
 use crate::generate::{Generator, Worker};
@@ -21,6 +22,7 @@ use crate::http::{App, AppState, HttpSettings, Readiness, SecurityHeaders};
 use crate::images::blobs::Blobs;
 use crate::jobs::{JobBoard, MemoryBoard, RedisBoard, Rules};
 use crate::lease::{Leases, MemoryLeases, RedisLeases};
+use crate::limits::streams::StreamSlots;
 use crate::limits::{Allowances, MemoryAllowances, RateLimits, RedisAllowances};
 use crate::metrics::Metrics;
 use crate::redis_client::RedisClient;
@@ -71,11 +73,16 @@ pub fn state(
             static_dir: config.static_dir.clone(),
             proxy_hops: config.proxy_hops,
             metrics_token: config.metrics_token.clone(),
+            stream_idle: Duration::from_secs(config.stream_idle),
         },
         auth: token_verifier(config, &http),
         staff: staff(config, &http)?,
         billing: billing(config, &http, &users, &store, redis.as_ref())?,
         limits: RateLimits::new(config.rate_limits == RateLimitMode::On, allowances),
+        streams: match &redis {
+            Some(redis) => StreamSlots::shared(redis.clone(), instance_name()),
+            None => StreamSlots::local(),
+        },
         redis,
         security_headers: SecurityHeaders::new(config.auth_emulator_host.as_deref()),
         readiness: Readiness::default(),
@@ -239,6 +246,7 @@ fn generator(
             store: Arc::clone(store),
             metrics: Arc::clone(&metrics),
         },
+        feeds: Feeds::new(Arc::clone(&board)),
         board,
         blobs: Blobs::open(&config.image_store_url()?)
             .map_err(|e| anyhow::anyhow!("LUCENT_IMAGE_STORE: {e}"))?,

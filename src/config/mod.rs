@@ -272,6 +272,17 @@ pub struct Config {
     )]
     pub header_timeout: u64,
 
+    /// Seconds an event stream may go without an event before it ends with `idle` (the
+    /// client opens it again); a forgotten tab must not hold one of its user's streams.
+    #[arg(
+        long = "stream-idle",
+        env = "LUCENT_STREAM_IDLE",
+        value_name = "LUCENT_STREAM_IDLE",
+        default_value_t = 120,
+        value_parser = clap::value_parser!(u64).range(1..=3600)
+    )]
+    pub stream_idle: u64,
+
     /// The built web app served with SPA fallback (not in ARCHITECTURE.md's table: a deploy
     /// behind Firebase Hosting leaves it missing and the gateway then serves only the API).
     #[arg(

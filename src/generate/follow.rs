@@ -1,27 +1,15 @@
-//! Following a job to its end, from any instance: the board's events (resumable after a
-//! cursor), the place in line while it waits, and the result or the error at the end. A
-//! listener wakes on the board's doorbell and looks again every couple of seconds in case a
-//! ring was lost (Redis reconnecting).
+//! Following a job to its end, from any instance: its events (resumable after a cursor), its
+//! place in line while it waits, and the result or the error at the end, read from the
+//! instance's shared reader of that job ([`super::feed`]).
 
-use std::collections::VecDeque;
-use std::sync::Arc;
-use std::time::Duration;
-
-use tokio::sync::broadcast;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::watch;
 
 use super::GenerateError;
 use super::backend::Progress;
 use super::error::JobError;
+use super::feed::{Feed, Feeds, cursor_key};
 use super::view::GenerationView;
-use crate::jobs::{BoardEvent, EventKind, JobBoard, JobState, Place, Snapshot};
-
-/// Looks again this often without a ring.
-const LOOK_AGAIN: Duration = Duration::from_secs(2);
-/// How long an ended job's listener waits for its settlement.
-const SETTLE_WAIT: Duration = Duration::from_secs(3);
-/// At most this often while queued (every start anywhere moves the line).
-const PLACE_EVERY: Duration = Duration::from_millis(250);
+use crate::jobs::{BoardEvent, EventKind, JobState, Place, Snapshot};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Update {
@@ -33,26 +21,25 @@ pub enum Update {
     Canceled,
 }
 
+enum Read {
+    Update(Update),
+    Silent,
+    NotYet,
+}
+
 pub struct Follow {
-    board: Arc<dyn JobBoard>,
-    id: String,
-    cursor: Option<String>,
-    changes: broadcast::Receiver<String>,
-    pending: VecDeque<BoardEvent>,
+    feed: watch::Receiver<Feed>,
+    /// Events up to here were given (or skipped by the caller's cursor).
+    after: Option<(u64, u64)>,
     last_position: Option<u32>,
     over: bool,
 }
 
 impl Follow {
-    pub fn new(board: Arc<dyn JobBoard>, id: &str, cursor: Option<String>) -> Self {
-        // Listening before the first read, so a change in between is not missed.
-        let changes = board.changes();
+    pub fn new(feeds: &Feeds, id: &str, cursor: Option<String>) -> Self {
         Self {
-            board,
-            id: id.to_owned(),
-            cursor,
-            changes,
-            pending: VecDeque::new(),
+            feed: feeds.subscribe(id),
+            after: cursor.as_deref().and_then(cursor_key),
             last_position: None,
             over: false,
         }
@@ -64,39 +51,60 @@ impl Follow {
             if self.over {
                 return Ok(None);
             }
-            if let Some(event) = self.pending.pop_front() {
-                self.cursor = Some(event.cursor.clone());
-                let update = match event.kind {
-                    EventKind::Progress(json) => match serde_json::from_str(&json) {
-                        Ok(progress) => Update::Progress(progress),
-                        Err(_) => continue,
-                    },
-                    EventKind::State(state) if state.is_over() => {
-                        self.over = true;
-                        ending(self.settled().await?)
+            let feed = self.feed.borrow_and_update().clone();
+            let unseen = feed
+                .events
+                .iter()
+                .find(|e| cursor_key(&e.cursor).is_some_and(|key| Some(key) > self.after));
+            if let Some(event) = unseen {
+                match self.update(event, &feed) {
+                    Read::Update(update) => {
+                        return Ok(Some((Some(event.cursor.clone()), update)));
                     }
-                    // Queued: the place comes from the snapshot below. Running: silent.
-                    EventKind::State(_) => continue,
-                };
-                return Ok(Some((Some(event.cursor), update)));
-            }
-            let events = self
-                .board
-                .events_after(&self.id, self.cursor.as_deref())
-                .await?;
-            if !events.is_empty() {
-                self.pending.extend(events);
-                continue;
-            }
-            let snapshot = self.snapshot().await?;
-            if let Some(place) = snapshot.place
+                    Read::Silent => continue,
+                    // The end, not settled yet: its reader says when it is.
+                    Read::NotYet => {}
+                }
+            } else if let Some(failure) = &feed.failure {
+                self.over = true;
+                return Err(failure.clone().into());
+            } else if let Some(place) = feed.place
                 && self.last_position != Some(place.position)
             {
                 self.last_position = Some(place.position);
                 return Ok(Some((None, Update::Queued(place))));
             }
-            self.wait(snapshot.state == JobState::Queued).await;
+            if self.feed.changed().await.is_err() {
+                // The reader stopped and everything it left was read (a caller whose cursor
+                // was past the end already, or an end that could not be read).
+                self.over = true;
+                return match (feed.failure, feed.end) {
+                    (Some(failure), _) => Err(failure.into()),
+                    (None, Some(_)) => Ok(None),
+                    (None, None) => Err(GenerateError::Internal("a job's reader stopped".into())),
+                };
+            }
         }
+    }
+
+    /// What `event` says, moving past it unless it is an end not settled yet.
+    fn update(&mut self, event: &BoardEvent, feed: &Feed) -> Read {
+        let read = match &event.kind {
+            EventKind::Progress(json) => serde_json::from_str(json)
+                .map(|p| Read::Update(Update::Progress(p)))
+                .unwrap_or(Read::Silent),
+            EventKind::State(state) if state.is_over() => match &feed.end {
+                Some(end) => {
+                    self.over = true;
+                    Read::Update(ending(end))
+                }
+                None => return Read::NotYet,
+            },
+            // Queued: the place comes from the snapshot. Running: silent.
+            EventKind::State(_) => Read::Silent,
+        };
+        self.after = cursor_key(&event.cursor);
+        read
     }
 
     /// Follows to the end: the images, or why there are none.
@@ -113,50 +121,9 @@ impl Follow {
             "a job ended without an outcome".into(),
         ))
     }
-
-    async fn snapshot(&self) -> Result<Snapshot, GenerateError> {
-        self.board
-            .snapshot(&self.id)
-            .await?
-            .ok_or(GenerateError::NotFound("job"))
-    }
-
-    /// The ended job once its credits are settled, so that a client told of a failure reads
-    /// its credits back; after [`SETTLE_WAIT`] as it is (its settler died; the sweep settles).
-    async fn settled(&mut self) -> Result<Snapshot, GenerateError> {
-        let give_up = tokio::time::Instant::now() + SETTLE_WAIT;
-        loop {
-            let snapshot = self.snapshot().await?;
-            if snapshot.settled || tokio::time::Instant::now() >= give_up {
-                return Ok(snapshot);
-            }
-            let _ = tokio::time::timeout(Duration::from_millis(100), async {
-                while !matches!(self.changes.recv().await, Ok(id) if id == self.id) {}
-            })
-            .await;
-        }
-    }
-
-    /// Until a ring that may concern this job, or [`LOOK_AGAIN`].
-    async fn wait(&mut self, queued: bool) {
-        if queued {
-            tokio::time::sleep(PLACE_EVERY).await;
-        }
-        let _ = tokio::time::timeout(LOOK_AGAIN, async {
-            loop {
-                match self.changes.recv().await {
-                    Ok(id) if queued || id == self.id || id == crate::jobs::EVERYTHING => return,
-                    Ok(_) => {}
-                    Err(RecvError::Lagged(_)) => return,
-                    Err(RecvError::Closed) => std::future::pending().await,
-                }
-            }
-        })
-        .await;
-    }
 }
 
-fn ending(snapshot: Snapshot) -> Update {
+fn ending(snapshot: &Snapshot) -> Update {
     match snapshot.state {
         JobState::Succeeded => {
             match serde_json::from_str(snapshot.result.as_deref().unwrap_or("")) {

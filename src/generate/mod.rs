@@ -4,6 +4,7 @@
 pub mod backend;
 pub mod catalog;
 mod error;
+pub mod feed;
 pub mod follow;
 pub mod gallery;
 pub mod request;

@@ -15,6 +15,7 @@ use tokio::sync::oneshot;
 use super::GenerateError;
 use super::backend::Backend;
 use super::catalog::Catalog;
+use super::feed::Feeds;
 use super::follow::Follow;
 use super::request::GenerationBody;
 use super::settle::Settler;
@@ -33,6 +34,8 @@ pub struct Generator {
     pub backend: Option<Arc<dyn Backend>>,
     /// Who runs what next, shared with every instance and worker.
     pub board: Arc<dyn JobBoard>,
+    /// This instance's readers of followed jobs.
+    pub feeds: Feeds,
     /// Gives back the credits of jobs that ended.
     pub settler: Settler,
     /// Originals and previews.
@@ -173,7 +176,7 @@ impl Generator {
 
     /// Follows the caller's job from its first event (or after `cursor`).
     pub fn follow(&self, id: &str, cursor: Option<String>) -> Follow {
-        Follow::new(Arc::clone(&self.board), id, cursor)
+        Follow::new(&self.feeds, id, cursor)
     }
 
     /// Cancels the caller's job if it is still queued, and gives its credits back.

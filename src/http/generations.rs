@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error_docs::op_errors;
-use super::jobs::event_stream;
+use super::jobs::{Hold, event_stream};
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
 use crate::generate::gallery::Page;
@@ -64,7 +64,7 @@ pub async fn create(
     let leaving = state.generator.cancel_on_drop(&user.uid, &job.id);
     let follow = state.generator.follow(&job.id, None);
     if wants_stream(&headers) {
-        return Ok(event_stream(follow, Some(leaving)).into_response());
+        return Ok(event_stream(follow, Hold::Job(leaving)).into_response());
     }
     let outcome = follow.outcome().await;
     leaving.disarm();

@@ -3,6 +3,7 @@
 //! or a dropped connection finds the same job instead of losing its credits.
 
 use std::convert::Infallible;
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -23,6 +24,7 @@ use crate::generate::request::GenerationBody;
 use crate::generate::{CancelOnDrop, GenerateError, JobError};
 use crate::jobs::{Cancel, JobState, Place, Snapshot};
 use crate::limits::Class;
+use crate::limits::streams::Slot;
 use crate::store::push_id;
 
 /// The `queued` event, and a queued job's place.
@@ -62,19 +64,34 @@ impl From<Progress> for ProgressEvent {
     }
 }
 
+/// What an event stream holds while it is open.
+pub enum Hold {
+    /// `POST /v1/generations`: its job, canceled if the stream is dropped while it waits.
+    Job(CancelOnDrop),
+    /// `GET /v1/jobs/{id}/events`: one of its user's stream slots, given back when it ends;
+    /// it ends with `idle` after `idle` without an event (the client opens it again).
+    Slot { _slot: Slot, idle: Duration },
+}
+
 /// A job's events as Server-Sent Events, each with its cursor as `id:` (a place in line has
-/// none: it is never replayed). `leaving` cancels the job if the stream is dropped while the
-/// job is still queued.
+/// none: it is never replayed).
 pub fn event_stream(
     follow: Follow,
-    leaving: Option<CancelOnDrop>,
+    hold: Hold,
 ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
-    let events = futures_util::stream::unfold(Some((follow, leaving)), |pending| async move {
-        let (mut follow, leaving) = pending?;
-        let (cursor, update) = match follow.next().await {
+    let events = futures_util::stream::unfold(Some((follow, hold)), |pending| async move {
+        let (mut follow, hold) = pending?;
+        let next = match &hold {
+            Hold::Slot { idle, .. } => match tokio::time::timeout(*idle, follow.next()).await {
+                Ok(next) => next,
+                Err(_) => return Some((Ok(SseEvent::default().event("idle").data("{}")), None)),
+            },
+            Hold::Job(_) => follow.next().await,
+        };
+        let (cursor, update) = match next {
             Ok(Some(next)) => next,
             Ok(None) => {
-                if let Some(leaving) = leaving {
+                if let Hold::Job(leaving) = hold {
                     leaving.disarm();
                 }
                 return None;
@@ -102,7 +119,7 @@ pub fn event_stream(
             Some(cursor) => event.id(cursor),
             None => event,
         };
-        Some((Ok(event), Some((follow, leaving))))
+        Some((Ok(event), Some((follow, hold))))
     });
     Sse::new(events).keep_alive(KeepAlive::default())
 }
@@ -233,6 +250,7 @@ pub async fn submit(
 }
 
 op_errors!(JobErrors: AUTH + [NotFound, DependencyUnavailable]);
+op_errors!(EventsErrors: AUTH + [NotFound, TooManyRequests, DependencyUnavailable]);
 
 #[utoipa::path(get, path = "/v1/jobs/{id}", tag = "generation", security(("bearer" = [])),
     summary = "A job: where it stands, and its images or error once it ended",
@@ -253,12 +271,15 @@ pub async fn get(
         (`ProgressEvent`), then `done` (`Generations`), `error` (`ErrorDetail`) or \
         `canceled` ({}). \
         Every event but `queued` has an `id`; send the last one seen as `Last-Event-ID` to \
-        resume after it. Leaving the stream does not cancel the job.",
+        resume after it. Leaving the stream does not cancel the job. A stream without an \
+        event for `LUCENT_STREAM_IDLE` (120 s) ends with `idle` ({}): open it again. A user \
+        has at most 10 streams open across all instances; the 11th is refused with 429 \
+        `too_many_requests` and `Retry-After`.",
     params(("id" = String, Path, description = "A job id"),
         ("Last-Event-ID" = Option<String>, Header, description = "Resume after this event")),
     responses(
         (status = 200, description = "The event stream", content_type = "text/event-stream", body = String),
-        JobErrors))]
+        EventsErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn events(
     State(state): State<AppState>,
@@ -267,12 +288,14 @@ pub async fn events(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     own(&state, &user.uid, &id).await?;
+    let slot = state.streams.take(&user.uid).await?;
     let cursor = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
     let follow = state.generator.follow(&id, cursor);
-    Ok(event_stream(follow, None).into_response())
+    let idle = state.settings.stream_idle;
+    Ok(event_stream(follow, Hold::Slot { _slot: slot, idle }).into_response())
 }
 
 op_errors!(CancelErrors: AUTH + [NotFound, JobNotCancelable, DependencyUnavailable]);

@@ -3,6 +3,7 @@
 use std::ops::Deref;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use secrecy::SecretString;
 
@@ -12,6 +13,7 @@ use crate::auth::TokenVerifier;
 use crate::billing::Billing;
 use crate::generate::Generator;
 use crate::limits::RateLimits;
+use crate::limits::streams::StreamSlots;
 use crate::metrics::Metrics;
 use crate::redis_client::RedisClient;
 use crate::staff::Staff;
@@ -31,6 +33,8 @@ pub struct HttpSettings {
     pub proxy_hops: u32,
     /// `/metrics` answers only with this bearer token; `None` keeps it off.
     pub metrics_token: Option<SecretString>,
+    /// An event stream without an event this long ends with `idle`.
+    pub stream_idle: Duration,
 }
 
 pub struct App {
@@ -51,6 +55,8 @@ pub struct App {
     pub metrics: Arc<Metrics>,
     /// Per-user and per-address rate limits.
     pub limits: RateLimits,
+    /// Open event streams per user.
+    pub streams: StreamSlots,
     /// The state shared with other instances, when there are any.
     pub redis: Option<RedisClient>,
     /// The headers every response carries.

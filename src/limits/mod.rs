@@ -6,6 +6,7 @@
 
 mod memory;
 mod shared;
+pub mod streams;
 
 use std::net::IpAddr;
 use std::sync::Arc;

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use async_trait::async_trait;
+use lucent::generate::feed::Feeds;
 use lucent::generate::{GenerateError, Generator};
 use lucent::jobs::{
     Admission, BoardError, BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, JobBoard,
@@ -105,6 +106,7 @@ async fn submit_through(app: &TestApp, flaky: &Arc<BoardDownAfterAdmission>) -> 
         catalog: real.catalog.clone(),
         backend: real.backend.clone(),
         board: flaky.clone(),
+        feeds: Feeds::new(flaky.clone()),
         settler: real.settler.clone(),
         blobs: real.blobs.clone(),
         store: Arc::clone(&real.store),

@@ -294,6 +294,32 @@ impl TestApp {
             .unwrap()
     }
 
+    /// `POST /api/v1/jobs` that must be accepted: the job's id.
+    pub async fn submit_job(&self, token: &str, body: &Value) -> String {
+        let response = self
+            .client
+            .post(self.url("/api/v1/jobs"))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        let job: Value = response.json().await.unwrap();
+        assert_eq!(status, 202, "{job}");
+        job["id"].as_str().unwrap().to_owned()
+    }
+
+    /// `GET /api/v1/jobs/{id}/events`: the answer, its body the stream as it comes.
+    pub async fn job_events(&self, token: &str, id: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(&format!("/api/v1/jobs/{id}/events")))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// Jobs waiting for a worker, as the board counts them.
     pub async fn jobs_waiting(&self) -> u64 {
         let depth = self.state.generator.board.depth().await.unwrap();

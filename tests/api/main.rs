@@ -28,6 +28,7 @@ mod comfyui;
 mod config;
 mod contract;
 mod error_codes;
+mod event_streams;
 mod fake_comfyui;
 mod fake_rtdb;
 mod generations;

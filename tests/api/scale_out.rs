@@ -115,6 +115,16 @@ impl Deployment {
         (response.status().as_u16(), response.json().await.unwrap())
     }
 
+    /// `GET /api/v1/jobs/{id}/events` through gateway `via`: the answer, its body the stream.
+    pub async fn events(&self, via: usize, token: &str, id: &str) -> reqwest::Response {
+        self.client
+            .get(self.gateways[via].url(&format!("/api/v1/jobs/{id}/events")))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// `POST /api/v1/me` through gateway `via`: the status.
     async fn save_profile(&self, via: usize, token: &str) -> u16 {
         let response = self

@@ -157,7 +157,7 @@ export interface paths {
         };
         /**
          * A job's events, from any instance, resumable
-         * @description Server-Sent Events: `queued` (`QueuedEvent`), `progress` (`ProgressEvent`), then `done` (`Generations`), `error` (`ErrorDetail`) or `canceled` ({}). Every event but `queued` has an `id`; send the last one seen as `Last-Event-ID` to resume after it. Leaving the stream does not cancel the job.
+         * @description Server-Sent Events: `queued` (`QueuedEvent`), `progress` (`ProgressEvent`), then `done` (`Generations`), `error` (`ErrorDetail`) or `canceled` ({}). Every event but `queued` has an `id`; send the last one seen as `Last-Event-ID` to resume after it. Leaving the stream does not cancel the job. A stream without an event for `LUCENT_STREAM_IDLE` (120 s) ends with `idle` ({}): open it again. A user has at most 10 streams open across all instances; the 11th is refused with 429 `too_many_requests` and `Retry-After`.
          */
         get: operations["events"];
         put?: never;
@@ -1707,6 +1707,17 @@ export interface operations {
             /** @description `code` is one of: not_found */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: too_many_requests */
+            429: {
+                headers: {
+                    /** @description Seconds until a retry can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3318,6 +3329,7 @@ export interface operationErrors {
     "GET /api/v1/jobs/{id}/events": {
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
         404: "not_found";
+        429: "too_many_requests";
         503: "auth_keys_unavailable" | "dependency_unavailable";
     };
     "GET /api/v1/me": {

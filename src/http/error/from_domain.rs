@@ -8,6 +8,7 @@ use crate::generate::backend::BackendError;
 use crate::generate::{Failure, GenerateError};
 use crate::images::blobs::BlobError;
 use crate::limits::RateLimited;
+use crate::limits::streams::TooManyStreams;
 use crate::store::StoreError;
 use crate::users::UserError;
 
@@ -67,6 +68,12 @@ impl From<UserError> for ApiError {
 impl From<RateLimited> for ApiError {
     fn from(e: RateLimited) -> Self {
         Self::new(ErrorCode::RateLimited, e.to_string()).retry_after(e.retry_after)
+    }
+}
+
+impl From<TooManyStreams> for ApiError {
+    fn from(e: TooManyStreams) -> Self {
+        Self::new(ErrorCode::TooManyRequests, e.to_string()).retry_after(e.retry_after)
     }
 }
 

@@ -6,6 +6,7 @@ use super::generation::{ARRANGING, app_on, backend};
 use super::shared::token_failures;
 use super::{Op, Sent};
 use crate::helpers::{spawn_app_with, until};
+use crate::redis_server::RedisServer;
 
 async fn job_failures(op: Op, sent: &Sent) {
     token_failures(op, sent).await;
@@ -33,6 +34,20 @@ async fn job_failures(op: Op, sent: &Sent) {
     }
     if op == Op::CancelJob {
         until(ARRANGING, async || app.jobs_waiting().await == 0).await;
+        sent.send(op.call(&app, &id).bearer_auth(&ann)).await;
+    }
+    if op == Op::JobEvents {
+        // No workers (they would be elsewhere): the job waits, and its streams stay open.
+        let redis = RedisServer::start().await;
+        let app = spawn_app_with(&["--generator", "none", "--redis-url", &redis.url]).await;
+        let ann = app.register("ann").await;
+        let id = app.submit_job(&ann, &json!({"prompt": "a fox"})).await;
+        let mut open = Vec::new();
+        for _ in 0..10 {
+            let stream = op.call(&app, &id).bearer_auth(&ann).send().await.unwrap();
+            assert_eq!(stream.status(), 200);
+            open.push(stream);
+        }
         sent.send(op.call(&app, &id).bearer_auth(&ann)).await;
     }
 

@@ -5,7 +5,7 @@ import { ada, generateButton, HELD_JOB, holdNextJob, openGenerate } from '@/test
 import { db, makeGeneration, requestsTo, type FakeJob } from '@/testing/mocks/db';
 import { http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
-import { controlledStream } from '@/testing/sse';
+import { controlledStream, sseResponse } from '@/testing/sse';
 import { advance, settle, useFakeTimeouts } from '@/testing/timers';
 import { readGalleryState } from '@/types/navigation';
 
@@ -121,6 +121,35 @@ describe('Generate page: coming back to a job', () => {
       expect(router.state.location.pathname).toBe('/Generation');
     }, { timeout: 6000 });
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
+  });
+
+  it('opens the stream again at once, as often as the gateway ends it as idle', async () => {
+    const made = makeGeneration({ id: 'made' });
+    runningJob(HELD_JOB, [
+      { event: 'progress', data: { fraction: 0.4, etaSeconds: 2 }, id: '1-0' },
+      { event: 'done', data: { generations: [made] }, id: '2-0' },
+    ]);
+    let idled = 0;
+    server.use(
+      http.get('/api/v1/jobs/{id}/events', ({ response }) => {
+        if (idled === 5) return undefined; // then the job's own events
+        idled += 1;
+        return response.untyped(
+          sseResponse([
+            { event: 'queued', data: { position: 1, etaSeconds: 9 } },
+            { event: 'idle', data: {} },
+          ]),
+        );
+      }),
+    );
+    rememberJob(HELD_JOB, null);
+    const { router } = await openGenerate({ user: ada });
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/Generation');
+    }, { timeout: 6000 });
+    expect(idled).toBe(5);
+    expect(readGalleryState(router.state.location.state).generations.map((item) => item.id)).toEqual(['made']);
   });
 
   it('cancels a queued job with DELETE and goes back to the form', async () => {

@@ -132,17 +132,23 @@ async function openEvents(id: string, lastEventId: string | null, signal: AbortS
 /**
  * Follows `GET /api/v1/jobs/{id}/events` until the job ends, and resolves with its end. A
  * stream that drops (network, proxy, deploy) is opened again with `Last-Event-ID`, so no
- * event is missed or repeated.
+ * event is missed or repeated. One the gateway ends as `idle` (nothing happened for a while;
+ * it frees one of the user's ten streams) is opened again at once, and is no drop.
  */
 export async function followJob(id: string, { lastEventId, signal, onUpdate, onCursor }: FollowOptions): Promise<JobEnd> {
   let cursor = lastEventId;
   for (let drops = 0; ; drops++) {
+    let idle = false;
     try {
       for await (const event of readEvents(await openEvents(id, cursor, signal))) {
         if (event.lastEventId !== null && event.lastEventId !== cursor) {
           cursor = event.lastEventId;
           onCursor(cursor);
           drops = 0;
+        }
+        if (event.event === 'idle') {
+          idle = true;
+          break;
         }
         const update = updateOf(event.event, event.data);
         if (!update) continue;
@@ -153,6 +159,10 @@ export async function followJob(id: string, { lastEventId, signal, onUpdate, onC
       // A lost connection is worth another try; the gateway's own answers are final.
       const answered = cause instanceof ApiError && cause.status !== 0;
       if (signal.aborted || answered) throw cause;
+    }
+    if (idle) {
+      drops = -1;
+      continue;
     }
     if (drops >= RECONNECTS) throw closedEarly();
     await wait(RECONNECT_DELAY_MS * (drops + 1), signal);
