@@ -5,6 +5,7 @@
 //   node bench/scale.mjs throughput   images/s with 1, 2, 4 and 8 workers, 200 ms per image
 //   node bench/scale.mjs overhead     submit → backend call with idle workers, memory vs Redis
 //   node bench/scale.mjs tiers        pro and free waits under saturation, 70 % pro / 30 % free
+//   node bench/scale.mjs listeners    10,000 event streams on one gateway: memory, Redis ops/s
 //
 // LUCENT_BIN (default target/release/lucent) is the binary; bench/scale.sh builds it.
 import { spawn, spawnSync } from 'node:child_process';
@@ -297,10 +298,82 @@ async function tiers() {
   await stop(d);
 }
 
+/** The gateway's resident memory, from the kernel. */
+function rssKiB(child) {
+  const status = spawnSync('cat', [`/proc/${child.pid}/status`]).stdout.toString();
+  return Number(status.match(/VmRSS:\s+(\d+)/)[1]);
+}
+
+/** Commands Redis ran (those inside scripts included) and script calls (one round trip each). */
+function redisCommands(url) {
+  const port = new URL(url).port;
+  const info = spawnSync('redis-cli', ['-p', port, 'info', 'all']).stdout.toString();
+  const scripts = [...info.matchAll(/cmdstat_(?:evalsha|eval):calls=(\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+  return { commands: Number(info.match(/total_commands_processed:(\d+)/)[1]), scripts };
+}
+
+/** Opens `GET /api/v1/jobs/{id}/events` and keeps it open; resolves once its first event came. */
+function listen(base, tok, id, agent) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/v1/jobs/${id}/events`, { agent, headers: { authorization: `Bearer ${tok}` } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`events: ${res.statusCode}`));
+      res.once('data', () => resolve(req));
+    });
+    req.on('error', reject);
+  });
+}
+
+async function listeners() {
+  const USERS = 1000;
+  const SETTLE = 5000;
+  const WINDOW = 20000;
+  console.log(`== event streams on one gateway (Redis, no workers: every job waits in line), ${USERS} free users with one job each; Redis commands over ${WINDOW / 1000} s once all are open`);
+  console.log('| listeners | jobs | per job | gateway RSS | RSS per listener | Redis commands/s (script calls/s) |');
+  console.log('|---|---|---|---|---|---|');
+  for (const perJob of [1, 10]) {
+    const data = mkdtempSync(join(tmpdir(), 'lucent-bench-'));
+    const redis = await startRedis(data);
+    const gateway = await lucent('serve', data, ['--redis-url', redis, '--generator', 'none', '--stream-idle', '3600']);
+    const base = gateway.base;
+    const jobs = [];
+    for (let i = 0; i < USERS; i++) {
+      const tok = await register(base, `l${i}`);
+      const res = await fetch(`${base}/api/v1/jobs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: `a fox ${i}` }),
+      });
+      if (res.status !== 202) throw new Error(`submit: ${res.status}`);
+      jobs.push({ tok, id: (await res.json()).id });
+    }
+    await new Promise((r) => setTimeout(r, SETTLE));
+    const before = rssKiB(gateway.child);
+    const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+    const open = [];
+    const wanted = jobs.flatMap((job) => Array.from({ length: perJob }, () => job));
+    for (let i = 0; i < wanted.length; i += 200) {
+      open.push(...(await Promise.all(wanted.slice(i, i + 200).map((job) => listen(base, job.tok, job.id, agent)))));
+    }
+    await new Promise((r) => setTimeout(r, SETTLE));
+    const from = redisCommands(redis);
+    const start = now();
+    await new Promise((r) => setTimeout(r, WINDOW));
+    const to = redisCommands(redis);
+    const seconds = (now() - start) / 1000;
+    const rate = `${((to.commands - from.commands) / seconds).toFixed(0)} (scripts ${((to.scripts - from.scripts) / seconds).toFixed(0)})`;
+    const after = rssKiB(gateway.child);
+    const mib = (kib) => `${(kib / 1024).toFixed(1)} MiB`;
+    console.log(`| ${open.length} | ${USERS} | ${perJob} | ${mib(before)} → ${mib(after)} | ${((after - before) / open.length).toFixed(1)} KiB | ${rate} |`);
+    open.forEach((req) => req.destroy());
+    agent.destroy();
+    await stop({ data });
+  }
+}
+
 const what = process.argv[2];
-const run = { throughput, overhead, tiers }[what];
+const run = { throughput, overhead, tiers, listeners }[what];
 if (!run) {
-  console.error('usage: node bench/scale.mjs throughput|overhead|tiers');
+  console.error('usage: node bench/scale.mjs throughput|overhead|tiers|listeners');
   process.exit(2);
 }
 await run();

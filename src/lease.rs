@@ -16,6 +16,9 @@ pub trait Leases: Send + Sync {
     /// Takes lease `name` for `holder` for `ttl`, or extends it when `holder` has it already;
     /// false while someone else holds it.
     async fn hold(&self, name: &str, holder: &str, ttl: Duration) -> Result<bool, RedisError>;
+
+    /// Gives lease `name` up if `holder` has it; a no-op otherwise.
+    async fn release(&self, name: &str, holder: &str) -> Result<(), RedisError>;
 }
 
 #[derive(Default)]
@@ -37,6 +40,14 @@ impl Leases for MemoryLeases {
         held.insert(name.to_owned(), (holder.to_owned(), now + ttl));
         Ok(true)
     }
+
+    async fn release(&self, name: &str, holder: &str) -> Result<(), RedisError> {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        if held.get(name).is_some_and(|(by, _)| by == holder) {
+            held.remove(name);
+        }
+        Ok(())
+    }
 }
 
 /// KEYS: the lease. ARGV: holder, ttl (ms). 1 when `holder` has it now.
@@ -48,6 +59,18 @@ if by and by ~= ARGV[1] then
   return 0
 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+",
+    )
+});
+
+/// KEYS: the lease. ARGV: holder. Deletes it if `holder` has it.
+static RELEASE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('DEL', KEYS[1])
+end
 return 1
 ",
     )
@@ -72,5 +95,13 @@ impl Leases for RedisLeases {
             .arg(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
         let held: u8 = self.redis.run_script(call).await?;
         Ok(held == 1)
+    }
+
+    async fn release(&self, name: &str, holder: &str) -> Result<(), RedisError> {
+        let mut call = RELEASE.prepare_invoke();
+        call.key(self.redis.key(&format!("lease:{name}")))
+            .arg(holder);
+        let _: u8 = self.redis.run_script(call).await?;
+        Ok(())
     }
 }

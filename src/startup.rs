@@ -76,7 +76,7 @@ pub fn state(
             stream_idle: Duration::from_secs(config.stream_idle),
         },
         auth: token_verifier(config, &http),
-        staff: staff(config, &http)?,
+        staff: staff(config, &http, redis.as_ref())?,
         billing: billing(config, &http, &users, &store, redis.as_ref())?,
         limits: RateLimits::new(config.rate_limits == RateLimitMode::On, allowances),
         streams: match &redis {
@@ -138,16 +138,20 @@ async fn warn_about_eviction(redis: RedisClient) {
 
 /// The retention sweep over the state's store and images.
 pub fn retention(config: &Config, state: &AppState) -> Retention {
-    let leases: Arc<dyn Leases> = match &state.redis {
-        Some(redis) => Arc::new(RedisLeases::new(redis.clone())),
-        None => Arc::new(MemoryLeases::default()),
-    };
     Retention {
         store: Arc::clone(&state.store),
         blobs: state.generator.blobs.clone(),
         free_days: config.free_retention_days,
-        leases,
+        leases: leases(state.redis.as_ref()),
         holder: instance_name(),
+    }
+}
+
+/// Leases in Redis when instances share it, else in this process.
+fn leases(redis: Option<&RedisClient>) -> Arc<dyn Leases> {
+    match redis {
+        Some(redis) => Arc::new(RedisLeases::new(redis.clone())),
+        None => Arc::new(MemoryLeases::default()),
     }
 }
 
@@ -316,7 +320,12 @@ fn billing(
 }
 
 /// Firebase Auth's admin API for staff roles: the emulator's copy when one is configured.
-pub fn staff(config: &Config, http: &reqwest::Client) -> anyhow::Result<Staff> {
+/// Role changes are ordered through `redis` when instances share it.
+pub fn staff(
+    config: &Config,
+    http: &reqwest::Client,
+    redis: Option<&RedisClient>,
+) -> anyhow::Result<Staff> {
     let (root, auth) = match &config.auth_emulator_host {
         Some(host) => (
             format!("http://{host}/identitytoolkit.googleapis.com/"),
@@ -331,6 +340,8 @@ pub fn staff(config: &Config, http: &reqwest::Client) -> anyhow::Result<Staff> {
         Url::parse(&root).map_err(|e| anyhow::anyhow!("FIREBASE_AUTH_EMULATOR_HOST: {e}"))?;
     Ok(Staff {
         accounts: Accounts::new(http.clone(), &root, &config.project_id, auth),
+        leases: leases(redis),
+        holder: instance_name(),
     })
 }
 

@@ -87,6 +87,8 @@ impl Worker {
             outcome = self.execute(&job, &progress_tx) => outcome,
             () = self.hold_lease(&job, progress_rx) => {
                 tracing::warn!(job = %job.id, "lease lost: another worker runs the job");
+                // The render was dropped; the backend would go on drawing it for no one.
+                self.backend.interrupt().await;
                 return;
             }
         };
@@ -162,7 +164,7 @@ impl Worker {
             Ok(spec) => spec,
             Err(e) => {
                 let error = GenerateError::Internal(format!("unreadable job request: {e}"));
-                return failed(&error, 0);
+                return failed(&job.id, &error, 0);
             }
         };
         let pro = job.tier == Tier::Pro;
@@ -171,13 +173,13 @@ impl Worker {
             let id = push_id::image_id(&job.id, i);
             match self.image(&job.uid, &id, &spec, i, progress).await {
                 Ok(record) => made.push(GenerationView::new(&record, pro)),
-                Err(e) => return failed(&e, made.len()),
+                Err(e) => return failed(&job.id, &e, made.len()),
             }
         }
         let kept = u32::try_from(made.len()).unwrap_or(u32::MAX);
         match serde_json::to_string(&made) {
             Ok(result) => Outcome::Succeeded { result, kept },
-            Err(e) => failed(&GenerateError::Internal(e.to_string()), made.len()),
+            Err(e) => failed(&job.id, &GenerateError::Internal(e.to_string()), made.len()),
         }
     }
 
@@ -264,7 +266,9 @@ impl Worker {
     }
 }
 
-fn failed(error: &GenerateError, kept: usize) -> Outcome {
+/// The job's failure, logged here once (its readers never log it again).
+fn failed(job: &str, error: &GenerateError, kept: usize) -> Outcome {
+    tracing::warn!(job, error = %error, kept, "job failed");
     let error = JobError::from(error);
     Outcome::Failed {
         error: serde_json::to_string(&error).unwrap_or_default(),

@@ -97,8 +97,9 @@ pub fn event_stream(
                 return None;
             }
             Err(e) => {
-                let event = error_event(ApiError::from(e));
-                return Some((Ok(event), None));
+                let error = ApiError::from(e);
+                error.log();
+                return Some((Ok(error_event(error)), None));
             }
         };
         let event = match update {

@@ -10,9 +10,13 @@ mod limits;
 mod plan;
 mod why;
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use serde_json::Value;
 
 use crate::auth::Roles;
+use crate::lease::Leases;
 pub use accounts::{Account, Accounts, AccountsAuth, AccountsError};
 pub use action::{ActionError, reason};
 pub use credits::{BONUS_MAX, Grant, Granted, add_credits};
@@ -52,6 +56,10 @@ pub enum StaffError {
     Unverified(String),
     #[error(transparent)]
     Accounts(#[from] AccountsError),
+    /// Another role change of the same account did not end in time, or the lease that
+    /// orders them is out of reach.
+    #[error("another change of this account's roles is under way; try again")]
+    Busy,
 }
 
 /// Refuses to grant a role to an account whose email is not verified (taking one away is always
@@ -67,7 +75,16 @@ pub fn grantable(account: &Account, on: bool) -> Result<(), StaffError> {
 
 pub struct Staff {
     pub accounts: Accounts,
+    /// Orders role changes of one account across instances and the CLI (see [`Staff::set_role`]).
+    pub leases: Arc<dyn Leases>,
+    /// This process, as lease holders name it.
+    pub holder: String,
 }
+
+/// How long one role change may hold its account's lease (a lookup and a write).
+const ROLE_LEASE: Duration = Duration::from_secs(10);
+/// How long a role change waits for another one of the same account.
+const ROLE_WAIT: Duration = Duration::from_secs(5);
 
 impl Staff {
     /// The roles `uid`'s session that began at `auth_time` holds now, as the account says (the
@@ -97,13 +114,35 @@ impl Staff {
 
     /// Gives or takes `role` from `account`; its other claims are kept. The account's next ID
     /// token carries the change; the console checks it at once.
+    ///
+    /// The accounts API replaces the claims whole and has no precondition to compare against,
+    /// so two changes of one account are ordered by a lease (in Redis when instances share
+    /// it), and each applies its one role to the claims as read under the lease: a
+    /// concurrent change of another role is kept, not overwritten by a stale copy.
     pub async fn set_role(
         &self,
-        mut account: Account,
+        account: Account,
         role: Role,
         on: bool,
     ) -> Result<Account, StaffError> {
         grantable(&account, on)?;
+        let lease = format!("roles:{}", account.uid);
+        // Each change holds it on its own, two in this process included.
+        let holder = format!("{}/{}", self.holder, crate::store::push_id::next());
+        self.wait_for(&lease, &holder).await?;
+        let changed = self.change_role(&account.uid, role, on).await;
+        if let Err(e) = self.leases.release(&lease, &holder).await {
+            tracing::warn!(error = %e, "releasing a role change's lease; it runs out by itself");
+        }
+        changed
+    }
+
+    async fn change_role(&self, uid: &str, role: Role, on: bool) -> Result<Account, StaffError> {
+        let mut account = self
+            .accounts
+            .by_uid(uid)
+            .await?
+            .ok_or_else(|| StaffError::NoAccount(uid.to_owned()))?;
         if on {
             account
                 .claims
@@ -115,5 +154,22 @@ impl Staff {
             .set_claims(&account.uid, &account.claims)
             .await?;
         Ok(account)
+    }
+
+    async fn wait_for(&self, lease: &str, holder: &str) -> Result<(), StaffError> {
+        let give_up = tokio::time::Instant::now() + ROLE_WAIT;
+        loop {
+            match self.leases.hold(lease, holder, ROLE_LEASE).await {
+                Ok(true) => return Ok(()),
+                Ok(false) if tokio::time::Instant::now() < give_up => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Ok(false) => return Err(StaffError::Busy),
+                Err(e) => {
+                    tracing::warn!(error = %e, "the lease that orders role changes");
+                    return Err(StaffError::Busy);
+                }
+            }
+        }
     }
 }

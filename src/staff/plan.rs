@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use super::action::{ActionError, invalid, reason};
 use super::limits::{Authority, plan_needs_admin};
-use crate::store::{AuditEntry, Store, UserRecord, now_ms};
+use crate::store::{AuditEntry, ManualPlan, Store, UserRecord, now_ms};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
@@ -55,17 +55,15 @@ pub async fn set_plan(
         .get_user(uid)
         .await?
         .ok_or_else(|| ActionError::NoUser(uid.to_owned()))?;
-    let mut subscription = user.subscription.clone().unwrap_or_default();
-    subscription.plan_type = Some(
-        match change.plan {
+    let plan = ManualPlan {
+        plan_type: match change.plan {
             Plan::Pro => "pro",
             Plan::Free => "free",
         }
         .into(),
-    );
-    subscription.status = Some("manual".into());
-    subscription.current_period_end = period_end;
-    subscription.updated_at = Some(now);
+        current_period_end: period_end,
+        updated_at: now,
+    };
     let action = match (change.plan, change.until) {
         (Plan::Pro, Some(d)) => format!("set-plan pro until {d}"),
         (Plan::Pro, None) => "set-plan pro".to_owned(),
@@ -80,6 +78,6 @@ pub async fn set_plan(
     // The trail first: a change is never made without its record; a failed change leaves an
     // entry saying what was attempted, which is the safe side to err on.
     store.add_audit(&user.uid, &entry).await?;
-    let updated = store.set_subscription(&user.uid, &subscription).await?;
+    let updated = store.set_plan_by_hand(&user.uid, &plan).await?;
     Ok((updated, action))
 }

@@ -10,7 +10,8 @@ pub mod rtdb;
 use async_trait::async_trait;
 
 pub use records::{
-    AuditEntry, GenerationRecord, ProfileUpdate, QuotaExceeded, Subscription, UserRecord, now_ms,
+    AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, Subscription,
+    UserRecord, now_ms,
 };
 
 #[derive(Debug, Clone, thiserror::Error)]
@@ -57,13 +58,9 @@ pub trait Store: Send + Sync + 'static {
     /// Merges fields into `users/{uid}/subscription`; the user must exist.
     async fn merge_subscription(&self, uid: &str, patch: &Subscription) -> StoreResult<UserRecord>;
 
-    /// Replaces `users/{uid}/subscription` whole (support's manual plan changes, which must
-    /// be able to clear a lapsed period end); the user must exist.
-    async fn set_subscription(
-        &self,
-        uid: &str,
-        subscription: &Subscription,
-    ) -> StoreResult<UserRecord>;
+    /// Sets the plan by hand in `users/{uid}/subscription` (see [`ManualPlan`]), in one
+    /// transaction with the read it applies to; the user must exist.
+    async fn set_plan_by_hand(&self, uid: &str, plan: &ManualPlan) -> StoreResult<UserRecord>;
 
     /// Up to `limit` users whose email starts with `prefix`, ordered by email then uid (several
     /// accounts may carry one unverified email). Both adapters select the same range, from

@@ -69,6 +69,26 @@ impl Subscription {
     }
 }
 
+/// A plan set by hand (support, `lucent users set-plan`): the plan and its end, written over
+/// what is there inside the store's transaction, so that a webhook writing the same
+/// subscription meanwhile is kept (its customer and subscription ids above all).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ManualPlan {
+    pub plan_type: String,
+    /// None: until changed again (a lapsed end is cleared).
+    pub current_period_end: Option<i64>,
+    pub updated_at: i64,
+}
+
+impl Subscription {
+    pub fn set_by_hand(&mut self, plan: &ManualPlan) {
+        self.plan_type = Some(plan.plan_type.clone());
+        self.status = Some("manual".into());
+        self.current_period_end = plan.current_period_end;
+        self.updated_at = Some(plan.updated_at);
+    }
+}
+
 impl UserRecord {
     pub fn is_pro(&self, now_ms: i64) -> bool {
         self.subscription.as_ref().is_some_and(|s| s.is_pro(now_ms))

@@ -7,6 +7,7 @@ use std::time::Duration;
 use moka::future::Cache;
 
 use super::Credits;
+use crate::quota::Quotas;
 use crate::store::UserRecord;
 
 /// How stale a cached record may be.
@@ -16,10 +17,12 @@ pub(super) struct Caches {
     pub records: Cache<String, Option<UserRecord>>,
     /// Credits used and granted, by (uid, period).
     pub usage: Cache<(String, String), Credits>,
+    /// Which periods a user's counts are read in now.
+    quotas: Quotas,
 }
 
-impl Default for Caches {
-    fn default() -> Self {
+impl Caches {
+    pub fn new(quotas: Quotas) -> Self {
         Self {
             records: Cache::builder()
                 .time_to_live(CACHE_TTL)
@@ -28,22 +31,61 @@ impl Default for Caches {
             usage: Cache::builder()
                 .time_to_live(CACHE_TTL)
                 .max_capacity(100_000)
-                .support_invalidation_closures()
                 .build(),
+            quotas,
         }
     }
-}
 
-impl Caches {
+    /// Drops `uid`'s entries: the record and the counts of the periods read now (one per
+    /// plan, as the plan may be what changed). A count of a period already over is never
+    /// read again, and goes with the TTL.
     pub async fn forget(&self, uid: &str) {
         self.records.invalidate(uid).await;
-        let uid = uid.to_owned();
-        // Cannot fail: the cache was built with invalidation closures.
-        let _ = self.usage.invalidate_entries_if(move |(u, _), _| *u == uid);
+        let now = chrono::Utc::now();
+        for pro in [false, true] {
+            let period = self.quotas.period(pro, now).key;
+            self.usage.invalidate(&(uid.to_owned(), period)).await;
+        }
     }
 
     pub fn forget_everyone(&self) {
         self.records.invalidate_all();
         self.usage.invalidate_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn forgetting_a_user_drops_their_counts_on_either_plan_and_no_one_elses() {
+        let quotas = Quotas {
+            free_daily: 3,
+            pro_monthly: 100,
+        };
+        let caches = Caches::new(quotas);
+        let now = chrono::Utc::now();
+        let counts = Credits { used: 1, bonus: 0 };
+        for uid in ["ann", "bob"] {
+            for pro in [false, true] {
+                let key = (uid.to_owned(), quotas.period(pro, now).key);
+                caches.usage.insert(key, counts).await;
+            }
+        }
+
+        caches.forget("ann").await;
+
+        for pro in [false, true] {
+            let period = quotas.period(pro, now).key;
+            assert_eq!(
+                caches.usage.get(&("ann".into(), period.clone())).await,
+                None
+            );
+            assert_eq!(
+                caches.usage.get(&("bob".into(), period)).await,
+                Some(counts)
+            );
+        }
     }
 }

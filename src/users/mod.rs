@@ -89,7 +89,7 @@ impl Users {
     /// With `redis`, changes are announced to and heard from the other instances (this must
     /// then be called inside the runtime).
     pub fn new(store: Arc<dyn Store>, quotas: Quotas, redis: Option<RedisClient>) -> Self {
-        let caches = Arc::new(Caches::default());
+        let caches = Arc::new(Caches::new(quotas));
         Self {
             news: redis.map(|redis| News::start(redis, &caches)),
             store,

@@ -11,7 +11,11 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::backends::assert_fails_and_refunds;
 use crate::fake_comfyui::{FakeComfy, Mode, Options};
-use crate::helpers::{TestApp, spawn_app_with};
+use crate::helpers::{TestApp, spawn_app_with, until};
+use crate::redis_server::RedisServer;
+
+/// The arrangement's patience.
+const ARRANGING: Duration = Duration::from_secs(10);
 
 async fn app_on(comfy: &FakeComfy, extra: &[&str]) -> TestApp {
     let spec = format!("comfyui+{}", comfy.uri);
@@ -430,4 +434,33 @@ async fn at_start_the_log_names_each_catalog_checkpoint_comfyui_lacks() {
     assert!(named("Realistic_Vision_V5.0.safetensors"), "{warned:?}");
     assert!(named("anythingV5_PrtRE.safetensors"), "{warned:?}");
     assert!(!named("Realistic_Vision_V4.0.safetensors"), "{warned:?}");
+}
+
+#[tokio::test]
+async fn a_render_whose_lease_went_to_another_worker_is_interrupted_on_comfyui() {
+    let comfy = comfy(Mode::Hangs).await;
+    let redis = RedisServer::start().await;
+    let app = app_on(&comfy, &["--redis-url", &redis.url, "--job-lease", "1"]).await;
+    let token = app.register("alice").await;
+    let job = app.submit_job(&token, &json!({"prompt": "a fox"})).await;
+    until(ARRANGING, async || !comfy.prompts().is_empty()).await;
+    let prompt_id = comfy.prompts()[0]["prompt_id"].as_str().unwrap().to_owned();
+
+    // What the reaper and another worker's claim leave: the job running under another token.
+    let client = redis::Client::open(redis.url.as_str()).unwrap();
+    let mut connection = client.get_multiplexed_async_connection().await.unwrap();
+    let _: () = redis::cmd("HSET")
+        .arg(format!("{{lucent}}:job:{job}"))
+        .arg(&["token", "another-workers"])
+        .query_async(&mut connection)
+        .await
+        .unwrap();
+
+    until(ARRANGING, async || {
+        comfy
+            .received()
+            .iter()
+            .any(|(call, body)| call == "POST /interrupt" && body["prompt_id"] == prompt_id)
+    })
+    .await;
 }

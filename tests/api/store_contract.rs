@@ -9,7 +9,8 @@ use std::time::Duration;
 use lucent::store::embedded::EmbeddedStore;
 use lucent::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use lucent::store::{
-    AuditEntry, GenerationRecord, ProfileUpdate, QuotaExceeded, Store, StoreError, Subscription,
+    AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, Store, StoreError,
+    Subscription,
 };
 
 use crate::fake_rtdb::FakeRtdb;
@@ -188,7 +189,7 @@ pub async fn a_subscription_for_an_unknown_user_creates_nothing(store: &dyn Stor
     assert_eq!(store.get_user(&id).await.unwrap(), None);
 }
 
-pub async fn a_subscription_can_be_replaced_whole(store: &dyn Store) {
+pub async fn a_plan_set_by_hand_clears_a_lapsed_end_and_keeps_the_payment_ids(store: &dyn Store) {
     let id = uid("hank");
     store
         .upsert_profile(&id, &profile("Hank", false))
@@ -196,19 +197,30 @@ pub async fn a_subscription_can_be_replaced_whole(store: &dyn Store) {
         .unwrap();
     let lapsed = Subscription {
         plan_type: Some("pro".into()),
+        customer_id: Some("cus_1".into()),
+        subscription_id: Some("sub_1".into()),
         current_period_end: Some(1),
         ..Default::default()
     };
     store.merge_subscription(&id, &lapsed).await.unwrap();
 
-    let manual = Subscription {
+    let manual = ManualPlan {
+        plan_type: "pro".into(),
+        current_period_end: None,
+        updated_at: 7,
+    };
+    let user = store.set_plan_by_hand(&id, &manual).await.unwrap();
+
+    let expected = Subscription {
         plan_type: Some("pro".into()),
         status: Some("manual".into()),
+        customer_id: Some("cus_1".into()),
+        subscription_id: Some("sub_1".into()),
+        current_period_end: None,
+        updated_at: Some(7),
         ..Default::default()
     };
-    let user = store.set_subscription(&id, &manual).await.unwrap();
-
-    assert_eq!(user.subscription.as_ref(), Some(&manual));
+    assert_eq!(user.subscription.as_ref(), Some(&expected));
     assert!(
         store
             .get_user(&id)
@@ -217,7 +229,7 @@ pub async fn a_subscription_can_be_replaced_whole(store: &dyn Store) {
             .unwrap()
             .is_pro(lucent::store::now_ms())
     );
-    let ghost = store.set_subscription(&uid("ghost"), &manual).await;
+    let ghost = store.set_plan_by_hand(&uid("ghost"), &manual).await;
     assert!(matches!(ghost, Err(StoreError::Missing(_))), "{ghost:?}");
 }
 
@@ -659,7 +671,7 @@ macro_rules! contract {
                 an_age_confirmation_once_given_stays,
                 a_subscription_is_merged_field_by_field,
                 a_subscription_for_an_unknown_user_creates_nothing,
-                a_subscription_can_be_replaced_whole,
+                a_plan_set_by_hand_clears_a_lapsed_end_and_keeps_the_payment_ids,
                 a_user_is_found_by_email,
                 every_account_sharing_an_email_is_found,
                 users_are_found_by_the_start_of_their_email_in_email_order,

@@ -2,6 +2,9 @@
 //! meets the 404 of a path that does not exist. The Auth emulator's accounts API is played by a
 //! local server in its wire format (Identity Toolkit `accounts:lookup` and `accounts:update`).
 
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
 use serde_json::{Value, json};
 use wiremock::matchers::{body_partial_json, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -409,6 +412,8 @@ async fn granting_and_revoking_a_role_keeps_the_accounts_other_claims() {
             "users": [account("sam", json!({"beta": true, "admin": true}))],
         })))
         .mount(&c.accounts)
+        .await;
+    c.account_has("sam", json!({"beta": true, "admin": true}))
         .await;
     Mock::given(method("POST"))
         .and(path(format!("{ACCOUNTS}:update")))
@@ -946,15 +951,58 @@ impl Console {
                 json!({ "email": [format!("{uid}@example.com")] }),
             ))
             .respond_with(
-                ResponseTemplate::new(200).set_body_json(json!({"users": [account(uid, custom)]})),
+                ResponseTemplate::new(200)
+                    .set_body_json(json!({"users": [account(uid, custom.clone())]})),
             )
             .mount(&self.accounts)
             .await;
+        self.account_has(uid, custom).await;
         Mock::given(method("POST"))
             .and(path(format!("{ACCOUNTS}:update")))
             .respond_with(ResponseTemplate::new(200).set_body_json(json!({"localId": uid})))
             .mount(&self.accounts)
             .await;
+    }
+
+    /// The accounts API keeps `uid`'s claims as written, as the Auth emulator does, and each
+    /// lookup answers what was there when it arrived, after `slow`: two changes made at once
+    /// both read before either writes.
+    pub async fn live_account(
+        &self,
+        uid: &str,
+        custom: Value,
+        slow: Duration,
+    ) -> Arc<Mutex<Value>> {
+        let claims = Arc::new(Mutex::new(custom));
+        for by in [
+            json!({ "email": [format!("{uid}@example.com")] }),
+            json!({ "localId": [uid] }),
+        ] {
+            let (uid, claims) = (uid.to_owned(), Arc::clone(&claims));
+            Mock::given(method("POST"))
+                .and(path(format!("{ACCOUNTS}:lookup")))
+                .and(body_partial_json(by))
+                .respond_with(move |_: &wiremock::Request| {
+                    let now = claims.lock().unwrap().clone();
+                    ResponseTemplate::new(200)
+                        .set_body_json(json!({"users": [account(&uid, now)]}))
+                        .set_delay(slow)
+                })
+                .mount(&self.accounts)
+                .await;
+        }
+        let written = Arc::clone(&claims);
+        Mock::given(method("POST"))
+            .and(path(format!("{ACCOUNTS}:update")))
+            .respond_with(move |request: &wiremock::Request| {
+                let body: Value = serde_json::from_slice(&request.body).unwrap();
+                let custom = body["customAttributes"].as_str().unwrap();
+                *written.lock().unwrap() = serde_json::from_str(custom).unwrap();
+                ResponseTemplate::new(200).set_body_json(json!({"localId": body["localId"]}))
+            })
+            .mount(&self.accounts)
+            .await;
+        claims
     }
 
     async fn set_role(&self, token: &str, body: Value) -> reqwest::Response {
@@ -1007,6 +1055,38 @@ async fn an_admin_grants_the_support_role_from_the_browser_and_the_trail_says_wh
             "grant role support",
             "joined the support team"
         )
+    );
+}
+
+#[tokio::test]
+async fn two_admins_changing_one_accounts_roles_at_once_both_count() {
+    let c = console_with(&[]).await;
+    c.account_has("ada", json!({"admin": true})).await;
+    c.account_has("abe", json!({"admin": true})).await;
+    let claims = c
+        .live_account("tess", json!({"beta": true}), Duration::from_millis(300))
+        .await;
+    let change = |role: &str| {
+        json!({"email": "tess@example.com", "role": role, "granted": true,
+               "reason": "joined the team"})
+    };
+
+    let (ada, abe) = (
+        token("ada", json!({"admin": true})),
+        token("abe", json!({"admin": true})),
+    );
+    let (first, second) = tokio::join!(
+        c.set_role(&ada, change("support")),
+        c.set_role(&abe, change("admin")),
+    );
+
+    assert_eq!(
+        (first.status().as_u16(), second.status().as_u16()),
+        (200, 200)
+    );
+    assert_eq!(
+        *claims.lock().unwrap(),
+        json!({"beta": true, "support": true, "admin": true})
     );
 }
 

@@ -27,6 +27,8 @@ use super::catalog::Catalog;
 
 /// Largest response a backend may send; a 1024² PNG in base64 JSON is a few megabytes.
 pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
+/// How much of an error answer is read: enough to say why, never the whole of a hostile one.
+const ERROR_EXCERPT_BYTES: usize = 4 * 1024;
 /// Largest side of an image we accept.
 const MAX_SIDE: u32 = 4096;
 
@@ -106,8 +108,9 @@ pub trait Backend: Send + Sync {
     /// Whether the backend answers: readiness.
     async fn ready(&self) -> Result<(), String>;
 
-    /// Asks the backend to stop the job it is running (after a timeout), so the GPU is free
-    /// when the slot is given back. Backends without such a call have nothing to do.
+    /// Asks the backend to stop the job it is running (past its deadline, or its lease lost
+    /// to another worker), so the GPU is free when the slot is given back. Backends without
+    /// such a call have nothing to do.
     async fn interrupt(&self) {}
 
     /// Which of these catalog checkpoints the backend does not have, where it can tell.
@@ -210,19 +213,25 @@ pub async fn render_with_deadline(
     }
 }
 
-/// Reads a response body up to the cap, without trusting `Content-Length`.
+/// Reads a response body up to [`MAX_RESPONSE_BYTES`] (an image answer).
 pub async fn read_capped(response: reqwest::Response) -> Result<Vec<u8>, BackendError> {
-    if response
-        .content_length()
-        .is_some_and(|n| n > MAX_RESPONSE_BYTES as u64)
-    {
+    read_at_most(response, MAX_RESPONSE_BYTES).await
+}
+
+/// Reads a response body of at most `cap` bytes, without trusting `Content-Length`; past it,
+/// [`BackendError::TooLarge`] without reading further.
+pub async fn read_at_most(
+    response: reqwest::Response,
+    cap: usize,
+) -> Result<Vec<u8>, BackendError> {
+    if response.content_length().is_some_and(|n| n > cap as u64) {
         return Err(BackendError::TooLarge);
     }
     let mut body = Vec::new();
     let mut stream = response.bytes_stream();
     while let Some(chunk) = stream.next().await {
         let chunk = chunk.map_err(transport)?;
-        if body.len() + chunk.len() > MAX_RESPONSE_BYTES {
+        if body.len() + chunk.len() > cap {
             return Err(BackendError::TooLarge);
         }
         body.extend_from_slice(&chunk);
@@ -262,10 +271,33 @@ pub fn decode_png(bytes: &[u8]) -> Result<DynamicImage, BackendError> {
     Ok(image)
 }
 
-/// A failed status with the start of the body, which is where backends say why.
+/// A failed status, with the exception A1111 names (`error`, `errors`). The rest of the body
+/// goes to the debug log only: backends echo the request in it (A1111's validation errors
+/// carry the whole body, prompt included), and what is logged above debug never holds one.
 pub async fn status_error(response: reqwest::Response) -> BackendError {
     let status = response.status();
-    let body = response.text().await.unwrap_or_default();
-    let excerpt: String = body.chars().take(200).collect();
-    BackendError::Failed(format!("status {status}: {excerpt}"))
+    let mut start = Vec::new();
+    let mut stream = response.bytes_stream();
+    while start.len() < ERROR_EXCERPT_BYTES
+        && let Some(Ok(chunk)) = stream.next().await
+    {
+        start.extend_from_slice(&chunk);
+    }
+    start.truncate(ERROR_EXCERPT_BYTES);
+    tracing::debug!(%status, body = %String::from_utf8_lossy(&start), "the backend's error answer");
+    let why = serde_json::from_slice::<serde_json::Value>(&start)
+        .map(|body| {
+            ["error", "errors"]
+                .iter()
+                .filter_map(|field| body[field].as_str())
+                .filter(|text| !text.is_empty())
+                .map(|text| text.chars().take(200).collect::<String>())
+                .collect::<Vec<_>>()
+                .join(": ")
+        })
+        .unwrap_or_default();
+    match why.as_str() {
+        "" => BackendError::Failed(format!("status {status}")),
+        why => BackendError::Failed(format!("status {status}: {why}")),
+    }
 }

@@ -182,16 +182,24 @@ impl ApiError {
             .map_or_else(|| self.detail.clone(), str::to_owned)
     }
 
-    /// `{"code","message"}`, as the body and the event streams carry it; 5xx details go to
-    /// the log here, once.
+    /// `{"code","message"}`, as the body and the event streams carry it. Logs nothing: a
+    /// failed job is read many times (every poll, every stream); [`Self::log`] is for where
+    /// a failure happens.
     pub fn detail_for_client(&self) -> ErrorDetail {
-        if self.status().is_server_error() {
-            tracing::error!(code = self.code.as_str(), detail = %self.detail, "request failed");
-        }
         ErrorDetail {
             code: self.code,
             message: self.public_message(),
             field: self.field.clone(),
+        }
+    }
+}
+
+impl ApiError {
+    /// Logs a server-side failure with its detail, where it happened; a client error is the
+    /// client's and is not logged.
+    pub fn log(&self) {
+        if self.status().is_server_error() {
+            tracing::error!(code = self.code.as_str(), detail = %self.detail, "request failed");
         }
     }
 }
@@ -204,6 +212,7 @@ impl std::fmt::Display for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        self.log();
         let body = Json(ErrorBody {
             error: self.detail_for_client(),
         });

@@ -59,6 +59,9 @@ impl From<StaffError> for ApiError {
             StaffError::SeveralAccounts { .. } | StaffError::Unverified(_) => {
                 ApiError::invalid("email", e.to_string())
             }
+            StaffError::Busy => {
+                ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()).retry_after(1)
+            }
             StaffError::Accounts(e) => {
                 tracing::warn!(error = %e, "the accounts service");
                 ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()).retry_after(1)

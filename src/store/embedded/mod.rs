@@ -21,8 +21,8 @@ use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use super::{
-    AuditEntry, GenerationRecord, PREFIX_END, ProfileUpdate, QuotaExceeded, Store, StoreError,
-    StoreResult, Subscription, UserRecord, now_ms,
+    AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded, Store,
+    StoreError, StoreResult, Subscription, UserRecord, now_ms,
 };
 
 #[derive(Clone)]
@@ -198,14 +198,13 @@ impl Store for EmbeddedStore {
         .await
     }
 
-    async fn set_subscription(
-        &self,
-        uid: &str,
-        subscription: &Subscription,
-    ) -> StoreResult<UserRecord> {
-        let subscription = subscription.clone();
-        self.update_subscription(uid, move |s| *s = Some(subscription.clone()))
-            .await
+    async fn set_plan_by_hand(&self, uid: &str, plan: &ManualPlan) -> StoreResult<UserRecord> {
+        let plan = plan.clone();
+        self.update_subscription(uid, move |s| {
+            s.get_or_insert_with(Subscription::default)
+                .set_by_hand(&plan);
+        })
+        .await
     }
 
     async fn find_users_by_email_prefix(

@@ -13,8 +13,8 @@ use usage::Usage;
 
 use super::records::apply_profile;
 use super::{
-    AuditEntry, GenerationRecord, PREFIX_END, ProfileUpdate, QuotaExceeded, Store, StoreError,
-    StoreResult, Subscription, UserRecord, now_ms, valid_key,
+    AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded, Store,
+    StoreError, StoreResult, Subscription, UserRecord, now_ms, valid_key,
 };
 
 /// Conditional-write attempts before giving up with `Contention`.
@@ -164,13 +164,13 @@ impl Store for RtdbStore {
         .await
     }
 
-    async fn set_subscription(
-        &self,
-        uid: &str,
-        subscription: &Subscription,
-    ) -> StoreResult<UserRecord> {
-        self.update_subscription(uid, |s| *s = Some(subscription.clone()))
-            .await
+    async fn set_plan_by_hand(&self, uid: &str, plan: &ManualPlan) -> StoreResult<UserRecord> {
+        let plan = plan.clone();
+        self.update_subscription(uid, move |s| {
+            s.get_or_insert_with(Subscription::default)
+                .set_by_hand(&plan);
+        })
+        .await
     }
 
     async fn find_users_by_email_prefix(

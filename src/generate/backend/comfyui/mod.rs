@@ -20,8 +20,8 @@ use url::Url;
 
 use super::endpoint::Endpoint;
 use super::{
-    Backend, BackendError, Job, Progress, Rendered, best_effort, decode_png, read_capped,
-    status_error, transport,
+    Backend, BackendError, Job, Progress, Rendered, best_effort, decode_png, read_at_most,
+    read_capped, status_error, transport,
 };
 use bar::Bar;
 use socket::Socket;
@@ -31,12 +31,16 @@ use workflow::{Workflow, checkpoint_file};
 
 /// How often the history is polled when the websocket is not there.
 const POLL_EVERY: Duration = Duration::from_millis(500);
+/// `/prompt`'s answer and refusal, one node's `/object_info`, `/system_stats`: a few KiB.
+const SMALL_ANSWER_BYTES: usize = 1024 * 1024;
+/// One prompt's history entry: its outputs' file names and its status messages.
+const HISTORY_BYTES: usize = 4 * 1024 * 1024;
 
 pub struct ComfyUi {
     endpoint: Endpoint,
     templates: Templates,
-    /// Prompts whose render was dropped before they ended (past the deadline): `interrupt`
-    /// stops them and forgets them.
+    /// Prompts whose render was dropped before they ended (past the deadline, or the lease
+    /// lost): `interrupt` stops them and forgets them.
     abandoned: Arc<Mutex<Vec<String>>>,
 }
 
@@ -77,7 +81,7 @@ impl ComfyUi {
             .map_err(transport)?;
         let status = response.status();
         if status == reqwest::StatusCode::BAD_REQUEST {
-            let body = read_capped(response).await?;
+            let body = read_at_most(response, SMALL_ANSWER_BYTES).await?;
             let refused: Refused = serde_json::from_slice(&body).map_err(|_| {
                 BackendError::Failed(format!(
                     "ComfyUI refused the workflow: {}",
@@ -87,7 +91,8 @@ impl ComfyUi {
                         .collect::<String>()
                 ))
             })?;
-            tracing::warn!(answer = %String::from_utf8_lossy(&body), "ComfyUI refused the workflow");
+            // The whole answer echoes the workflow's inputs, the prompt among them.
+            tracing::debug!(answer = %String::from_utf8_lossy(&body), "ComfyUI refused the workflow");
             return Err(BackendError::Failed(format!(
                 "ComfyUI refused the workflow: {}",
                 refused.summary()
@@ -96,9 +101,8 @@ impl ComfyUi {
         if !status.is_success() {
             return Err(status_error(response).await);
         }
-        let accepted: Accepted = response
-            .json()
-            .await
+        let body = read_at_most(response, SMALL_ANSWER_BYTES).await?;
+        let accepted: Accepted = serde_json::from_slice(&body)
             .map_err(|e| BackendError::Failed(format!("not a /prompt answer: {e}")))?;
         // Servers before 0.3.45 choose their own id: follow the one they answer with.
         Ok(accepted.prompt_id)
@@ -150,7 +154,7 @@ impl ComfyUi {
         if !response.status().is_success() {
             return Err(status_error(response).await);
         }
-        let body = read_capped(response).await?;
+        let body = read_at_most(response, HISTORY_BYTES).await?;
         let mut entries: serde_json::Map<String, Value> = serde_json::from_slice(&body)
             .map_err(|e| BackendError::Failed(format!("not a /history answer: {e}")))?;
         entries
@@ -253,7 +257,10 @@ impl ComfyUi {
         if !response.status().is_success() {
             return Err(format!("status {}", response.status()));
         }
-        let info: Value = response.json().await.map_err(|e| e.to_string())?;
+        let info = read_at_most(response, SMALL_ANSWER_BYTES)
+            .await
+            .map_err(|e| e.to_string())?;
+        let info: Value = serde_json::from_slice(&info).map_err(|e| e.to_string())?;
         let spec = &info["CheckpointLoaderSimple"]["input"]["required"]["ckpt_name"];
         // V1 nodes list the choices first; V3 nodes say "COMBO" and list them in options.
         let choices = match &spec[0] {
@@ -335,7 +342,10 @@ impl Backend for ComfyUi {
         if !response.status().is_success() {
             return Err(format!("status {}", response.status()));
         }
-        let stats: Value = response.json().await.map_err(|e| e.to_string())?;
+        let stats = read_at_most(response, SMALL_ANSWER_BYTES)
+            .await
+            .map_err(|e| e.to_string())?;
+        let stats: Value = serde_json::from_slice(&stats).map_err(|e| e.to_string())?;
         if stats["system"].is_object() {
             Ok(())
         } else {

@@ -8,12 +8,16 @@ use futures_util::StreamExt;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::header::AUTHORIZATION;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
 use super::super::endpoint::Endpoint;
 use super::wire::Message;
 
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// Events are a few hundred bytes and previews small JPEGs; a larger message breaks the socket
+/// (the history is polled instead) rather than the worker's memory.
+const MAX_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
 
 pub struct Socket(WebSocketStream<MaybeTlsStream<TcpStream>>);
 
@@ -27,7 +31,11 @@ impl Socket {
         if let Some(authorization) = endpoint.authorization() {
             request.headers_mut().insert(AUTHORIZATION, authorization);
         }
-        match tokio::time::timeout(CONNECT_TIMEOUT, connect_async(request)).await {
+        let limits = WebSocketConfig::default()
+            .max_message_size(Some(MAX_MESSAGE_BYTES))
+            .max_frame_size(Some(MAX_MESSAGE_BYTES));
+        let connect = connect_async_with_config(request, Some(limits), false);
+        match tokio::time::timeout(CONNECT_TIMEOUT, connect).await {
             Ok(Ok((stream, _))) => Some(Self(stream)),
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "no ComfyUI websocket; polling the history instead");
