@@ -144,18 +144,9 @@ fn backend_on(uri: &str) -> lucent::generate::backend::ComfyUi {
     )
 }
 
-#[tokio::test]
-async fn a_missing_checkpoint_is_a_502_that_costs_nothing_and_the_log_names_it() {
-    use lucent::generate::backend::{Backend, BackendError, Job};
-    let comfy = FakeComfy::start(Options {
-        checkpoints: vec!["sd_xl_base_1.0.safetensors".into()],
-        ..Options::default()
-    })
-    .await;
-    let app = app_on(&comfy, &[]).await;
-
-    assert_fails_and_refunds(&app, 502, "backend_failed").await;
-    let job = Job {
+/// "a fox" on the realistic style's checkpoint, as the worker asks a backend for it.
+fn a_fox() -> lucent::generate::backend::Job {
+    lucent::generate::backend::Job {
         prompt: "a fox".into(),
         user_prompt: "a fox".into(),
         negative_prompt: String::new(),
@@ -168,9 +159,22 @@ async fn a_missing_checkpoint_is_a_502_that_costs_nothing_and_the_log_names_it()
         width: 512,
         height: 512,
         enhance: false,
-    };
+    }
+}
+
+#[tokio::test]
+async fn a_missing_checkpoint_is_a_502_that_costs_nothing_and_the_log_names_it() {
+    use lucent::generate::backend::{Backend, BackendError};
+    let comfy = FakeComfy::start(Options {
+        checkpoints: vec!["sd_xl_base_1.0.safetensors".into()],
+        ..Options::default()
+    })
+    .await;
+    let app = app_on(&comfy, &[]).await;
+
+    assert_fails_and_refunds(&app, 502, "backend_failed").await;
     let error = backend_on(&comfy.uri)
-        .render(&job, &tokio::sync::watch::channel(Default::default()).0)
+        .render(&a_fox(), &tokio::sync::watch::channel(Default::default()).0)
         .await
         .unwrap_err();
     let BackendError::Failed(message) = error else {
@@ -216,6 +220,40 @@ async fn a_dropped_websocket_falls_back_to_polling_the_history() {
         .filter(|(call, _)| call.starts_with("GET /history/"))
         .count();
     assert!(polls >= 1, "{:?}", comfy.received());
+}
+
+#[tokio::test]
+async fn answers_larger_than_comfyui_ever_sends_are_refused() {
+    use lucent::generate::backend::{Backend, BackendError};
+    let server = MockServer::start().await;
+    let padding = "x".repeat(2 * 1024 * 1024);
+    Mock::given(method("POST"))
+        .and(path("/prompt"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(
+            json!({"prompt_id": "p1", "number": 0, "node_errors": {}, "padding": padding}),
+        ))
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/system_stats"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"system": {"os": "posix"}, "padding": padding})),
+        )
+        .mount(&server)
+        .await;
+    let backend = backend_on(&server.uri());
+
+    let rendered = backend
+        .render(&a_fox(), &tokio::sync::watch::channel(Default::default()).0)
+        .await;
+    let ready = backend.ready().await;
+
+    assert!(
+        matches!(rendered, Err(BackendError::TooLarge)),
+        "{rendered:?}"
+    );
+    assert!(ready.unwrap_err().contains("more than"));
 }
 
 #[tokio::test]

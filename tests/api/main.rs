@@ -39,6 +39,7 @@ mod jobs_contract;
 mod layering;
 mod lease_contract;
 mod limits_contract;
+mod logs;
 mod me;
 mod money_exact;
 mod process;

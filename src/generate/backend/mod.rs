@@ -271,9 +271,10 @@ pub fn decode_png(bytes: &[u8]) -> Result<DynamicImage, BackendError> {
     Ok(image)
 }
 
-/// A failed status, with the exception A1111 names (`error`, `errors`). The rest of the body
-/// goes to the debug log only: backends echo the request in it (A1111's validation errors
-/// carry the whole body, prompt included), and what is logged above debug never holds one.
+/// A failed status, with the kind of exception A1111 names (`error`, e.g. `OutOfMemoryError`).
+/// The rest of the body goes to the debug log only: backends echo the request in it (A1111's
+/// validation errors carry the whole body and the offending input, the prompt among them), and
+/// what is logged above debug never holds a prompt.
 pub async fn status_error(response: reqwest::Response) -> BackendError {
     let status = response.status();
     let mut start = Vec::new();
@@ -287,13 +288,10 @@ pub async fn status_error(response: reqwest::Response) -> BackendError {
     tracing::debug!(%status, body = %String::from_utf8_lossy(&start), "the backend's error answer");
     let why = serde_json::from_slice::<serde_json::Value>(&start)
         .map(|body| {
-            ["error", "errors"]
-                .iter()
-                .filter_map(|field| body[field].as_str())
-                .filter(|text| !text.is_empty())
-                .map(|text| text.chars().take(200).collect::<String>())
-                .collect::<Vec<_>>()
-                .join(": ")
+            body["error"]
+                .as_str()
+                .map(|kind| kind.chars().take(100).collect::<String>())
+                .unwrap_or_default()
         })
         .unwrap_or_default();
     match why.as_str() {

@@ -67,3 +67,57 @@ impl Socket {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message as Frame;
+
+    use super::*;
+
+    /// A websocket server on loopback that sends `frames` to its first client, then waits.
+    async fn server_sending(frames: Vec<Frame>) -> Endpoint {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}/", listener.local_addr().unwrap());
+        tokio::spawn(async move {
+            let (tcp, _) = listener.accept().await.unwrap();
+            let mut socket = tokio_tungstenite::accept_async(tcp).await.unwrap();
+            for frame in frames {
+                if socket.send(frame).await.is_err() {
+                    return;
+                }
+            }
+            std::future::pending::<()>().await;
+        });
+        Endpoint::new(reqwest::Client::new(), url::Url::parse(&base).unwrap())
+    }
+
+    const STATUS: &str = r#"{"type": "status", "data": {"status": {}}}"#;
+
+    #[tokio::test]
+    async fn a_preview_is_skipped_and_the_next_event_read() {
+        let endpoint = server_sending(vec![
+            Frame::Binary(vec![0, 0, 0, 1, 0xff, 0xd8].into()),
+            Frame::Text(STATUS.into()),
+        ])
+        .await;
+        let mut socket = Socket::connect(&endpoint, "c1").await.unwrap();
+
+        assert!(socket.next().await.is_some());
+    }
+
+    #[tokio::test]
+    async fn a_message_over_the_cap_ends_the_socket() {
+        let endpoint = server_sending(vec![
+            Frame::Binary(vec![0; MAX_MESSAGE_BYTES + 1].into()),
+            Frame::Text(STATUS.into()),
+        ])
+        .await;
+        let mut socket = Socket::connect(&endpoint, "c1").await.unwrap();
+
+        assert!(
+            socket.next().await.is_none(),
+            "the history is polled instead"
+        );
+    }
+}
