@@ -1,10 +1,10 @@
 -- Starts the next job by the rule: pro first, but after pro_burst pro starts in a row while
 -- free jobs wait, a free one. The job runs under the caller's lease.
--- KEYS: q:pro q:free running streak workers
+-- KEYS: q:pro q:free running streak workers waited:pro waited:free
 -- ARGV: prefix worker token lease_ms pro_burst maxlen channel worker_stale_ms, then the wait
--- histogram's bucket bounds (ms), counted cumulatively into hash waited:<tier> as fields 1..n,
--- count, sum_ms. Workers not seen within worker_stale_ms leave the registry.
--- The job popped from a line is found there, so its keys are built from the prefix.
+-- histogram's bucket bounds (ms), counted cumulatively into the tier's waited hash as fields
+-- 1..n, count, sum_ms. Workers not seen within worker_stale_ms leave the registry.
+-- The job popped from a line is found there, so its keys alone are built from the prefix.
 local t = redis.call('TIME')
 local now = t[1] * 1000 + math.floor(t[2] / 1000)
 redis.call('ZADD', KEYS[5], now, ARGV[2])
@@ -26,7 +26,9 @@ for _ = 1, 16 do
     local attempt = redis.call('HINCRBY', job, 'attempts', 1)
     if attempt == 1 then
       local created, tier = unpack(redis.call('HMGET', job, 'created', 'tier'))
-      local waited, waits = now - tonumber(created), ARGV[1] .. 'waited:' .. tier
+      local waits = KEYS[7]
+      if tier == 'pro' then waits = KEYS[6] end
+      local waited = now - tonumber(created)
       for i = 9, #ARGV do
         if waited <= tonumber(ARGV[i]) then redis.call('HINCRBY', waits, i - 8, 1) end
       end

@@ -194,6 +194,8 @@ impl JobBoard for RedisBoard {
             self.key("running"),
             self.key("streak"),
             self.key("workers"),
+            self.key("waited:pro"),
+            self.key("waited:free"),
         ];
         let (prefix, channel, token) = (self.key(""), self.key(CHANGES), super::token());
         let mut call = CLAIM.prepare_invoke();
