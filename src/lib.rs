@@ -14,6 +14,7 @@ pub mod limits;
 pub mod metrics;
 pub mod quota;
 pub mod redis_client;
+pub mod safety;
 pub mod staff;
 pub mod startup;
 pub mod store;

@@ -26,6 +26,7 @@ use crate::limits::streams::StreamSlots;
 use crate::limits::{Allowances, MemoryAllowances, RateLimits, RedisAllowances};
 use crate::metrics::Metrics;
 use crate::redis_client::RedisClient;
+use crate::safety::{Gate, List};
 use crate::staff::{Accounts, AccountsAuth, Staff};
 use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
@@ -239,7 +240,18 @@ fn generator(
         Some(path) => Catalog::load(path).map_err(|e| anyhow::anyhow!("LUCENT_CATALOG: {e}"))?,
         None => Catalog::built_in(),
     };
+    let safety = Gate::load(config.safety_lists.as_deref())?;
+    tracing::info!(
+        real_people = safety
+            .lists()
+            .counts
+            .get(&List::RealPeople)
+            .copied()
+            .unwrap_or(0),
+        "content gate ready"
+    );
     Ok(Generator {
+        safety: Arc::new(safety),
         backend: config
             .generator
             .build(http, &catalog)

@@ -261,6 +261,15 @@ pub struct Config {
     )]
     pub shutdown_grace: u64,
 
+    /// A directory whose files replace the content gate's built-in word lists of the same name
+    /// (`src/safety/lists/`); unset: the built-in lists.
+    #[arg(
+        long = "safety-lists",
+        env = "LUCENT_SAFETY_LISTS",
+        value_name = "LUCENT_SAFETY_LISTS"
+    )]
+    pub safety_lists: Option<PathBuf>,
+
     /// Seconds a client has to send a request's headers on a new or idle connection; past it
     /// the connection is closed (a slow sender must not hold a connection forever).
     #[arg(

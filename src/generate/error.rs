@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::backend::BackendError;
 use crate::images::blobs::BlobError;
 use crate::jobs::BoardError;
+use crate::safety::Refusal;
 use crate::store::StoreError;
 use crate::users::UserError;
 
@@ -16,6 +17,9 @@ pub enum GenerateError {
         field: &'static str,
         message: String,
     },
+    /// The content rules refuse the request; nothing was queued or charged.
+    #[error("{} ({})", .0.category.reason(), .0.words.join(", "))]
+    Refused(Refusal),
     #[error("{0}")]
     ProRequired(String),
     #[error("{0}")]

@@ -23,12 +23,15 @@ use crate::images::blobs::Blobs;
 use crate::jobs::{Admission, BoardError, Cancel, Ended, JobBoard, NewJob, Place, Tier};
 use crate::metrics::Metrics;
 use crate::quota::Period;
+use crate::safety::{Gate, Request};
 use crate::store::{Store, push_id};
 use crate::users::{Caller, Refused, Users};
 
 pub struct Generator {
     /// Styles and looks.
     pub catalog: Catalog,
+    /// The content rules every request passes first.
+    pub safety: Arc<Gate>,
     /// The renderer of this process's workers; `None` with `LUCENT_GENERATOR=none` (the
     /// workers run elsewhere).
     pub backend: Option<Arc<dyn Backend>>,
@@ -63,6 +66,15 @@ impl Generator {
         body: &GenerationBody,
     ) -> Result<Submitted, GenerateError> {
         let mut spec = body.validate(&self.catalog, caller)?;
+        // Before a place in line or a credit: a refusal costs nothing.
+        self.safety
+            .check(&Request {
+                prompt: &body.prompt,
+                negative_prompt: body.negative_prompt.as_deref().unwrap_or(""),
+                look: spec.look.as_ref().map_or("", |look| look.text.as_str()),
+                nsfw_style: spec.style.nsfw,
+            })
+            .map_err(GenerateError::Refused)?;
         // Fixed now, so that a job run twice draws the same images.
         spec.seed.get_or_insert_with(|| rand::rng().random());
         let period = self.users.period(caller.pro);

@@ -34,7 +34,7 @@ fn wants_stream(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.contains("text/event-stream"))
 }
 
-op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + [InvalidField, ProRequired,
+op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + [InvalidField, PromptRefused, ProRequired,
     AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
     RateLimited, BackendFailed, BackendBadImage, BackendTooLarge, BackendTimeout,
     StorageUnavailable, DependencyUnavailable]);

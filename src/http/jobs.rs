@@ -209,7 +209,7 @@ async fn own(state: &AppState, uid: &str, id: &str) -> Result<Snapshot, ApiError
         .ok_or_else(|| ApiError::not_found("job"))
 }
 
-op_errors!(SubmitErrors: AUTH + STORE + JSON_BODY + [InvalidField, ProRequired,
+op_errors!(SubmitErrors: AUTH + STORE + JSON_BODY + [InvalidField, PromptRefused, ProRequired,
     AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
     RateLimited, DependencyUnavailable]);
 

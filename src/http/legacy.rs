@@ -81,7 +81,7 @@ impl LegacyQuery {
     }
 }
 
-op_errors!(LegacyErrors: AUTH + STORE + [BadQuery, InvalidField, ProRequired,
+op_errors!(LegacyErrors: AUTH + STORE + [BadQuery, InvalidField, PromptRefused, ProRequired,
     AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
     RateLimited, BackendFailed, BackendBadImage, BackendTooLarge, BackendTimeout,
     StorageUnavailable]);

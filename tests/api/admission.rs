@@ -104,6 +104,7 @@ async fn submit_through(app: &TestApp, flaky: &Arc<BoardDownAfterAdmission>) -> 
     let real = &app.state.generator;
     let generator = Arc::new(Generator {
         catalog: real.catalog.clone(),
+        safety: Arc::clone(&real.safety),
         backend: real.backend.clone(),
         board: flaky.clone(),
         feeds: Feeds::new(flaky.clone()),

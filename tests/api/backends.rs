@@ -25,7 +25,7 @@ pub fn txt2img_answer(seed: i64) -> Value {
     })
 }
 
-async fn mount_txt2img(server: &MockServer, response: ResponseTemplate) {
+pub async fn mount_txt2img(server: &MockServer, response: ResponseTemplate) {
     Mock::given(method("POST"))
         .and(path("/sdapi/v1/txt2img"))
         .respond_with(response)

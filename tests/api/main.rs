@@ -45,6 +45,7 @@ mod money_exact;
 mod process;
 mod redis_server;
 mod rtdb;
+mod safety;
 mod scale_out;
 mod security_headers;
 mod shutdown;

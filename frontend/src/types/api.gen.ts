@@ -508,6 +508,11 @@ export interface components {
             renderer: components["schemas"]["Renderer"];
             styles: components["schemas"]["StyleView"][];
         };
+        /**
+         * @description Why a request was refused.
+         * @enum {string}
+         */
+        Category: "minor" | "real_person" | "non_consent" | "bestiality";
         /** @description One dependency's state. */
         Check: {
             /** @description Fixed words when not ok. */
@@ -542,16 +547,19 @@ export interface components {
          * @description Every error code of the API. The OpenAPI document lists them as the `code` enum.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "not_found" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
+        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "not_found" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "prompt_refused" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
         ErrorDetail: {
+            category?: components["schemas"]["Category"] | null;
             code: components["schemas"]["ErrorCode"];
             /**
              * @description With `invalid_field`: the field at fault, as the request names it (`message` starts
-             *     with it too).
+             *     with it too). With `prompt_refused`: `prompt` or `negativePrompt`.
              */
             field?: string | null;
             /** @description For a 4xx, what to fix; for a 5xx, fixed text (the details are in the gateway's log). */
             message: string;
+            /** @description With `prompt_refused`: the words that decided it, as the request wrote them. */
+            words?: string[] | null;
         };
         /** @description One line of a search. */
         FoundUser: {
@@ -1215,7 +1223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: invalid_field */
+            /** @description `code` is one of: invalid_field, prompt_refused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1515,7 +1523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: invalid_field */
+            /** @description `code` is one of: invalid_field, prompt_refused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3105,7 +3113,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: invalid_field */
+            /** @description `code` is one of: invalid_field, prompt_refused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3278,7 +3286,7 @@ export interface operationErrors {
         409: "profile_missing";
         413: "payload_too_large";
         415: "unsupported_media_type";
-        422: "invalid_field";
+        422: "invalid_field" | "prompt_refused";
         429: "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited";
         500: "internal";
         502: "backend_failed" | "backend_bad_image" | "backend_too_large";
@@ -3309,7 +3317,7 @@ export interface operationErrors {
         409: "profile_missing";
         413: "payload_too_large";
         415: "unsupported_media_type";
-        422: "invalid_field";
+        422: "invalid_field" | "prompt_refused";
         429: "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited";
         500: "internal";
         503: "auth_keys_unavailable" | "store_unavailable" | "dependency_unavailable";
@@ -3449,7 +3457,7 @@ export interface operationErrors {
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
         403: "pro_required" | "age_confirmation_required";
         409: "profile_missing";
-        422: "invalid_field";
+        422: "invalid_field" | "prompt_refused";
         429: "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited";
         500: "internal";
         502: "backend_failed" | "backend_bad_image" | "backend_too_large";

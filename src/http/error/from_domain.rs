@@ -94,6 +94,11 @@ impl From<GenerateError> for ApiError {
         let message = e.to_string();
         match e {
             GenerateError::Invalid { field, message } => Self::invalid(field, message),
+            GenerateError::Refused(refusal) => Self {
+                field: Some(refusal.field.as_str().to_owned()),
+                refused: Some((refusal.category, refusal.words)),
+                ..Self::new(ErrorCode::PromptRefused, message)
+            },
             GenerateError::ProRequired(_) => Self::new(ErrorCode::ProRequired, message),
             GenerateError::AgeConfirmationRequired(_) => {
                 Self::new(ErrorCode::AgeConfirmationRequired, message)

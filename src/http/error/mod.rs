@@ -8,6 +8,8 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
+use crate::safety::Category;
+
 mod from_domain;
 
 /// Declares [`ErrorCode`] from one table: variant, wire name, status.
@@ -65,6 +67,7 @@ error_codes! {
     PayloadTooLarge = "payload_too_large" => PAYLOAD_TOO_LARGE,
     UnsupportedMediaType = "unsupported_media_type" => UNSUPPORTED_MEDIA_TYPE,
     InvalidField = "invalid_field" => UNPROCESSABLE_ENTITY,
+    PromptRefused = "prompt_refused" => UNPROCESSABLE_ENTITY,
     QuotaExhausted = "quota_exhausted" => TOO_MANY_REQUESTS,
     TooManyRequests = "too_many_requests" => TOO_MANY_REQUESTS,
     QueueFull = "queue_full" => TOO_MANY_REQUESTS,
@@ -124,9 +127,16 @@ pub struct ErrorDetail {
     /// For a 4xx, what to fix; for a 5xx, fixed text (the details are in the gateway's log).
     pub message: String,
     /// With `invalid_field`: the field at fault, as the request names it (`message` starts
-    /// with it too).
+    /// with it too). With `prompt_refused`: `prompt` or `negativePrompt`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// With `prompt_refused`: which rule refused it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::safety::Category>)]
+    pub category: Option<Category>,
+    /// With `prompt_refused`: the words that decided it, as the request wrote them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<Vec<String>>,
 }
 
 /// An error on its way to the client.
@@ -139,6 +149,8 @@ pub struct ApiError {
     pub retry_after: Option<u64>,
     /// `invalid_field`: which one.
     pub field: Option<String>,
+    /// `prompt_refused`: which rule, and the words.
+    pub refused: Option<(Category, Vec<String>)>,
 }
 
 impl ApiError {
@@ -148,6 +160,7 @@ impl ApiError {
             detail: detail.into(),
             retry_after: None,
             field: None,
+            refused: None,
         }
     }
 
@@ -190,6 +203,8 @@ impl ApiError {
             code: self.code,
             message: self.public_message(),
             field: self.field.clone(),
+            category: self.refused.as_ref().map(|(category, _)| *category),
+            words: self.refused.as_ref().map(|(_, words)| words.clone()),
         }
     }
 }

@@ -106,6 +106,7 @@ async fn generation_failures(op: Op, sent: &Sent) {
     let token = app.register("ann").await;
     for body in [
         json!({"prompt": ""}),
+        json!({"prompt": "nude 15 year old girl"}),
         json!({"prompt": "a fox", "steps": 40}),
         json!({"prompt": "fails"}),
         json!({"prompt": "garbage"}),

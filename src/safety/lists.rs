@@ -1,0 +1,233 @@
+//! The gate's word lists, compiled into one Aho-Corasick automaton: every reading of a text is
+//! searched once for every list, and a hit counts only when it covers whole words, so a listed
+//! word is never found inside another (`pegboard`, `Scunthorpe`, `grapes`, `babydoll`).
+//!
+//! The lists ship in `src/safety/lists/*.txt`; a deployer replaces any of them with a file of
+//! the same name in the directory `LUCENT_SAFETY_LISTS` names. One entry per line, `#` starts
+//! a comment; entries are read with the same normalisation as prompts, and each also matches
+//! in its plural and written as one word (`little girl`, `littlegirl`, `#taylorswift`).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+
+use super::normalize::{Word, entry};
+
+/// Which list an entry is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum List {
+    Explicit,
+    Minor,
+    Harm,
+    AdultInNegative,
+    NonConsent,
+    Bestiality,
+    Animals,
+    SexActs,
+    RealPeople,
+}
+
+impl List {
+    const ALL: [List; 9] = [
+        List::Explicit,
+        List::Minor,
+        List::Harm,
+        List::AdultInNegative,
+        List::NonConsent,
+        List::Bestiality,
+        List::Animals,
+        List::SexActs,
+        List::RealPeople,
+    ];
+
+    /// The file it is read from.
+    pub fn file(self) -> &'static str {
+        match self {
+            List::Explicit => "explicit.txt",
+            List::Minor => "minor.txt",
+            List::Harm => "harm.txt",
+            List::AdultInNegative => "adult_in_negative.txt",
+            List::NonConsent => "non_consent.txt",
+            List::Bestiality => "bestiality.txt",
+            List::Animals => "animals.txt",
+            List::SexActs => "sex_acts.txt",
+            List::RealPeople => "real_people.txt",
+        }
+    }
+
+    fn built_in(self) -> &'static str {
+        match self {
+            List::Explicit => include_str!("lists/explicit.txt"),
+            List::Minor => include_str!("lists/minor.txt"),
+            List::Harm => include_str!("lists/harm.txt"),
+            List::AdultInNegative => include_str!("lists/adult_in_negative.txt"),
+            List::NonConsent => include_str!("lists/non_consent.txt"),
+            List::Bestiality => include_str!("lists/bestiality.txt"),
+            List::Animals => include_str!("lists/animals.txt"),
+            List::SexActs => include_str!("lists/sex_acts.txt"),
+            List::RealPeople => include_str!("lists/real_people.txt"),
+        }
+    }
+
+    /// Names are not pluralised.
+    fn plurals(self) -> bool {
+        self != List::RealPeople
+    }
+
+    fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("LUCENT_SAFETY_LISTS: {file}: {error}")]
+pub struct ListError {
+    file: String,
+    error: std::io::Error,
+}
+
+/// The compiled lists.
+pub struct Lists {
+    automaton: AhoCorasick,
+    /// Per pattern, the lists it is on (bits of [`List::bit`]).
+    owners: Vec<u16>,
+    /// Entries per list, for the log at start.
+    pub counts: HashMap<List, usize>,
+}
+
+/// A hit: which lists, and the words of the reading it covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hit {
+    lists: u16,
+    pub first: usize,
+    pub last: usize,
+}
+
+impl Hit {
+    pub fn on(&self, list: List) -> bool {
+        self.lists & list.bit() != 0
+    }
+}
+
+impl Lists {
+    /// The built-in lists, each replaced by a file of its name in `dir` where there is one.
+    pub fn load(dir: Option<&Path>) -> Result<Self, ListError> {
+        let mut texts = Vec::with_capacity(List::ALL.len());
+        for list in List::ALL {
+            let text = match dir.map(|d| d.join(list.file())) {
+                Some(path) if path.exists() => {
+                    std::fs::read_to_string(&path).map_err(|error| ListError {
+                        file: path.display().to_string(),
+                        error,
+                    })?
+                }
+                _ => list.built_in().to_owned(),
+            };
+            texts.push((list, text));
+        }
+        Ok(Self::compile(&texts))
+    }
+
+    fn compile(texts: &[(List, String)]) -> Self {
+        let mut owners: HashMap<String, u16> = HashMap::new();
+        let mut counts = HashMap::new();
+        for (list, text) in texts {
+            let entries: Vec<String> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(entry)
+                .filter(|e| !e.is_empty())
+                .collect();
+            counts.insert(*list, entries.len());
+            for e in entries {
+                for form in forms(&e, list.plurals()) {
+                    *owners.entry(form).or_default() |= list.bit();
+                }
+            }
+        }
+        let (patterns, owners): (Vec<String>, Vec<u16>) = owners.into_iter().unzip();
+        let automaton = AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .build(&patterns)
+            .expect("the lists are plain words, well within the automaton's limits");
+        Self {
+            automaton,
+            owners,
+            counts,
+        }
+    }
+
+    /// Every hit in `reading` that covers whole words.
+    pub fn hits(&self, reading: &[Word]) -> Vec<Hit> {
+        let mut haystack = String::with_capacity(reading.iter().map(|w| w.text.len() + 1).sum());
+        // Where each word starts and ends in the haystack.
+        let mut bounds = Vec::with_capacity(reading.len());
+        for word in reading {
+            if !haystack.is_empty() {
+                haystack.push(' ');
+            }
+            let start = haystack.len();
+            haystack.push_str(&word.text);
+            bounds.push((start, haystack.len()));
+        }
+        self.automaton
+            .find_overlapping_iter(&haystack)
+            .filter_map(|m| {
+                let first = bounds.iter().position(|b| b.0 == m.start())?;
+                let last = bounds[first..].iter().position(|b| b.1 == m.end())? + first;
+                Some(Hit {
+                    lists: self.owners[m.pattern().as_usize()],
+                    first,
+                    last,
+                })
+            })
+            .collect()
+    }
+}
+
+/// An entry as it is matched: itself, its plural, and each written as one word.
+fn forms(entry: &str, plurals: bool) -> Vec<String> {
+    let mut forms = vec![entry.to_owned()];
+    if plurals && let Some(plural) = plural(entry) {
+        forms.push(plural);
+    }
+    for i in 0..forms.len() {
+        if forms[i].contains(' ') {
+            forms.push(forms[i].replace(' ', ""));
+        }
+    }
+    forms
+}
+
+/// The plural of an entry's last word, when it is an English-looking word.
+fn plural(entry: &str) -> Option<String> {
+    let (head, last) = match entry.rsplit_once(' ') {
+        Some((head, last)) => (format!("{head} "), last),
+        None => (String::new(), entry),
+    };
+    if last.len() < 3 || !last.chars().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    let irregular = [
+        ("child", "children"),
+        ("woman", "women"),
+        ("man", "men"),
+        ("person", "people"),
+        ("calf", "calves"),
+        ("wolf", "wolves"),
+    ];
+    let plural = if let Some((_, p)) = irregular.iter().find(|(s, _)| *s == last) {
+        (*p).to_owned()
+    } else if ["s", "x", "ch", "sh"].iter().any(|e| last.ends_with(e)) {
+        format!("{last}es")
+    } else if let Some(stem) = last.strip_suffix('y')
+        && !stem.ends_with(['a', 'e', 'o', 'u'])
+    {
+        format!("{stem}ies")
+    } else {
+        format!("{last}s")
+    };
+    Some(format!("{head}{plural}"))
+}
