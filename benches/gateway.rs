@@ -1,5 +1,5 @@
-//! What users feel and what costs money: token verification, the non-pro preview, and the
-//! embedded store's hot operations. `cargo bench --bench gateway`; figures in BENCHMARKS.md.
+//! What users feel and what costs money: token verification, the non-pro preview, the
+//! embedded store's hot operations, and the content gate. `cargo bench --bench gateway`; figures in BENCHMARKS.md.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -10,6 +10,7 @@ use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use lucent::auth::{GoogleKeys, TokenVerifier};
 use lucent::images::encode_png;
 use lucent::images::preview;
+use lucent::safety::{Gate, Request as SafetyRequest};
 use lucent::store::embedded::EmbeddedStore;
 use lucent::store::{ProfileUpdate, Store};
 use serde_json::json;
@@ -148,5 +149,54 @@ fn store(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, tokens, previews, store);
+/// A 500-character prompt as users write them: A1111 weights, a LoRA, tags, an adult
+/// explicit request that passes (so every reading and every list is searched to the end).
+fn long_prompt() -> String {
+    let mut prompt = String::from(
+        "(masterpiece:1.2), best quality, 1girl, solo, nude, 25 year old woman, long hair, \
+         <lora:detail_tweaker:0.6>, [smile:grin:0.4], looking at viewer, soft lighting, \
+         bedroom, BREAK cinematic, depth of field, ",
+    );
+    while prompt.len() < 500 {
+        prompt.push_str("sharp focus, highly detailed skin, ");
+    }
+    prompt.truncate(500);
+    prompt
+}
+
+fn safety(c: &mut Criterion) {
+    let gate = Gate::load(None).unwrap();
+    let prompt = long_prompt();
+    let request = SafetyRequest {
+        prompt: &prompt,
+        negative_prompt: "child, teen, lowres, bad anatomy, watermark",
+        look: "",
+        nsfw_style: true,
+    };
+    assert!(gate.check(&request).is_ok());
+    let mut group = c.benchmark_group("safety");
+    group.bench_function("gate_500_chars_passes", |b| {
+        b.iter(|| black_box(gate.check(black_box(&request))))
+    });
+    group.finish();
+
+    // Criterion reports means; the goal is a p99, read from single timed runs.
+    let mut times: Vec<Duration> = (0..20_000)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            black_box(gate.check(black_box(&request))).ok();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    let at = |p: usize| times[times.len() * p / 100];
+    println!(
+        "safety/gate_500_chars_passes single runs: p50 {:?}, p99 {:?}, max {:?}",
+        at(50),
+        at(99),
+        times[times.len() - 1]
+    );
+}
+
+criterion_group!(benches, tokens, previews, store, safety);
 criterion_main!(benches);

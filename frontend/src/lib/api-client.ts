@@ -14,14 +14,23 @@ export class ApiError extends Error {
   readonly status: number;
   /** The gateway's machine-readable code, e.g. `pro_required`. */
   readonly code: string;
-  /** With `invalid_field`: the field at fault, as the request names it. */
+  /** With `invalid_field` and `prompt_refused`: the field at fault, as the request names it. */
   readonly field: string | undefined;
+  /** With `prompt_refused`: the rule that refused it and the words, as the request wrote them. */
+  readonly refused: { readonly category: string; readonly words: readonly string[] } | undefined;
 
-  constructor(status: number, code: string, message: string, field?: string) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    field?: string,
+    refused?: { readonly category: string; readonly words: readonly string[] },
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field;
+    this.refused = refused;
   }
 }
 
@@ -39,7 +48,9 @@ export function invalidField(error: unknown): { readonly field: string; readonly
   return { field, problem };
 }
 
-function isErrorBody(value: unknown): value is { error: { code: string; message: string; field?: unknown } } {
+function isErrorBody(
+  value: unknown,
+): value is { error: { code: string; message: string; field?: unknown; category?: unknown; words?: unknown } } {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const { error } = value;
   return (
@@ -55,8 +66,12 @@ function isErrorBody(value: unknown): value is { error: { code: string; message:
 /** Proxies and crashed upstreams answer with HTML or nothing; then the status is all there is. */
 function toApiError(status: number, body: unknown): ApiError {
   if (isErrorBody(body)) {
-    const { code, message, field } = body.error;
-    return new ApiError(status, code, message, typeof field === 'string' ? field : undefined);
+    const { code, message, field, category, words } = body.error;
+    const refused =
+      typeof category === 'string' && Array.isArray(words)
+        ? { category, words: words.filter((word): word is string => typeof word === 'string') }
+        : undefined;
+    return new ApiError(status, code, message, typeof field === 'string' ? field : undefined, refused);
   }
   return new ApiError(status, 'http_error', `Request failed with status ${String(status)}`);
 }

@@ -25,7 +25,8 @@ function runningJob(id: string, events: FakeJob['events'], status: FakeJob['stat
 
 const eventsTo = (id: string) => requestsTo('GET', `/api/v1/jobs/${id}/events`);
 
-describe('Generate page: coming back to a job', () => {
+// These follow the overlay's real timings (its 4 s after the answer), with waits of up to 6 s.
+describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
   it('remembers the running job of the user while it runs, and forgets it once shown', async () => {
     const stream = holdNextJob();
     const { user, router } = await openGenerate({ user: ada });

@@ -2,8 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_PROMPT } from '@/features/generate/defaults';
-import { ada, generateAndWait, openGenerate, promptBox } from '@/testing/generate-page';
+import { ada, generateAndWait, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
 import { db, RENDERER_LABEL, requestsTo } from '@/testing/mocks/db';
+import { refuse } from '@/testing/mocks/gateway';
+import { http } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
 
 describe('Generate page: the prompt', () => {
   it('is prefilled with the default prompt and counts the characters left out of 500', async () => {
@@ -119,6 +122,49 @@ describe('Generate page: styles, looks and options', () => {
     expect(enhance).toBeChecked();
     await user.click(enhance);
     expect((await generateAndWait(user)).enhance).toBe(false);
+  });
+
+  it('shows a refused prompt under the prompt, with the words and a link to the rules', async () => {
+    server.use(
+      http.post('/api/v1/jobs', () =>
+        refuse(
+          'prompt',
+          'minor',
+          ['15 year old'],
+          'Lucent never makes sexual or explicit images of anyone under 18, or that suggest it (15 year old)',
+        ),
+      ),
+    );
+    const { user } = await openGenerate({ user: ada });
+    await user.clear(promptBox());
+    await user.type(promptBox(), 'nude 15 year old');
+    await user.click(generateButton());
+
+    const refusal = await screen.findByTestId('prompt-refusal');
+    expect(refusal).toHaveTextContent('Refused because of: 15 year old.');
+    expect(refusal).toHaveTextContent('Nothing was charged.');
+    expect(within(refusal).getByRole('link', { name: 'What Lucent never makes' })).toHaveAttribute(
+      'href',
+      '/terms-of-Service#content-rules',
+    );
+    expect(promptBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(promptBox()).toHaveAccessibleDescription(/15 year old/);
+  });
+
+  it('shows a refused negative prompt under the negative prompt', async () => {
+    server.use(
+      http.post('/api/v1/jobs', () =>
+        refuse('negativePrompt', 'minor', ['adult'], 'Lucent never makes sexual or explicit images of anyone under 18 (adult)'),
+      ),
+    );
+    const { user } = await openGenerate({ user: ada });
+    const negative = screen.getByRole('textbox', { name: 'Negative prompt' });
+    await user.type(negative, 'adult');
+    await user.click(generateButton());
+
+    expect(await screen.findByTestId('prompt-refusal')).toHaveTextContent('adult');
+    expect(negative).toHaveAttribute('aria-invalid', 'true');
+    expect(promptBox()).not.toHaveAttribute('aria-invalid');
   });
 
   it('sends the negative prompt', async () => {

@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw';
 import { createOpenApiHttp } from 'openapi-msw';
 
-import type { ErrorBody, ErrorCode, ErrorCodeOf, operationErrors, paths } from '@/types/api';
+import type { ErrorBody, ErrorCode, ErrorCodeOf, ErrorDetail, operationErrors, paths } from '@/types/api';
 
 // What every handler of the fake gateway shares: the typed `http`, the error body, the caller.
 
@@ -18,6 +18,17 @@ export function fail<Operation extends keyof operationErrors, Status extends key
   const field = code === 'invalid_field' ? /^([A-Za-z][A-Za-z0-9_.]*): /.exec(message)?.[1] : undefined;
   // Every code the document lists for an operation is one of its ErrorCode enum.
   return HttpResponse.json<ErrorBody>({ error: { code: code as ErrorCode, message, ...(field && { field }) } }, { status });
+}
+
+/**
+ * The gateway's refusal of a prompt by its content rules: 422 `prompt_refused` with the field,
+ * the rule and the words, as `POST /api/v1/jobs` and the other generation calls answer it.
+ */
+export function refuse(field: 'prompt' | 'negativePrompt', category: ErrorDetail['category'], words: string[], message: string) {
+  return HttpResponse.json<ErrorBody>(
+    { error: { code: 'prompt_refused', message, field, category, words } },
+    { status: 422 },
+  );
 }
 
 /** The uid the bearer token names, or null. */

@@ -5,6 +5,7 @@ import type { CatalogLimits } from '@/types/api';
 import { SEED_PLACEHOLDER, STEPS_PLACEHOLDER } from '../defaults';
 
 import styles from './generate.module.css';
+import { PromptRefusal, type Refusal } from './prompt-refusal';
 
 /** The free-text fields and the switch under the prompt; seed and steps are sent as typed. */
 export interface AdvancedValues {
@@ -19,9 +20,11 @@ interface AdvancedOptionsProps {
   readonly limits: CatalogLimits;
   readonly pro: boolean;
   readonly onChange: (values: AdvancedValues) => void;
+  /** The content rules refused what the negative prompt says. */
+  readonly refusal?: Refusal | null;
 }
 
-export function AdvancedOptions({ values, limits, pro, onChange }: AdvancedOptionsProps) {
+export function AdvancedOptions({ values, limits, pro, onChange, refusal = null }: AdvancedOptionsProps) {
   const id = useId();
   const set = (change: Partial<AdvancedValues>) => {
     onChange({ ...values, ...change });
@@ -40,10 +43,13 @@ export function AdvancedOptions({ values, limits, pro, onChange }: AdvancedOptio
           maxLength={limits.negativePromptMax}
           placeholder="What to leave out, e.g. blurry, extra fingers"
           value={values.negativePrompt}
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby={refusal ? `${id}-refusal` : undefined}
           onChange={(event) => {
             set({ negativePrompt: event.target.value });
           }}
         />
+        {refusal && <PromptRefusal id={`${id}-refusal`} refusal={refusal} />}
       </div>
 
       <div className={styles.row}>

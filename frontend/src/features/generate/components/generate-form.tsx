@@ -21,6 +21,7 @@ import { GeneratingOverlay } from './generating-overlay';
 import { ImageCount } from './image-count';
 import { LookPicker } from './look-picker';
 import { PromptField } from './prompt-field';
+import { refusalOf } from './prompt-refusal';
 import { StyleTiles } from './style-tiles';
 
 interface GenerateFormProps {
@@ -80,6 +81,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
   const maxCount = pro ? limits.countMaxPro : limits.countMaxFree;
   const effectiveCount = Math.min(Math.max(1, count), Math.max(1, maxCount));
   const note = rendererNote(catalog);
+  const refusal = refusalOf(run.error);
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -116,8 +118,19 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
 
         <div className={styles.columns}>
           <div className={styles.column}>
-            <PromptField value={prompt} max={limits.promptMax} onChange={setPrompt} />
-            <AdvancedOptions values={advanced} limits={limits} pro={pro} onChange={setAdvanced} />
+            <PromptField
+              value={prompt}
+              max={limits.promptMax}
+              onChange={setPrompt}
+              refusal={refusal?.field === 'prompt' ? refusal : null}
+            />
+            <AdvancedOptions
+              values={advanced}
+              limits={limits}
+              pro={pro}
+              onChange={setAdvanced}
+              refusal={refusal?.field === 'negativePrompt' ? refusal : null}
+            />
           </div>
 
           <div className={styles.column}>
@@ -145,7 +158,9 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
             {formError}
           </p>
         )}
-        {run.error !== null && <GenerateError error={run.error} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />}
+        {run.error !== null && !refusal && (
+          <GenerateError error={run.error} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />
+        )}
 
         <button type="submit" className={`button button-primary ${styles.submit}`} disabled={run.busy || !ready}>
           {run.busy ? 'Generation...' : 'Generate'}

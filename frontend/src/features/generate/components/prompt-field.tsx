@@ -1,15 +1,18 @@
 import { useId, useRef } from 'react';
 
 import styles from './generate.module.css';
+import { PromptRefusal, type Refusal } from './prompt-refusal';
 
 interface PromptFieldProps {
   readonly value: string;
   readonly max: number;
   readonly onChange: (value: string) => void;
+  /** The content rules refused what the field says. */
+  readonly refusal?: Refusal | null;
 }
 
 /** The prompt, with what remains of the 500 characters and a clear button. */
-export function PromptField({ value, max, onChange }: PromptFieldProps) {
+export function PromptField({ value, max, onChange, refusal = null }: PromptFieldProps) {
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const remaining = max - value.length;
@@ -40,7 +43,8 @@ export function PromptField({ value, max, onChange }: PromptFieldProps) {
         value={value}
         maxLength={max}
         rows={5}
-        aria-describedby={`${id}-counter`}
+        aria-describedby={refusal ? `${id}-counter ${id}-refusal` : `${id}-counter`}
+        aria-invalid={refusal ? true : undefined}
         onChange={(event) => {
           onChange(event.target.value.slice(0, max));
         }}
@@ -48,6 +52,7 @@ export function PromptField({ value, max, onChange }: PromptFieldProps) {
       <p id={`${id}-counter`} className={styles.counter} data-testid="prompt-counter">
         {remaining} characters left
       </p>
+      {refusal && <PromptRefusal id={`${id}-refusal`} refusal={refusal} />}
     </div>
   );
 }

@@ -28,6 +28,35 @@ export function TermsOfService() {
         <li>Within the law, you may use the images you create. AI images can be imperfect or unexpected.</li>
       </ul>
 
+      <h2 id="content-rules">What Lucent never makes</h2>
+      <p>
+        Lucent makes explicit images of fictional adults. Whatever the style, and however a request is written
+        (other alphabets, spelling with numbers, letters split apart, prompt syntax), it refuses any explicit request
+        that:
+      </p>
+      <ul>
+        <li>
+          shows or suggests <strong>anyone under 18</strong>: words for children or teenagers, young girls or boys, an
+          age under 18, a school grade, or a negative prompt that asks for no adults. A request that is not explicit may
+          mention children or ages; a sexual one about a child is refused in any style;
+        </li>
+        <li>
+          names a <strong>real person</strong> (actors, musicians, athletes, politicians, creators and other public
+          figures);
+        </li>
+        <li>
+          shows sex <strong>without consent</strong> (rape, someone unconscious, drugged or coerced);
+        </li>
+        <li>
+          shows sex with an <strong>animal</strong>.
+        </li>
+      </ul>
+      <p>
+        A refused request costs no credit and says which rule and which words refused it. Words in your negative
+        prompt that keep minors out of an image never count against you. If you think a refusal is wrong, write to
+        us (see Contact).
+      </p>
+
       <h2>Plans</h2>
       <p>
         Free accounts get a number of credits every day and see blurred previews. Premium costs $9.99 per month and

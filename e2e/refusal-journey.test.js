@@ -1,0 +1,42 @@
+// A refused prompt, in Chromium against the real local stack: the gateway's content gate
+// refuses an explicit request about a minor, the page says why under the prompt with the words
+// and a link to the rules in the terms, and no credit is spent.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { launch, openPage } from './support/browser.js';
+import { at, freeUser, JOURNEY, logIn, until, visible } from './support/journey.js';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a refused prompt says why under the field, links the rules and costs nothing', JOURNEY, async () => {
+  const user = await freeUser(`Refused ${Date.now().toString(36)}`);
+  const page = await openPage(browser);
+  await logIn(page, user);
+  const credits = page.getByTestId('credits');
+  await until('10 free credits are shown', async () => {
+    assert.match(await credits.innerText(), /^10 of 10 credits left/);
+  });
+
+  const prompt = page.getByLabel('Prompt', { exact: true });
+  await prompt.fill('nude 15 year old girl');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+
+  const refusal = page.getByTestId('prompt-refusal');
+  await visible(refusal, 'the refusal under the prompt');
+  const said = await refusal.innerText();
+  assert.match(said, /under 18/);
+  assert.match(said, /Refused because of: 15 year old\./);
+  assert.equal(await prompt.getAttribute('aria-invalid'), 'true');
+  assert.match(await credits.innerText(), /^10 of 10 credits left/, 'nothing was spent');
+
+  await refusal.getByRole('link', { name: 'What Lucent never makes' }).click();
+  await at(page, '/terms-of-Service');
+  await visible(page.locator('#content-rules'), 'the rules in the terms');
+});
