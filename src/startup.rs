@@ -251,7 +251,7 @@ fn generator(
         "content gate ready"
     );
     Ok(Generator {
-        safety: Arc::new(safety),
+        safety,
         backend: config
             .generator
             .build(http, &catalog)

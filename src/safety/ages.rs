@@ -4,15 +4,15 @@
 //! (`12-14 year old`). Only with a word that says it is an age: a bare number is a number
 //! (`10 cats`), and an age of 18 or more passes.
 
-use super::normalize::Word;
+use super::normalize::Reading;
 
 /// The first age under 18 or school grade in `words`: the indexes of its first and last word.
-pub fn minor_age(words: &[Word]) -> Option<(usize, usize)> {
+pub fn minor_age(words: &Reading) -> Option<(usize, usize)> {
     (0..words.len()).find_map(|i| age_at(words, i).or_else(|| grade_at(words, i)))
 }
 
-fn text(words: &[Word], i: usize) -> &str {
-    words.get(i).map_or("", |w| w.text.as_str())
+fn text(words: &Reading, i: usize) -> &str {
+    words.word(i)
 }
 
 const NUMBER_WORDS: [&str; 20] = [
@@ -78,7 +78,7 @@ const AFTER: [&[&str]; 10] = [
 /// Words before a number that make it an age.
 const BEFORE: [&str; 3] = ["aged", "age", "ages"];
 
-fn age_at(words: &[Word], i: usize) -> Option<(usize, usize)> {
+fn age_at(words: &Reading, i: usize) -> Option<(usize, usize)> {
     let (n, fused) = number(text(words, i))?;
     if n >= 18 {
         return None;
@@ -104,7 +104,7 @@ const ORDINALS: [&str; 12] = [
 ];
 
 /// A school grade: `7th grade`, `7th grader`, `seventh grade`, `grade 7`.
-fn grade_at(words: &[Word], i: usize) -> Option<(usize, usize)> {
+fn grade_at(words: &Reading, i: usize) -> Option<(usize, usize)> {
     let word = text(words, i);
     let next = text(words, i + 1);
     let ordinal = ORDINALS.contains(&word)

@@ -4,7 +4,7 @@
 
 use super::*;
 
-fn gate() -> Gate {
+fn gate() -> std::sync::Arc<Gate> {
     Gate::load(None).unwrap()
 }
 

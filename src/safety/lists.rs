@@ -10,9 +10,9 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
-use super::normalize::{Word, entry};
+use super::normalize::{Reading, entry};
 
 /// Which list an entry is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -148,8 +148,10 @@ impl Lists {
             }
         }
         let (patterns, owners): (Vec<String>, Vec<u16>) = owners.into_iter().unzip();
+        // A DFA: a few MiB for these lists, built once at start, and the fastest search.
         let automaton = AhoCorasick::builder()
             .match_kind(MatchKind::Standard)
+            .kind(Some(AhoCorasickKind::DFA))
             .build(&patterns)
             .expect("the lists are plain words, well within the automaton's limits");
         Self {
@@ -160,23 +162,13 @@ impl Lists {
     }
 
     /// Every hit in `reading` that covers whole words.
-    pub fn hits(&self, reading: &[Word]) -> Vec<Hit> {
-        let mut haystack = String::with_capacity(reading.iter().map(|w| w.text.len() + 1).sum());
-        // Where each word starts and ends in the haystack.
-        let mut bounds = Vec::with_capacity(reading.len());
-        for word in reading {
-            if !haystack.is_empty() {
-                haystack.push(' ');
-            }
-            let start = haystack.len();
-            haystack.push_str(&word.text);
-            bounds.push((start, haystack.len()));
-        }
+    pub fn hits(&self, reading: &Reading) -> Vec<Hit> {
+        let words = &reading.words;
         self.automaton
-            .find_overlapping_iter(&haystack)
+            .find_overlapping_iter(&reading.text)
             .filter_map(|m| {
-                let first = bounds.iter().position(|b| b.0 == m.start())?;
-                let last = bounds[first..].iter().position(|b| b.1 == m.end())? + first;
+                let first = words.binary_search_by_key(&m.start(), |w| w.at.0).ok()?;
+                let last = words.binary_search_by_key(&m.end(), |w| w.at.1).ok()?;
                 Some(Hit {
                     lists: self.owners[m.pattern().as_usize()],
                     first,

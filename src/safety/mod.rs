@@ -21,11 +21,12 @@ pub mod normalize;
 mod battery;
 
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
 use lists::Hit;
 pub use lists::List;
 pub use lists::{ListError, Lists};
-use normalize::{Word, plain, readings};
+use normalize::{Reading, read};
 
 /// Why a request was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -104,13 +105,15 @@ pub struct Gate {
 /// A text as the gate read it: its readings and every hit in each.
 struct Read<'a> {
     original: &'a str,
-    plain: Vec<Word>,
-    hits: Vec<(Vec<Word>, Vec<Hit>)>,
+    plain: Reading,
+    hits: Vec<(Reading, Vec<Hit>)>,
 }
 
 impl<'a> Read<'a> {
     fn new(lists: &Lists, original: &'a str) -> Self {
-        let hits = readings(original)
+        let readings = read(original);
+        let hits = readings
+            .all
             .into_iter()
             .map(|reading| {
                 let hits = lists.hits(&reading);
@@ -119,7 +122,7 @@ impl<'a> Read<'a> {
             .collect();
         Self {
             original,
-            plain: plain(original),
+            plain: readings.plain,
             hits,
         }
     }
@@ -129,7 +132,7 @@ impl<'a> Read<'a> {
         let mut words: Vec<String> = Vec::new();
         for (reading, hits) in &self.hits {
             for hit in hits.iter().filter(|h| h.on(list)) {
-                let quoted = self.quote(&reading[hit.first], &reading[hit.last]);
+                let quoted = self.quote(reading, hit.first, hit.last);
                 if !words.contains(&quoted) {
                     words.push(quoted);
                 }
@@ -138,15 +141,15 @@ impl<'a> Read<'a> {
         words
     }
 
-    fn quote(&self, first: &Word, last: &Word) -> String {
-        self.original[first.start..last.end].to_owned()
+    fn quote(&self, reading: &Reading, first: usize, last: usize) -> String {
+        self.original[reading.words[first].start..reading.words[last].end].to_owned()
     }
 
     /// Signs of a minor: listed words, ages under 18, school grades.
     fn minor(&self) -> Vec<String> {
         let mut words = self.on(List::Minor);
         if let Some((first, last)) = ages::minor_age(&self.plain) {
-            words.push(self.quote(&self.plain[first], &self.plain[last]));
+            words.push(self.quote(&self.plain, first, last));
         }
         words
     }
@@ -157,9 +160,18 @@ impl Gate {
         Self { lists }
     }
 
-    /// The built-in lists, or the deployer's where `dir` has them.
-    pub fn load(dir: Option<&Path>) -> Result<Self, ListError> {
-        Ok(Self::new(Lists::load(dir)?))
+    /// The built-in lists, or the deployer's where `dir` has them. The built-in gate is made
+    /// once per process and shared (its automaton takes a moment to build).
+    pub fn load(dir: Option<&Path>) -> Result<Arc<Self>, ListError> {
+        static BUILT_IN: OnceLock<Arc<Gate>> = OnceLock::new();
+        match dir {
+            Some(dir) => Ok(Arc::new(Self::new(Lists::load(Some(dir))?))),
+            None => Ok(Arc::clone(BUILT_IN.get_or_init(|| {
+                Arc::new(Self::new(
+                    Lists::load(None).expect("the built-in lists are compiled in"),
+                ))
+            }))),
+        }
     }
 
     pub fn lists(&self) -> &Lists {

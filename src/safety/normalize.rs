@@ -19,12 +19,69 @@
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 
-/// A word of a reading, with the byte span of the original text it was read from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A word of a reading: where it is in the reading's text, and the byte span of the original
+/// text it was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Word {
-    pub text: String,
+    pub at: (usize, usize),
     pub start: usize,
     pub end: usize,
+}
+
+/// One way of reading a text: its words, one space apart in `text` (which the lists' automaton
+/// searches as it is).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Reading {
+    pub text: String,
+    pub words: Vec<Word>,
+}
+
+impl Reading {
+    pub fn word(&self, i: usize) -> &str {
+        self.words.get(i).map_or("", |w| &self.text[w.at.0..w.at.1])
+    }
+
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    fn push(&mut self, word: &str, start: usize, end: usize) {
+        if !self.text.is_empty() {
+            self.text.push(' ');
+        }
+        let from = self.text.len();
+        self.text.push_str(word);
+        self.words.push(Word {
+            at: (from, self.text.len()),
+            start,
+            end,
+        });
+    }
+
+    /// The reading with every word that `needs` it through `change`; `None` when no word
+    /// needs it (most prompts: nothing is built then).
+    fn map(&self, needs: impl Fn(&str) -> bool, change: impl Fn(&str) -> String) -> Option<Self> {
+        if !(0..self.len()).any(|i| needs(self.word(i))) {
+            return None;
+        }
+        let mut out = Reading {
+            text: String::with_capacity(self.text.len()),
+            words: Vec::with_capacity(self.words.len()),
+        };
+        for (i, w) in self.words.iter().enumerate() {
+            let word = self.word(i);
+            if needs(word) {
+                out.push(&change(word), w.start, w.end);
+            } else {
+                out.push(word, w.start, w.end);
+            }
+        }
+        Some(out)
+    }
 }
 
 /// A normalised character and the original character's byte span.
@@ -49,6 +106,10 @@ fn invisible(c: char) -> bool {
 /// One character as plain lowercase letters: its compatibility form without accents, and a
 /// Latin look-alike for a letter of another script.
 fn fold_char(c: char, out: &mut Vec<char>) {
+    if c.is_ascii() {
+        out.push(c.to_ascii_lowercase());
+        return;
+    }
     for k in std::iter::once(c).nfkc() {
         for d in std::iter::once(k).nfd().filter(|d| !is_combining_mark(*d)) {
             for l in d.to_lowercase() {
@@ -93,57 +154,62 @@ fn joiner(c: char) -> bool {
     matches!(c, '.' | '-' | '_' | '\'')
 }
 
-/// Words split at every mark; each with the separator that followed it.
-fn split(folded: &[Folded]) -> Vec<(Word, Option<char>)> {
-    let mut words: Vec<(Word, Option<char>)> = Vec::new();
-    let mut current: Option<Word> = None;
+/// Words split at every mark, and the mark that followed each.
+fn split(folded: &[Folded]) -> (Reading, Vec<Option<char>>) {
+    let mut reading = Reading::default();
+    let mut after: Vec<Option<char>> = Vec::new();
+    let mut current = String::new();
+    let (mut start, mut end) = (0, 0);
     for f in folded {
         if in_word(f.c) {
-            let word = current.get_or_insert_with(|| Word {
-                text: String::new(),
-                start: f.start,
-                end: f.end,
-            });
-            word.text.push(f.c);
-            word.end = f.end;
-        } else {
-            if let Some(word) = current.take() {
-                words.push((word, Some(f.c)));
-            } else if let Some(last) = words.last_mut()
-                && last.1.is_some_and(joiner)
-                && !joiner(f.c)
-            {
-                // Two marks in a row ("a. b"): not a split word.
-                last.1 = Some(' ');
+            if current.is_empty() {
+                start = f.start;
             }
+            current.push(f.c);
+            end = f.end;
+        } else if !current.is_empty() {
+            reading.push(&current, start, end);
+            after.push(Some(f.c));
+            current.clear();
+        } else if let Some(last) = after.last_mut()
+            && last.is_some_and(joiner)
+            && !joiner(f.c)
+        {
+            // A mark then a space ("mr. smith"): not a split word.
+            *last = Some(' ');
         }
     }
-    if let Some(word) = current {
-        words.push((word, None));
+    if !current.is_empty() {
+        reading.push(&current, start, end);
+        after.push(None);
     }
-    words
+    (reading, after)
 }
 
 /// The words joined where a mark split one word (`lo-li`, `l.o.l.i`), or where single
-/// letters stand in a row (`l o l i`).
-fn joined(split: &[(Word, Option<char>)]) -> Vec<Word> {
-    let mut words: Vec<Word> = Vec::new();
-    let mut glue = false;
-    for (i, (word, after)) in split.iter().enumerate() {
-        let single = word.text.chars().count() == 1;
-        let next_single = split
-            .get(i + 1)
-            .is_some_and(|(w, _)| w.text.chars().count() == 1);
-        match words.last_mut() {
-            Some(last) if glue => {
-                last.text.push_str(&word.text);
-                last.end = word.end;
-            }
-            _ => words.push(word.clone()),
-        }
-        glue = after.is_some_and(joiner) || (single && next_single && after.is_some());
+/// letters stand in a row (`l o l i`); `None` when nothing is joined.
+fn joined(split: &Reading, after: &[Option<char>]) -> Option<Reading> {
+    let single = |i: usize| i < split.len() && split.word(i).chars().nth(1).is_none();
+    let glue_after = |i: usize| {
+        after[i].is_some_and(joiner) || (single(i) && single(i + 1) && after[i].is_some())
+    };
+    if !(0..split.len().saturating_sub(1)).any(glue_after) {
+        return None;
     }
-    words
+    let mut joined = Reading::default();
+    let mut current = String::new();
+    let mut start = 0;
+    for (i, w) in split.words.iter().enumerate() {
+        if current.is_empty() {
+            start = w.start;
+        }
+        current.push_str(split.word(i));
+        if i + 1 == split.len() || !glue_after(i) {
+            joined.push(&current, start, w.end);
+            current.clear();
+        }
+    }
+    Some(joined)
 }
 
 fn leet(c: char, one: char) -> char {
@@ -159,90 +225,117 @@ fn leet(c: char, one: char) -> char {
     }
 }
 
-/// Leetspeak read as letters in a word that has letters and digits or symbols (`@` and `$`
-/// alone are read as letters too); a word of digits stays a number.
-fn unleet(words: &[Word], one: char) -> Vec<Word> {
-    words
-        .iter()
-        .map(|w| {
-            let letters = w.text.chars().any(char::is_alphabetic);
-            let symbols = w.text.contains(['@', '$']);
-            if letters || symbols {
-                Word {
-                    text: w.text.chars().map(|c| leet(c, one)).collect(),
-                    ..w.clone()
-                }
-            } else {
-                w.clone()
-            }
-        })
-        .collect()
+/// A word leetspeak may hide a letter in: letters and digits, or `@` and `$`; a word of
+/// digits stays a number.
+fn mixes_leet(word: &str) -> bool {
+    let letters = word.chars().any(char::is_alphabetic);
+    let digits = word.bytes().any(|b| b.is_ascii_digit());
+    (letters && digits) || word.contains(['@', '$'])
+}
+
+fn unleet(reading: &Reading, one: char) -> Option<Reading> {
+    reading.map(mixes_leet, |word| {
+        word.chars().map(|c| leet(c, one)).collect()
+    })
+}
+
+fn has_run_of_three(word: &str) -> bool {
+    let mut chars = word.chars();
+    let (Some(mut a), Some(mut b)) = (chars.next(), chars.next()) else {
+        return false;
+    };
+    for c in chars {
+        if a == b && b == c {
+            return true;
+        }
+        (a, b) = (b, c);
+    }
+    false
 }
 
 /// Runs of three or more of one letter cut to `keep` (1 or 2).
-fn unrepeat(words: &[Word], keep: usize) -> Vec<Word> {
-    words
-        .iter()
-        .map(|w| {
-            let mut text = String::with_capacity(w.text.len());
-            let mut run = 0;
-            let mut last = None;
-            let chars: Vec<char> = w.text.chars().collect();
-            for (i, &c) in chars.iter().enumerate() {
-                run = if last == Some(c) { run + 1 } else { 1 };
-                last = Some(c);
-                let run_len = run + chars[i + 1..].iter().take_while(|&&n| n == c).count();
-                if run_len < 3 || run <= keep {
-                    text.push(c);
-                }
-            }
-            Word { text, ..w.clone() }
-        })
-        .collect()
-}
-
-/// The words of `text` as they stand: split at every mark, no leetspeak read. Ages and school
-/// grades are read from this one.
-pub fn plain(text: &str) -> Vec<Word> {
-    split(&fold(text)).into_iter().map(|(w, _)| w).collect()
-}
-
-/// Every reading of `text` the gate matches its lists against, without repeats.
-pub fn readings(text: &str) -> Vec<Vec<Word>> {
-    let split = split(&fold(text));
-    let plain: Vec<Word> = split.iter().map(|(w, _)| w.clone()).collect();
-    let glued = joined(&split);
-    let mut readings: Vec<Vec<Word>> = Vec::with_capacity(12);
-    for base in [plain, glued] {
-        let leets = [unleet(&base, 'i'), unleet(&base, 'l')];
-        for words in std::iter::once(base).chain(leets) {
-            let once = unrepeat(&words, 1);
-            let twice = unrepeat(&words, 2);
-            for reading in [words, twice, once] {
-                if !readings.contains(&reading) {
-                    readings.push(reading);
-                }
+fn unrepeat(reading: &Reading, keep: usize) -> Option<Reading> {
+    reading.map(has_run_of_three, |word| {
+        let chars: Vec<char> = word.chars().collect();
+        let mut text = String::with_capacity(word.len());
+        let mut run = 0;
+        for (i, &c) in chars.iter().enumerate() {
+            run = if i > 0 && chars[i - 1] == c {
+                run + 1
+            } else {
+                1
+            };
+            let run_len = run + chars[i + 1..].iter().take_while(|&&n| n == c).count();
+            if run_len < 3 || run <= keep {
+                text.push(c);
             }
         }
+        text
+    })
+}
+
+/// A text as the gate reads it.
+pub struct Readings {
+    /// Split at every mark, no leetspeak read: ages and school grades are read from this.
+    pub plain: Reading,
+    /// Every reading the lists are matched against, `plain` first; only those that differ
+    /// (most prompts have one or two).
+    pub all: Vec<Reading>,
+}
+
+pub fn read(text: &str) -> Readings {
+    let (plain, after) = split(&fold(text));
+    let mut bases = vec![plain.clone()];
+    bases.extend(joined(&plain, &after));
+    let mut spelled = Vec::with_capacity(bases.len() * 3);
+    for base in bases {
+        if let Some(as_i) = unleet(&base, 'i') {
+            spelled.push(as_i);
+            if base
+                .words
+                .iter()
+                .enumerate()
+                .any(|(i, _)| base.word(i).contains('1'))
+            {
+                spelled.extend(unleet(&base, 'l'));
+            }
+        }
+        spelled.push(base);
     }
-    readings
+    let mut all = Vec::with_capacity(spelled.len() * 3);
+    for reading in spelled {
+        all.extend(unrepeat(&reading, 2));
+        all.extend(unrepeat(&reading, 1));
+        all.push(reading);
+    }
+    // `plain` first, so that a hit found in several readings is quoted from it.
+    if let Some(at) = all.iter().position(|r| *r == plain) {
+        all.swap(0, at);
+    }
+    Readings { plain, all }
+}
+
+/// The words of `text` split at every mark, as they stand.
+pub fn plain(text: &str) -> Reading {
+    split(&fold(text)).0
+}
+
+/// Every reading of `text` the gate matches its lists against.
+pub fn readings(text: &str) -> Vec<Reading> {
+    read(text).all
 }
 
 /// A list entry in the form the readings have: lowercase plain words, one space apart.
 pub fn entry(text: &str) -> String {
-    plain(text)
-        .into_iter()
-        .map(|w| w.text)
-        .collect::<Vec<_>>()
-        .join(" ")
+    plain(text).text
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn texts(words: &[Word]) -> Vec<&str> {
-        words.iter().map(|w| w.text.as_str()).collect()
+    fn texts(reading: &Reading) -> Vec<&str> {
+        (0..reading.len()).map(|i| reading.word(i)).collect()
     }
 
     fn read_as(text: &str, wanted: &[&str]) -> bool {
@@ -293,9 +386,9 @@ mod tests {
     fn numbers_stay_numbers_and_spans_point_at_the_original() {
         let words = plain("a 15 year old, Ｇirl");
         assert_eq!(texts(&words), ["a", "15", "year", "old", "girl"]);
-        let girl = &words[4];
+        let girl = &words.words[4];
         assert_eq!(&"a 15 year old, Ｇirl"[girl.start..girl.end], "Ｇirl");
-        assert!(readings("15 year old").iter().all(|r| r[0].text == "15"));
+        assert!(readings("15 year old").iter().all(|r| r.word(0) == "15"));
     }
 
     #[test]
