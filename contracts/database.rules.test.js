@@ -16,6 +16,7 @@ const data = {
   bonus: { alice: { 'd2026-11-22': 5 } },
   stripeEvents: { evt_1: { type: 'invoice.paid' } },
   audit: { bob: { a1: { reason: 'support' } } },
+  refusals: { bob: { r1: { category: 'minor', prompt: 'refused' } } },
 };
 const signedIn = (uid) => ({ uid, provider: 'password', token: { email: `${uid}@example.com` } });
 const as = (auth) => targaryen.database(rules, data).as(auth);
@@ -42,6 +43,8 @@ test('server-only paths are unreadable even to their owner', () => {
   assert.equal(as(signedIn('alice')).read('/usage/alice').allowed, false);
   assert.equal(as(signedIn('alice')).read('/bonus/alice').allowed, false);
   assert.equal(as(signedIn('bob')).read('/audit/bob').allowed, false);
+  assert.equal(as(signedIn('bob')).read('/refusals/bob').allowed, false);
+  assert.equal(as(signedIn('bob')).write('/refusals/bob/r1', null).allowed, false);
   assert.equal(as(signedIn('alice')).read('/stripeEvents').allowed, false);
 });
 

@@ -10,8 +10,8 @@ pub mod rtdb;
 use async_trait::async_trait;
 
 pub use records::{
-    AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, Subscription,
-    UserRecord, now_ms,
+    AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, RefusalRecord,
+    Subscription, Suspension, UserRecord, now_ms,
 };
 
 #[derive(Debug, Clone, thiserror::Error)]
@@ -70,6 +70,19 @@ pub trait Store: Send + Sync + 'static {
         prefix: &str,
         limit: usize,
     ) -> StoreResult<Vec<UserRecord>>;
+
+    /// Suspends generation for `uid` (`Some`) or lifts it (`None`); the user must exist.
+    async fn set_suspension(
+        &self,
+        uid: &str,
+        suspension: Option<&Suspension>,
+    ) -> StoreResult<UserRecord>;
+
+    /// Appends to `refusals/{uid}`; returns the new entry's key.
+    async fn add_refusal(&self, uid: &str, refusal: &RefusalRecord) -> StoreResult<String>;
+
+    /// The user's refusals with their keys, oldest first.
+    async fn list_refusals(&self, uid: &str) -> StoreResult<Vec<(String, RefusalRecord)>>;
 
     /// Appends to `audit/{uid}`; returns the new entry's key.
     async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String>;

@@ -19,6 +19,36 @@ pub struct UserRecord {
     pub age_confirmed: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subscription: Option<Subscription>,
+    /// Generation is suspended until staff decide; the account's images and records are held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suspension: Option<Suspension>,
+}
+
+/// `users/{uid}/suspension`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Suspension {
+    pub since: i64,
+    pub reason: String,
+}
+
+/// `refusals/{uid}/{pushId}`: a request the content rules refused, kept for staff to review.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RefusalRecord {
+    pub at: i64,
+    /// The route it came by (`jobs`, `generations`, `legacy`).
+    pub route: String,
+    pub style: String,
+    pub category: String,
+    /// The words that decided it, as written.
+    pub words: Vec<String>,
+    pub prompt: String,
+    #[serde(default)]
+    pub negative_prompt: String,
+    /// Staff found the refusal wrong: it no longer counts.
+    #[serde(default)]
+    pub false_positive: bool,
 }
 
 /// `users/{uid}/subscription`. Every field is optional because the object is merged field by
@@ -138,6 +168,7 @@ pub fn apply_profile(
             created_at: now_ms,
             age_confirmed: update.age_confirmed,
             subscription: None,
+            suspension: None,
         },
     }
 }

@@ -9,8 +9,8 @@ use std::time::Duration;
 use lucent::store::embedded::EmbeddedStore;
 use lucent::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use lucent::store::{
-    AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, Store, StoreError,
-    Subscription,
+    AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, RefusalRecord, Store,
+    StoreError, Subscription, Suspension,
 };
 
 use crate::fake_rtdb::FakeRtdb;
@@ -657,6 +657,47 @@ pub async fn concurrent_writers_lose_no_update(store: &dyn Store) {
     assert_eq!(user.username, "Gina R");
 }
 
+pub async fn refusals_are_kept_in_order_and_a_suspension_is_set_and_lifted(store: &dyn Store) {
+    let id = uid("rita");
+    store
+        .upsert_profile(&id, &profile("Rita", false))
+        .await
+        .unwrap();
+    let refusal = |prompt: &str| RefusalRecord {
+        at: 1,
+        route: "jobs".into(),
+        style: "nsfw-v1.1".into(),
+        category: "minor".into(),
+        words: vec!["15 year old".into()],
+        prompt: prompt.into(),
+        negative_prompt: String::new(),
+        false_positive: false,
+    };
+
+    let first = store.add_refusal(&id, &refusal("one")).await.unwrap();
+    // Push ids order by the millisecond, as the database's own do.
+    tokio::time::sleep(Duration::from_millis(2)).await;
+    store.add_refusal(&id, &refusal("two")).await.unwrap();
+    let suspension = Suspension {
+        since: 5,
+        reason: "5 refused requests in 24 hours".into(),
+    };
+    let suspended = store.set_suspension(&id, Some(&suspension)).await.unwrap();
+
+    let kept = store.list_refusals(&id).await.unwrap();
+    let prompts: Vec<_> = kept.iter().map(|(_, r)| r.prompt.as_str()).collect();
+    assert_eq!(prompts, ["one", "two"]);
+    assert_eq!(kept[0], (first, refusal("one")));
+    assert_eq!(suspended.suspension.as_ref(), Some(&suspension));
+    let read = store.get_user(&id).await.unwrap().unwrap();
+    assert_eq!(read.suspension, Some(suspension));
+    assert_eq!(read.username, "Rita", "the rest of the record stays");
+    let lifted = store.set_suspension(&id, None).await.unwrap();
+    assert_eq!(lifted.suspension, None);
+    let ghost = store.set_suspension(&uid("ghost"), None).await;
+    assert!(matches!(ghost, Err(StoreError::Missing(_))), "{ghost:?}");
+}
+
 pub async fn the_store_answers_a_ping(store: &dyn Store) {
     store.ping().await.unwrap();
 }
@@ -676,6 +717,7 @@ macro_rules! contract {
                 every_account_sharing_an_email_is_found,
                 users_are_found_by_the_start_of_their_email_in_email_order,
                 audit_entries_are_kept_in_order,
+                refusals_are_kept_in_order_and_a_suspension_is_set_and_lifted,
                 usage_is_zero_before_any_generation,
                 concurrent_writers_lose_no_update,
                 credits_are_reserved_up_to_the_limit_and_settled_per_job,

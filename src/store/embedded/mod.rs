@@ -21,8 +21,8 @@ use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use super::{
-    AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded, Store,
-    StoreError, StoreResult, Subscription, UserRecord, now_ms,
+    AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded,
+    RefusalRecord, Store, StoreError, StoreResult, Subscription, Suspension, UserRecord, now_ms,
 };
 
 #[derive(Clone)]
@@ -143,6 +143,65 @@ fn write_user(conn: &Connection, user: &UserRecord) -> StoreResult<()> {
 
 /// Read-modify-write of one user inside an IMMEDIATE transaction, so a concurrent writer in
 /// this or another process waits instead of interleaving.
+/// A user's append-only log, one document per entry in push-id (time) order.
+#[derive(Debug, Clone, Copy)]
+enum Log {
+    Audit,
+    Refusals,
+}
+
+impl Log {
+    fn insert(self) -> &'static str {
+        match self {
+            Log::Audit => "INSERT INTO audit (uid, push_id, doc) VALUES (?1, ?2, ?3)",
+            Log::Refusals => "INSERT INTO refusals (uid, push_id, doc) VALUES (?1, ?2, ?3)",
+        }
+    }
+
+    fn select(self) -> &'static str {
+        match self {
+            Log::Audit => "SELECT push_id, doc FROM audit WHERE uid = ?1 ORDER BY push_id",
+            Log::Refusals => "SELECT push_id, doc FROM refusals WHERE uid = ?1 ORDER BY push_id",
+        }
+    }
+}
+
+impl EmbeddedStore {
+    async fn push(&self, log: Log, uid: &str, doc: String) -> StoreResult<String> {
+        let uid = uid.to_owned();
+        let push_id = super::push_id::next();
+        let key = push_id.clone();
+        self.with(move |c| {
+            c.execute(log.insert(), params![uid, key, doc])
+                .map_err(sqlite)?;
+            Ok(())
+        })
+        .await?;
+        Ok(push_id)
+    }
+
+    async fn entries<T>(&self, log: Log, uid: &str) -> StoreResult<Vec<(String, T)>>
+    where
+        T: serde::de::DeserializeOwned + Send + 'static,
+    {
+        let uid = uid.to_owned();
+        self.with(move |c| {
+            let mut stmt = c.prepare(log.select()).map_err(sqlite)?;
+            let rows = stmt
+                .query_map(params![uid], |r| {
+                    Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+                })
+                .map_err(sqlite)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(sqlite)?;
+            rows.into_iter()
+                .map(|(key, doc)| Ok((key, decode(&doc)?)))
+                .collect()
+        })
+        .await
+    }
+}
+
 fn update_user<F>(conn: &mut Connection, uid: &str, f: F) -> StoreResult<UserRecord>
 where
     F: FnOnce(Option<UserRecord>) -> StoreResult<UserRecord>,
@@ -225,32 +284,38 @@ impl Store for EmbeddedStore {
         .await
     }
 
-    async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String> {
-        let (uid, doc) = (uid.to_owned(), encode(entry)?);
-        let push_id = super::push_id::next();
-        let key = push_id.clone();
+    async fn set_suspension(
+        &self,
+        uid: &str,
+        suspension: Option<&Suspension>,
+    ) -> StoreResult<UserRecord> {
+        let (uid, suspension) = (uid.to_owned(), suspension.cloned());
         self.with(move |c| {
-            c.execute(
-                "INSERT INTO audit (uid, push_id, doc) VALUES (?1, ?2, ?3)",
-                params![uid, key, doc],
-            )
-            .map_err(sqlite)?;
-            Ok(())
+            update_user(c, &uid.clone(), |existing| {
+                let mut user =
+                    existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
+                user.suspension = suspension;
+                Ok(user)
+            })
         })
-        .await?;
-        Ok(push_id)
+        .await
+    }
+
+    async fn add_refusal(&self, uid: &str, refusal: &RefusalRecord) -> StoreResult<String> {
+        self.push(Log::Refusals, uid, encode(refusal)?).await
+    }
+
+    async fn list_refusals(&self, uid: &str) -> StoreResult<Vec<(String, RefusalRecord)>> {
+        self.entries(Log::Refusals, uid).await
+    }
+
+    async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String> {
+        self.push(Log::Audit, uid, encode(entry)?).await
     }
 
     async fn list_audit(&self, uid: &str) -> StoreResult<Vec<AuditEntry>> {
-        let uid = uid.to_owned();
-        self.with(move |c| {
-            docs(
-                c,
-                "SELECT doc FROM audit WHERE uid = ?1 ORDER BY push_id",
-                params![uid],
-            )
-        })
-        .await
+        let entries = self.entries(Log::Audit, uid).await?;
+        Ok(entries.into_iter().map(|(_, entry)| entry).collect())
     }
 
     async fn get_usage(&self, uid: &str, period: &str) -> StoreResult<u32> {

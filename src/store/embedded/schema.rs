@@ -13,6 +13,12 @@ CREATE TABLE IF NOT EXISTS audit (
     doc     TEXT NOT NULL,
     PRIMARY KEY (uid, push_id)
 ) STRICT;
+CREATE TABLE IF NOT EXISTS refusals (
+    uid     TEXT NOT NULL,
+    push_id TEXT NOT NULL,
+    doc     TEXT NOT NULL,
+    PRIMARY KEY (uid, push_id)
+) STRICT;
 CREATE TABLE IF NOT EXISTS generations (
     uid        TEXT NOT NULL,
     id         TEXT NOT NULL,

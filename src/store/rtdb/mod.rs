@@ -13,8 +13,9 @@ use usage::Usage;
 
 use super::records::apply_profile;
 use super::{
-    AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded, Store,
-    StoreError, StoreResult, Subscription, UserRecord, now_ms, valid_key,
+    AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded,
+    RefusalRecord, Store, StoreError, StoreResult, Subscription, Suspension, UserRecord, now_ms,
+    valid_key,
 };
 
 /// Conditional-write attempts before giving up with `Contention`.
@@ -74,6 +75,23 @@ impl RtdbStore {
             })
             .await?;
         serde_json::from_value(written.unwrap_or_default()).map_err(invalid)
+    }
+}
+
+impl RtdbStore {
+    /// The children of a push-id log with their keys, oldest first.
+    async fn entries<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &str,
+    ) -> StoreResult<Vec<(String, T)>> {
+        match self.client.get(path).await? {
+            // serde_json's map is ordered by key, and push ids sort by time.
+            Value::Object(map) => map
+                .into_iter()
+                .map(|(k, v)| Ok((k, serde_json::from_value(v).map_err(invalid)?)))
+                .collect(),
+            _ => Ok(Vec::new()),
+        }
     }
 }
 
@@ -193,6 +211,29 @@ impl Store for RtdbStore {
         Ok(found)
     }
 
+    async fn set_suspension(
+        &self,
+        uid: &str,
+        suspension: Option<&Suspension>,
+    ) -> StoreResult<UserRecord> {
+        self.update_user(uid, |existing| {
+            let mut user = existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
+            user.suspension = suspension.cloned();
+            Ok(user)
+        })
+        .await
+    }
+
+    async fn add_refusal(&self, uid: &str, refusal: &RefusalRecord) -> StoreResult<String> {
+        self.client
+            .push(&format!("refusals/{}", key(uid)?), &to_value(refusal)?)
+            .await
+    }
+
+    async fn list_refusals(&self, uid: &str) -> StoreResult<Vec<(String, RefusalRecord)>> {
+        self.entries(&format!("refusals/{}", key(uid)?)).await
+    }
+
     async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String> {
         self.client
             .push(&format!("audit/{}", key(uid)?), &to_value(entry)?)
@@ -200,14 +241,8 @@ impl Store for RtdbStore {
     }
 
     async fn list_audit(&self, uid: &str) -> StoreResult<Vec<AuditEntry>> {
-        match self.client.get(&format!("audit/{}", key(uid)?)).await? {
-            // serde_json's map is ordered by key, and push ids sort by time.
-            Value::Object(map) => map
-                .into_iter()
-                .map(|(_, v)| serde_json::from_value(v).map_err(invalid))
-                .collect(),
-            _ => Ok(Vec::new()),
-        }
+        let entries = self.entries(&format!("audit/{}", key(uid)?)).await?;
+        Ok(entries.into_iter().map(|(_, entry)| entry).collect())
     }
 
     async fn get_usage(&self, uid: &str, period: &str) -> StoreResult<u32> {
