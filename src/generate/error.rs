@@ -6,6 +6,7 @@ use super::backend::BackendError;
 use crate::images::blobs::BlobError;
 use crate::jobs::BoardError;
 use crate::safety::Refusal;
+use crate::safety::strikes::Standing;
 use crate::store::StoreError;
 use crate::users::UserError;
 
@@ -17,9 +18,20 @@ pub enum GenerateError {
         field: &'static str,
         message: String,
     },
-    /// The content rules refuse the request; nothing was queued or charged.
-    #[error("{} ({})", .0.category.reason(), .0.words.join(", "))]
-    Refused(Refusal),
+    /// The content rules refuse the request; nothing was queued or charged. `standing` is
+    /// the account's after it (`None`: the refusal could not be recorded).
+    #[error("{} ({}).{}", refusal.category.reason(), refusal.words.join(", "),
+        standing.and_then(Standing::notice).map(|n| format!(" {n}")).unwrap_or_default())]
+    Refused {
+        refusal: Refusal,
+        standing: Option<Standing>,
+    },
+    /// The account is under review: its images are held, the owner's deletes included.
+    #[error("this account is under review by our staff; its images are kept until then")]
+    Held,
+    /// Generation is suspended for this account until staff review it.
+    #[error("generation is suspended for this account until our staff have reviewed it")]
+    Suspended,
     #[error("{0}")]
     ProRequired(String),
     #[error("{0}")]

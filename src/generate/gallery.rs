@@ -6,7 +6,7 @@ use bytes::Bytes;
 use super::view::GenerationView;
 use super::{GenerateError, Generator};
 use crate::images::png_meta;
-use crate::store::{GenerationRecord, push_id};
+use crate::store::{GenerationRecord, now_ms, push_id};
 
 pub const PAGE_DEFAULT: usize = 20;
 pub const PAGE_MAX: usize = 100;
@@ -149,7 +149,11 @@ impl Generator {
     /// Removes the record, then its bytes; pro only.
     pub async fn delete(&self, uid: &str, id: &str) -> Result<(), GenerateError> {
         let record = self.own(uid, id).await?;
-        if !self.users.is_pro(uid).await? {
+        let user = self.users.get(uid).await?;
+        if user.as_ref().is_some_and(|u| u.suspension.is_some()) {
+            return Err(GenerateError::Held);
+        }
+        if !user.is_some_and(|u| u.is_pro(now_ms())) {
             return Err(GenerateError::ProRequired(
                 "deleting images is a Premium feature".into(),
             ));

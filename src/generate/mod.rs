@@ -15,5 +15,5 @@ pub mod view;
 pub mod worker;
 
 pub use error::{Failure, GenerateError, JobError};
-pub use service::{CancelOnDrop, Generator, Submitted};
+pub use service::{CancelOnDrop, Generator, Route, Submitted};
 pub use worker::Worker;

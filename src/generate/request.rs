@@ -231,6 +231,7 @@ mod tests {
             email: None,
             pro,
             age_confirmed,
+            suspended: false,
         }
     }
     const FREE: (bool, bool) = (false, false);

@@ -37,12 +37,10 @@ impl Retention {
                 tracing::debug!("another instance holds the retention lease");
                 break;
             }
-            let pro = self
-                .store
-                .get_user(&uid)
-                .await?
-                .is_some_and(|u| u.is_pro(now_ms()));
-            if !pro {
+            let user = self.store.get_user(&uid).await?;
+            // A pro user's images are kept; a suspended account's are held for review.
+            let keep = user.is_some_and(|u| u.is_pro(now_ms()) || u.suspension.is_some());
+            if !keep {
                 removed += self.sweep_owner(&uid, cutoff).await?;
             }
         }

@@ -17,14 +17,15 @@ use super::backend::Backend;
 use super::catalog::Catalog;
 use super::feed::Feeds;
 use super::follow::Follow;
-use super::request::GenerationBody;
+use super::request::{GenerationBody, Spec};
 use super::settle::Settler;
 use crate::images::blobs::Blobs;
 use crate::jobs::{Admission, BoardError, Cancel, Ended, JobBoard, NewJob, Place, Tier};
 use crate::metrics::Metrics;
 use crate::quota::Period;
-use crate::safety::{Gate, Request};
-use crate::store::{Store, push_id};
+use crate::safety::strikes::{self, Standing};
+use crate::safety::{Gate, Refusal, Request};
+use crate::store::{RefusalRecord, Store, now_ms, push_id};
 use crate::users::{Caller, Refused, Users};
 
 pub struct Generator {
@@ -50,6 +51,24 @@ pub struct Generator {
     pub metrics: Arc<Metrics>,
 }
 
+/// The route a request came by, kept with its refusal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    Jobs,
+    Generations,
+    Legacy,
+}
+
+impl Route {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Route::Jobs => "jobs",
+            Route::Generations => "generations",
+            Route::Legacy => "legacy",
+        }
+    }
+}
+
 /// A job in line.
 #[derive(Debug, Clone)]
 pub struct Submitted {
@@ -64,17 +83,23 @@ impl Generator {
         self: &Arc<Self>,
         caller: &Caller,
         body: &GenerationBody,
+        route: Route,
     ) -> Result<Submitted, GenerateError> {
+        if caller.suspended {
+            return Err(GenerateError::Suspended);
+        }
         let mut spec = body.validate(&self.catalog, caller)?;
         // Before a place in line or a credit: a refusal costs nothing.
-        self.safety
-            .check(&Request {
-                prompt: &body.prompt,
-                negative_prompt: body.negative_prompt.as_deref().unwrap_or(""),
-                look: spec.look.as_ref().map_or("", |look| look.text.as_str()),
-                nsfw_style: spec.style.nsfw,
-            })
-            .map_err(GenerateError::Refused)?;
+        let request = Request {
+            prompt: &body.prompt,
+            negative_prompt: body.negative_prompt.as_deref().unwrap_or(""),
+            look: spec.look.as_ref().map_or("", |look| look.text.as_str()),
+            nsfw_style: spec.style.nsfw,
+        };
+        if let Err(refusal) = self.safety.check(&request) {
+            let standing = self.strike(caller, route, &spec, &request, &refusal).await;
+            return Err(GenerateError::Refused { refusal, standing });
+        }
         // Fixed now, so that a job run twice draws the same images.
         spec.seed.get_or_insert_with(|| rand::rng().random());
         let period = self.users.period(caller.pro);
@@ -162,6 +187,35 @@ impl Generator {
             id: job.id.clone(),
             place,
         })
+    }
+
+    /// Records a refusal against the caller. The refusal stands whether or not the record
+    /// could be written (then it does not count, and the log says so).
+    async fn strike(
+        &self,
+        caller: &Caller,
+        route: Route,
+        spec: &Spec,
+        request: &Request<'_>,
+        refusal: &Refusal,
+    ) -> Option<Standing> {
+        let record = RefusalRecord {
+            at: now_ms(),
+            route: route.as_str().into(),
+            style: spec.style.id.clone(),
+            category: refusal.category.as_str().into(),
+            words: refusal.words.clone(),
+            prompt: request.prompt.into(),
+            negative_prompt: request.negative_prompt.into(),
+            false_positive: false,
+        };
+        match strikes::record(self.store.as_ref(), &self.users, &caller.uid, &record).await {
+            Ok(standing) => Some(standing),
+            Err(e) => {
+                tracing::warn!(uid = %caller.uid, error = %e, "a refusal could not be recorded");
+                None
+            }
+        }
     }
 
     /// A job whose credits may be reserved but that will not run: failed and left for the

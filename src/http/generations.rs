@@ -14,6 +14,7 @@ use super::error_docs::op_errors;
 use super::jobs::{Hold, event_stream};
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
+use crate::generate::Route;
 use crate::generate::gallery::Page;
 use crate::generate::request::GenerationBody;
 use crate::generate::view::GenerationView;
@@ -34,7 +35,7 @@ fn wants_stream(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.contains("text/event-stream"))
 }
 
-op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + [InvalidField, PromptRefused, ProRequired,
+op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + [InvalidField, PromptRefused, AccountSuspended, ProRequired,
     AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
     RateLimited, BackendFailed, BackendBadImage, BackendTooLarge, BackendTimeout,
     StorageUnavailable, DependencyUnavailable]);
@@ -60,7 +61,10 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     state.limits.user(Class::Generate, &user.uid).await?;
     let caller = state.users.caller(&user).await?;
-    let job = state.generator.submit(&caller, &body).await?;
+    let job = state
+        .generator
+        .submit(&caller, &body, Route::Generations)
+        .await?;
     let leaving = state.generator.cancel_on_drop(&user.uid, &job.id);
     let follow = state.generator.follow(&job.id, None);
     if wants_stream(&headers) {
@@ -182,7 +186,7 @@ pub fn png_headers(response: &mut Response) {
     headers.insert(header::VARY, HeaderValue::from_static("Authorization"));
 }
 
-op_errors!(DeleteErrors: AUTH + STORE + [NotFound, ProRequired]);
+op_errors!(DeleteErrors: AUTH + STORE + [NotFound, ProRequired, AccountSuspended]);
 
 #[utoipa::path(delete, path = "/v1/generations/{id}", tag = "generation", security(("bearer" = [])),
     summary = "Deletes an image (pro only)",

@@ -18,6 +18,7 @@ use super::error_docs::op_errors;
 use super::generations::Generations;
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
+use crate::generate::Route;
 use crate::generate::backend::Progress;
 use crate::generate::follow::{Follow, Update};
 use crate::generate::request::GenerationBody;
@@ -209,7 +210,7 @@ async fn own(state: &AppState, uid: &str, id: &str) -> Result<Snapshot, ApiError
         .ok_or_else(|| ApiError::not_found("job"))
 }
 
-op_errors!(SubmitErrors: AUTH + STORE + JSON_BODY + [InvalidField, PromptRefused, ProRequired,
+op_errors!(SubmitErrors: AUTH + STORE + JSON_BODY + [InvalidField, PromptRefused, AccountSuspended, ProRequired,
     AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
     RateLimited, DependencyUnavailable]);
 
@@ -230,7 +231,7 @@ pub async fn submit(
 ) -> Result<Response, ApiError> {
     state.limits.user(Class::Generate, &user.uid).await?;
     let caller = state.users.caller(&user).await?;
-    let job = state.generator.submit(&caller, &body).await?;
+    let job = state.generator.submit(&caller, &body, Route::Jobs).await?;
     let location =
         HeaderValue::from_str(&format!("/api/v1/jobs/{}", job.id)).map_err(ApiError::internal)?;
     let view = JobView {

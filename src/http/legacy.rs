@@ -14,6 +14,7 @@ use super::generations::{Png, bad_query};
 use super::{ApiError, AppState};
 use crate::auth::Identity;
 use crate::generate::GenerateError;
+use crate::generate::Route;
 use crate::generate::catalog::Catalog;
 use crate::generate::request::{GenerationBody, Loose};
 use crate::limits::Class;
@@ -81,7 +82,7 @@ impl LegacyQuery {
     }
 }
 
-op_errors!(LegacyErrors: AUTH + STORE + [BadQuery, InvalidField, PromptRefused, ProRequired,
+op_errors!(LegacyErrors: AUTH + STORE + [BadQuery, InvalidField, PromptRefused, AccountSuspended, ProRequired,
     AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
     RateLimited, BackendFailed, BackendBadImage, BackendTooLarge, BackendTimeout,
     StorageUnavailable]);
@@ -105,7 +106,10 @@ pub async fn generate_image(
     let Query(query) = query.map_err(bad_query)?;
     let body = query.into_body(&state.generator.catalog)?;
     let caller = state.users.caller(&user).await?;
-    let job = state.generator.submit(&caller, &body).await?;
+    let job = state
+        .generator
+        .submit(&caller, &body, Route::Legacy)
+        .await?;
     let leaving = state.generator.cancel_on_drop(&user.uid, &job.id);
     let outcome = state.generator.follow(&job.id, None).outcome().await;
     leaving.disarm();

@@ -16,6 +16,7 @@
 mod ages;
 mod lists;
 pub mod normalize;
+pub mod strikes;
 
 #[cfg(test)]
 mod battery;

@@ -44,6 +44,8 @@ pub struct Caller {
     /// Decided from the record now, never from the request.
     pub pro: bool,
     pub age_confirmed: bool,
+    /// Generation is suspended for staff review.
+    pub suspended: bool,
 }
 
 /// A profile with its plan and credits, as `GET /api/v1/me` shows it.
@@ -206,6 +208,7 @@ impl Users {
             email: identity.email.clone(),
             pro: record.is_pro(now_ms()),
             age_confirmed: record.age_confirmed,
+            suspended: record.suspension.is_some(),
         })
     }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use lucent::generate::feed::Feeds;
-use lucent::generate::{GenerateError, Generator};
+use lucent::generate::{GenerateError, Generator, Route};
 use lucent::jobs::{
     Admission, BoardError, BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, JobBoard,
     NewJob, Outcome, Rules, Snapshot,
@@ -119,9 +119,13 @@ async fn submit_through(app: &TestApp, flaky: &Arc<BoardDownAfterAdmission>) -> 
         email: None,
         pro: false,
         age_confirmed: true,
+        suspended: false,
     };
     let body = serde_json::from_value(serde_json::json!({"prompt": "a fox"})).unwrap();
-    generator.submit(&alice, &body).await.unwrap_err()
+    generator
+        .submit(&alice, &body, Route::Jobs)
+        .await
+        .unwrap_err()
 }
 
 fn flaky(app: &TestApp, outage: u32) -> Arc<BoardDownAfterAdmission> {

@@ -629,7 +629,7 @@ async fn only_the_holder_of_the_retention_lease_sweeps() {
 }
 
 /// Makes a stored image `days` older than it is; returns its record.
-async fn age(app: &TestApp, uid: &str, id: &str, days: i64) -> GenerationRecord {
+pub async fn age(app: &TestApp, uid: &str, id: &str, days: i64) -> GenerationRecord {
     let store = &app.state.store;
     let mut record = store.get_generation(uid, id).await.unwrap().unwrap();
     record.created_at -= days * 24 * 3600 * 1000;

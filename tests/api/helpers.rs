@@ -320,6 +320,20 @@ impl TestApp {
             .unwrap()
     }
 
+    /// Suspends `uid`'s generation, as five refusals in a day do.
+    pub async fn suspend(&self, uid: &str) {
+        let suspension = lucent::store::Suspension {
+            since: lucent::store::now_ms(),
+            reason: "a test".into(),
+        };
+        self.state
+            .store
+            .set_suspension(uid, Some(&suspension))
+            .await
+            .unwrap();
+        self.state.users.changed(uid).await;
+    }
+
     /// Jobs waiting for a worker, as the board counts them.
     pub async fn jobs_waiting(&self) -> u64 {
         let depth = self.state.generator.board.depth().await.unwrap();

@@ -5,8 +5,9 @@
 use serde_json::{Value, json};
 use wiremock::{MockServer, ResponseTemplate};
 
-use crate::backends::{txt2img_answer, txt2img_calls};
-use crate::helpers::{TestApp, spawn_app_with};
+use crate::backends::{mount_txt2img, txt2img_answer, txt2img_calls};
+use crate::generations::age;
+use crate::helpers::{TestApp, error_code, spawn_app_with};
 
 async fn app_on_a1111(extra: &[&str]) -> (TestApp, MockServer) {
     let backend = MockServer::start().await;
@@ -104,7 +105,7 @@ async fn a_deployers_list_replaces_the_built_in_one_of_its_name() {
     .unwrap();
     let dir = lists.path().to_str().unwrap();
     let (app, backend) = app_on_a1111(&["--safety-lists", dir]).await;
-    crate::backends::mount_txt2img(
+    mount_txt2img(
         &backend,
         ResponseTemplate::new(200).set_body_json(txt2img_answer(1)),
     )
@@ -120,4 +121,108 @@ async fn a_deployers_list_replaces_the_built_in_one_of_its_name() {
 
     assert_eq!(refusal(ours).await["category"], "real_person");
     assert_eq!(built_in.status(), 201, "the built-in list was replaced");
+}
+
+async fn refused_message(app: &TestApp, token: &str) -> String {
+    let response = app
+        .generate(token, &json!({"prompt": "naked little girl"}))
+        .await;
+    refusal(response).await["message"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn refusals_are_recorded_warned_at_three_and_suspend_generation_at_five() {
+    let (app, backend) = app_on_a1111(&[]).await;
+    mount_txt2img(
+        &backend,
+        ResponseTemplate::new(200).set_body_json(txt2img_answer(1)),
+    )
+    .await;
+    let token = app.register("alice").await;
+
+    let mut messages = Vec::new();
+    for _ in 0..5 {
+        messages.push(refused_message(&app, &token).await);
+    }
+
+    assert!(
+        !messages[1].contains("refused requests in 24 hours"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[2].contains("That is 3 refused requests in 24 hours"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[4].contains("generation is suspended"),
+        "{messages:?}"
+    );
+    let kept = app.state.store.list_refusals("alice").await.unwrap();
+    assert_eq!(kept.len(), 5);
+    let (_, first) = &kept[0];
+    assert_eq!(
+        (
+            first.route.as_str(),
+            first.category.as_str(),
+            first.prompt.as_str()
+        ),
+        ("generations", "minor", "naked little girl")
+    );
+    assert_eq!(first.words, ["little girl"]);
+    let body = json!({"prompt": "a fox"});
+    let jobs = app
+        .client
+        .post(app.url("/api/v1/jobs"))
+        .bearer_auth(&token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let legacy = app
+        .client
+        .get(app.url("/generate-image"))
+        .bearer_auth(&token)
+        .query(&[("prompt", "a fox")])
+        .send()
+        .await
+        .unwrap();
+    for response in [app.generate(&token, &body).await, jobs, legacy] {
+        assert_eq!(error_code(response, 403).await, "account_suspended");
+    }
+    assert_eq!(app.credits_used(&token).await, 0);
+    assert!(txt2img_calls(&backend).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_suspended_accounts_images_are_held_from_its_deletes_and_the_retention_sweep() {
+    let (app, backend) = app_on_a1111(&[]).await;
+    mount_txt2img(
+        &backend,
+        ResponseTemplate::new(200).set_body_json(txt2img_answer(1)),
+    )
+    .await;
+    let pro = app.register("paula").await;
+    app.make_pro("paula").await;
+    let kept = app.generate_ok(&pro, &json!({"prompt": "a fox"})).await;
+    // Two free users' images past the retention window; one of them is suspended.
+    for uid in ["fred", "fiona"] {
+        let token = app.register(uid).await;
+        let made = app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+        age(&app, uid, made["id"].as_str().unwrap(), 8).await;
+    }
+    app.suspend("paula").await;
+    app.suspend("fred").await;
+
+    let deleted = app
+        .delete_generation(&pro, kept["id"].as_str().unwrap())
+        .await;
+    let swept = app.sweep().await;
+
+    assert_eq!(error_code(deleted, 403).await, "account_suspended");
+    assert_eq!(swept, 1, "fiona's image goes, fred's is held");
+    assert_eq!(app.state.store.count_generations("fred").await.unwrap(), 1);
+    assert_eq!(app.state.store.count_generations("fiona").await.unwrap(), 0);
 }

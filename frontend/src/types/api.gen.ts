@@ -547,7 +547,7 @@ export interface components {
          * @description Every error code of the API. The OpenAPI document lists them as the `code` enum.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "not_found" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "prompt_refused" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
+        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "account_suspended" | "not_found" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "prompt_refused" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
         ErrorDetail: {
             category?: components["schemas"]["Category"] | null;
             code: components["schemas"]["ErrorCode"];
@@ -1187,7 +1187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: pro_required, age_confirmation_required */
+            /** @description `code` is one of: account_suspended, pro_required, age_confirmation_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1309,7 +1309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: pro_required */
+            /** @description `code` is one of: pro_required, account_suspended */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1487,7 +1487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: pro_required, age_confirmation_required */
+            /** @description `code` is one of: account_suspended, pro_required, age_confirmation_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3095,7 +3095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: pro_required, age_confirmation_required */
+            /** @description `code` is one of: account_suspended, pro_required, age_confirmation_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3282,7 +3282,7 @@ export interface operationErrors {
     "POST /api/v1/generations": {
         400: "malformed_json";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
-        403: "pro_required" | "age_confirmation_required";
+        403: "account_suspended" | "pro_required" | "age_confirmation_required";
         409: "profile_missing";
         413: "payload_too_large";
         415: "unsupported_media_type";
@@ -3295,7 +3295,7 @@ export interface operationErrors {
     };
     "DELETE /api/v1/generations/{id}": {
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
-        403: "pro_required";
+        403: "pro_required" | "account_suspended";
         404: "not_found";
         500: "internal";
         503: "auth_keys_unavailable" | "store_unavailable";
@@ -3313,7 +3313,7 @@ export interface operationErrors {
     "POST /api/v1/jobs": {
         400: "malformed_json";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
-        403: "pro_required" | "age_confirmation_required";
+        403: "account_suspended" | "pro_required" | "age_confirmation_required";
         409: "profile_missing";
         413: "payload_too_large";
         415: "unsupported_media_type";
@@ -3455,7 +3455,7 @@ export interface operationErrors {
     "GET /generate-image": {
         400: "bad_query";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
-        403: "pro_required" | "age_confirmation_required";
+        403: "account_suspended" | "pro_required" | "age_confirmation_required";
         409: "profile_missing";
         422: "invalid_field" | "prompt_refused";
         429: "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited";

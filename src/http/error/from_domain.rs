@@ -94,7 +94,10 @@ impl From<GenerateError> for ApiError {
         let message = e.to_string();
         match e {
             GenerateError::Invalid { field, message } => Self::invalid(field, message),
-            GenerateError::Refused(refusal) => Self {
+            GenerateError::Suspended | GenerateError::Held => {
+                Self::new(ErrorCode::AccountSuspended, message)
+            }
+            GenerateError::Refused { refusal, .. } => Self {
                 field: Some(refusal.field.as_str().to_owned()),
                 refused: Some((refusal.category, refusal.words)),
                 ..Self::new(ErrorCode::PromptRefused, message)

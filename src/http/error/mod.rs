@@ -59,6 +59,7 @@ error_codes! {
     SessionNotYours = "session_not_yours" => FORBIDDEN,
     OwnRecord = "own_record" => FORBIDDEN,
     AdminRequired = "admin_required" => FORBIDDEN,
+    AccountSuspended = "account_suspended" => FORBIDDEN,
     NotFound = "not_found" => NOT_FOUND,
     ProfileMissing = "profile_missing" => CONFLICT,
     AlreadySubscribed = "already_subscribed" => CONFLICT,

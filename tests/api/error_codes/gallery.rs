@@ -65,6 +65,8 @@ async fn deleting_an_image_sends_every_code_it_lists() {
     sent.send(op.call(&app, &push_id::generation_id()).bearer_auth(&token))
         .await;
     sent.send(op.call(&app, &id).bearer_auth(&token)).await;
+    app.suspend("ann").await;
+    sent.send(op.call(&app, &id).bearer_auth(&token)).await;
 
     sent.assert_is_the_list_of(op).await;
 }

@@ -118,6 +118,16 @@ async fn generation_failures(op: Op, sent: &Sent) {
         sent.send(generation(&app, op, &token, &body)).await;
     }
 
+    let suspended = app.register("sus").await;
+    app.suspend("sus").await;
+    sent.send(generation(
+        &app,
+        op,
+        &suspended,
+        &json!({"prompt": "a fox"}),
+    ))
+    .await;
+
     let nsfw = json!({"prompt": "a fox", "style": "nsfw-v1.1"});
     let minor = token_for("minor");
     app.post_me(&minor, &json!({"username": "minor", "ageConfirmed": false}))

@@ -56,6 +56,11 @@ export function TermsOfService() {
         prompt that keep minors out of an image never count against you. If you think a refusal is wrong, write to
         us (see Contact).
       </p>
+      <p>
+        Every refused request is recorded, with its prompt, for our staff to review. After three in 24 hours you are
+        warned; after five, generation is suspended and your images are kept as they are (they cannot be deleted)
+        until our staff have reviewed your account and either lifted the suspension or closed the account.
+      </p>
 
       <h2>Plans</h2>
       <p>
