@@ -11,7 +11,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use clap::Subcommand;
 
 use crate::config::Config;
-use crate::staff::{self, ActionError, Authority, Grant, Plan, PlanChange};
+use crate::staff::{self, ActionError, Authority, Decision, Grant, Plan, PlanChange};
 use crate::startup;
 use crate::store::{Store, Subscription, UserRecord, now_ms};
 
@@ -43,6 +43,27 @@ pub enum UsersCommand {
         #[arg(long)]
         until: Option<NaiveDate>,
         /// Who is making the change (default: $USER).
+        #[arg(long, env = "USER", default_value = "support")]
+        by: String,
+    },
+    /// Lift a suspension by the content rules: generation works again, and the refusals so
+    /// far no longer count.
+    LiftSuspension {
+        uid: String,
+        /// Why: kept in the audit trail.
+        #[arg(long)]
+        reason: String,
+        /// Who decides (default: $USER).
+        #[arg(long, env = "USER", default_value = "support")]
+        by: String,
+    },
+    /// Keep a suspension by the content rules, saying why.
+    UpholdSuspension {
+        uid: String,
+        /// Why: kept in the audit trail.
+        #[arg(long)]
+        reason: String,
+        /// Who decides (default: $USER).
         #[arg(long, env = "USER", default_value = "support")]
         by: String,
     },
@@ -106,6 +127,12 @@ pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
             );
             told(config, &uid, done).await?
         }
+        UsersCommand::LiftSuspension { uid, reason, by } => {
+            decide(config, &store, &uid, Decision::Lift, &reason, &by).await?
+        }
+        UsersCommand::UpholdSuspension { uid, reason, by } => {
+            decide(config, &store, &uid, Decision::Uphold, &reason, &by).await?
+        }
         UsersCommand::SetPlan {
             uid,
             plan,
@@ -119,6 +146,20 @@ pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
     };
     print!("{output}");
     Ok(())
+}
+
+async fn decide(
+    config: &Config,
+    store: &Arc<dyn Store>,
+    uid: &str,
+    decision: Decision,
+    reason: &str,
+    by: &str,
+) -> anyhow::Result<String> {
+    let (_, action) = staff::decide(store.as_ref(), uid, decision, reason, by)
+        .await
+        .map_err(flag_error)?;
+    told(config, uid, format!("{uid}: {action}")).await
 }
 
 /// `done`, and when the running service sees it: at once when the change could be announced.

@@ -1,6 +1,7 @@
 //! Refusals count against an account: each one is recorded (what was asked, which rule, the
 //! words) for staff to review; three within 24 hours bring a warning, five suspend generation
-//! until staff decide. A refusal staff marked a false positive no longer counts.
+//! until staff decide. Refusals staff have reviewed (made before a suspension was lifted) and
+//! refusals marked a false positive no longer count.
 
 use crate::store::{RefusalRecord, Store, StoreError, Suspension, now_ms};
 use crate::users::Users;
@@ -48,7 +49,8 @@ pub async fn record(
     refusal: &RefusalRecord,
 ) -> Result<Standing, StoreError> {
     store.add_refusal(uid, refusal).await?;
-    let since = now_ms() - WINDOW_MS;
+    let reviewed = users.get(uid).await?.and_then(|u| u.refusals_reviewed_at);
+    let since = (now_ms() - WINDOW_MS).max(reviewed.map_or(i64::MIN, |at| at + 1));
     let recent = store
         .list_refusals(uid)
         .await?
@@ -61,7 +63,7 @@ pub async fn record(
             since: now_ms(),
             reason: format!("{recent} refused requests in 24 hours"),
         };
-        store.set_suspension(uid, Some(&suspension)).await?;
+        store.set_suspension(uid, &suspension).await?;
         users.changed(uid).await;
         tracing::warn!(uid, recent, "generation suspended for staff review");
     }

@@ -71,12 +71,11 @@ pub trait Store: Send + Sync + 'static {
         limit: usize,
     ) -> StoreResult<Vec<UserRecord>>;
 
-    /// Suspends generation for `uid` (`Some`) or lifts it (`None`); the user must exist.
-    async fn set_suspension(
-        &self,
-        uid: &str,
-        suspension: Option<&Suspension>,
-    ) -> StoreResult<UserRecord>;
+    /// Suspends generation for `uid`; the user must exist.
+    async fn set_suspension(&self, uid: &str, suspension: &Suspension) -> StoreResult<UserRecord>;
+
+    /// Lifts `uid`'s suspension; the refusals made before `reviewed_at` no longer count.
+    async fn lift_suspension(&self, uid: &str, reviewed_at: i64) -> StoreResult<UserRecord>;
 
     /// Appends to `refusals/{uid}`; returns the new entry's key.
     async fn add_refusal(&self, uid: &str, refusal: &RefusalRecord) -> StoreResult<String>;

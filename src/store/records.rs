@@ -22,6 +22,9 @@ pub struct UserRecord {
     /// Generation is suspended until staff decide; the account's images and records are held.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suspension: Option<Suspension>,
+    /// Staff reviewed the refusals made before this time: they no longer count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusals_reviewed_at: Option<i64>,
 }
 
 /// `users/{uid}/suspension`.
@@ -169,6 +172,7 @@ pub fn apply_profile(
             age_confirmed: update.age_confirmed,
             subscription: None,
             suspension: None,
+            refusals_reviewed_at: None,
         },
     }
 }

@@ -3,9 +3,9 @@
 use std::process::{Command, Output};
 use std::time::Duration;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, error_code, spawn_app, until};
 
 fn users(app: &TestApp, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lucent"))
@@ -225,4 +225,73 @@ async fn bonus_credits_from_the_command_line_are_audited_and_seen_by_the_running
         format!("add-credits 3 to {today}")
     );
     assert_eq!(shown["audit"][0]["actor"], "sam");
+}
+
+#[tokio::test]
+async fn staff_uphold_then_lift_a_suspension_and_the_refusals_before_it_stop_counting() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    let refused = json!({"prompt": "naked little girl"});
+    for _ in 0..5 {
+        assert_eq!(app.generate(&token, &refused).await.status(), 422);
+    }
+    let fox = json!({"prompt": "a fox"});
+    assert_eq!(
+        error_code(app.generate(&token, &fox).await, 403).await,
+        "account_suspended"
+    );
+
+    let upheld = stdout(&users(
+        &app,
+        &[
+            "uphold-suspension",
+            "alice",
+            "--reason",
+            "asked five times",
+            "--by",
+            "sam",
+        ],
+    ));
+    let lifted = stdout(&users(
+        &app,
+        &[
+            "lift-suspension",
+            "alice",
+            "--reason",
+            "reviewed: a typo",
+            "--by",
+            "sam",
+        ],
+    ));
+
+    assert_eq!(
+        upheld,
+        "alice: uphold suspension; the running service sees it within 3 s\n"
+    );
+    assert!(lifted.starts_with("alice: lift suspension"), "{lifted}");
+    until(Duration::from_secs(10), async || {
+        app.generate(&token, &fox).await.status() == 201
+    })
+    .await;
+    let again = app.generate(&token, &refused).await;
+    let message: Value = again.json().await.unwrap();
+    assert!(
+        !message["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("refused requests in 24 hours"),
+        "the reviewed refusals no longer count: {message}"
+    );
+    let shown: Value =
+        serde_json::from_str(&stdout(&users(&app, &["show", "alice", "--json"]))).unwrap();
+    let actions: Vec<_> = shown["audit"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(actions, ["uphold suspension", "lift suspension"]);
+    let not_suspended = users(&app, &["lift-suspension", "alice", "--reason", "again"]);
+    assert!(!not_suspended.status.success());
+    assert!(String::from_utf8_lossy(&not_suspended.stderr).contains("is not suspended"));
 }

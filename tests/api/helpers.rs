@@ -328,7 +328,7 @@ impl TestApp {
         };
         self.state
             .store
-            .set_suspension(uid, Some(&suspension))
+            .set_suspension(uid, &suspension)
             .await
             .unwrap();
         self.state.users.changed(uid).await;

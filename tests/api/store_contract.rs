@@ -682,7 +682,7 @@ pub async fn refusals_are_kept_in_order_and_a_suspension_is_set_and_lifted(store
         since: 5,
         reason: "5 refused requests in 24 hours".into(),
     };
-    let suspended = store.set_suspension(&id, Some(&suspension)).await.unwrap();
+    let suspended = store.set_suspension(&id, &suspension).await.unwrap();
 
     let kept = store.list_refusals(&id).await.unwrap();
     let prompts: Vec<_> = kept.iter().map(|(_, r)| r.prompt.as_str()).collect();
@@ -692,9 +692,11 @@ pub async fn refusals_are_kept_in_order_and_a_suspension_is_set_and_lifted(store
     let read = store.get_user(&id).await.unwrap().unwrap();
     assert_eq!(read.suspension, Some(suspension));
     assert_eq!(read.username, "Rita", "the rest of the record stays");
-    let lifted = store.set_suspension(&id, None).await.unwrap();
+    let lifted = store.lift_suspension(&id, 9).await.unwrap();
     assert_eq!(lifted.suspension, None);
-    let ghost = store.set_suspension(&uid("ghost"), None).await;
+    assert_eq!(lifted.refusals_reviewed_at, Some(9));
+    assert_eq!(store.get_user(&id).await.unwrap().unwrap(), lifted);
+    let ghost = store.lift_suspension(&uid("ghost"), 9).await;
     assert!(matches!(ghost, Err(StoreError::Missing(_))), "{ghost:?}");
 }
 

@@ -59,12 +59,21 @@ impl EmbeddedStore {
     where
         F: Fn(&mut Option<Subscription>) + Send + 'static,
     {
+        self.update_record(uid, move |user| change(&mut user.subscription))
+            .await
+    }
+
+    /// Changes an existing user's record in one transaction.
+    async fn update_record<F>(&self, uid: &str, change: F) -> StoreResult<UserRecord>
+    where
+        F: Fn(&mut UserRecord) + Send + 'static,
+    {
         let uid = uid.to_owned();
         self.with(move |c| {
             update_user(c, &uid.clone(), |existing| {
                 let mut user =
                     existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
-                change(&mut user.subscription);
+                change(&mut user);
                 Ok(user)
             })
         })
@@ -284,19 +293,16 @@ impl Store for EmbeddedStore {
         .await
     }
 
-    async fn set_suspension(
-        &self,
-        uid: &str,
-        suspension: Option<&Suspension>,
-    ) -> StoreResult<UserRecord> {
-        let (uid, suspension) = (uid.to_owned(), suspension.cloned());
-        self.with(move |c| {
-            update_user(c, &uid.clone(), |existing| {
-                let mut user =
-                    existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
-                user.suspension = suspension;
-                Ok(user)
-            })
+    async fn set_suspension(&self, uid: &str, suspension: &Suspension) -> StoreResult<UserRecord> {
+        let suspension = suspension.clone();
+        self.update_record(uid, move |user| user.suspension = Some(suspension.clone()))
+            .await
+    }
+
+    async fn lift_suspension(&self, uid: &str, reviewed_at: i64) -> StoreResult<UserRecord> {
+        self.update_record(uid, move |user| {
+            user.suspension = None;
+            user.refusals_reviewed_at = Some(reviewed_at);
         })
         .await
     }

@@ -56,9 +56,18 @@ impl RtdbStore {
     where
         F: Fn(&mut Option<Subscription>) + Send + Sync,
     {
+        self.update_record(uid, |user| change(&mut user.subscription))
+            .await
+    }
+
+    /// Changes an existing user's record under its ETag.
+    async fn update_record<F>(&self, uid: &str, change: F) -> StoreResult<UserRecord>
+    where
+        F: Fn(&mut UserRecord) + Send + Sync,
+    {
         self.update_user(uid, |existing| {
             let mut user = existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
-            change(&mut user.subscription);
+            change(&mut user);
             Ok(user)
         })
         .await
@@ -211,15 +220,15 @@ impl Store for RtdbStore {
         Ok(found)
     }
 
-    async fn set_suspension(
-        &self,
-        uid: &str,
-        suspension: Option<&Suspension>,
-    ) -> StoreResult<UserRecord> {
-        self.update_user(uid, |existing| {
-            let mut user = existing.ok_or_else(|| StoreError::Missing(format!("users/{uid}")))?;
-            user.suspension = suspension.cloned();
-            Ok(user)
+    async fn set_suspension(&self, uid: &str, suspension: &Suspension) -> StoreResult<UserRecord> {
+        self.update_record(uid, |user| user.suspension = Some(suspension.clone()))
+            .await
+    }
+
+    async fn lift_suspension(&self, uid: &str, reviewed_at: i64) -> StoreResult<UserRecord> {
+        self.update_record(uid, |user| {
+            user.suspension = None;
+            user.refusals_reviewed_at = Some(reviewed_at);
         })
         .await
     }

@@ -1,0 +1,52 @@
+//! Staff decide on an account the content rules suspended (src/safety/strikes.rs): lift the
+//! suspension (its refusals so far are reviewed and no longer count) or uphold it. Both say why
+//! and are audited before anything changes, from `lucent users` as from the console.
+
+use super::action::{ActionError, invalid, reason};
+use crate::store::{AuditEntry, Store, UserRecord, now_ms};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    Lift,
+    Uphold,
+}
+
+impl Decision {
+    fn action(self) -> &'static str {
+        match self {
+            Decision::Lift => "lift suspension",
+            Decision::Uphold => "uphold suspension",
+        }
+    }
+}
+
+/// Decides on `uid`'s suspension; the user as it is after, and the audit action.
+pub async fn decide(
+    store: &dyn Store,
+    uid: &str,
+    decision: Decision,
+    why: &str,
+    actor: &str,
+) -> Result<(UserRecord, &'static str), ActionError> {
+    let why = reason(why).map_err(|message| invalid("reason", message))?;
+    let user = store
+        .get_user(uid)
+        .await?
+        .ok_or_else(|| ActionError::NoUser(uid.to_owned()))?;
+    if user.suspension.is_none() {
+        return Err(invalid("uid", "is not suspended"));
+    }
+    let now = now_ms();
+    let entry = AuditEntry {
+        at: now,
+        actor: actor.to_owned(),
+        action: decision.action().to_owned(),
+        reason: why.to_owned(),
+    };
+    store.add_audit(uid, &entry).await?;
+    let user = match decision {
+        Decision::Lift => store.lift_suspension(uid, now).await?,
+        Decision::Uphold => user,
+    };
+    Ok((user, decision.action()))
+}
