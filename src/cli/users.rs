@@ -67,6 +67,20 @@ pub enum UsersCommand {
         #[arg(long, env = "USER", default_value = "support")]
         by: String,
     },
+    /// Mark a refused request a false positive (its id is in `show`): it stops counting
+    /// towards a suspension.
+    FalsePositive {
+        uid: String,
+        /// Its id (push ids start with `-`).
+        #[arg(allow_hyphen_values = true)]
+        refusal: String,
+        /// Why: kept in the audit trail.
+        #[arg(long)]
+        reason: String,
+        /// Who decides (default: $USER).
+        #[arg(long, env = "USER", default_value = "support")]
+        by: String,
+    },
     /// Bonus credits.
     Credits {
         #[command(subcommand)]
@@ -132,6 +146,17 @@ pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
         }
         UsersCommand::UpholdSuspension { uid, reason, by } => {
             decide(config, &store, &uid, Decision::Uphold, &reason, &by).await?
+        }
+        UsersCommand::FalsePositive {
+            uid,
+            refusal,
+            reason,
+            by,
+        } => {
+            let action = staff::mark_false_positive(store.as_ref(), &uid, &refusal, &reason, &by)
+                .await
+                .map_err(flag_error)?;
+            format!("{uid}: {action}\n")
         }
         UsersCommand::SetPlan {
             uid,
@@ -257,11 +282,16 @@ async fn show(
     let bonus = store.get_bonus(&user.uid, &period.key).await?;
     let limit = period.limit.saturating_add(bonus);
     let audit = store.list_audit(&user.uid).await?;
+    let refusals = store.list_refusals(&user.uid).await?;
     if json {
+        let refusals: Vec<_> = refusals
+            .iter()
+            .map(|(id, r)| serde_json::json!({"id": id, "refusal": r}))
+            .collect();
         let value = serde_json::json!({
             "user": user, "plan": if pro { "pro" } else { "free" },
             "credits": { "used": used, "limit": limit, "bonus": bonus, "period": period.key },
-            "audit": audit,
+            "audit": audit, "refusals": refusals,
         });
         return Ok(format!("{}\n", serde_json::to_string_pretty(&value)?));
     }
@@ -291,6 +321,29 @@ async fn show(
         period.key,
         period.resets_at.to_rfc3339()
     )?;
+    if let Some(suspension) = &user.suspension {
+        writeln!(
+            out,
+            "suspended: since {}: {}",
+            ms_to_text(suspension.since),
+            suspension.reason
+        )?;
+    }
+    for (id, r) in &refusals {
+        writeln!(
+            out,
+            "refused:   {id} {} {} via {}: {}{}",
+            ms_to_text(r.at),
+            r.category,
+            r.route,
+            r.words.join(", "),
+            if r.false_positive {
+                " (false positive)"
+            } else {
+                ""
+            }
+        )?;
+    }
     if audit.is_empty() {
         writeln!(out, "audit:     none")?;
     }

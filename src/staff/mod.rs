@@ -24,7 +24,7 @@ pub use credits::{BONUS_MAX, Grant, Granted, add_credits};
 pub use find::find_users;
 pub use limits::{Authority, SUPPORT_BONUS_MAX, SUPPORT_PRO_DAYS};
 pub use plan::{Plan, PlanChange, set_plan};
-pub use suspension::{Decision, decide};
+pub use suspension::{Decision, decide, mark_false_positive};
 pub use why::why_pro;
 
 /// A role `lucent staff grant` hands out.

@@ -1,6 +1,7 @@
 //! Staff decide on an account the content rules suspended (src/safety/strikes.rs): lift the
-//! suspension (its refusals so far are reviewed and no longer count) or uphold it. Both say why
-//! and are audited before anything changes, from `lucent users` as from the console.
+//! suspension (its refusals so far are reviewed and no longer count) or uphold it, and mark a
+//! refusal a false positive (it stops counting). Each says why and is audited before anything
+//! changes.
 
 use super::action::{ActionError, invalid, reason};
 use crate::store::{AuditEntry, Store, UserRecord, now_ms};
@@ -18,6 +19,35 @@ impl Decision {
             Decision::Uphold => "uphold suspension",
         }
     }
+}
+
+/// Marks refusal `id` of `uid` a false positive: it stops counting towards a suspension.
+pub async fn mark_false_positive(
+    store: &dyn Store,
+    uid: &str,
+    id: &str,
+    why: &str,
+    actor: &str,
+) -> Result<String, ActionError> {
+    let why = reason(why).map_err(|message| invalid("reason", message))?;
+    if !store
+        .list_refusals(uid)
+        .await?
+        .iter()
+        .any(|(key, _)| key == id)
+    {
+        return Err(invalid("refusal", "is not one of this user's"));
+    }
+    let action = format!("refusal {id} false positive");
+    let entry = AuditEntry {
+        at: now_ms(),
+        actor: actor.to_owned(),
+        action: action.clone(),
+        reason: why.to_owned(),
+    };
+    store.add_audit(uid, &entry).await?;
+    store.mark_false_positive(uid, id).await?;
+    Ok(action)
 }
 
 /// Decides on `uid`'s suspension; the user as it is after, and the audit action.

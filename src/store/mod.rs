@@ -80,6 +80,10 @@ pub trait Store: Send + Sync + 'static {
     /// Appends to `refusals/{uid}`; returns the new entry's key.
     async fn add_refusal(&self, uid: &str, refusal: &RefusalRecord) -> StoreResult<String>;
 
+    /// Marks refusal `id` of `uid` a false positive (it stops counting); false when there is
+    /// no such refusal.
+    async fn mark_false_positive(&self, uid: &str, id: &str) -> StoreResult<bool>;
+
     /// The user's refusals with their keys, oldest first.
     async fn list_refusals(&self, uid: &str) -> StoreResult<Vec<(String, RefusalRecord)>>;
 

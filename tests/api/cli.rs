@@ -295,3 +295,49 @@ async fn staff_uphold_then_lift_a_suspension_and_the_refusals_before_it_stop_cou
     assert!(!not_suspended.status.success());
     assert!(String::from_utf8_lossy(&not_suspended.stderr).contains("is not suspended"));
 }
+
+#[tokio::test]
+async fn a_refusal_marked_a_false_positive_stops_counting() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    let refused = json!({"prompt": "naked little girl"});
+    for _ in 0..3 {
+        assert_eq!(app.generate(&token, &refused).await.status(), 422);
+    }
+    let shown: Value =
+        serde_json::from_str(&stdout(&users(&app, &["show", "alice", "--json"]))).unwrap();
+    let id = shown["refusals"][0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        shown["refusals"][0]["refusal"]["prompt"],
+        "naked little girl"
+    );
+    let text = stdout(&users(&app, &["show", "alice"]));
+    assert!(text.contains(&format!("refused:   {id} ")), "{text}");
+    assert!(
+        text.contains("minor via generations: little girl"),
+        "{text}"
+    );
+
+    let marked = stdout(&users(
+        &app,
+        &[
+            "false-positive",
+            "alice",
+            &id,
+            "--reason",
+            "a doll, not a child",
+        ],
+    ));
+    let fourth = app.generate(&token, &refused).await;
+
+    assert_eq!(marked, format!("alice: refusal {id} false positive\n"));
+    let body: Value = fourth.json().await.unwrap();
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("That is 3 refused requests in 24 hours"),
+        "{message}"
+    );
+    let unknown = users(&app, &["false-positive", "alice", "nope", "--reason", "x"]);
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("is not one of this user's"));
+}

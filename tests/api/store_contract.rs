@@ -687,11 +687,15 @@ pub async fn refusals_are_kept_in_order_and_a_suspension_is_set_and_lifted(store
     let kept = store.list_refusals(&id).await.unwrap();
     let prompts: Vec<_> = kept.iter().map(|(_, r)| r.prompt.as_str()).collect();
     assert_eq!(prompts, ["one", "two"]);
-    assert_eq!(kept[0], (first, refusal("one")));
+    assert_eq!(kept[0], (first.clone(), refusal("one")));
     assert_eq!(suspended.suspension.as_ref(), Some(&suspension));
     let read = store.get_user(&id).await.unwrap().unwrap();
     assert_eq!(read.suspension, Some(suspension));
     assert_eq!(read.username, "Rita", "the rest of the record stays");
+    assert!(store.mark_false_positive(&id, &first).await.unwrap());
+    assert!(!store.mark_false_positive(&id, "nothing").await.unwrap());
+    let marked = store.list_refusals(&id).await.unwrap();
+    assert!(marked[0].1.false_positive && !marked[1].1.false_positive);
     let lifted = store.lift_suspension(&id, 9).await.unwrap();
     assert_eq!(lifted.suspension, None);
     assert_eq!(lifted.refusals_reviewed_at, Some(9));

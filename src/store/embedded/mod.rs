@@ -311,6 +311,34 @@ impl Store for EmbeddedStore {
         self.push(Log::Refusals, uid, encode(refusal)?).await
     }
 
+    async fn mark_false_positive(&self, uid: &str, id: &str) -> StoreResult<bool> {
+        let (uid, id) = (uid.to_owned(), id.to_owned());
+        self.with(move |c| {
+            let tx = c
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(sqlite)?;
+            let doc: Option<String> = tx
+                .query_row(
+                    "SELECT doc FROM refusals WHERE uid = ?1 AND push_id = ?2",
+                    params![uid, id],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(sqlite)?;
+            let Some(doc) = doc else { return Ok(false) };
+            let mut refusal: RefusalRecord = decode(&doc)?;
+            refusal.false_positive = true;
+            tx.execute(
+                "UPDATE refusals SET doc = ?3 WHERE uid = ?1 AND push_id = ?2",
+                params![uid, id, encode(&refusal)?],
+            )
+            .map_err(sqlite)?;
+            tx.commit().map_err(sqlite)?;
+            Ok(true)
+        })
+        .await
+    }
+
     async fn list_refusals(&self, uid: &str) -> StoreResult<Vec<(String, RefusalRecord)>> {
         self.entries(Log::Refusals, uid).await
     }

@@ -239,6 +239,20 @@ impl Store for RtdbStore {
             .await
     }
 
+    async fn mark_false_positive(&self, uid: &str, id: &str) -> StoreResult<bool> {
+        let path = format!("refusals/{}/{}", key(uid)?, key(id)?);
+        let written = self
+            .transact(&path, |current| {
+                let Some(mut refusal) = from_value::<RefusalRecord>(current)? else {
+                    return Ok(None);
+                };
+                refusal.false_positive = true;
+                to_value(&refusal).map(Some)
+            })
+            .await?;
+        Ok(written.is_some())
+    }
+
     async fn list_refusals(&self, uid: &str) -> StoreResult<Vec<(String, RefusalRecord)>> {
         self.entries(&format!("refusals/{}", key(uid)?)).await
     }
