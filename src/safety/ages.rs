@@ -11,10 +11,6 @@ pub fn minor_age(words: &Reading) -> Option<(usize, usize)> {
     (0..words.len()).find_map(|i| age_at(words, i).or_else(|| grade_at(words, i)))
 }
 
-fn text(words: &Reading, i: usize) -> &str {
-    words.word(i)
-}
-
 const NUMBER_WORDS: [&str; 20] = [
     "zero",
     "one",
@@ -79,21 +75,21 @@ const AFTER: [&[&str]; 10] = [
 const BEFORE: [&str; 3] = ["aged", "age", "ages"];
 
 fn age_at(words: &Reading, i: usize) -> Option<(usize, usize)> {
-    let (n, fused) = number(text(words, i))?;
+    let (n, fused) = number(words.word(i))?;
     if n >= 18 {
         return None;
     }
     if fused {
         return Some((i, i));
     }
-    if i > 0 && BEFORE.contains(&text(words, i - 1)) {
+    if i > 0 && BEFORE.contains(&words.word(i - 1)) {
         return Some((i - 1, i));
     }
     AFTER.iter().find_map(|after| {
         let matches = after
             .iter()
             .enumerate()
-            .all(|(k, w)| text(words, i + 1 + k) == *w);
+            .all(|(k, w)| words.word(i + 1 + k) == *w);
         matches.then(|| (i, i + after.len()))
     })
 }
@@ -105,8 +101,8 @@ const ORDINALS: [&str; 12] = [
 
 /// A school grade: `7th grade`, `7th grader`, `seventh grade`, `grade 7`.
 fn grade_at(words: &Reading, i: usize) -> Option<(usize, usize)> {
-    let word = text(words, i);
-    let next = text(words, i + 1);
+    let word = words.word(i);
+    let next = words.word(i + 1);
     let ordinal = ORDINALS.contains(&word)
         || ["st", "nd", "rd", "th"].iter().any(|suffix| {
             word.strip_suffix(suffix)

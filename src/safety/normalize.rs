@@ -320,11 +320,6 @@ pub fn plain(text: &str) -> Reading {
     split(&fold(text)).0
 }
 
-/// Every reading of `text` the gate matches its lists against.
-pub fn readings(text: &str) -> Vec<Reading> {
-    read(text).all
-}
-
 /// A list entry in the form the readings have: lowercase plain words, one space apart.
 pub fn entry(text: &str) -> String {
     plain(text).text
@@ -333,6 +328,10 @@ pub fn entry(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn readings(text: &str) -> Vec<Reading> {
+        read(text).all
+    }
 
     fn texts(reading: &Reading) -> Vec<&str> {
         (0..reading.len()).map(|i| reading.word(i)).collect()

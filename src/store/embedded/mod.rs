@@ -55,14 +55,6 @@ impl EmbeddedStore {
     }
 
     /// Changes an existing user's subscription in one transaction.
-    async fn update_subscription<F>(&self, uid: &str, change: F) -> StoreResult<UserRecord>
-    where
-        F: Fn(&mut Option<Subscription>) + Send + 'static,
-    {
-        self.update_record(uid, move |user| change(&mut user.subscription))
-            .await
-    }
-
     /// Changes an existing user's record in one transaction.
     async fn update_record<F>(&self, uid: &str, change: F) -> StoreResult<UserRecord>
     where
@@ -260,16 +252,19 @@ impl Store for EmbeddedStore {
 
     async fn merge_subscription(&self, uid: &str, patch: &Subscription) -> StoreResult<UserRecord> {
         let patch = patch.clone();
-        self.update_subscription(uid, move |s| {
-            s.get_or_insert_with(Subscription::default).merge(&patch);
+        self.update_record(uid, move |user| {
+            user.subscription
+                .get_or_insert_with(Subscription::default)
+                .merge(&patch);
         })
         .await
     }
 
     async fn set_plan_by_hand(&self, uid: &str, plan: &ManualPlan) -> StoreResult<UserRecord> {
         let plan = plan.clone();
-        self.update_subscription(uid, move |s| {
-            s.get_or_insert_with(Subscription::default)
+        self.update_record(uid, move |user| {
+            user.subscription
+                .get_or_insert_with(Subscription::default)
                 .set_by_hand(&plan);
         })
         .await

@@ -51,16 +51,7 @@ impl RtdbStore {
         Err(StoreError::Contention(path.to_owned()))
     }
 
-    /// Changes an existing user's subscription (retried like any transaction).
-    async fn update_subscription<F>(&self, uid: &str, change: F) -> StoreResult<UserRecord>
-    where
-        F: Fn(&mut Option<Subscription>) + Send + Sync,
-    {
-        self.update_record(uid, |user| change(&mut user.subscription))
-            .await
-    }
-
-    /// Changes an existing user's record under its ETag.
+    /// Changes an existing user's record under its ETag (retried like any transaction).
     async fn update_record<F>(&self, uid: &str, change: F) -> StoreResult<UserRecord>
     where
         F: Fn(&mut UserRecord) + Send + Sync,
@@ -185,17 +176,19 @@ impl Store for RtdbStore {
     }
 
     async fn merge_subscription(&self, uid: &str, patch: &Subscription) -> StoreResult<UserRecord> {
-        self.update_subscription(uid, |s| {
-            s.get_or_insert_with(Subscription::default).merge(patch);
+        self.update_record(uid, |user| {
+            user.subscription
+                .get_or_insert_with(Subscription::default)
+                .merge(patch);
         })
         .await
     }
 
     async fn set_plan_by_hand(&self, uid: &str, plan: &ManualPlan) -> StoreResult<UserRecord> {
-        let plan = plan.clone();
-        self.update_subscription(uid, move |s| {
-            s.get_or_insert_with(Subscription::default)
-                .set_by_hand(&plan);
+        self.update_record(uid, |user| {
+            user.subscription
+                .get_or_insert_with(Subscription::default)
+                .set_by_hand(plan);
         })
         .await
     }
