@@ -12,9 +12,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 mod generations;
+mod logs;
 mod schema;
 mod usage;
 
+use logs::Log;
 use schema::SCHEMA;
 
 use async_trait::async_trait;
@@ -144,65 +146,6 @@ fn write_user(conn: &Connection, user: &UserRecord) -> StoreResult<()> {
 
 /// Read-modify-write of one user inside an IMMEDIATE transaction, so a concurrent writer in
 /// this or another process waits instead of interleaving.
-/// A user's append-only log, one document per entry in push-id (time) order.
-#[derive(Debug, Clone, Copy)]
-enum Log {
-    Audit,
-    Refusals,
-}
-
-impl Log {
-    fn insert(self) -> &'static str {
-        match self {
-            Log::Audit => "INSERT INTO audit (uid, push_id, doc) VALUES (?1, ?2, ?3)",
-            Log::Refusals => "INSERT INTO refusals (uid, push_id, doc) VALUES (?1, ?2, ?3)",
-        }
-    }
-
-    fn select(self) -> &'static str {
-        match self {
-            Log::Audit => "SELECT push_id, doc FROM audit WHERE uid = ?1 ORDER BY push_id",
-            Log::Refusals => "SELECT push_id, doc FROM refusals WHERE uid = ?1 ORDER BY push_id",
-        }
-    }
-}
-
-impl EmbeddedStore {
-    async fn push(&self, log: Log, uid: &str, doc: String) -> StoreResult<String> {
-        let uid = uid.to_owned();
-        let push_id = super::push_id::next();
-        let key = push_id.clone();
-        self.with(move |c| {
-            c.execute(log.insert(), params![uid, key, doc])
-                .map_err(sqlite)?;
-            Ok(())
-        })
-        .await?;
-        Ok(push_id)
-    }
-
-    async fn entries<T>(&self, log: Log, uid: &str) -> StoreResult<Vec<(String, T)>>
-    where
-        T: serde::de::DeserializeOwned + Send + 'static,
-    {
-        let uid = uid.to_owned();
-        self.with(move |c| {
-            let mut stmt = c.prepare(log.select()).map_err(sqlite)?;
-            let rows = stmt
-                .query_map(params![uid], |r| {
-                    Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-                })
-                .map_err(sqlite)?
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(sqlite)?;
-            rows.into_iter()
-                .map(|(key, doc)| Ok((key, decode(&doc)?)))
-                .collect()
-        })
-        .await
-    }
-}
-
 fn update_user<F>(conn: &mut Connection, uid: &str, f: F) -> StoreResult<UserRecord>
 where
     F: FnOnce(Option<UserRecord>) -> StoreResult<UserRecord>,
