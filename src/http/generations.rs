@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error_docs::op_errors;
-use super::jobs::{Hold, event_stream};
+use super::events::{Hold, StreamEvent, event_stream};
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
 use crate::generate::Route;
@@ -50,7 +50,7 @@ op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + [InvalidField, PromptRefused
     request_body = GenerationBody,
     responses(
         (status = 201, description = "The images, blurred unless the caller is pro", body = Generations),
-        (status = 200, description = "The event stream (with `Accept: text/event-stream`)", content_type = "text/event-stream", body = String),
+        (status = 200, description = "The event stream (with `Accept: text/event-stream`)", content_type = "text/event-stream", body = StreamEvent),
         CreateErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn create(

@@ -2,136 +2,23 @@
 //! the event stream resumes after the last event a client saw (`Last-Event-ID`), so a reload
 //! or a dropped connection finds the same job instead of losing its credits.
 
-use std::convert::Infallible;
-use std::time::Duration;
-
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use futures_util::Stream;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::error_docs::op_errors;
-use super::generations::Generations;
+use super::events::{Hold, ProgressEvent, StreamEvent, event_stream};
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
 use crate::generate::Route;
-use crate::generate::backend::Progress;
-use crate::generate::follow::{Follow, Update};
 use crate::generate::request::GenerationBody;
-use crate::generate::{CancelOnDrop, GenerateError, JobError};
-use crate::jobs::{Cancel, JobState, Place, Snapshot};
+use crate::generate::{GenerateError, JobError};
+use crate::jobs::{Cancel, JobState, Snapshot};
 use crate::limits::Class;
-use crate::limits::streams::Slot;
 use crate::store::push_id;
-
-/// The `queued` event, and a queued job's place.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct QueuedEvent {
-    /// 1: starts next.
-    position: u32,
-    /// Seconds until it starts, from recent run times and the live workers.
-    eta_seconds: f32,
-}
-
-impl From<Place> for QueuedEvent {
-    fn from(place: Place) -> Self {
-        Self {
-            position: place.position,
-            eta_seconds: place.eta.as_secs_f32(),
-        }
-    }
-}
-
-/// The `progress` event.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProgressEvent {
-    /// 0 to 1.
-    fraction: f32,
-    eta_seconds: Option<f32>,
-}
-
-impl From<Progress> for ProgressEvent {
-    fn from(p: Progress) -> Self {
-        Self {
-            fraction: p.fraction,
-            eta_seconds: p.eta_seconds,
-        }
-    }
-}
-
-/// What an event stream holds while it is open.
-pub enum Hold {
-    /// `POST /v1/generations`: its job, canceled if the stream is dropped while it waits.
-    Job(CancelOnDrop),
-    /// `GET /v1/jobs/{id}/events`: one of its user's stream slots, given back when it ends;
-    /// it ends with `idle` after `idle` without an event (the client opens it again).
-    Slot { _slot: Slot, idle: Duration },
-}
-
-/// A job's events as Server-Sent Events, each with its cursor as `id:` (a place in line has
-/// none: it is never replayed).
-pub fn event_stream(
-    follow: Follow,
-    hold: Hold,
-) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
-    let events = futures_util::stream::unfold(Some((follow, hold)), |pending| async move {
-        let (mut follow, hold) = pending?;
-        let next = match &hold {
-            Hold::Slot { idle, .. } => match tokio::time::timeout(*idle, follow.next()).await {
-                Ok(next) => next,
-                Err(_) => return Some((Ok(SseEvent::default().event("idle").data("{}")), None)),
-            },
-            Hold::Job(_) => follow.next().await,
-        };
-        let (cursor, update) = match next {
-            Ok(Some(next)) => next,
-            Ok(None) => {
-                if let Hold::Job(leaving) = hold {
-                    leaving.disarm();
-                }
-                return None;
-            }
-            Err(e) => {
-                let error = ApiError::from(e);
-                error.log();
-                return Some((Ok(error_event(error)), None));
-            }
-        };
-        let event = match update {
-            Update::Queued(place) => SseEvent::default()
-                .event("queued")
-                .json_data(QueuedEvent::from(place)),
-            Update::Progress(p) => SseEvent::default()
-                .event("progress")
-                .json_data(ProgressEvent::from(p)),
-            Update::Done(generations) => SseEvent::default()
-                .event("done")
-                .json_data(Generations { generations }),
-            Update::Failed(e) => Ok(error_event(GenerateError::Failed(e).into())),
-            Update::Canceled => Ok(SseEvent::default().event("canceled").data("{}")),
-        };
-        let event = event.unwrap_or_default();
-        let event = match cursor {
-            Some(cursor) => event.id(cursor),
-            None => event,
-        };
-        Some((Ok(event), Some((follow, hold))))
-    });
-    Sse::new(events).keep_alive(KeepAlive::default())
-}
-
-fn error_event(e: ApiError) -> SseEvent {
-    SseEvent::default()
-        .event("error")
-        .json_data(e.detail_for_client())
-        .unwrap_or_default()
-}
 
 /// A job as its owner reads it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -280,7 +167,7 @@ pub async fn get(
     params(("id" = String, Path, description = "A job id"),
         ("Last-Event-ID" = Option<String>, Header, description = "Resume after this event")),
     responses(
-        (status = 200, description = "The event stream", content_type = "text/event-stream", body = String),
+        (status = 200, description = "The event stream", content_type = "text/event-stream", body = StreamEvent),
         EventsErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn events(

@@ -8,6 +8,7 @@ mod billing;
 mod catalog;
 pub mod error;
 mod error_docs;
+mod events;
 mod extract;
 mod generations;
 mod health;

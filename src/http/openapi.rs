@@ -8,7 +8,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::error::{ErrorBody, ErrorCode, ErrorDetail};
-use super::jobs::{ProgressEvent, QueuedEvent};
+use super::events::{ProgressEvent, QueuedEvent};
 
 /// The serialised document, computed once at start.
 #[derive(Clone)]
@@ -22,8 +22,9 @@ pub struct Document(pub Arc<str>);
         description = "Text-to-image generation with a premium plan. Authenticate with a Firebase ID token as a bearer token. Errors are `{\"error\":{\"code\",\"message\"}}`; every code is in the `ErrorCode` schema, and each status lists the codes an operation can send with it.",
         license(name = "UNLICENSED")
     ),
-    // The event streams' payloads: `queued`, `progress`; `done` is `Generations` and `error`
-    // is `ErrorDetail`. An SSE body has no schema of its own, so they are listed here.
+    // The payloads an event stream's `data` carries as JSON text (`StreamEvent`): `queued`,
+    // `progress`; `done` is `Generations` and `error` is `ErrorDetail`. No operation refers to
+    // the first two, so they are listed here.
     components(schemas(ErrorBody, ErrorDetail, ErrorCode, QueuedEvent, ProgressEvent)),
     modifiers(&Security)
 )]

@@ -158,6 +158,54 @@ async fn the_error_codes_are_the_gateways_each_listed_by_some_operation() {
     );
 }
 
+/// Every event a stream sends is a `StreamEvent` as the document describes it (what API
+/// fuzzers check event by event): a named event the document lists, with JSON as `data`.
+#[tokio::test]
+async fn every_event_of_a_stream_is_a_documented_stream_event() {
+    let (app, doc) = document().await;
+    let token = app.register("ann").await;
+    let schemas = &doc["components"]["schemas"];
+    let names: Vec<&str> = schemas["StreamEventName"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let required = &schemas["StreamEvent"]["required"];
+
+    let stream = app
+        .client
+        .post(app.url("/api/v1/generations"))
+        .bearer_auth(&token)
+        .header("accept", "text/event-stream")
+        .json(&serde_json::json!({"prompt": "a lighthouse at dusk"}))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+
+    assert_eq!(required, &serde_json::json!(["event", "data"]));
+    let events: Vec<&str> = stream
+        .split("\n\n")
+        .filter(|e| e.contains("data:"))
+        .collect();
+    assert!(events.last().unwrap().contains("event: done"), "{stream}");
+    for event in events {
+        let field = |name: &str| {
+            event
+                .lines()
+                .find_map(|line| line.strip_prefix(name))
+                .map(str::trim)
+        };
+        let name = field("event:").unwrap_or("message");
+        assert!(names.contains(&name), "{name} is not a documented event");
+        let data: Result<Value, _> = serde_json::from_str(field("data:").unwrap());
+        assert!(data.is_ok(), "{event}");
+    }
+}
+
 /// The web app's types are generated from `contracts/openapi.json`, so a gateway change that
 /// leaves it stale fails here; `LUCENT_WRITE_OPENAPI=1 cargo test --test api contract` rewrites it.
 #[tokio::test]

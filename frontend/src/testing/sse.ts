@@ -1,12 +1,13 @@
-// Builds `text/event-stream` responses for MSW handlers, in the gateway's format: `event:`,
-// one JSON `data:` line, and `id:` (the resume cursor) on every event but `queued`.
+// Builds `text/event-stream` responses for MSW handlers, in the gateway's format (the
+// `StreamEvent` schema): `event:`, one JSON `data:` line, and `id:` (the resume cursor) on every
+// event but `queued`.
 import { HttpResponse } from 'msw';
 
-export interface StreamEvent {
-  readonly event: string;
-  readonly data: unknown;
-  readonly id?: string;
-}
+import type { StreamEventName, StreamPayloads } from '@/types/api';
+
+export type StreamEvent = {
+  [Name in StreamEventName]: { readonly event: Name; readonly data: StreamPayloads[Name]; readonly id?: string };
+}[StreamEventName];
 
 const encoder = new TextEncoder();
 

@@ -817,6 +817,25 @@ export interface components {
             support: boolean;
             uid: string;
         };
+        /**
+         * @description One event of a job's stream, as an SSE parser hands it over: OpenAPI 3.1 describes a
+         *     `text/event-stream` body one event at a time.
+         */
+        StreamEvent: {
+            /**
+             * @description The payload's JSON: `QueuedEvent` for `queued`, `ProgressEvent` for `progress`,
+             *     `Generations` for `done`, `ErrorDetail` for `error`, `{}` for `canceled` and `idle`.
+             */
+            data: string;
+            event: components["schemas"]["StreamEventName"];
+            /**
+             * @description The resume cursor, to send back as `Last-Event-ID`; a place in line has none (it is
+             *     never replayed).
+             */
+            id?: string;
+        };
+        /** @enum {string} */
+        StreamEventName: "queued" | "progress" | "done" | "error" | "canceled" | "idle";
         StyleView: {
             checkpoint: string;
             default: boolean;
@@ -1157,7 +1176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["StreamEvent"];
                 };
             };
             /** @description The images, blurred unless the caller is pro */
@@ -1700,7 +1719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["StreamEvent"];
                 };
             };
             /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */

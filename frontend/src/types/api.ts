@@ -18,6 +18,17 @@ export type GenerationPage = Schemas['HistoryPage'];
 export type GenerationRequest = Schemas['GenerationBody'];
 export type Job = Schemas['JobView'];
 export type JobStatus = Schemas['JobStatus'];
+export type StreamEventName = Schemas['StreamEventName'];
+
+/** The JSON each event of a job's stream carries as `data` (the `StreamEvent` schema says which). */
+export interface StreamPayloads {
+  readonly queued: Schemas['QueuedEvent'];
+  readonly progress: Schemas['ProgressEvent'];
+  readonly done: Schemas['Generations'];
+  readonly error: Schemas['ErrorDetail'];
+  readonly canceled: Record<string, never>;
+  readonly idle: Record<string, never>;
+}
 export type PaymentOutcome = Schemas['PaymentOutcome'];
 export type FoundUser = Schemas['FoundUser'];
 export type FoundUsers = Schemas['FoundUsers'];
