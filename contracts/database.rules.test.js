@@ -16,7 +16,7 @@ const data = {
   bonus: { alice: { 'd2026-11-22': 5 } },
   stripeEvents: { evt_1: { type: 'invoice.paid' } },
   audit: { bob: { a1: { reason: 'support' } } },
-  refusals: { bob: { r1: { category: 'minor', prompt: 'refused' } } },
+  refusals: { r1: { uid: 'bob', category: 'minor', prompt: 'refused' } },
 };
 const signedIn = (uid) => ({ uid, provider: 'password', token: { email: `${uid}@example.com` } });
 const as = (auth) => targaryen.database(rules, data).as(auth);
@@ -43,8 +43,9 @@ test('server-only paths are unreadable even to their owner', () => {
   assert.equal(as(signedIn('alice')).read('/usage/alice').allowed, false);
   assert.equal(as(signedIn('alice')).read('/bonus/alice').allowed, false);
   assert.equal(as(signedIn('bob')).read('/audit/bob').allowed, false);
-  assert.equal(as(signedIn('bob')).read('/refusals/bob').allowed, false);
-  assert.equal(as(signedIn('bob')).write('/refusals/bob/r1', null).allowed, false);
+  assert.equal(as(signedIn('bob')).read('/refusals').allowed, false);
+  assert.equal(as(signedIn('bob')).read('/refusals/r1').allowed, false);
+  assert.equal(as(signedIn('bob')).write('/refusals/r1', null).allowed, false);
   assert.equal(as(signedIn('alice')).read('/stripeEvents').allowed, false);
 });
 
@@ -73,8 +74,9 @@ test('no client writes anywhere, own records included', () => {
   }
 });
 
-test('users are indexed by email for support look-ups, generations by time for retention', () => {
-  assert.deepEqual(rules.rules.users['.indexOn'], ['email']);
+test('the indexes the gateway queries by: support look-ups, the moderation queue, retention', () => {
+  assert.deepEqual(rules.rules.users['.indexOn'], ['email', 'suspension/since']);
+  assert.deepEqual(rules.rules.refusals['.indexOn'], ['uid']);
   assert.deepEqual(rules.rules.generations.$uid['.indexOn'], ['createdAt']);
 });
 
@@ -85,7 +87,7 @@ const staff = (uid, claims) => ({ ...signedIn(uid), token: { ...signedIn(uid).to
 test("a staff claim opens no one else's records to the client", () => {
   for (const claims of [{ support: true }, { admin: true }]) {
     const sam = as(staff('sam', claims));
-    for (const path of ['/users/bob', '/generations/bob', '/audit/bob', '/bonus/alice', '/users']) {
+    for (const path of ['/users/bob', '/generations/bob', '/audit/bob', '/bonus/alice', '/users', '/refusals']) {
       assert.equal(sam.read(path).allowed, false, `${JSON.stringify(claims)} ${path}`);
     }
     assert.equal(sam.write('/users/bob/subscription/planType', 'pro').allowed, false);

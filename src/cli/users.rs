@@ -46,6 +46,13 @@ pub enum UsersCommand {
         #[arg(long, env = "USER", default_value = "support")]
         by: String,
     },
+    /// The moderation queue: suspended accounts (the latest first), then every user's refused
+    /// requests, newest first, 50 at a time.
+    Queue {
+        /// A refusal id: the page of refusals older than it (the last line names the next).
+        #[arg(long, allow_hyphen_values = true)]
+        before: Option<String>,
+    },
     /// Lift a suspension by the content rules: generation works again, and the refusals so
     /// far no longer count.
     LiftSuspension {
@@ -141,6 +148,7 @@ pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
             );
             told(config, &uid, done).await?
         }
+        UsersCommand::Queue { before } => queue_lines(&store, before.as_deref()).await?,
         UsersCommand::LiftSuspension { uid, reason, by } => {
             decide(config, &store, &uid, Decision::Lift, &reason, &by).await?
         }
@@ -209,6 +217,61 @@ fn flag_error(e: ActionError) -> anyhow::Error {
         ActionError::Invalid { field, message } => anyhow::anyhow!("--{field} {message}"),
         other => other.into(),
     }
+}
+
+/// Refusals on one page of `queue`.
+const QUEUE_PAGE: usize = 50;
+
+async fn queue_lines(store: &Arc<dyn Store>, before: Option<&str>) -> anyhow::Result<String> {
+    let queue = staff::queue(store.as_ref(), before, QUEUE_PAGE)
+        .await
+        .map_err(flag_error)?;
+    let mut out = String::new();
+    if queue.suspended.is_empty() {
+        writeln!(out, "suspended: none")?;
+    }
+    for user in &queue.suspended {
+        let Some(suspension) = &user.suspension else {
+            continue;
+        };
+        let review = match suspension.upheld_at {
+            Some(at) => format!("upheld {}", ms_to_text(at)),
+            None => "awaiting review".to_owned(),
+        };
+        writeln!(
+            out,
+            "suspended: {} {} since {}: {} ({review})",
+            user.uid,
+            user.email,
+            ms_to_text(suspension.since),
+            suspension.reason
+        )?;
+    }
+    for q in &queue.refusals {
+        let r = &q.refusal;
+        let standing = if r.false_positive {
+            " (false positive)"
+        } else if !q.counts {
+            " (reviewed)"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "refused:   {} {} {} {} {} via {}: {}{standing}",
+            q.id,
+            ms_to_text(r.at),
+            r.uid,
+            q.user.as_ref().map_or("(no account)", |u| u.email.as_str()),
+            r.category,
+            r.route,
+            r.words.join(", ")
+        )?;
+    }
+    if let Some(next) = &queue.next_before {
+        writeln!(out, "more:      lucent users queue --before={next}")?;
+    }
+    Ok(out)
 }
 
 /// How many users `find` lists at most.

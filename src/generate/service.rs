@@ -200,6 +200,7 @@ impl Generator {
         refusal: &Refusal,
     ) -> Option<Standing> {
         let record = RefusalRecord {
+            uid: caller.uid.clone(),
             at: now_ms(),
             route: route.as_str().into(),
             style: spec.style.id.clone(),
@@ -209,7 +210,7 @@ impl Generator {
             negative_prompt: request.negative_prompt.into(),
             false_positive: false,
         };
-        match strikes::record(self.store.as_ref(), &self.users, &caller.uid, &record).await {
+        match strikes::record(self.store.as_ref(), &self.users, &record).await {
             Ok(standing) => Some(standing),
             Err(e) => {
                 tracing::warn!(uid = %caller.uid, error = %e, "a refusal could not be recorded");

@@ -85,6 +85,9 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(support::images::preview))
         .routes(routes!(support::roles::set_role))
         .routes(routes!(support::actions::remove_image))
+        .routes(routes!(support::moderation::moderation_queue))
+        .routes(routes!(support::moderation::decide_suspension))
+        .routes(routes!(support::moderation::false_positive))
         .routes(routes!(billing::webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)))
         .fallback(api_not_found)
         .layer(TimeoutLayer::with_status_code(

@@ -41,27 +41,34 @@ impl Standing {
     }
 }
 
-/// Records `refusal` of `uid` and suspends the account when it makes [`SUSPEND_AT`].
+/// Whether `refusal` still counts against its account: staff have neither marked it a false
+/// positive nor reviewed it (lifting a suspension reviews every refusal before it).
+pub fn counts(refusal: &RefusalRecord, reviewed_at: Option<i64>) -> bool {
+    !refusal.false_positive && reviewed_at.is_none_or(|at| refusal.at > at)
+}
+
+/// Records `refusal` and suspends its account when it makes [`SUSPEND_AT`].
 pub async fn record(
     store: &dyn Store,
     users: &Users,
-    uid: &str,
     refusal: &RefusalRecord,
 ) -> Result<Standing, StoreError> {
-    store.add_refusal(uid, refusal).await?;
+    let uid = refusal.uid.as_str();
+    store.add_refusal(refusal).await?;
     let reviewed = users.get(uid).await?.and_then(|u| u.refusals_reviewed_at);
-    let since = (now_ms() - WINDOW_MS).max(reviewed.map_or(i64::MIN, |at| at + 1));
+    let since = now_ms() - WINDOW_MS;
     let recent = store
         .list_refusals(uid)
         .await?
         .iter()
-        .filter(|(_, r)| r.at >= since && !r.false_positive)
+        .filter(|(_, r)| r.at >= since && counts(r, reviewed))
         .count();
     let suspended = recent >= SUSPEND_AT;
     if suspended {
         let suspension = Suspension {
             since: now_ms(),
             reason: format!("{recent} refused requests in 24 hours"),
+            upheld_at: None,
         };
         store.set_suspension(uid, &suspension).await?;
         users.changed(uid).await;

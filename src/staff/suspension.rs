@@ -6,7 +6,10 @@
 use super::action::{ActionError, invalid, reason};
 use crate::store::{AuditEntry, Store, UserRecord, now_ms};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `lift`: generation works again and the refusals so far no longer count; `uphold`: the
+/// suspension stays, reviewed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Decision {
     Lift,
     Uphold,
@@ -76,7 +79,7 @@ pub async fn decide(
     store.add_audit(uid, &entry).await?;
     let user = match decision {
         Decision::Lift => store.lift_suspension(uid, now).await?,
-        Decision::Uphold => user,
+        Decision::Uphold => store.uphold_suspension(uid, now).await?,
     };
     Ok((user, decision.action()))
 }

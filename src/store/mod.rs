@@ -77,15 +77,30 @@ pub trait Store: Send + Sync + 'static {
     /// Lifts `uid`'s suspension; the refusals made before `reviewed_at` no longer count.
     async fn lift_suspension(&self, uid: &str, reviewed_at: i64) -> StoreResult<UserRecord>;
 
-    /// Appends to `refusals/{uid}`; returns the new entry's key.
-    async fn add_refusal(&self, uid: &str, refusal: &RefusalRecord) -> StoreResult<String>;
+    /// Marks `uid`'s suspension reviewed and kept at `at`, in one transaction with the read:
+    /// an account a colleague lifted meanwhile stays lifted (its suspension reads as none).
+    async fn uphold_suspension(&self, uid: &str, at: i64) -> StoreResult<UserRecord>;
 
-    /// Marks refusal `id` of `uid` a false positive (it stops counting); false when there is
+    /// Up to `limit` suspended users, the latest suspended first.
+    async fn suspended_users(&self, limit: usize) -> StoreResult<Vec<UserRecord>>;
+
+    /// Appends to `refusals`; returns the new entry's key.
+    async fn add_refusal(&self, refusal: &RefusalRecord) -> StoreResult<String>;
+
+    /// Marks refusal `id` of `uid` a false positive (it stops counting); false when `uid` has
     /// no such refusal.
     async fn mark_false_positive(&self, uid: &str, id: &str) -> StoreResult<bool>;
 
     /// The user's refusals with their keys, oldest first.
     async fn list_refusals(&self, uid: &str) -> StoreResult<Vec<(String, RefusalRecord)>>;
+
+    /// Up to `limit` refusals of every user with their keys, newest first, from before the key
+    /// `before` when given (the moderation queue's pages).
+    async fn recent_refusals(
+        &self,
+        before: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<(String, RefusalRecord)>>;
 
     /// Appends to `audit/{uid}`; returns the new entry's key.
     async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String>;

@@ -33,12 +33,19 @@ pub struct UserRecord {
 pub struct Suspension {
     pub since: i64,
     pub reason: String,
+    /// Staff reviewed it and kept it (the audit trail says who and why); until then it awaits
+    /// review.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upheld_at: Option<i64>,
 }
 
-/// `refusals/{uid}/{pushId}`: a request the content rules refused, kept for staff to review.
+/// `refusals/{pushId}`: a request the content rules refused, kept for staff to review. One
+/// flat list, newest last, so the moderation queue reads across users; a user's own are found
+/// by `uid` (indexed).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RefusalRecord {
+    pub uid: String,
     pub at: i64,
     /// The route it came by (`jobs`, `generations`, `legacy`).
     pub route: String,

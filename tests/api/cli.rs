@@ -341,3 +341,41 @@ async fn a_refusal_marked_a_false_positive_stops_counting() {
     assert!(!unknown.status.success());
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("is not one of this user's"));
 }
+
+#[tokio::test]
+async fn the_queue_lists_suspended_accounts_and_refusals_from_a_shell() {
+    let app = spawn_app().await;
+    let alice = app.register("alice").await;
+    let bob = app.register("bob").await;
+    let refused = json!({"prompt": "naked little girl"});
+    for _ in 0..5 {
+        assert_eq!(app.generate(&alice, &refused).await.status(), 422);
+    }
+    assert_eq!(app.generate(&bob, &refused).await.status(), 422);
+    let empty = stdout(&users(&app, &["queue", "--before=-A"]));
+
+    let queue = stdout(&users(&app, &["queue"]));
+
+    let lines: Vec<&str> = queue.lines().collect();
+    assert_eq!(lines.len(), 7, "{queue}");
+    assert!(
+        lines[0].starts_with("suspended: alice alice@example.com since ")
+            && lines[0].ends_with(": 5 refused requests in 24 hours (awaiting review)"),
+        "{queue}"
+    );
+    assert!(lines[1].starts_with("refused:   -"), "{queue}");
+    assert!(
+        lines[1].ends_with(" bob bob@example.com minor via generations: little girl"),
+        "{queue}"
+    );
+    assert!(
+        lines[2..]
+            .iter()
+            .all(|l| l.contains(" alice alice@example.com "))
+    );
+    assert_eq!(
+        empty,
+        format!("{}\n", lines[0]),
+        "no refusal is older than the first push id; the suspended are always listed"
+    );
+}

@@ -120,7 +120,7 @@ fn resolve(new: Value, old: &Value) -> Value {
     }
 }
 
-/// `orderBy` (a JSON-quoted child name or `"$key"`), `equalTo`/`startAt`/`endAt` (JSON values),
+/// `orderBy` (a JSON-quoted child path or `"$key"`), `equalTo`/`startAt`/`endAt` (JSON values),
 /// `limitToFirst`/`limitToLast`, as the database applies them.
 fn select(
     current: &Value,
@@ -144,7 +144,12 @@ fn select(
         if child == "$key" {
             json!(key)
         } else {
-            c.get(&child).cloned().unwrap_or(Value::Null)
+            // A child path may go deeper (`suspension/since`), as the database allows.
+            child
+                .split('/')
+                .try_fold(c, |v, k| v.get(k))
+                .cloned()
+                .unwrap_or(Value::Null)
         }
     };
     let at_most = |a: &Value, b: &Value| match (a, b) {

@@ -325,6 +325,7 @@ impl TestApp {
         let suspension = lucent::store::Suspension {
             since: lucent::store::now_ms(),
             reason: "a test".into(),
+            upheld_at: None,
         };
         self.state
             .store

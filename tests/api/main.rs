@@ -41,6 +41,7 @@ mod lease_contract;
 mod limits_contract;
 mod logs;
 mod me;
+mod moderation;
 mod money_exact;
 mod process;
 mod redis_server;

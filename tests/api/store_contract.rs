@@ -657,13 +657,9 @@ pub async fn concurrent_writers_lose_no_update(store: &dyn Store) {
     assert_eq!(user.username, "Gina R");
 }
 
-pub async fn refusals_are_kept_in_order_and_a_suspension_is_set_and_lifted(store: &dyn Store) {
-    let id = uid("rita");
-    store
-        .upsert_profile(&id, &profile("Rita", false))
-        .await
-        .unwrap();
-    let refusal = |prompt: &str| RefusalRecord {
+fn refusal_of(uid: &str, prompt: &str) -> RefusalRecord {
+    RefusalRecord {
+        uid: uid.to_owned(),
         at: 1,
         route: "jobs".into(),
         style: "nsfw-v1.1".into(),
@@ -672,16 +668,30 @@ pub async fn refusals_are_kept_in_order_and_a_suspension_is_set_and_lifted(store
         prompt: prompt.into(),
         negative_prompt: String::new(),
         false_positive: false,
-    };
+    }
+}
 
-    let first = store.add_refusal(&id, &refusal("one")).await.unwrap();
+fn suspension_since(since: i64) -> Suspension {
+    Suspension {
+        since,
+        reason: "5 refused requests in 24 hours".into(),
+        upheld_at: None,
+    }
+}
+
+pub async fn refusals_are_kept_in_order_and_a_suspension_is_set_and_lifted(store: &dyn Store) {
+    let id = uid("rita");
+    store
+        .upsert_profile(&id, &profile("Rita", false))
+        .await
+        .unwrap();
+    let refusal = |prompt: &str| refusal_of(&id, prompt);
+
+    let first = store.add_refusal(&refusal("one")).await.unwrap();
     // Push ids order by the millisecond, as the database's own do.
     tokio::time::sleep(Duration::from_millis(2)).await;
-    store.add_refusal(&id, &refusal("two")).await.unwrap();
-    let suspension = Suspension {
-        since: 5,
-        reason: "5 refused requests in 24 hours".into(),
-    };
+    store.add_refusal(&refusal("two")).await.unwrap();
+    let suspension = suspension_since(5);
     let suspended = store.set_suspension(&id, &suspension).await.unwrap();
 
     let kept = store.list_refusals(&id).await.unwrap();
@@ -704,6 +714,91 @@ pub async fn refusals_are_kept_in_order_and_a_suspension_is_set_and_lifted(store
     assert!(matches!(ghost, Err(StoreError::Missing(_))), "{ghost:?}");
 }
 
+pub async fn a_users_refusals_are_theirs_alone(store: &dyn Store) {
+    let (rita, sid) = (uid("rita"), uid("sid"));
+    let ritas = store.add_refusal(&refusal_of(&rita, "hers")).await.unwrap();
+    store.add_refusal(&refusal_of(&sid, "his")).await.unwrap();
+
+    let listed = store.list_refusals(&rita).await.unwrap();
+
+    assert_eq!(listed, [(ritas.clone(), refusal_of(&rita, "hers"))]);
+    assert!(
+        !store.mark_false_positive(&sid, &ritas).await.unwrap(),
+        "a refusal is marked only as its own user's"
+    );
+    assert!(
+        !store.list_refusals(&rita).await.unwrap()[0]
+            .1
+            .false_positive
+    );
+}
+
+pub async fn every_users_refusals_read_newest_first_in_pages(store: &dyn Store) {
+    let ours = [uid("rita"), uid("sid")];
+    let mut keys = Vec::new();
+    for n in 0..5 {
+        let refusal = refusal_of(&ours[n % 2], &format!("prompt {n}"));
+        keys.push(store.add_refusal(&refusal).await.unwrap());
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    let page = |before: Option<String>| async move {
+        let found = store.recent_refusals(before.as_deref(), 3).await.unwrap();
+        let prompts: Vec<String> = found.iter().map(|(_, r)| r.prompt.clone()).collect();
+        (prompts, found.last().map(|(k, _)| k.clone()))
+    };
+
+    let (first, cursor) = page(None).await;
+    let (second, _) = page(cursor).await;
+
+    assert_eq!(first, ["prompt 4", "prompt 3", "prompt 2"]);
+    assert_eq!(second, ["prompt 1", "prompt 0"]);
+    let before_the_first = store.recent_refusals(Some(&keys[0]), 3).await.unwrap();
+    assert!(before_the_first.iter().all(|(k, _)| k < &keys[0]));
+}
+
+pub async fn suspended_users_are_listed_latest_first_and_an_upheld_one_stays(store: &dyn Store) {
+    let (ann, bea, cid) = (uid("ann"), uid("bea"), uid("cid"));
+    for (id, name) in [(&ann, "Ann"), (&bea, "Bea"), (&cid, "Cid")] {
+        store
+            .upsert_profile(id, &profile(name, false))
+            .await
+            .unwrap();
+    }
+    store
+        .set_suspension(&ann, &suspension_since(10))
+        .await
+        .unwrap();
+    store
+        .set_suspension(&bea, &suspension_since(20))
+        .await
+        .unwrap();
+
+    let upheld = store.uphold_suspension(&ann, 30).await.unwrap();
+    let listed: Vec<(String, Option<i64>)> = store
+        .suspended_users(50)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|u| [&ann, &bea, &cid].contains(&&u.uid))
+        .map(|u| (u.uid, u.suspension.and_then(|s| s.upheld_at)))
+        .collect();
+
+    assert_eq!(upheld.suspension.and_then(|s| s.upheld_at), Some(30));
+    assert_eq!(listed, [(bea.clone(), None), (ann.clone(), Some(30))]);
+    let not_suspended = store.uphold_suspension(&cid, 30).await.unwrap();
+    assert_eq!(not_suspended.suspension, None, "upholding suspends no one");
+    store.lift_suspension(&bea, 40).await.unwrap();
+    let still: Vec<String> = store
+        .suspended_users(50)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|u| u.uid)
+        .filter(|u| [&ann, &bea, &cid].contains(&u))
+        .collect();
+    assert_eq!(still, [ann]);
+}
+
 pub async fn the_store_answers_a_ping(store: &dyn Store) {
     store.ping().await.unwrap();
 }
@@ -724,6 +819,9 @@ macro_rules! contract {
                 users_are_found_by_the_start_of_their_email_in_email_order,
                 audit_entries_are_kept_in_order,
                 refusals_are_kept_in_order_and_a_suspension_is_set_and_lifted,
+                a_users_refusals_are_theirs_alone,
+                every_users_refusals_read_newest_first_in_pages,
+                suspended_users_are_listed_latest_first_and_an_upheld_one_stays,
                 usage_is_zero_before_any_generation,
                 concurrent_writers_lose_no_update,
                 credits_are_reserved_up_to_the_limit_and_settled_per_job,

@@ -155,7 +155,7 @@ impl Console {
     }
 }
 
-async fn status_and_code(response: reqwest::Response) -> (u16, String) {
+pub async fn status_and_code(response: reqwest::Response) -> (u16, String) {
     let status = response.status().as_u16();
     let body: Value = response.json().await.unwrap_or(Value::Null);
     (

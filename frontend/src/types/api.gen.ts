@@ -237,6 +237,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The moderation queue: suspended accounts and every user's latest refusals (support staff only) */
+        get: operations["moderation_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/support/staff": {
         parameters: {
             query?: never;
@@ -367,6 +384,40 @@ export interface paths {
         put?: never;
         /** Sets a user's plan by hand, with a reason for the audit trail (support staff only) */
         post: operations["set_user_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support/users/{uid}/refusals/{id}/false-positive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a refusal a false positive: it stops counting against the account (support staff only) */
+        post: operations["false_positive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support/users/{uid}/suspension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lifts or upholds a user's suspension, with a reason for the audit trail (support staff only) */
+        post: operations["decide_suspension"];
         delete?: never;
         options?: never;
         head?: never;
@@ -539,6 +590,12 @@ export interface components {
             /** @description Why: kept in the audit trail with who made the grant (1 to 500 characters). */
             reason: string;
         };
+        /**
+         * @description `lift`: generation works again and the refusals so far no longer count; `uphold`: the
+         *     suspension stays, reviewed.
+         * @enum {string}
+         */
+        Decision: "lift" | "uphold";
         /** @description `{"error":{"code","message"}}`: every error response of the API. */
         ErrorBody: {
             error: components["schemas"]["ErrorDetail"];
@@ -685,6 +742,14 @@ export interface components {
             uid: string;
             username: string;
         };
+        ModerationQueue: {
+            /** @description Pass as `before` for the next, older page; none on the last. */
+            nextBefore?: string | null;
+            /** @description Every user's refusals, newest first. */
+            refusals: components["schemas"]["RefusalView"][];
+            /** @description Suspended accounts, the latest suspended first (at most 100). */
+            suspended: components["schemas"]["SuspendedUser"][];
+        };
         PaymentOutcome: {
             message: string;
             plan: components["schemas"]["Plan"];
@@ -790,6 +855,34 @@ export interface components {
              */
             warning?: string | null;
         };
+        /** @description A refused request as staff review it. */
+        RefusalView: {
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            at: number;
+            /** @description `minor`, `real_person`, `non_consent` or `bestiality`. */
+            category: string;
+            /**
+             * @description It still counts against the account: neither a false positive nor reviewed when a
+             *     suspension was lifted.
+             */
+            counts: boolean;
+            /** @description The account's email, when the account still exists. */
+            email?: string | null;
+            /** @description Staff marked it a false positive. */
+            falsePositive: boolean;
+            id: string;
+            negativePrompt: string;
+            prompt: string;
+            /** @description The path it came by: `jobs`, `generations` or `legacy`. */
+            route: string;
+            style: string;
+            uid: string;
+            /** @description The words that decided it, as the user wrote them. */
+            words: string[];
+        };
         Renderer: {
             /** @description The backend kind: `builtin`, `a1111` or `legacy`. */
             kind: string;
@@ -873,8 +966,38 @@ export interface components {
             profile: components["schemas"]["Me"];
             /** @description The subscription as the payment provider reports it now. */
             provider: components["schemas"]["ProviderView"];
+            /** @description The user's refused requests, newest first. */
+            refusals: components["schemas"]["RefusalView"][];
+            suspension?: components["schemas"]["SuspensionView"] | null;
             /** @description "Why is this user (not) pro?" in one sentence, from the record the gateway decides by. */
             why: string;
+        };
+        /** @description A suspended account in the queue. */
+        SuspendedUser: {
+            email: string;
+            suspension: components["schemas"]["SuspensionView"];
+            uid: string;
+            username: string;
+        };
+        /** @description Staff's decision on a suspension. */
+        SuspensionBody: {
+            decision: components["schemas"]["Decision"];
+            /** @description Kept in the audit trail with who decided (1 to 500 characters). */
+            reason: string;
+        };
+        /** @description Why and since when an account may not generate. */
+        SuspensionView: {
+            reason: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            since: number;
+            /**
+             * Format: int64
+             * @description When staff reviewed it and kept it; none: it awaits review.
+             */
+            upheldAt?: number | null;
         };
         WebhookReceipt: {
             /** @description `applied: pro|free`, `duplicate` or `ignored: why`. */
@@ -2179,6 +2302,74 @@ export interface operations {
             };
         };
     };
+    moderation_queue: {
+        parameters: {
+            query?: {
+                /** @description A refusal id from `nextBefore`: the page of refusals older than it. */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationQueue"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_role: {
         parameters: {
             query?: never;
@@ -2878,6 +3069,224 @@ export interface operations {
             };
         };
     };
+    false_positive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's uid */
+                uid: string;
+                /** @description A refusal id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description The user after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportUser"];
+                };
+            };
+            /** @description `code` is one of: malformed_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: own_record */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_suspension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuspensionBody"];
+            };
+        };
+        responses: {
+            /** @description The user after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportUser"];
+                };
+            };
+            /** @description `code` is one of: malformed_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: own_record */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     test_checkout_portal: {
         parameters: {
             query?: {
@@ -3400,6 +3809,13 @@ export interface operationErrors {
         503: "store_unavailable" | "stripe_unavailable";
         504: "store_timeout" | "stripe_timeout";
     };
+    "GET /api/v1/support/moderation": {
+        404: "not_found";
+        422: "invalid_field";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
     "POST /api/v1/support/staff": {
         400: "malformed_json";
         403: "own_record" | "admin_required";
@@ -3463,6 +3879,28 @@ export interface operationErrors {
     "POST /api/v1/support/users/{uid}/plan": {
         400: "malformed_json";
         403: "own_record" | "admin_required";
+        404: "not_found";
+        413: "payload_too_large";
+        415: "unsupported_media_type";
+        422: "invalid_field";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
+    "POST /api/v1/support/users/{uid}/refusals/{id}/false-positive": {
+        400: "malformed_json";
+        403: "own_record";
+        404: "not_found";
+        413: "payload_too_large";
+        415: "unsupported_media_type";
+        422: "invalid_field";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
+    "POST /api/v1/support/users/{uid}/suspension": {
+        400: "malformed_json";
+        403: "own_record";
         404: "not_found";
         413: "payload_too_large";
         415: "unsupported_media_type";

@@ -124,7 +124,7 @@ fn authority(staff: &Identity) -> Authority {
 #[serde(deny_unknown_fields)]
 pub struct ReasonBody {
     /// Kept in the audit trail with who acted (1 to 500 characters).
-    reason: String,
+    pub(super) reason: String,
 }
 
 op_errors!(RemoveImageErrors: STORE + JSON_BODY + [NotFound, DependencyUnavailable, InvalidField, OwnRecord]);

@@ -1,5 +1,6 @@
 //! Finding users and reading one: the profile, the plan and why, what the payment provider
-//! says now, the credits and the audit trail.
+//! says now, the credits, the audit trail, and the refusals and suspension of the content
+//! rules.
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -10,8 +11,10 @@ use super::super::error_docs::op_errors;
 use super::super::me::{Me, me};
 use super::super::{ApiError, AppState};
 use super::SupportStaff;
+use super::moderation::{RefusalView, SuspensionView};
 use super::provider::{ProviderView, provider_view};
-use crate::staff::why_pro;
+use crate::safety::strikes;
+use crate::staff::{QueuedRefusal, why_pro};
 use crate::store::{AuditEntry, UserRecord, now_ms};
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -74,6 +77,10 @@ pub struct SupportUser {
     generations: u64,
     /// Every action by hand, oldest first.
     audit: Vec<AuditView>,
+    /// Generation is suspended by the content rules; none: it is not.
+    suspension: Option<SuspensionView>,
+    /// The user's refused requests, newest first.
+    refusals: Vec<RefusalView>,
 }
 
 fn found(user: UserRecord) -> FoundUser {
@@ -129,15 +136,32 @@ pub async fn user(
 
 pub(super) async fn card(state: &AppState, record: UserRecord) -> Result<SupportUser, ApiError> {
     let why = why_pro(&record, now_ms());
-    let (audit, generations, provider) = tokio::join!(
+    let (audit, refusals, generations, provider) = tokio::join!(
         state.store.list_audit(&record.uid),
+        state.store.list_refusals(&record.uid),
         state.store.count_generations(&record.uid),
         provider_view(
             state.billing.payments.as_ref(),
             record.subscription.as_ref()
         )
     );
+    let reviewed = record.refusals_reviewed_at;
+    let refusals = refusals?
+        .into_iter()
+        .rev()
+        .map(|(id, refusal)| {
+            RefusalView::from(QueuedRefusal {
+                counts: strikes::counts(&refusal, reviewed),
+                id,
+                refusal,
+                user: Some(record.clone()),
+            })
+        })
+        .collect();
+    let suspension = record.suspension.clone().map(SuspensionView::from);
     Ok(SupportUser {
+        suspension,
+        refusals,
         profile: me(state.users.account(record).await?),
         why,
         provider,

@@ -7,6 +7,7 @@
 pub mod actions;
 pub mod card;
 pub mod images;
+pub mod moderation;
 mod provider;
 pub mod roles;
 

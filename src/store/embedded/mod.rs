@@ -245,8 +245,31 @@ impl Store for EmbeddedStore {
         .await
     }
 
-    async fn add_refusal(&self, uid: &str, refusal: &RefusalRecord) -> StoreResult<String> {
-        self.push(Log::Refusals, uid, encode(refusal)?).await
+    async fn uphold_suspension(&self, uid: &str, at: i64) -> StoreResult<UserRecord> {
+        self.update_record(uid, move |user| {
+            if let Some(suspension) = &mut user.suspension {
+                suspension.upheld_at = Some(at);
+            }
+        })
+        .await
+    }
+
+    async fn suspended_users(&self, limit: usize) -> StoreResult<Vec<UserRecord>> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with(move |c| {
+            docs(
+                c,
+                "SELECT doc FROM users WHERE json_extract(doc, '$.suspension.since') IS NOT NULL
+                 ORDER BY json_extract(doc, '$.suspension.since') DESC, uid LIMIT ?1",
+                params![limit],
+            )
+        })
+        .await
+    }
+
+    async fn add_refusal(&self, refusal: &RefusalRecord) -> StoreResult<String> {
+        self.push(Log::Refusals, &refusal.uid, encode(refusal)?)
+            .await
     }
 
     async fn mark_false_positive(&self, uid: &str, id: &str) -> StoreResult<bool> {
@@ -279,6 +302,14 @@ impl Store for EmbeddedStore {
 
     async fn list_refusals(&self, uid: &str) -> StoreResult<Vec<(String, RefusalRecord)>> {
         self.entries(Log::Refusals, uid).await
+    }
+
+    async fn recent_refusals(
+        &self,
+        before: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<(String, RefusalRecord)>> {
+        self.recent_refusals_before(before, limit).await
     }
 
     async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String> {

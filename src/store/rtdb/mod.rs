@@ -80,6 +80,28 @@ impl RtdbStore {
 
 impl RtdbStore {
     /// The children of a push-id log with their keys, oldest first.
+    /// Up to `limit` children of `path` newest first (push ids sort by time), from before the
+    /// key `before` when given.
+    async fn newest_before<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &str,
+        before: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<(String, T)>> {
+        let query = Query {
+            order_by: "$key",
+            end_at: before.map(Value::from),
+            // `endAt` includes the cursor itself.
+            limit_to_last: Some(limit + usize::from(before.is_some())),
+            ..Query::default()
+        };
+        let mut found: Vec<(String, T)> = records(self.client.query(path, &query).await?)?;
+        found.retain(|(k, _)| before.is_none_or(|b| k.as_str() < b));
+        found.reverse();
+        found.truncate(limit);
+        Ok(found)
+    }
+
     async fn entries<T: serde::de::DeserializeOwned>(
         &self,
         path: &str,
@@ -226,19 +248,46 @@ impl Store for RtdbStore {
         .await
     }
 
-    async fn add_refusal(&self, uid: &str, refusal: &RefusalRecord) -> StoreResult<String> {
-        self.client
-            .push(&format!("refusals/{}", key(uid)?), &to_value(refusal)?)
-            .await
+    async fn uphold_suspension(&self, uid: &str, at: i64) -> StoreResult<UserRecord> {
+        self.update_record(uid, |user| {
+            if let Some(suspension) = &mut user.suspension {
+                suspension.upheld_at = Some(at);
+            }
+        })
+        .await
+    }
+
+    async fn suspended_users(&self, limit: usize) -> StoreResult<Vec<UserRecord>> {
+        // Nulls order first and every `since` is a time, so `startAt` 0 keeps the suspended.
+        let query = Query {
+            order_by: "suspension/since",
+            start_at: Some(Value::from(0)),
+            limit_to_last: Some(limit),
+            ..Query::default()
+        };
+        let mut found: Vec<UserRecord> = records(self.client.query("users", &query).await?)?
+            .into_iter()
+            .map(|(_, user)| user)
+            .collect();
+        found.sort_by_key(|u| std::cmp::Reverse(u.suspension.as_ref().map(|s| s.since)));
+        Ok(found)
+    }
+
+    async fn add_refusal(&self, refusal: &RefusalRecord) -> StoreResult<String> {
+        key(&refusal.uid)?;
+        self.client.push("refusals", &to_value(refusal)?).await
     }
 
     async fn mark_false_positive(&self, uid: &str, id: &str) -> StoreResult<bool> {
-        let path = format!("refusals/{}/{}", key(uid)?, key(id)?);
+        let path = format!("refusals/{}", key(id)?);
         let written = self
             .transact(&path, |current| {
                 let Some(mut refusal) = from_value::<RefusalRecord>(current)? else {
                     return Ok(None);
                 };
+                if refusal.uid != uid {
+                    return Ok(None);
+                }
                 refusal.false_positive = true;
                 to_value(&refusal).map(Some)
             })
@@ -247,7 +296,20 @@ impl Store for RtdbStore {
     }
 
     async fn list_refusals(&self, uid: &str) -> StoreResult<Vec<(String, RefusalRecord)>> {
-        self.entries(&format!("refusals/{}", key(uid)?)).await
+        let query = Query {
+            order_by: "uid",
+            equal_to: Some(Value::from(key(uid)?)),
+            ..Query::default()
+        };
+        records(self.client.query("refusals", &query).await?)
+    }
+
+    async fn recent_refusals(
+        &self,
+        before: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<(String, RefusalRecord)>> {
+        self.newest_before("refusals", before, limit).await
     }
 
     async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String> {
@@ -365,18 +427,8 @@ impl Store for RtdbStore {
         limit: usize,
     ) -> StoreResult<Vec<GenerationRecord>> {
         let path = format!("generations/{}", key(uid)?);
-        let query = Query {
-            order_by: "$key",
-            end_at: before.map(Value::from),
-            // `endAt` includes the cursor itself.
-            limit_to_last: Some(limit + usize::from(before.is_some())),
-            ..Query::default()
-        };
-        let mut found: Vec<(String, GenerationRecord)> =
-            records(self.client.query(&path, &query).await?)?;
-        found.retain(|(k, _)| before.is_none_or(|b| k.as_str() < b));
-        found.reverse();
-        found.truncate(limit);
+        let found: Vec<(String, GenerationRecord)> =
+            self.newest_before(&path, before, limit).await?;
         Ok(found.into_iter().map(|(_, r)| r).collect())
     }
 

@@ -47,9 +47,12 @@ enum Op {
     UserImages,
     Preview,
     SetRole,
+    Moderation,
+    DecideSuspension,
+    FalsePositive,
 }
 
-const OPS: [Op; 23] = [
+const OPS: [Op; 26] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -73,6 +76,9 @@ const OPS: [Op; 23] = [
     Op::UserImages,
     Op::Preview,
     Op::SetRole,
+    Op::Moderation,
+    Op::DecideSuspension,
+    Op::FalsePositive,
 ];
 
 /// Who the calls that are not about a particular user come from.
@@ -108,6 +114,12 @@ impl Op {
                 "/api/v1/support/users/{uid}/generations/{id}/preview",
             ),
             Op::SetRole => ("post", "/api/v1/support/staff"),
+            Op::Moderation => ("get", "/api/v1/support/moderation"),
+            Op::DecideSuspension => ("post", "/api/v1/support/users/{uid}/suspension"),
+            Op::FalsePositive => (
+                "post",
+                "/api/v1/support/users/{uid}/refusals/{id}/false-positive",
+            ),
         }
     }
 
@@ -134,7 +146,10 @@ impl Op {
             Op::AddCredits => request.json(&json!({"credits": 5, "reason": "goodwill"})),
             Op::SetRole => request.json(&json!({"email": "tess@example.com", "role": "support",
                 "granted": true, "reason": "joined support"})),
-            Op::RemoveImage => request.json(&json!({"reason": "abuse report"})),
+            Op::RemoveImage | Op::FalsePositive => request.json(&json!({"reason": "reviewed"})),
+            Op::DecideSuspension => {
+                request.json(&json!({"decision": "lift", "reason": "reviewed"}))
+            }
             Op::PaymentSuccess => request.json(&json!({"sessionId": "cs_1", "firebaseId": CALLER})),
             Op::Webhook => signed_event(request, &subscription_event("sub_1")),
             _ => request,
@@ -152,6 +167,8 @@ impl Op {
                 | Op::AddCredits
                 | Op::SetRole
                 | Op::RemoveImage
+                | Op::DecideSuspension
+                | Op::FalsePositive
         )
     }
 }

@@ -14,9 +14,15 @@ use crate::support::{console, console_for_sam, image_of, token};
 async fn support_failures(op: Op) {
     let sent = Sent::default();
     match op {
-        Op::SetPlan | Op::AddCredits | Op::RemoveImage => action_failures(op, &sent).await,
+        Op::SetPlan
+        | Op::AddCredits
+        | Op::RemoveImage
+        | Op::DecideSuspension
+        | Op::FalsePositive => action_failures(op, &sent).await,
         Op::SetRole => role_failures(&sent).await,
-        Op::FindUsers | Op::UserImages | Op::Preview => reading_failures(op, &sent).await,
+        Op::FindUsers | Op::UserImages | Op::Preview | Op::Moderation => {
+            reading_failures(op, &sent).await
+        }
         _ => {}
     }
     let staff = token("sam", json!({"support": true, "admin": true}));
@@ -51,12 +57,14 @@ fn body(op: Op, reason: &str) -> serde_json::Value {
     match op {
         Op::SetPlan => json!({"plan": "pro", "reason": reason}),
         Op::AddCredits => json!({"credits": 5, "reason": reason}),
+        Op::DecideSuspension => json!({"decision": "uphold", "reason": reason}),
         _ => json!({ "reason": reason }),
     }
 }
 
 /// What only the actions meet: a body that is not JSON, a blank reason, staff acting on their
-/// own record, support handing out more than it may alone.
+/// own record, support handing out more than it may alone, a decision on an account that is
+/// not suspended or a refusal that is not the user's.
 async fn action_failures(op: Op, sent: &Sent) {
     let c = console(None).await;
     c.account_has("sam", json!({"support": true})).await;
@@ -77,6 +85,9 @@ async fn action_failures(op: Op, sent: &Sent) {
     };
     if let Some(beyond) = beyond_support {
         sent.send(call().json(&beyond)).await;
+    }
+    if matches!(op, Op::DecideSuspension | Op::FalsePositive) {
+        sent.send(call().json(&body(op, "reviewed"))).await;
     }
 }
 
@@ -111,6 +122,10 @@ async fn reading_failures(op: Op, sent: &Sent) {
     let as_staff = |path: &str| c.app.client.get(c.app.url(path)).bearer_auth(&staff);
     match op {
         Op::FindUsers => sent.send(as_staff("/api/v1/support/users?q=")).await,
+        Op::Moderation => {
+            sent.send(as_staff("/api/v1/support/moderation?before=a.b"))
+                .await;
+        }
         Op::UserImages => {
             for limit in ["x", "0"] {
                 sent.send(as_staff(&format!(
@@ -167,4 +182,19 @@ async fn a_preview_for_staff_sends_every_code_it_lists() {
 #[tokio::test]
 async fn changing_a_role_sends_every_code_it_lists() {
     support_failures(Op::SetRole).await;
+}
+
+#[tokio::test]
+async fn the_moderation_queue_sends_every_code_it_lists() {
+    support_failures(Op::Moderation).await;
+}
+
+#[tokio::test]
+async fn deciding_on_a_suspension_sends_every_code_it_lists() {
+    support_failures(Op::DecideSuspension).await;
+}
+
+#[tokio::test]
+async fn marking_a_false_positive_sends_every_code_it_lists() {
+    support_failures(Op::FalsePositive).await;
 }

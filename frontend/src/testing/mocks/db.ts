@@ -138,6 +138,8 @@ export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, r
     provider: { state: 'none', matchesRecord: false },
     generations: 0,
     audit: [],
+    suspension: null,
+    refusals: [],
     ...rest,
   };
 }
