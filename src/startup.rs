@@ -26,6 +26,7 @@ use crate::limits::streams::StreamSlots;
 use crate::limits::{Allowances, MemoryAllowances, RateLimits, RedisAllowances};
 use crate::metrics::Metrics;
 use crate::redis_client::RedisClient;
+use crate::safety::moderation::Moderation;
 use crate::safety::{Gate, List};
 use crate::staff::{Accounts, AccountsAuth, Staff};
 use crate::store::Store;
@@ -250,8 +251,23 @@ fn generator(
             .unwrap_or(0),
         "content gate ready"
     );
+    let moderation = match &config.moderation_key {
+        Some(key) => {
+            let service = Moderation::new(
+                http.clone(),
+                &config.moderation_api_base,
+                key.clone(),
+                config.moderation_model.clone(),
+            )?;
+            tracing::info!(api = %config.moderation_api_base, model = %config.moderation_model,
+                "explicit requests and their images are also checked by the moderation service");
+            Some(Arc::new(service))
+        }
+        None => None,
+    };
     Ok(Generator {
         safety,
+        moderation,
         backend: config
             .generator
             .build(http, &catalog)
@@ -288,6 +304,8 @@ pub fn worker(config: &Config, state: &AppState) -> anyhow::Result<Option<Arc<Wo
         settler: generator.settler.clone(),
         deadline: Duration::from_secs(config.generator_timeout),
         metrics: Arc::clone(&state.metrics),
+        moderation: generator.moderation.clone(),
+        users: generator.users.clone(),
     })))
 }
 

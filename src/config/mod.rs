@@ -270,6 +270,30 @@ pub struct Config {
     )]
     pub safety_lists: Option<PathBuf>,
 
+    /// An OpenAI API key: explicit prompts and every finished image of an explicit request are
+    /// also checked by its moderation endpoint (`omni-moderation-latest`); unset: our own rules
+    /// only. While it is configured and out of reach, explicit requests are refused (503).
+    #[arg(
+        long = "moderation-key",
+        env = "LUCENT_MODERATION_KEY",
+        value_name = "LUCENT_MODERATION_KEY",
+        hide_env_values = true
+    )]
+    pub moderation_key: Option<SecretString>,
+
+    /// Where the moderation API is (its `/v1/moderations`).
+    #[arg(long = "moderation-api-base", env = "LUCENT_MODERATION_API_BASE", value_name = "LUCENT_MODERATION_API_BASE", default_value = "https://api.openai.com", value_parser = parse_http_url)]
+    pub moderation_api_base: Url,
+
+    /// The moderation model.
+    #[arg(
+        long = "moderation-model",
+        env = "LUCENT_MODERATION_MODEL",
+        value_name = "LUCENT_MODERATION_MODEL",
+        default_value = "omni-moderation-latest"
+    )]
+    pub moderation_model: String,
+
     /// Seconds a client has to send a request's headers on a new or idle connection; past it
     /// the connection is closed (a slow sender must not hold a connection forever).
     #[arg(

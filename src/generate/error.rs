@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 use super::backend::BackendError;
 use crate::images::blobs::BlobError;
 use crate::jobs::BoardError;
-use crate::safety::Refusal;
+use crate::safety::moderation::ModerationError;
 use crate::safety::strikes::Standing;
+use crate::safety::{Category, Refusal};
 use crate::store::StoreError;
 use crate::users::UserError;
 
@@ -20,7 +21,7 @@ pub enum GenerateError {
     },
     /// The content rules refuse the request; nothing was queued or charged. `standing` is
     /// the account's after it (`None`: the refusal could not be recorded).
-    #[error("{} ({}).{}", refusal.category.reason(), refusal.words.join(", "),
+    #[error("{}.{}", refused(refusal),
         standing.and_then(Standing::notice).map(|n| format!(" {n}")).unwrap_or_default())]
     Refused {
         refusal: Refusal,
@@ -56,6 +57,14 @@ pub enum GenerateError {
     /// The job board (Redis) cannot be reached: nothing was queued or charged.
     #[error("the job queue is unavailable: {0}")]
     Unavailable(#[from] BoardError),
+    /// Explicit requests wait for the moderation service (src/safety/moderation.rs): they
+    /// are refused while it is configured and out of reach.
+    #[error(
+        "explicit requests cannot be checked right now; try again in a moment. No credit was used"
+    )]
+    ModerationUnavailable(#[source] ModerationError),
+    #[error("{}: the moderation service flagged the finished image, so it was not kept. No credit was used for it", .0.reason())]
+    ImageRefused(Category),
     /// The job ran and failed (its worker's error, carried through the board).
     #[error("{}", .0.message)]
     Failed(JobError),
@@ -77,6 +86,8 @@ pub enum Failure {
     StorageUnavailable,
     StoreUnavailable,
     StoreTimeout,
+    ImageRefused,
+    ModerationUnavailable,
     Internal,
 }
 
@@ -111,6 +122,8 @@ impl From<&GenerateError> for JobError {
             GenerateError::User(UserError::Store(
                 StoreError::Unavailable(_) | StoreError::Contention(_),
             )) => Failure::StoreUnavailable,
+            GenerateError::ImageRefused(_) => Failure::ImageRefused,
+            GenerateError::ModerationUnavailable(_) => Failure::ModerationUnavailable,
             GenerateError::Failed(job) => return job.clone(),
             _ => Failure::Internal,
         };
@@ -119,6 +132,16 @@ impl From<&GenerateError> for JobError {
             message: e.to_string(),
         }
     }
+}
+
+/// The refusal's reason and what decided it: the user's words, or the moderation service.
+fn refused(refusal: &Refusal) -> String {
+    let by = if refusal.words.is_empty() {
+        "flagged by the moderation service".to_owned()
+    } else {
+        refusal.words.join(", ")
+    };
+    format!("{} ({by})", refusal.category.reason())
 }
 
 impl From<StoreError> for GenerateError {

@@ -63,6 +63,10 @@ pub struct Spec {
     pub steps: u32,
     pub enhance: bool,
     pub count: u32,
+    /// The content rules found it explicit: the moderation service, when there is one, checks
+    /// each finished image before it is stored.
+    #[serde(default)]
+    pub explicit: bool,
 }
 
 /// Removes control characters (newlines and tabs become spaces) and trims.
@@ -204,6 +208,8 @@ impl GenerationBody {
             steps,
             enhance: self.enhance.unwrap_or(true),
             count,
+            // The content rules decide it next.
+            explicit: false,
         })
     }
 }

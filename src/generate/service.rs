@@ -23,8 +23,9 @@ use crate::images::blobs::Blobs;
 use crate::jobs::{Admission, BoardError, Cancel, Ended, JobBoard, NewJob, Place, Tier};
 use crate::metrics::Metrics;
 use crate::quota::Period;
-use crate::safety::strikes::{self, Standing};
-use crate::safety::{Gate, Refusal, Request};
+use crate::safety::moderation::{Input, Moderation};
+use crate::safety::strikes;
+use crate::safety::{Field, Gate, Refusal, Request};
 use crate::store::{RefusalRecord, Store, now_ms, push_id};
 use crate::users::{Caller, Refused, Users};
 
@@ -33,6 +34,8 @@ pub struct Generator {
     pub catalog: Catalog,
     /// The content rules every request passes first.
     pub safety: Arc<Gate>,
+    /// The deployer's moderation service, which checks explicit requests too.
+    pub moderation: Option<Arc<Moderation>>,
     /// The renderer of this process's workers; `None` with `LUCENT_GENERATOR=none` (the
     /// workers run elsewhere).
     pub backend: Option<Arc<dyn Backend>>,
@@ -96,10 +99,31 @@ impl Generator {
             look: spec.look.as_ref().map_or("", |look| look.text.as_str()),
             nsfw_style: spec.style.nsfw,
         };
-        if let Err(refusal) = self.safety.check(&request) {
-            let standing = self.strike(caller, route, &spec, &request, &refusal).await;
-            return Err(GenerateError::Refused { refusal, standing });
+        let passed = match self.safety.check(&request) {
+            Ok(passed) => passed,
+            Err(refusal) => return Err(self.refuse(caller, route, &spec, &request, refusal).await),
+        };
+        if passed.explicit
+            && let Some(moderation) = &self.moderation
+        {
+            match moderation.check(Input::Text(&body.prompt)).await {
+                Ok(None) => {}
+                Ok(Some(flagged)) => {
+                    let refusal = Refusal {
+                        category: flagged.category,
+                        field: Field::Prompt,
+                        words: Vec::new(),
+                        flagged: flagged.by,
+                    };
+                    return Err(self.refuse(caller, route, &spec, &request, refusal).await);
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "an explicit request waits for the moderation service");
+                    return Err(GenerateError::ModerationUnavailable(e));
+                }
+            }
         }
+        spec.explicit = passed.explicit;
         // Fixed now, so that a job run twice draws the same images.
         spec.seed.get_or_insert_with(|| rand::rng().random());
         let period = self.users.period(caller.pro);
@@ -189,16 +213,16 @@ impl Generator {
         })
     }
 
-    /// Records a refusal against the caller. The refusal stands whether or not the record
-    /// could be written (then it does not count, and the log says so).
-    async fn strike(
+    /// Records a refusal against the caller, and the error that tells them. The refusal stands
+    /// whether or not the record could be written (then it does not count, and the log says so).
+    async fn refuse(
         &self,
         caller: &Caller,
         route: Route,
         spec: &Spec,
         request: &Request<'_>,
-        refusal: &Refusal,
-    ) -> Option<Standing> {
+        refusal: Refusal,
+    ) -> GenerateError {
         let record = RefusalRecord {
             uid: caller.uid.clone(),
             at: now_ms(),
@@ -206,17 +230,13 @@ impl Generator {
             style: spec.style.id.clone(),
             category: refusal.category.as_str().into(),
             words: refusal.words.clone(),
+            flagged: refusal.flagged.clone(),
             prompt: request.prompt.into(),
             negative_prompt: request.negative_prompt.into(),
             false_positive: false,
         };
-        match strikes::record(self.store.as_ref(), &self.users, &record).await {
-            Ok(standing) => Some(standing),
-            Err(e) => {
-                tracing::warn!(uid = %caller.uid, error = %e, "a refusal could not be recorded");
-                None
-            }
-        }
+        let standing = strikes::strike(self.store.as_ref(), &self.users, &record).await;
+        GenerateError::Refused { refusal, standing }
     }
 
     /// A job whose credits may be reserved but that will not run: failed and left for the

@@ -24,7 +24,10 @@ use crate::images::blobs::Blobs;
 use crate::images::{encode_png, preview};
 use crate::jobs::{Claimed, JobBoard, Outcome, Tier};
 use crate::metrics::Metrics;
-use crate::store::{GenerationRecord, Store, now_ms, push_id};
+use crate::safety::moderation::{Input, Moderation};
+use crate::safety::strikes;
+use crate::store::{GenerationRecord, RefusalRecord, Store, now_ms, push_id};
+use crate::users::Users;
 
 /// How often progress may reach the board while an image renders.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
@@ -41,6 +44,10 @@ pub struct Worker {
     /// Per image; past it the backend is interrupted and the image's credit comes back.
     pub deadline: Duration,
     pub metrics: Arc<Metrics>,
+    /// Checks each finished image of an explicit request before it is stored.
+    pub moderation: Option<Arc<Moderation>>,
+    /// Where a flagged image's refusal counts against its user.
+    pub users: Users,
 }
 
 impl Worker {
@@ -197,7 +204,42 @@ impl Worker {
         }
         let job = backend_job(spec, i);
         let rendered = self.render(&job, progress).await?;
+        if spec.explicit
+            && let Some(moderation) = &self.moderation
+        {
+            self.moderate(moderation, uid, spec, &rendered).await?;
+        }
         self.store_image(uid, id, spec, &job, rendered).await
+    }
+
+    /// A finished image of an explicit request, checked before anyone sees it: a flagged
+    /// image is never stored, and its refusal counts against the user like a refused prompt.
+    async fn moderate(
+        &self,
+        moderation: &Moderation,
+        uid: &str,
+        spec: &Spec,
+        rendered: &Rendered,
+    ) -> Result<(), GenerateError> {
+        let flagged = match moderation.check(Input::Png(&rendered.png)).await {
+            Ok(None) => return Ok(()),
+            Ok(Some(flagged)) => flagged,
+            Err(e) => return Err(GenerateError::ModerationUnavailable(e)),
+        };
+        let record = RefusalRecord {
+            uid: uid.to_owned(),
+            at: now_ms(),
+            route: "image".into(),
+            style: spec.style.id.clone(),
+            category: flagged.category.as_str().into(),
+            words: Vec::new(),
+            flagged: flagged.by,
+            prompt: spec.prompt.clone(),
+            negative_prompt: spec.negative_prompt.clone(),
+            false_positive: false,
+        };
+        strikes::strike(self.store.as_ref(), &self.users, &record).await;
+        Err(GenerateError::ImageRefused(flagged.category))
     }
 
     async fn render(

@@ -189,7 +189,11 @@ fn adult_explicit_requests_pass() {
         "woman in a cowgirl hat, naked",
         "naked woman, forced perspective",
     ] {
-        assert_eq!(gate.check(&explicit(prompt)), Ok(()), "{prompt}");
+        assert_eq!(
+            gate.check(&explicit(prompt)),
+            Ok(Passed { explicit: true }),
+            "{prompt}"
+        );
     }
 }
 
@@ -211,7 +215,11 @@ fn ordinary_requests_may_mention_children_teenagers_and_ages() {
         "a dog and a horse in a field",
         "kindergarten classroom",
     ] {
-        assert_eq!(gate.check(&ordinary(prompt)), Ok(()), "{prompt}");
+        assert_eq!(
+            gate.check(&ordinary(prompt)),
+            Ok(Passed { explicit: false }),
+            "{prompt}"
+        );
     }
 }
 
@@ -228,6 +236,10 @@ fn minor_words_in_the_negative_prompt_keep_minors_out_and_never_count() {
             negative_prompt: negative,
             ..explicit("nude woman on a bed")
         };
-        assert_eq!(gate.check(&request), Ok(()), "{negative}");
+        assert_eq!(
+            gate.check(&request),
+            Ok(Passed { explicit: true }),
+            "{negative}"
+        );
     }
 }

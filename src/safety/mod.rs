@@ -15,6 +15,7 @@
 
 mod ages;
 mod lists;
+pub mod moderation;
 pub mod normalize;
 pub mod strikes;
 
@@ -83,8 +84,19 @@ impl Field {
 pub struct Refusal {
     pub category: Category,
     pub field: Field,
-    /// The words that decided it, as the user wrote them.
+    /// The words that decided it, as the user wrote them; none when the moderation service
+    /// decided.
     pub words: Vec<String>,
+    /// The moderation service's categories that decided it (src/safety/moderation.rs); none
+    /// when our own rules did.
+    pub flagged: Vec<String>,
+}
+
+/// A request the rules let through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Passed {
+    /// It asks for explicit imagery: the moderation service checks it and its images too.
+    pub explicit: bool,
 }
 
 /// What the gate reads of a request.
@@ -180,7 +192,7 @@ impl Gate {
     }
 
     /// `Ok` when the request may be made; otherwise why not.
-    pub fn check(&self, request: &Request<'_>) -> Result<(), Refusal> {
+    pub fn check(&self, request: &Request<'_>) -> Result<Passed, Refusal> {
         let prompt = Read::new(&self.lists, request.prompt);
         let look = Read::new(&self.lists, request.look);
         let explicit = request.nsfw_style
@@ -188,12 +200,13 @@ impl Gate {
             || !look.on(List::Explicit).is_empty();
         let refuse = |category, field, words: Vec<String>| {
             if words.is_empty() {
-                Ok(())
+                Ok(Passed { explicit })
             } else {
                 Err(Refusal {
                     category,
                     field,
                     words,
+                    flagged: Vec::new(),
                 })
             }
         };
@@ -203,7 +216,7 @@ impl Gate {
             return refuse(Category::Minor, Field::Prompt, minor);
         }
         if !explicit {
-            return Ok(());
+            return Ok(Passed { explicit });
         }
         let negative = Read::new(&self.lists, request.negative_prompt);
         refuse(

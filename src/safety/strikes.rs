@@ -47,6 +47,18 @@ pub fn counts(refusal: &RefusalRecord, reviewed_at: Option<i64>) -> bool {
     !refusal.false_positive && reviewed_at.is_none_or(|at| refusal.at > at)
 }
 
+/// [`record`], for a refusal that stands whether or not it could be written: a record that
+/// failed does not count, and the log says so.
+pub async fn strike(store: &dyn Store, users: &Users, refusal: &RefusalRecord) -> Option<Standing> {
+    match record(store, users, refusal).await {
+        Ok(standing) => Some(standing),
+        Err(e) => {
+            tracing::warn!(uid = %refusal.uid, error = %e, "a refusal could not be recorded");
+            None
+        }
+    }
+}
+
 /// Records `refusal` and suspends its account when it makes [`SUSPEND_AT`].
 pub async fn record(
     store: &dyn Store,

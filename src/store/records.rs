@@ -47,12 +47,16 @@ pub struct Suspension {
 pub struct RefusalRecord {
     pub uid: String,
     pub at: i64,
-    /// The route it came by (`jobs`, `generations`, `legacy`).
+    /// The route it came by (`jobs`, `generations`, `legacy`), or `image` for a finished image
+    /// the moderation service flagged.
     pub route: String,
     pub style: String,
     pub category: String,
-    /// The words that decided it, as written.
+    /// The words that decided it, as written; none when the moderation service decided.
     pub words: Vec<String>,
+    /// The moderation service's categories that decided it; none when our rules did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flagged: Vec<String>,
     pub prompt: String,
     #[serde(default)]
     pub negative_prompt: String,

@@ -105,6 +105,7 @@ async fn submit_through(app: &TestApp, flaky: &Arc<BoardDownAfterAdmission>) -> 
     let generator = Arc::new(Generator {
         catalog: real.catalog.clone(),
         safety: Arc::clone(&real.safety),
+        moderation: None,
         backend: real.backend.clone(),
         board: flaky.clone(),
         feeds: Feeds::new(flaky.clone()),

@@ -42,6 +42,7 @@ mod limits_contract;
 mod logs;
 mod me;
 mod moderation;
+mod moderation_service;
 mod money_exact;
 mod process;
 mod redis_server;

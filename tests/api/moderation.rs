@@ -192,6 +192,7 @@ async fn the_queue_pages_through_older_refusals() {
         words: vec!["dog".into()],
         prompt: format!("refused {n}"),
         negative_prompt: String::new(),
+        flagged: Vec::new(),
         false_positive: false,
     };
     for n in 0..51 {

@@ -667,6 +667,7 @@ fn refusal_of(uid: &str, prompt: &str) -> RefusalRecord {
         words: vec!["15 year old".into()],
         prompt: prompt.into(),
         negative_prompt: String::new(),
+        flagged: Vec::new(),
         false_positive: false,
     }
 }

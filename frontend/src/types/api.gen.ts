@@ -873,14 +873,25 @@ export interface components {
             email?: string | null;
             /** @description Staff marked it a false positive. */
             falsePositive: boolean;
+            /**
+             * @description The moderation service's categories that decided it (e.g. `sexual/minors`); none when
+             *     our own rules did.
+             */
+            flagged: string[];
             id: string;
             negativePrompt: string;
             prompt: string;
-            /** @description The path it came by: `jobs`, `generations` or `legacy`. */
+            /**
+             * @description The path it came by: `jobs`, `generations` or `legacy`; `image` for a finished image
+             *     the moderation service flagged.
+             */
             route: string;
             style: string;
             uid: string;
-            /** @description The words that decided it, as the user wrote them. */
+            /**
+             * @description The words that decided it, as the user wrote them; none when the moderation service
+             *     decided.
+             */
             words: string[];
         };
         Renderer: {

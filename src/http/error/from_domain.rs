@@ -118,6 +118,13 @@ impl From<GenerateError> for ApiError {
             GenerateError::Unavailable(_) => {
                 Self::new(ErrorCode::DependencyUnavailable, message).retry_after(1)
             }
+            GenerateError::ModerationUnavailable(_) => {
+                Self::new(ErrorCode::DependencyUnavailable, message).retry_after(5)
+            }
+            GenerateError::ImageRefused(category) => Self {
+                refused: Some((category, Vec::new())),
+                ..Self::new(ErrorCode::PromptRefused, message)
+            },
             GenerateError::Failed(job) => Self::new(job.failure.into(), message),
             // Only a DELETE with the job's id cancels it, and the calls that wait for a job
             // never tell its id: for them this cannot happen.
@@ -137,6 +144,8 @@ impl From<Failure> for ErrorCode {
             Failure::StorageUnavailable => ErrorCode::StorageUnavailable,
             Failure::StoreUnavailable => ErrorCode::StoreUnavailable,
             Failure::StoreTimeout => ErrorCode::StoreTimeout,
+            Failure::ImageRefused => ErrorCode::PromptRefused,
+            Failure::ModerationUnavailable => ErrorCode::DependencyUnavailable,
             Failure::Internal => ErrorCode::Internal,
         }
     }

@@ -25,13 +25,18 @@ pub struct RefusalView {
     email: Option<String>,
     /// Milliseconds since the epoch.
     at: i64,
-    /// The path it came by: `jobs`, `generations` or `legacy`.
+    /// The path it came by: `jobs`, `generations` or `legacy`; `image` for a finished image
+    /// the moderation service flagged.
     route: String,
     style: String,
     /// `minor`, `real_person`, `non_consent` or `bestiality`.
     category: String,
-    /// The words that decided it, as the user wrote them.
+    /// The words that decided it, as the user wrote them; none when the moderation service
+    /// decided.
     words: Vec<String>,
+    /// The moderation service's categories that decided it (e.g. `sexual/minors`); none when
+    /// our own rules did.
+    flagged: Vec<String>,
     prompt: String,
     negative_prompt: String,
     /// Staff marked it a false positive.
@@ -50,6 +55,7 @@ impl From<QueuedRefusal> for RefusalView {
             style,
             category,
             words,
+            flagged,
             prompt,
             negative_prompt,
             false_positive,
@@ -63,6 +69,7 @@ impl From<QueuedRefusal> for RefusalView {
             style,
             category,
             words,
+            flagged,
             prompt,
             negative_prompt,
             false_positive,
