@@ -59,7 +59,15 @@ export function TermsOfService() {
       <p>
         Every refused request is recorded, with its prompt, for our staff to review. After three in 24 hours you are
         warned; after five, generation is suspended and your images are kept as they are (they cannot be deleted)
-        until our staff have reviewed your account and either lifted the suspension or closed the account.
+        until our staff have reviewed your account.
+      </p>
+      <p>
+        How review works: a member of our staff reads the refused requests of every suspended account and decides.
+        Lifting the suspension makes generation work again, and the refusals before it no longer count; upholding it
+        keeps generation stopped. Staff may also find a single refusal wrong, and then it no longer counts. Each
+        decision is recorded with who made it and why. Explicit requests and the images made from them may also be
+        checked by an automated moderation service: an image it flags is not kept, costs no credit, and counts like a
+        refused request.
       </p>
 
       <h2>Plans</h2>
