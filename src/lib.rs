@@ -19,6 +19,7 @@ pub mod staff;
 pub mod startup;
 pub mod store;
 pub mod telemetry;
+pub mod upstream;
 pub mod users;
 
 pub use http::AppState;

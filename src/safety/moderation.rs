@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use url::Url;
 
 use super::Category;
-use crate::generate::backend::read_at_most;
+use crate::upstream::read_at_most;
 
 /// The service's categories that refuse an explicit request, and the rule each one is.
 pub const FORBIDDEN: [(&str, Category); 2] = [

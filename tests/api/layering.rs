@@ -1,5 +1,6 @@
 //! The layers of `src/`: `cli` -> `startup` -> `http` -> services (`users`, `generate`,
-//! `billing`, `limits`) -> clients and stores (`auth`, `store`, `images`, `metrics`, `quota`).
+//! `billing`, `limits`) -> clients and stores (`auth`, `store`, `images`, `metrics`, `quota`,
+//! `upstream`).
 //! Read from the source: every `crate::<module>` a file names is an edge between top-level
 //! modules, and the graph must have no cycle.
 

@@ -24,6 +24,7 @@ pub use comfyui::ComfyUi;
 pub use legacy::Legacy;
 
 use super::catalog::Catalog;
+use crate::upstream::ReadError;
 
 /// Largest response a backend may send; a 1024² PNG in base64 JSON is a few megabytes.
 pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
@@ -218,25 +219,18 @@ pub async fn read_capped(response: reqwest::Response) -> Result<Vec<u8>, Backend
     read_at_most(response, MAX_RESPONSE_BYTES).await
 }
 
-/// Reads a response body of at most `cap` bytes, without trusting `Content-Length`; past it,
-/// [`BackendError::TooLarge`] without reading further.
+/// Reads a response body of at most `cap` bytes (see [`crate::upstream::read_at_most`]); past
+/// it, [`BackendError::TooLarge`].
 pub async fn read_at_most(
     response: reqwest::Response,
     cap: usize,
 ) -> Result<Vec<u8>, BackendError> {
-    if response.content_length().is_some_and(|n| n > cap as u64) {
-        return Err(BackendError::TooLarge);
-    }
-    let mut body = Vec::new();
-    let mut stream = response.bytes_stream();
-    while let Some(chunk) = stream.next().await {
-        let chunk = chunk.map_err(transport)?;
-        if body.len() + chunk.len() > cap {
-            return Err(BackendError::TooLarge);
-        }
-        body.extend_from_slice(&chunk);
-    }
-    Ok(body)
+    crate::upstream::read_at_most(response, cap)
+        .await
+        .map_err(|e| match e {
+            ReadError::TooLarge(_) => BackendError::TooLarge,
+            ReadError::Transport(e) => transport(e),
+        })
 }
 
 pub fn transport(e: reqwest::Error) -> BackendError {
