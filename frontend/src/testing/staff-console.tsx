@@ -23,3 +23,12 @@ export async function openCard(user: SupportUser) {
   const region = await screen.findByRole('region', { name: user.profile.email });
   return { ...view, region, card: within(region) };
 }
+
+/** The console with no card open, once its moderation queue is on the page. */
+export async function openQueue() {
+  const view = renderApp(<StaffConsole />, { url: '/staff', user: staff });
+  const region = await screen.findByRole('region', { name: 'Moderation queue' });
+  const queue = within(region);
+  await queue.findByRole('region', { name: 'Recent refusals' });
+  return { ...view, region, queue };
+}

@@ -1,6 +1,16 @@
 // The state behind the fake gateway (handlers.ts). Tests arrange it directly; it is reset
 // after every test.
-import type { Catalog, ErrorDetail, Generation, JobStatus, Plan, Quota, Subscription, SupportUser } from '@/types/api';
+import type {
+  Catalog,
+  ErrorDetail,
+  Generation,
+  JobStatus,
+  Plan,
+  Quota,
+  RefusalView,
+  Subscription,
+  SupportUser,
+} from '@/types/api';
 
 import type { StreamEvent } from '../sse';
 
@@ -99,6 +109,11 @@ interface Db {
   supportImages: Record<string, Generation[]>;
   /** Staff roles admins gave through the console, by uid. */
   staffRoles: Record<string, { support: boolean; admin: boolean }>;
+  /**
+   * Refusals of accounts that are gone, for the moderation queue; everyone else's are in their
+   * `supportUsers` entry (`refusals`, newest first), as the card shows them.
+   */
+  refusalsOfGoneAccounts: RefusalView[];
 }
 
 function fresh(): Db {
@@ -115,6 +130,7 @@ function fresh(): Db {
     supportUsers: [],
     supportImages: {},
     staffRoles: {},
+    refusalsOfGoneAccounts: [],
   };
 }
 
@@ -148,6 +164,26 @@ export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, r
 export function makeSupportImage(uid: string, overrides: Partial<Generation> = {}): Generation {
   const generation = makeGeneration(overrides);
   return { ...generation, blurred: true, imageUrl: `/api/v1/support/users/${uid}/generations/${generation.id}/preview` };
+}
+
+/** A refused request of `uid` that still counts: a minor in an explicit prompt, via the jobs route. */
+export function makeRefusal(uid: string, overrides: Partial<RefusalView> = {}): RefusalView {
+  return {
+    id: `ref-${String(nextId++)}`,
+    uid,
+    email: 'grace@example.com',
+    at: Date.UTC(2026, 10, 24, 9, 30),
+    route: 'jobs',
+    style: 'real-v1.1',
+    category: 'minor',
+    words: ['little girl'],
+    flagged: [],
+    prompt: 'naked little girl',
+    negativePrompt: '',
+    falsePositive: false,
+    counts: true,
+    ...overrides,
+  };
 }
 
 export function resetDb(): void {

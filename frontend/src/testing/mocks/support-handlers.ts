@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 
-import type { SupportUser } from '@/types/api';
+import type { RefusalView, SupportUser, SuspendedUser } from '@/types/api';
 
 import { fakeAuth } from '../fake-firebase';
 
@@ -8,7 +8,9 @@ import { db } from './db';
 import { caller, fail, http } from './gateway';
 
 // The support console's routes, as src/http/support does them: staff only (a 404 to anyone
-// else), a reason on every action, never one's own record, an audit entry per change.
+// else), a reason on every action, never one's own record, an audit entry per change. The
+// moderation queue is read from the same users (their suspension and refusals), as the
+// gateway's is from the same store.
 
 /** Like the gateway, which checks the token's claim (and the account): anyone else is not told the route exists. */
 function isStaff(request: Request): boolean {
@@ -53,6 +55,26 @@ function changed(request: Request, user: SupportUser, change: Omit<SupportUser, 
   };
   db.supportUsers = db.supportUsers.map((candidate) => (candidate === user ? updated : candidate));
   return updated;
+}
+
+/** The gateway's page of the queue's refusals, and its most suspended accounts. */
+const QUEUE_PAGE = 50;
+const SUSPENDED_AT_MOST = 100;
+
+function suspendedUsers(): SuspendedUser[] {
+  return db.supportUsers
+    .flatMap(({ profile: { uid, email, username }, suspension }) => (suspension ? [{ uid, email, username, suspension }] : []))
+    .sort((a, b) => b.suspension.since - a.suspension.since)
+    .slice(0, SUSPENDED_AT_MOST);
+}
+
+/** Every user's refusals, newest first, each with its account's email (none once it is gone). */
+function allRefusals(): RefusalView[] {
+  const ofUsers = db.supportUsers.flatMap(({ profile, refusals }) =>
+    refusals.map((refusal) => ({ ...refusal, email: profile.email })),
+  );
+  const ofGone = db.refusalsOfGoneAccounts.map((refusal) => ({ ...refusal, email: null }));
+  return [...ofUsers, ...ofGone].sort((a, b) => b.at - a.at);
 }
 
 export const supportHandlers = [
@@ -180,5 +202,62 @@ export const supportHandlers = [
     roles[body.role] = body.granted;
     db.staffRoles[account.uid] = roles;
     return response(200).json({ uid: account.uid, email: account.email, ...roles });
+  }),
+
+  http.get('/api/v1/support/moderation', ({ request, query, response }) => {
+    const operation = 'GET /api/v1/support/moderation';
+    if (!isStaff(request)) return fail(operation, 404, 'not_found', staffOnly);
+    const before = query.get('before');
+    // Like the store's check of a key.
+    if (before !== null && !/^[A-Za-z0-9_-]{1,768}$/.test(before)) {
+      return fail(operation, 422, 'invalid_field', 'before: is not a refusal id');
+    }
+    const refusals = allRefusals();
+    const at = before === null ? -1 : refusals.findIndex((refusal) => refusal.id === before);
+    // The gateway pages by key: an id it never gave leaves nothing older here.
+    const start = before !== null && at === -1 ? refusals.length : at + 1;
+    const page = refusals.slice(start, start + QUEUE_PAGE);
+    const nextBefore = start + QUEUE_PAGE < refusals.length ? (page.at(-1)?.id ?? null) : null;
+    return response(200).json({ suspended: suspendedUsers(), refusals: page, nextBefore });
+  }),
+
+  http.post('/api/v1/support/users/{uid}/suspension', async ({ request, params, response }) => {
+    const operation = 'POST /api/v1/support/users/{uid}/suspension';
+    if (!isStaff(request)) return fail(operation, 404, 'not_found', staffOnly);
+    if (caller(request) === params.uid) return fail(operation, 403, 'own_record', ownRecord);
+    const body = await request.json();
+    const problem = reasonProblem(body.reason);
+    if (problem) return fail(operation, 422, 'invalid_field', `reason: ${problem}`);
+    const user = supportUserOf(params.uid);
+    if (!user) return fail(operation, 404, 'not_found', 'user not found');
+    if (!user.suspension) return fail(operation, 422, 'invalid_field', 'uid: is not suspended');
+    const now = Date.now();
+    // Lifting reviews every refusal so far: they stop counting. Upholding marks it reviewed.
+    const reviewed = user.refusals.map((refusal) => (refusal.at <= now ? { ...refusal, counts: false } : refusal));
+    const change =
+      body.decision === 'lift'
+        ? { ...user, suspension: null, refusals: reviewed }
+        : { ...user, suspension: { ...user.suspension, upheldAt: now } };
+    const updated = changed(request, user, change, `${body.decision} suspension`, body.reason);
+    return response(200).json(updated);
+  }),
+
+  http.post('/api/v1/support/users/{uid}/refusals/{id}/false-positive', async ({ request, params, response }) => {
+    const operation = 'POST /api/v1/support/users/{uid}/refusals/{id}/false-positive';
+    if (!isStaff(request)) return fail(operation, 404, 'not_found', staffOnly);
+    if (caller(request) === params.uid) return fail(operation, 403, 'own_record', ownRecord);
+    const body = await request.json();
+    const problem = reasonProblem(body.reason);
+    if (problem) return fail(operation, 422, 'invalid_field', `reason: ${problem}`);
+    // Like the gateway, which looks among the user's refusals first: an unknown user has none.
+    const user = supportUserOf(params.uid);
+    if (!user?.refusals.some((refusal) => refusal.id === params.id)) {
+      return fail(operation, 422, 'invalid_field', "refusal: is not one of this user's");
+    }
+    const refusals = user.refusals.map((refusal) =>
+      refusal.id === params.id ? { ...refusal, falsePositive: true, counts: false } : refusal,
+    );
+    const updated = changed(request, user, { ...user, refusals }, `refusal ${params.id} false positive`, body.reason);
+    return response(200).json(updated);
   }),
 ];

@@ -25,12 +25,13 @@ import type {
 // Everything the console caches sits under ['support'], apart from the previews' bytes (the
 // shared image cache). A user's images sit under the user's key, so invalidating the user
 // reloads both the card and the images.
-const supportKeys = {
+export const supportKeys = {
   role: (uid: string | null) => ['support', 'role', uid] as const,
   searches: ['support', 'users'] as const,
   search: (q: string) => ['support', 'users', q] as const,
   user: (uid: string) => ['support', 'user', uid] as const,
   images: (uid: string) => ['support', 'user', uid, 'images'] as const,
+  moderation: ['support', 'moderation'] as const,
 };
 
 /** Previews per page of a user's images. */
@@ -106,7 +107,7 @@ export function userImagesQuery(uid: string) {
  * What every change by hand does with the gateway's answer (the user after the change): it
  * becomes the card at once, audit trail included, and the searches (their why sentences) reload.
  */
-function useShowChangedUser() {
+export function useShowChangedUser() {
   const queryClient = useQueryClient();
   return (user: SupportUser) => {
     queryClient.setQueryData(supportKeys.user(user.profile.uid), user);

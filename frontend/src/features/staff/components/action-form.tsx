@@ -11,8 +11,8 @@ export interface FieldProps<Field extends string> {
 
 interface ActionFormProps<Field extends string> {
   readonly title: string;
-  /** The heading's level: 3 on a user's card, 2 on its own. */
-  readonly level?: 2 | 3;
+  /** The heading's level: 3 on a user's card, 4 within a part of it, 2 on its own. */
+  readonly level?: 2 | 3 | 4;
   /** Each field's name in a sentence ("The last day"), for the gateway's field errors. */
   readonly labels: Record<Field | 'reason', string>;
   /** What did not happen, in front of a refusal: "The plan was not changed." */
@@ -57,7 +57,7 @@ export function ActionForm<Field extends string>({
   const steps = useActionSteps<Field | 'reason'>(labels, failed, { form, reviewButton, confirmButton });
   const [reason, setReason] = useState('');
   const headingId = useId();
-  const Heading = level === 2 ? 'h2' : 'h3';
+  const Heading = `h${String(level)}` as 'h2' | 'h3' | 'h4';
 
   function review(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

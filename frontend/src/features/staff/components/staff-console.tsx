@@ -1,16 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 
 import { Page } from '@/components/ui/page';
 
+import { moderationQuery } from '../api/moderation';
 import { isNotStaff, searchQuery, useStaffRole } from '../api/support';
 
+import { ModerationQueue } from './moderation-queue';
 import { SearchResults } from './search-results';
 import { StaffRolesForm } from './staff-roles-form';
 import { UserCard } from './user-card';
 import { UserSearch } from './user-search';
 
-/** The support console: find a user by uid or email and read their card. State is in the URL. */
+/**
+ * The support console: find a user by uid or email and read their card, and review what the
+ * content rules stopped. State is in the URL.
+ */
 export function StaffConsole() {
   const role = useStaffRole();
   const [params] = useSearchParams();
@@ -19,17 +24,23 @@ export function StaffConsole() {
   // whether the caller is staff (a 404) even when the token's claim is out of date.
   const q = params.get('q') ?? uid;
   const search = useQuery({ ...searchQuery(q), enabled: role.data?.staff === true && q !== '' });
+  const queue = useInfiniteQuery({ ...moderationQuery(), enabled: role.data?.staff === true });
 
   if (role.isPending) return <p role="status">Checking your access…</p>;
   // A token that cannot be read names no role either.
-  if (role.data?.staff !== true || isNotStaff(search.error)) {
+  if (role.data?.staff !== true || isNotStaff(search.error) || isNotStaff(queue.error)) {
     return <Page title="This page is for Lucent support staff." />;
   }
   return (
-    <Page title="Support console" lead="Find a user by uid or email, and see why they are or are not Premium." wide>
+    <Page
+      title="Support console"
+      lead="Find a user by uid or email and see why they are or are not Premium, and review what the content rules refused."
+      wide
+    >
       <UserSearch key={q} q={q} />
       {q && <SearchResults q={q} selected={uid} search={search} />}
       {uid && <UserCard uid={uid} />}
+      <ModerationQueue queue={queue} />
       {role.data.admin && <StaffRolesForm />}
     </Page>
   );

@@ -69,7 +69,9 @@ describe('Support console: the card', () => {
     db.supportImages[STAFF_UID] = [makeSupportImage(STAFF_UID, { prompt: 'My own test image' })];
     const { card } = await openCard(makeSupportUser({ uid: STAFF_UID, email: staff.email, username: 'Sam' }));
     expect(
-      card.getByText('This is your own record: staff cannot change their own plan, credits or images. Ask another member of staff.'),
+      card.getByText(
+        'This is your own record: staff cannot change their own plan, credits, suspension, refusals or images. Ask another member of staff.',
+      ),
     ).toBeInTheDocument();
     expect(card.queryByRole('form')).not.toBeInTheDocument();
     expect(card.queryByRole('textbox', { name: 'Reason' })).not.toBeInTheDocument();

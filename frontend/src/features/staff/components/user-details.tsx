@@ -7,6 +7,7 @@ import type { ProviderView, Quota, Subscription, SupportUser } from '@/types/api
 
 import { AddCreditsForm } from './add-credits-form';
 import { AuditTrail } from './audit-trail';
+import { ContentRules } from './content-rules';
 import { SetPlanForm } from './set-plan-form';
 import styles from './staff.module.css';
 import { UserImages } from './user-images';
@@ -108,11 +109,14 @@ export function UserDetails({ user, own }: UserDetailsProps) {
         <SubscriptionFields subscription={profile.subscription} />
         <ProviderDetail provider={user.provider} />
       </dl>
-      {own ? (
+      {own && (
         <p className="notice">
-          This is your own record: staff cannot change their own plan, credits or images. Ask another member of staff.
+          This is your own record: staff cannot change their own plan, credits, suspension, refusals or images. Ask
+          another member of staff.
         </p>
-      ) : (
+      )}
+      <ContentRules user={user} own={own} />
+      {!own && (
         <div className={styles.actions}>
           <SetPlanForm user={user} />
           <AddCreditsForm user={user} />

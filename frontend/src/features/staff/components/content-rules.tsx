@@ -1,0 +1,70 @@
+import { useEffect, useId, useRef, useState } from 'react';
+
+import type { SupportUser } from '@/types/api';
+
+import { FalsePositiveAction } from './false-positive-action';
+import { RefusalItem } from './refusal-item';
+import styles from './staff.module.css';
+import { SuspensionForm } from './suspension-form';
+import { SuspensionSummary } from './suspension-summary';
+
+interface ContentRulesProps {
+  readonly user: SupportUser;
+  /** The open user is the signed-in staff member: no decisions. */
+  readonly own: boolean;
+}
+
+/** The user's standing under the content rules: the suspension, if any, and their refusals. */
+export function ContentRules({ user, own }: ContentRulesProps) {
+  const { uid, email } = user.profile;
+  const { suspension, refusals } = user;
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [done, setDone] = useState('');
+  const focusHeading = useRef(false);
+
+  // The form that acted (a lifted suspension's, a refusal's no longer counting) leaves once the
+  // card shows the gateway's answer: the focus it had goes to the part's heading rather than to
+  // the page's start.
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    if (document.activeElement === document.body) heading.current?.focus();
+  }, [user]);
+
+  function changed(message: string) {
+    setDone(message);
+    focusHeading.current = true;
+  }
+
+  return (
+    <section aria-labelledby={headingId} className={styles.block}>
+      <h3 id={headingId} ref={heading} tabIndex={-1} className={`${styles.subTitle} ${styles.focusTarget}`}>
+        Content rules
+      </h3>
+      <p role="status" className={styles.done}>
+        {done}
+      </p>
+      <p className={styles.prompt}>
+        {suspension ? <SuspensionSummary suspension={suspension} /> : 'Not suspended: generation is allowed.'}
+      </p>
+      {suspension && !own && <SuspensionForm user={user} onGone={changed} />}
+      <h4 className={styles.subTitle}>Refusals</h4>
+      {refusals.length === 0 ? (
+        <p className={styles.muted}>{email} has no refused requests.</p>
+      ) : (
+        <ul aria-label="Refusals" className={styles.queueList}>
+          {refusals.map((refusal) => (
+            <li key={refusal.id}>
+              <RefusalItem refusal={refusal}>
+                {!own && !refusal.falsePositive && (
+                  <FalsePositiveAction uid={uid} email={email} refusal={refusal} onMarked={changed} />
+                )}
+              </RefusalItem>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+
+import { checkReason, ConfirmStep, ReasonField, useActionSteps } from './action-steps';
+import styles from './staff.module.css';
+
+interface ItemActionProps {
+  /** The button that opens the form: "Delete…". */
+  readonly openLabel: string;
+  /** The action cannot be undone: the button says so in red. */
+  readonly danger?: boolean;
+  /** The form's accessible name: "Delete this image". */
+  readonly formLabel: string;
+  /** What did not happen, in front of a refusal: "The image was not deleted." */
+  readonly failed: string;
+  readonly reviewLabel: string;
+  /** Closes the form without acting: "Keep the image". */
+  readonly closeLabel: string;
+  /** Exactly what will happen, as a question. */
+  readonly question: string;
+  readonly confirmLabel: string;
+  readonly pendingLabel: string;
+  readonly pending: boolean;
+  /**
+   * Sends the action with the trimmed reason. A success takes the item's form off the page (the
+   * item goes, or no longer offers the action), so the list that holds it says what was done.
+   */
+  readonly send: (reason: string) => Promise<unknown>;
+}
+
+type FormProps = Omit<ItemActionProps, 'openLabel' | 'danger'> & { readonly onClose: () => void };
+
+function ItemActionForm(props: FormProps) {
+  const { formLabel, failed, reviewLabel, closeLabel, question, confirmLabel, pendingLabel, pending, send, onClose } = props;
+  const form = useRef<HTMLFormElement>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const steps = useActionSteps({ reason: 'The reason' }, failed, { form, reviewButton, confirmButton });
+  const [reason, setReason] = useState('');
+  const reasonBox = useRef<HTMLDivElement>(null);
+
+  // Opening the form takes the focus to its first field.
+  useEffect(() => {
+    reasonBox.current?.querySelector('textarea')?.focus();
+  }, []);
+
+  function review(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    steps.review({ reason: checkReason(reason) });
+  }
+
+  function confirm() {
+    send(reason.trim()).catch((error: unknown) => {
+      steps.failed(error instanceof Error ? error : new Error(String(error)));
+    });
+  }
+
+  return (
+    <form ref={form} noValidate aria-label={formLabel} className={styles.itemForm} onSubmit={review}>
+      <fieldset disabled={steps.confirming || pending} className={styles.fields}>
+        <div ref={reasonBox}>
+          <ReasonField
+            value={reason}
+            error={steps.errors.reason}
+            onChange={(value) => {
+              setReason(value);
+              steps.edited('reason');
+            }}
+          />
+        </div>
+        <div className={styles.buttons}>
+          <button ref={reviewButton} type="submit" className="button button-small">
+            {reviewLabel}
+          </button>
+          <button type="button" className="button button-small button-ghost" onClick={onClose}>
+            {closeLabel}
+          </button>
+        </div>
+      </fieldset>
+      {steps.confirming && (
+        <ConfirmStep
+          question={question}
+          confirmLabel={confirmLabel}
+          pendingLabel={pendingLabel}
+          pending={pending}
+          confirmRef={confirmButton}
+          onConfirm={confirm}
+          onCancel={steps.cancel}
+        />
+      )}
+      {steps.formError && (
+        <p role="alert" className="alert">
+          {steps.formError}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/**
+ * An action on one item of a list (an image, a refusal): a button that opens a reason, a review
+ * and a confirmation. Closing the form brings the button back, with the focus on it.
+ */
+export function ItemAction({ openLabel, danger = false, ...form }: ItemActionProps) {
+  const [open, setOpen] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (!returnFocus.current) return;
+    returnFocus.current = false;
+    openButton.current?.focus();
+  });
+
+  if (open) {
+    return (
+      <ItemActionForm
+        {...form}
+        onClose={() => {
+          returnFocus.current = true;
+          setOpen(false);
+        }}
+      />
+    );
+  }
+  return (
+    <div className={styles.buttons}>
+      <button
+        ref={openButton}
+        type="button"
+        className={`button button-small${danger ? ` ${styles.danger}` : ''}`}
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        {openLabel}
+      </button>
+    </div>
+  );
+}
