@@ -7,26 +7,18 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
+use super::bodies::{Generations, HistoryPage, PageQuery, Png, bad_query, png_headers};
 use super::error_docs::op_errors;
 use super::events::{Hold, StreamEvent, event_stream};
-use super::{ApiError, ApiJson, AppState, ErrorCode};
+use super::{ApiError, ApiJson, AppState};
 use crate::auth::Identity;
 use crate::generate::Route;
-use crate::generate::gallery::Page;
 use crate::generate::request::GenerationBody;
-use crate::generate::view::GenerationView;
 use crate::images::download_name;
 use crate::limits::Class;
-
-/// What a generation made: the same shape in the JSON answer, the stream's `done` event and a
-/// job's result.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Generations {
-    pub generations: Vec<GenerationView>,
-}
 
 fn wants_stream(headers: &HeaderMap) -> bool {
     headers
@@ -76,32 +68,6 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(Generations { generations })).into_response())
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(deny_unknown_fields)]
-pub struct PageQuery {
-    /// The `nextCursor` of the previous page.
-    pub cursor: Option<String>,
-    /// 1 to 100; 20 by default.
-    pub limit: Option<usize>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct HistoryPage {
-    items: Vec<GenerationView>,
-    next_cursor: Option<String>,
-}
-
-impl From<Page> for HistoryPage {
-    fn from(page: Page) -> Self {
-        Self {
-            items: page.items,
-            next_cursor: page.next_cursor,
-        }
-    }
-}
-
 op_errors!(ListErrors: AUTH + STORE + [BadQuery, InvalidField]);
 
 #[utoipa::path(get, path = "/v1/generations", tag = "generation", security(("bearer" = [])),
@@ -122,21 +88,12 @@ pub async fn list(
     Ok(Json(page.into()))
 }
 
-pub fn bad_query(e: QueryRejection) -> ApiError {
-    ApiError::new(ErrorCode::BadQuery, e.body_text())
-}
-
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ImageQuery {
     /// `1` or `true`: the original as an attachment, with its parameters (pro only).
     download: Option<String>,
 }
-
-/// PNG bytes.
-#[derive(ToSchema)]
-#[schema(value_type = String, format = Binary)]
-pub struct Png(#[allow(dead_code)] Vec<u8>);
 
 op_errors!(ImageErrors: AUTH + STORE + [BadQuery, NotFound, ProRequired, StorageUnavailable]);
 
@@ -172,18 +129,6 @@ pub async fn image(
     };
     png_headers(&mut response);
     Ok(response)
-}
-
-/// A PNG that depends on who asks.
-pub fn png_headers(response: &mut Response) {
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
-    // What this URL serves changes when the plan does: never reuse it without asking.
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("private, no-cache"),
-    );
-    headers.insert(header::VARY, HeaderValue::from_static("Authorization"));
 }
 
 op_errors!(DeleteErrors: AUTH + STORE + [NotFound, ProRequired, AccountSuspended]);

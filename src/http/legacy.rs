@@ -9,8 +9,8 @@ use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use serde::Deserialize;
 
+use super::bodies::{Png, bad_query};
 use super::error_docs::op_errors;
-use super::generations::{Png, bad_query};
 use super::{ApiError, AppState};
 use crate::auth::Identity;
 use crate::generate::GenerateError;

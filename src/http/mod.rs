@@ -5,6 +5,7 @@
 //! document come from the same place; `openapi.rs` holds the document's frame.
 
 mod billing;
+mod bodies;
 mod catalog;
 pub mod error;
 mod error_docs;

@@ -2,7 +2,10 @@
 //! `billing`, `limits`) -> clients and stores (`auth`, `store`, `images`, `metrics`, `quota`,
 //! `upstream`).
 //! Read from the source: every `crate::<module>` a file names is an edge between top-level
-//! modules, and the graph must have no cycle.
+//! modules, and the graph must have no cycle. Within a module too: every module a file names
+//! (`crate::`, `super::`, `self::`, grouped imports included) is an edge between files, and
+//! siblings and cousins must not name each other in a circle (a module and its own parent or
+//! child are one unit: `mod.rs` re-exports what its files hold).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -100,6 +103,183 @@ fn no_import_cycle_among_the_modules_of_src() {
             found.unwrap().join(" -> ")
         );
     }
+}
+
+/// `src/a/b.rs` and `src/a/b/mod.rs` are `a::b`.
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).unwrap().with_extension("");
+    let mut path: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_str().unwrap().to_owned())
+        .collect();
+    if path
+        .last()
+        .is_some_and(|l| l == "mod" || l == "lib" || l == "main")
+    {
+        path.pop();
+    }
+    path
+}
+
+/// The paths a file names: `crate::a::b`, `super::x`, `self::y`, and each item of a group
+/// (`super::{a, b::c}`), as written after the prefix.
+fn named_paths(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut found = Vec::new();
+    let bytes = text.as_bytes();
+    for prefix in ["crate::", "super::", "self::"] {
+        for (i, _) in text.match_indices(prefix) {
+            if i > 0
+                && (bytes[i - 1].is_ascii_alphanumeric()
+                    || bytes[i - 1] == b'_'
+                    || bytes[i - 1] == b':')
+            {
+                continue;
+            }
+            let mut supers = prefix.trim_end_matches("::").to_owned();
+            let mut rest = &text[i + prefix.len()..];
+            while let Some(more) = rest.strip_prefix("super::") {
+                supers.push_str("::super");
+                rest = more;
+            }
+            let items: Vec<&str> = match rest.strip_prefix('{') {
+                Some(group) => {
+                    let mut depth = 0;
+                    let end = group
+                        .char_indices()
+                        .find(|&(_, c)| {
+                            match c {
+                                '{' => depth += 1,
+                                '}' if depth == 0 => return true,
+                                '}' => depth -= 1,
+                                _ => {}
+                            }
+                            false
+                        })
+                        .map_or(group.len(), |(end, _)| end);
+                    let mut parts = Vec::new();
+                    let (mut depth, mut start) = (0, 0);
+                    for (j, c) in group[..end].char_indices() {
+                        match c {
+                            '{' => depth += 1,
+                            '}' => depth -= 1,
+                            ',' if depth == 0 => {
+                                parts.push(&group[start..j]);
+                                start = j + 1;
+                            }
+                            _ => {}
+                        }
+                    }
+                    parts.push(&group[start..end]);
+                    parts
+                }
+                None => vec![rest],
+            };
+            for item in items {
+                let segments: Vec<String> = item
+                    .trim()
+                    .split("::")
+                    .map(|s| {
+                        s.chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                            .collect::<String>()
+                    })
+                    .take_while(|s| !s.is_empty())
+                    .collect();
+                found.push((supers.clone(), segments));
+            }
+        }
+    }
+    found
+}
+
+/// Module -> the modules its file names, for every file of `src/`.
+fn file_edges() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(&src, f)).collect();
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for file in &files {
+        let from = module_of(&src, file);
+        let is_mod_file = file
+            .file_stem()
+            .is_some_and(|s| s == "mod" || s == "lib" || s == "main");
+        // `super` of `a/b.rs` is `a`; of `a/b/mod.rs` it is `a` too.
+        let own = if is_mod_file {
+            from.clone()
+        } else {
+            from[..from.len().saturating_sub(1)].to_vec()
+        };
+        let text = std::fs::read_to_string(file).unwrap();
+        for (prefix, segments) in named_paths(&text) {
+            let mut base: Vec<String> = match prefix.split("::").next().unwrap() {
+                "crate" => Vec::new(),
+                "self" => from.clone(),
+                _ => own.clone(),
+            };
+            for _ in prefix.split("::").skip(1) {
+                base.pop();
+            }
+            let mut target = base;
+            for segment in segments {
+                let mut longer = target.clone();
+                longer.push(segment);
+                if !modules.contains(&longer) {
+                    break;
+                }
+                target = longer;
+            }
+            let related = target.starts_with(&from) || from.starts_with(&target);
+            if !related {
+                edges.entry(from.clone()).or_default().insert(target);
+            }
+        }
+        edges.entry(from).or_default();
+    }
+    edges
+}
+
+#[test]
+fn no_import_cycle_among_the_files_of_a_module() {
+    let edges: BTreeMap<String, BTreeSet<String>> = file_edges()
+        .into_iter()
+        .map(|(from, to)| {
+            (
+                from.join("::"),
+                to.into_iter().map(|t| t.join("::")).collect(),
+            )
+        })
+        .collect();
+    let mut done = BTreeSet::new();
+    for node in edges.keys() {
+        let found = cycle(node, &edges, &mut Vec::new(), &mut done);
+        assert!(
+            found.is_none(),
+            "import cycle: {}",
+            found.unwrap().join(" -> ")
+        );
+    }
+}
+
+#[test]
+fn the_file_level_check_sees_super_and_grouped_imports() {
+    let named = named_paths(
+        "use super::{bodies::Png, events::{Hold, event_stream}};\nuse super::super::jobs::X;",
+    );
+    assert_eq!(
+        named,
+        [
+            (
+                "super".to_owned(),
+                vec!["bodies".to_owned(), "Png".to_owned()]
+            ),
+            ("super".to_owned(), vec!["events".to_owned()]),
+            (
+                "super::super".to_owned(),
+                vec!["jobs".to_owned(), "X".to_owned()]
+            ),
+        ]
+    );
 }
 
 #[test]

@@ -6,8 +6,8 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
 
+use super::super::bodies::{HistoryPage, PageQuery, Png, bad_query, png_headers};
 use super::super::error_docs::op_errors;
-use super::super::generations::{HistoryPage, PageQuery, Png, bad_query, png_headers};
 use super::super::{ApiError, AppState};
 use super::SupportStaff;
 

@@ -10,6 +10,7 @@ pub mod images;
 pub mod moderation;
 mod provider;
 pub mod roles;
+mod safety_views;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
