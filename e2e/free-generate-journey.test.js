@@ -1,6 +1,7 @@
 // Journey 3: a free user generates an image. The busy label and the 'Generating . . .'
-// overlay follow the spec's timings (driven by the page clock), the gallery shows the image,
-// the pixels the browser received are blurred, and the premium controls lead to /Subscribe.
+// overlay follow the product's timings (docs/ARCHITECTURE.md; driven by the page clock), the
+// gallery shows the image, the pixels the browser received are blurred, and the premium
+// controls lead to /Subscribe.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 

@@ -1,4 +1,4 @@
-// Journey 2: registration through the /Register page: each of the spec's validation messages,
+// Journey 2: registration through the /Register page: each of the product's validation messages,
 // then a real account; the nav then shows the name and 'Premium ?'.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,7 +40,7 @@ test('registration shows each validation message, then creates the account', JOU
   const email = uniqueEmail('register');
   const name = `Reg Tester ${Date.now().toString(36)}`;
 
-  // Section 5, in the spec's order: every field required, a valid email, 6+ characters.
+  // In the product's order (docs/ARCHITECTURE.md): every field required, a valid email, 6+ characters.
   await submit(page, { name: '', email: '', password: '' });
   await expectAlert(page, 'Please fill in all fields');
   await submit(page, { name, email, password: '' });
@@ -55,7 +55,7 @@ test('registration shows each validation message, then creates the account', JOU
 
   await submit(page, { name, email, password: '12345' });
   await expectAlert(page, 'Password should be at least 6 characters');
-  // Ours, after the spec's: the product is for adults only.
+  // Ours, after the product's: Lucent is for adults only.
   await submit(page, { name, email, password: 'secret-password' });
   await expectAlert(page, 'Please confirm that you are 18 or older');
   assert.equal(new URL(page.url()).pathname, '/Register', 'an invalid form stays on /Register');

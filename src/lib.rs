@@ -1,4 +1,9 @@
-//! The Lucent gateway: verifies Firebase ID tokens, keeps user records, and serves the web app.
+//! The Lucent gateway: it verifies Firebase ID tokens and keeps user records (`auth`, `users`,
+//! `store`), checks every prompt against the content rules (`safety`), admits generations against
+//! credits and runs them on a job board shared by instances and workers (`generate`, `jobs`,
+//! `quota`), blurs images for non-pro users (`images`), records payments only once Stripe confirms
+//! them (`billing`), lets staff support users (`staff`), and serves the API and the web app
+//! (`http`). `docs/ARCHITECTURE.md` follows a request from the router to the worker and back.
 
 pub mod auth;
 pub mod billing;

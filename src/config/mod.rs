@@ -1,5 +1,5 @@
-//! Typed configuration: every variable of ARCHITECTURE.md section 3, each also a `lucent serve`
-//! flag. Values are parsed at start so a bad one stops the process naming the variable.
+//! Typed configuration: every variable of the README's Configuration table, each also a
+//! `lucent serve` flag. Values are parsed at start so a bad one stops the process naming the variable.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -316,8 +316,8 @@ pub struct Config {
     )]
     pub stream_idle: u64,
 
-    /// The built web app served with SPA fallback (not in ARCHITECTURE.md's table: a deploy
-    /// behind Firebase Hosting leaves it missing and the gateway then serves only the API).
+    /// The built web app served with SPA fallback (a deploy behind Firebase Hosting leaves it
+    /// missing and the gateway then serves only the API).
     #[arg(
         long = "static-dir",
         env = "LUCENT_STATIC_DIR",

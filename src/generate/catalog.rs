@@ -17,11 +17,11 @@ pub struct Style {
     /// The A1111 checkpoint title, `name.safetensors [hash]`.
     pub checkpoint: String,
     pub hash: String,
-    /// Added to the user's prompt (the spec's `Prompt_Plus`).
+    /// Added to the user's prompt (the first catalog's `Prompt_Plus`).
     pub prompt_plus: String,
     /// Used when the user gives no negative prompt.
     pub negative_prompt: String,
-    /// The spec's "custom model" benefit.
+    /// Pro's "custom model" benefit.
     pub pro: bool,
     /// Needs the profile's 18+ confirmation.
     pub nsfw: bool,
@@ -38,9 +38,9 @@ pub struct Style {
 pub struct Look {
     pub id: String,
     pub label: String,
-    /// The preset text (the spec's `model_type`).
+    /// The preset text (the first catalog's `model_type`).
     pub text: String,
-    /// The spec's "modify the look" benefit.
+    /// Pro's "modify the look" benefit.
     pub pro: bool,
 }
 
@@ -112,7 +112,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_built_in_catalog_has_the_four_spec_styles_and_two_looks() {
+    fn the_built_in_catalog_has_the_four_styles_and_two_looks() {
         let c = Catalog::built_in();
         let ids: Vec<_> = c
             .styles

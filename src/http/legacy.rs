@@ -1,4 +1,4 @@
-//! `GET /generate-image`: the spec's original call and query, for old clients. It takes the
+//! `GET /generate-image`: the first API's call and query, kept for old clients. It takes the
 //! same path as `POST /api/v1/generations` (credits, queue, storage) and answers with the PNG,
 //! blurred unless the caller is pro.
 
@@ -88,7 +88,7 @@ op_errors!(LegacyErrors: AUTH + STORE + [BadQuery, InvalidField, PromptRefused, 
     StorageUnavailable]);
 
 #[utoipa::path(get, path = "/generate-image", tag = "generation", security(("bearer" = [])),
-    summary = "The spec's original generation call",
+    summary = "The first API's generation call, kept for old clients",
     description = "Takes the original query and answers with the PNG, blurred unless the caller is pro; \
         the new generation's id is in `X-Generation-Id`.",
     params(LegacyQuery),

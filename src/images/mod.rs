@@ -11,7 +11,8 @@ use rand::Rng;
 
 const ALPHANUMERIC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-/// `generated_image_` plus 8 random letters or digits, as the spec names downloads.
+/// `generated_image_` plus 8 random letters or digits: the name the product has always given
+/// downloads.
 pub fn download_name() -> String {
     let mut rng = rand::rng();
     let suffix: String = (0..8)

@@ -1,4 +1,4 @@
-//! User records: one trait, two adapters with the same shapes (ARCHITECTURE.md section 5).
+//! User records: one trait, two adapters with the same shapes (docs/ARCHITECTURE.md, Data).
 //! `rtdb` talks to the Firebase Realtime Database over REST; `embedded` keeps a SQLite file
 //! under `LUCENT_DATA_DIR` for a single machine.
 

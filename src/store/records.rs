@@ -1,4 +1,4 @@
-//! Record shapes of ARCHITECTURE.md section 5, shared by both adapters. Field names are the
+//! Record shapes of docs/ARCHITECTURE.md (Data), shared by both adapters. Field names are the
 //! Realtime Database's (camelCase); every timestamp is milliseconds since the Unix epoch, like
 //! the database's own `ServerValue.TIMESTAMP`.
 

@@ -1,4 +1,5 @@
-// Route paths keep the spec's capitalisation; the router matches them ignoring case.
+// Route paths keep their first capitalisation (docs/ARCHITECTURE.md, The product); the router
+// matches them ignoring case.
 export const paths = {
   home: '/',
   howItWorks: '/#how-it-works',

@@ -36,8 +36,8 @@ export class ApiError extends Error {
 
 /**
  * The field a 422 `invalid_field` names and what is wrong with it: the body's `field`, and the
- * message, which the gateway words "<field>: <problem>" (ARCHITECTURE.md section 4: "the message
- * names it"). Null for any other error, or one that names no field.
+ * message, which the gateway words "<field>: <problem>" (docs/ARCHITECTURE.md, The product:
+ * Errors). Null for any other error, or one that names no field.
  */
 export function invalidField(error: unknown): { readonly field: string; readonly problem: string } | null {
   if (!(error instanceof ApiError) || error.code !== 'invalid_field') return null;

@@ -2,7 +2,7 @@
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Spec section 6: 'generated_image_' plus 8 random letters or digits, .png. */
+/** 'generated_image_' plus 8 random letters or digits, .png (docs/ARCHITECTURE.md, The product). */
 export function randomImageFilename(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   const suffix = Array.from(bytes, (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');

@@ -468,7 +468,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The spec's original generation call
+         * The first API's generation call, kept for old clients
          * @description Takes the original query and answers with the PNG, blurred unless the caller is pro; the new generation's id is in `X-Generation-Id`.
          */
         get: operations["generate_image"];

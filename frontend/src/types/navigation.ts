@@ -1,7 +1,7 @@
 import type { Generation, GenerationRequest } from './api';
 
 /**
- * Navigation state between /Generate and /Generation (the spec passes the image list this
+ * Navigation state between /Generate and /Generation (the image list travels this
  * way). Anything may arrive in `location.state`, so readers go through the guards below.
  */
 export interface GalleryState {

@@ -1,4 +1,4 @@
-//! A server speaking the spec's original call: `GET {base}/generate-image` with its exact
+//! A server speaking the first API's call: `GET {base}/generate-image` with its exact
 //! query, answering with PNG bytes.
 
 use std::time::Duration;

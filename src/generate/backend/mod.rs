@@ -1,6 +1,6 @@
 //! Where pixels come from (`LUCENT_GENERATOR`): the built-in renderer, an A1111-compatible
-//! server, a ComfyUI server, or a server speaking the spec's legacy `GET /generate-image`. Every call has a
-//! deadline and a size cap, and the bytes must decode as a PNG; nothing is retried blindly
+//! server, a ComfyUI server, or a server speaking the first API's `GET /generate-image`. Every
+//! call has a deadline and a size cap, and the bytes must decode as a PNG; nothing is retried blindly
 //! (a retry after a timeout could pay for the same image twice on a metered GPU).
 
 mod a1111;
@@ -151,7 +151,7 @@ pub enum BackendSpec {
     A1111(Url),
     /// A ComfyUI server.
     ComfyUi(Url),
-    /// A server speaking the spec's `GET /generate-image`.
+    /// A server speaking the first API's `GET /generate-image`.
     Legacy(Url),
 }
 

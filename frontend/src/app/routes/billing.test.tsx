@@ -13,7 +13,7 @@ import { routes } from '../router';
 const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
 describe('Subscribe page', () => {
-  it('shows the $9.99 monthly price and every pro benefit of the spec', async () => {
+  it('shows the $9.99 monthly price and every pro benefit, in order', async () => {
     renderApp(routes, { url: '/Subscribe' });
     expect(await screen.findByText('$9.99')).toBeInTheDocument();
     expect(screen.getByText('per month')).toBeInTheDocument();

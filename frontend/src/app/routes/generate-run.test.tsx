@@ -40,7 +40,7 @@ describe('Generate page: generating', () => {
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
   });
 
-  it('follows the spec timings: overlay after 2000 ms, busy cleared 400 ms and overlay 4000 ms after the answer', async () => {
+  it('follows the product timings: overlay after 2000 ms, busy cleared 400 ms and overlay 4000 ms after the answer', async () => {
     const earlier = makeGeneration({ id: 'earlier' });
     const created = makeGeneration({ id: 'created', prompt: DEFAULT_PROMPT });
     const { user, stream, router } = await openGenerateHolding({ state: { generations: [earlier] } });

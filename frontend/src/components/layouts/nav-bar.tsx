@@ -115,7 +115,7 @@ export function NavBar() {
               </NavLink>
             </li>
             <li>
-              {/* No blog exists yet and the spec gives it no address, so it leads home. */}
+              {/* No blog exists yet, so it leads home (docs/ARCHITECTURE.md, The product). */}
               <Link to={paths.home} className={styles.link} onClick={close}>
                 Blog
               </Link>

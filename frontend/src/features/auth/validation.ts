@@ -1,7 +1,7 @@
 import type { Registration } from './api/register';
 
-// The first three texts are the product spec's (section 5), checked in this order; the adult
-// confirmation is ours (ARCHITECTURE.md section 6) and comes last.
+// The first three texts are the product's (docs/ARCHITECTURE.md, The product), checked in this
+// order; the adult confirmation is ours and comes last.
 export const messages = {
   missingFields: 'Please fill in all fields',
   invalidEmail: 'Please provide a valid email',

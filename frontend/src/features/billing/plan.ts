@@ -1,7 +1,7 @@
-/** Spec section 9. */
+/** The monthly price (docs/ARCHITECTURE.md, The product). */
 export const PRICE = '$9.99';
 
-/** Spec section 1: the pro benefits listed to users, in order. */
+/** The pro benefits listed to users, in order (docs/ARCHITECTURE.md, The product). */
 export const BENEFITS = [
   'Remove blur',
   'Lifetime save',

@@ -15,7 +15,7 @@ export const DEFAULT_LIMITS: CatalogLimits = {
   countMaxPro: 4,
 };
 
-/** Spec section 2: placeholders of the seed and step fields. */
+/** Placeholders of the seed and step fields (docs/ARCHITECTURE.md, The product). */
 export const SEED_PLACEHOLDER = '100';
 export const STEPS_PLACEHOLDER = '30';
 

@@ -33,7 +33,7 @@ export function LoginForm({ onSuccess }: { readonly onSuccess: () => void }) {
   }
 
   return (
-    // noValidate: the spec's own messages replace the browser's.
+    // noValidate: the product's own messages (docs/ARCHITECTURE.md) replace the browser's.
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         label="Email"

@@ -6,7 +6,7 @@ export function createCheckout(): Promise<{ url: string }> {
   return unwrap(client.POST('/api/v1/checkout'));
 }
 
-/** The spec's call: the gateway verifies the session with Stripe before granting pro. */
+/** The first app's call: the gateway verifies the session with Stripe before granting pro. */
 export function confirmPayment(sessionId: string, firebaseId: string): Promise<PaymentOutcome> {
   return unwrap(client.POST('/api/v1/payment-success', { body: { sessionId, firebaseId } }));
 }

@@ -11,7 +11,7 @@ interface GenerateErrorProps {
   readonly resetsAt: string | null;
 }
 
-/** The gateway's message, with the way forward when there is one (ARCHITECTURE.md 6.3). */
+/** The gateway's message, with the way forward when there is one (docs/ARCHITECTURE.md, The product: Errors). */
 export function GenerateError({ error, pro, resetsAt }: GenerateErrorProps) {
   const message = error instanceof Error ? error.message : 'The image could not be generated. Please try again.';
   const code = error instanceof ApiError ? error.code : null;

@@ -5,7 +5,7 @@ import type { Generation, GenerationRequest } from '@/types/api';
 import { cancelJob, endOf, followJob, getJob, submitJob, type JobEnd, type JobUpdate } from '../api/jobs';
 import { runningJob, type RunningJob } from '../running-job';
 
-/** Spec sections 4 and 9. */
+/** docs/ARCHITECTURE.md, The product: Generating. */
 export const OVERLAY_DELAY_MS = 2000;
 export const BUSY_CLEAR_MS = 400;
 export const OVERLAY_CLEAR_MS = 4000;
@@ -56,7 +56,7 @@ interface Options {
 }
 
 /**
- * One generation job at a time, with the spec's timings: busy at once, the overlay 2000 ms after
+ * One generation job at a time, with the product's timings: busy at once, the overlay 2000 ms after
  * the click; on success busy clears 400 ms and the overlay 4000 ms after the answer, and then
  * `onFinished`. A failure clears both at once and keeps the error. The job is remembered per
  * user: leaving or reloading the page does not lose it, and the next visit resumes its events

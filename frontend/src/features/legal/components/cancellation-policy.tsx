@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 
 import styles from './prose.module.css';
 
-/** Spec section 9: both refund readings are stated, as the spec asks. */
+/** Both refund readings are stated (docs/ARCHITECTURE.md, The product). */
 export function CancellationPolicy() {
   return (
     <div className={styles.prose}>
