@@ -105,7 +105,7 @@ describe('Support console: the moderation queue', () => {
     expect(alan.getByText('Taylor Swift', { selector: 'strong' })).toBeInTheDocument();
     // Marked in the prompt as the user wrote it, whatever the case.
     expect(alan.getByText('taylor swift', { selector: 'mark' })).toBeInTheDocument();
-    expect(alan.getByText('through the generations route, style nsfw-v1.1')).toBeInTheDocument();
+    expect(alan.getByText(/^Sent through the generations route, style nsfw-v1\.1 · refusal/)).toHaveTextContent(/ref-alan$/);
     expect(alan.getByText(/^Counts towards a suspension/)).toBeInTheDocument();
     expect(alan.getByRole('link', { name: 'Open the card of alan@example.com' })).toHaveAttribute('href', '/staff?uid=uid-alan');
 
@@ -131,7 +131,7 @@ describe('Support console: the moderation queue', () => {
     const row = refusal(queue, /^Minor/);
     const decided = row.getByText('sexual/minors', { selector: 'strong' }).closest('dd');
     expect(decided).toHaveTextContent('the moderation service: sexual/minors');
-    expect(row.getByText('as an explicit request, style nsfw-v1.1: the finished image was flagged and not kept')).toBeInTheDocument();
+    expect(row.getByText(/^A finished image of an explicit request, style nsfw-v1\.1: flagged, and not kept/)).toBeInTheDocument();
     expect(row.queryByText('Matched words')).not.toBeInTheDocument();
     expect(row.queryByRole('mark')).not.toBeInTheDocument();
   });

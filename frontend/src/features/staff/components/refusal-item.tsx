@@ -103,7 +103,7 @@ export function RefusalItem({ refusal, children }: RefusalItemProps) {
         <strong>{category}</strong> · {refusal.email ?? '(no account)'} ·{' '}
         <time dateTime={new Date(refusal.at).toISOString()}>{formatDateTime(refusal.at)}</time>
       </p>
-      <dl className={details.list}>
+      <dl className={`${details.list} ${styles.facts}`}>
         <Decided refusal={refusal} />
         <Detail label="Prompt">
           <PromptText text={refusal.prompt} words={refusal.words} />
@@ -111,16 +111,14 @@ export function RefusalItem({ refusal, children }: RefusalItemProps) {
         <Detail label="Negative prompt">
           <PromptText text={refusal.negativePrompt} words={refusal.words} />
         </Detail>
-        <Detail label="Sent">
-          {refusal.route === 'image'
-            ? `as an explicit request, style ${refusal.style}: the finished image was flagged and not kept`
-            : `through the ${refusal.route} route, style ${refusal.style}`}
-        </Detail>
         <Detail label="Standing">{standing(refusal)}</Detail>
-        <Detail label="Refusal id">
-          <span className={styles.code}>{refusal.id}</span>
-        </Detail>
       </dl>
+      <p className={styles.meta}>
+        {refusal.route === 'image'
+          ? `A finished image of an explicit request, style ${refusal.style}: flagged, and not kept`
+          : `Sent through the ${refusal.route} route, style ${refusal.style}`}{' '}
+        · refusal <span className={styles.code}>{refusal.id}</span>
+      </p>
       {children}
     </article>
   );
