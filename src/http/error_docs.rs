@@ -66,6 +66,22 @@ pub const JSON_BODY: &[ErrorCode] = &[
     ErrorCode::PayloadTooLarge,
 ];
 
+/// What a generation's admission (src/http/admission.rs) can answer besides the failures every
+/// call shares.
+pub const ADMISSION: &[ErrorCode] = &[
+    ErrorCode::RateLimited,
+    ErrorCode::InvalidField,
+    ErrorCode::ProfileMissing,
+    ErrorCode::AccountSuspended,
+    ErrorCode::ProRequired,
+    ErrorCode::AgeConfirmationRequired,
+    ErrorCode::PromptRefused,
+    ErrorCode::QuotaExhausted,
+    ErrorCode::TooManyRequests,
+    ErrorCode::QueueFull,
+    ErrorCode::DependencyUnavailable,
+];
+
 /// Declares the error codes an operation can answer with, as a type for `responses(...)`:
 /// `op_errors!(Name: AUTH + STORE + [ProfileMissing])`.
 macro_rules! op_errors {
@@ -76,7 +92,7 @@ macro_rules! op_errors {
             pub fn codes() -> Vec<$crate::http::ErrorCode> {
                 let mut codes: Vec<$crate::http::ErrorCode> = Vec::new();
                 $(codes.extend_from_slice($crate::http::error_docs::$group);)*
-                codes.extend([$($crate::http::ErrorCode::$code),*]);
+                codes.extend::<[$crate::http::ErrorCode; _]>([$($crate::http::ErrorCode::$code),*]);
                 codes
             }
         }

@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use super::admission::admit;
 use super::bodies::{Generations, HistoryPage, PageQuery, Png, bad_query, png_headers};
 use super::error_docs::op_errors;
 use super::events::{Hold, StreamEvent, event_stream};
@@ -18,7 +19,6 @@ use crate::auth::Identity;
 use crate::generate::Route;
 use crate::generate::request::GenerationBody;
 use crate::images::download_name;
-use crate::limits::Class;
 
 fn wants_stream(headers: &HeaderMap) -> bool {
     headers
@@ -27,10 +27,8 @@ fn wants_stream(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.contains("text/event-stream"))
 }
 
-op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + [InvalidField, PromptRefused, AccountSuspended, ProRequired,
-    AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
-    RateLimited, BackendFailed, BackendBadImage, BackendTooLarge, BackendTimeout,
-    StorageUnavailable, DependencyUnavailable]);
+op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + ADMISSION + [BackendFailed, BackendBadImage,
+    BackendTooLarge, BackendTimeout, StorageUnavailable]);
 
 #[utoipa::path(post, path = "/v1/generations", tag = "generation", security(("bearer" = [])),
     summary = "Makes images from a prompt, and waits for them",
@@ -51,12 +49,7 @@ pub async fn create(
     headers: HeaderMap,
     ApiJson(body): ApiJson<GenerationBody>,
 ) -> Result<Response, ApiError> {
-    state.limits.user(Class::Generate, &user.uid).await?;
-    let caller = state.users.caller(&user).await?;
-    let job = state
-        .generator
-        .submit(&caller, &body, Route::Generations)
-        .await?;
+    let job = admit(&state, &user, Route::Generations, || Ok(body)).await?;
     let leaving = state.generator.cancel_on_drop(&user.uid, &job.id);
     let follow = state.generator.follow(&job.id, None);
     if wants_stream(&headers) {

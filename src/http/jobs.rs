@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::admission::admit;
 use super::error_docs::op_errors;
 use super::events::{Hold, ProgressEvent, StreamEvent, event_stream};
 use super::{ApiError, ApiJson, AppState, ErrorCode};
@@ -17,7 +18,6 @@ use crate::generate::Route;
 use crate::generate::request::GenerationBody;
 use crate::generate::{GenerateError, JobError};
 use crate::jobs::{Cancel, JobState, Snapshot};
-use crate::limits::Class;
 use crate::store::push_id;
 
 /// A job as its owner reads it.
@@ -97,9 +97,7 @@ async fn own(state: &AppState, uid: &str, id: &str) -> Result<Snapshot, ApiError
         .ok_or_else(|| ApiError::not_found("job"))
 }
 
-op_errors!(SubmitErrors: AUTH + STORE + JSON_BODY + [InvalidField, PromptRefused, AccountSuspended, ProRequired,
-    AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
-    RateLimited, DependencyUnavailable]);
+op_errors!(SubmitErrors: AUTH + STORE + JSON_BODY + ADMISSION + []);
 
 #[utoipa::path(post, path = "/v1/jobs", tag = "generation", security(("bearer" = [])),
     summary = "Queues a generation and answers at once",
@@ -116,9 +114,7 @@ pub async fn submit(
     user: Identity,
     ApiJson(body): ApiJson<GenerationBody>,
 ) -> Result<Response, ApiError> {
-    state.limits.user(Class::Generate, &user.uid).await?;
-    let caller = state.users.caller(&user).await?;
-    let job = state.generator.submit(&caller, &body, Route::Jobs).await?;
+    let job = admit(&state, &user, Route::Jobs, || Ok(body)).await?;
     let location =
         HeaderValue::from_str(&format!("/api/v1/jobs/{}", job.id)).map_err(ApiError::internal)?;
     let view = JobView {

@@ -9,6 +9,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use serde::Deserialize;
 
+use super::admission::admit;
 use super::bodies::{Png, bad_query};
 use super::error_docs::op_errors;
 use super::{ApiError, AppState};
@@ -17,7 +18,6 @@ use crate::generate::GenerateError;
 use crate::generate::Route;
 use crate::generate::catalog::Catalog;
 use crate::generate::request::{GenerationBody, Loose};
-use crate::limits::Class;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -82,10 +82,8 @@ impl LegacyQuery {
     }
 }
 
-op_errors!(LegacyErrors: AUTH + STORE + [BadQuery, InvalidField, PromptRefused, AccountSuspended, ProRequired,
-    AgeConfirmationRequired, ProfileMissing, QuotaExhausted, TooManyRequests, QueueFull,
-    RateLimited, BackendFailed, BackendBadImage, BackendTooLarge, BackendTimeout,
-    StorageUnavailable]);
+op_errors!(LegacyErrors: AUTH + STORE + ADMISSION + [BadQuery, BackendFailed, BackendBadImage,
+    BackendTooLarge, BackendTimeout, StorageUnavailable]);
 
 #[utoipa::path(get, path = "/generate-image", tag = "generation", security(("bearer" = [])),
     summary = "The first API's generation call, kept for old clients",
@@ -102,14 +100,11 @@ pub async fn generate_image(
     user: Identity,
     query: Result<Query<LegacyQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    state.limits.user(Class::Generate, &user.uid).await?;
-    let Query(query) = query.map_err(bad_query)?;
-    let body = query.into_body(&state.generator.catalog)?;
-    let caller = state.users.caller(&user).await?;
-    let job = state
-        .generator
-        .submit(&caller, &body, Route::Legacy)
-        .await?;
+    let job = admit(&state, &user, Route::Legacy, || {
+        let Query(query) = query.map_err(bad_query)?;
+        query.into_body(&state.generator.catalog)
+    })
+    .await?;
     let leaving = state.generator.cancel_on_drop(&user.uid, &job.id);
     let outcome = state.generator.follow(&job.id, None).outcome().await;
     leaving.disarm();

@@ -4,6 +4,7 @@
 //! Every route is registered through `utoipa_axum`'s `routes!`, so the router and the OpenAPI
 //! document come from the same place; `openapi.rs` holds the document's frame.
 
+mod admission;
 mod billing;
 mod bodies;
 mod catalog;

@@ -1385,7 +1385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: quota_exhausted, too_many_requests, queue_full, rate_limited */
+            /** @description `code` is one of: rate_limited, quota_exhausted, too_many_requests, queue_full */
             429: {
                 headers: {
                     /** @description Seconds until a retry can succeed */
@@ -1414,7 +1414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: auth_keys_unavailable, store_unavailable, storage_unavailable, dependency_unavailable */
+            /** @description `code` is one of: auth_keys_unavailable, store_unavailable, dependency_unavailable, storage_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1685,7 +1685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: quota_exhausted, too_many_requests, queue_full, rate_limited */
+            /** @description `code` is one of: rate_limited, quota_exhausted, too_many_requests, queue_full */
             429: {
                 headers: {
                     /** @description Seconds until a retry can succeed */
@@ -3561,7 +3561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: quota_exhausted, too_many_requests, queue_full, rate_limited */
+            /** @description `code` is one of: rate_limited, quota_exhausted, too_many_requests, queue_full */
             429: {
                 headers: {
                     /** @description Seconds until a retry can succeed */
@@ -3590,7 +3590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: auth_keys_unavailable, store_unavailable, storage_unavailable */
+            /** @description `code` is one of: auth_keys_unavailable, store_unavailable, dependency_unavailable, storage_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3726,10 +3726,10 @@ export interface operationErrors {
         413: "payload_too_large";
         415: "unsupported_media_type";
         422: "invalid_field" | "prompt_refused";
-        429: "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited";
+        429: "rate_limited" | "quota_exhausted" | "too_many_requests" | "queue_full";
         500: "internal";
         502: "backend_failed" | "backend_bad_image" | "backend_too_large";
-        503: "auth_keys_unavailable" | "store_unavailable" | "storage_unavailable" | "dependency_unavailable";
+        503: "auth_keys_unavailable" | "store_unavailable" | "dependency_unavailable" | "storage_unavailable";
         504: "store_timeout" | "backend_timeout";
     };
     "DELETE /api/v1/generations/{id}": {
@@ -3757,7 +3757,7 @@ export interface operationErrors {
         413: "payload_too_large";
         415: "unsupported_media_type";
         422: "invalid_field" | "prompt_refused";
-        429: "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited";
+        429: "rate_limited" | "quota_exhausted" | "too_many_requests" | "queue_full";
         500: "internal";
         503: "auth_keys_unavailable" | "store_unavailable" | "dependency_unavailable";
         504: "store_timeout";
@@ -3926,10 +3926,10 @@ export interface operationErrors {
         403: "account_suspended" | "pro_required" | "age_confirmation_required";
         409: "profile_missing";
         422: "invalid_field" | "prompt_refused";
-        429: "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited";
+        429: "rate_limited" | "quota_exhausted" | "too_many_requests" | "queue_full";
         500: "internal";
         502: "backend_failed" | "backend_bad_image" | "backend_too_large";
-        503: "auth_keys_unavailable" | "store_unavailable" | "storage_unavailable";
+        503: "auth_keys_unavailable" | "store_unavailable" | "dependency_unavailable" | "storage_unavailable";
         504: "store_timeout" | "backend_timeout";
     };
 }

@@ -234,7 +234,11 @@ async fn submitting_a_job_sends_every_code_it_lists() {
 async fn the_legacy_call_sends_every_code_it_lists() {
     let op = Op::Legacy;
     let sent = Sent::default();
-    tokio::join!(shared_failures(op, &sent), generation_failures(op, &sent));
+    tokio::join!(
+        shared_failures(op, &sent),
+        generation_failures(op, &sent),
+        queue_down(op, &sent)
+    );
 
     let app = spawn_app().await;
     let token = app.register("ann").await;
