@@ -161,9 +161,10 @@ pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
             reason,
             by,
         } => {
-            let action = staff::mark_false_positive(store.as_ref(), &uid, &refusal, &reason, &by)
-                .await
-                .map_err(flag_error)?;
+            let (_, action) =
+                staff::mark_false_positive(store.as_ref(), &uid, &refusal, &reason, &by)
+                    .await
+                    .map_err(flag_error)?;
             format!("{uid}: {action}\n")
         }
         UsersCommand::SetPlan {

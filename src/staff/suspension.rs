@@ -24,15 +24,20 @@ impl Decision {
     }
 }
 
-/// Marks refusal `id` of `uid` a false positive: it stops counting towards a suspension.
+/// Marks refusal `id` of `uid` a false positive: it stops counting towards a suspension. The
+/// user as they are, and the audit action.
 pub async fn mark_false_positive(
     store: &dyn Store,
     uid: &str,
     id: &str,
     why: &str,
     actor: &str,
-) -> Result<String, ActionError> {
+) -> Result<(UserRecord, String), ActionError> {
     let why = reason(why).map_err(|message| invalid("reason", message))?;
+    let user = store
+        .get_user(uid)
+        .await?
+        .ok_or_else(|| ActionError::NoUser(uid.to_owned()))?;
     if !store
         .list_refusals(uid)
         .await?
@@ -50,7 +55,7 @@ pub async fn mark_false_positive(
     };
     store.add_audit(uid, &entry).await?;
     store.mark_false_positive(uid, id).await?;
-    Ok(action)
+    Ok((user, action))
 }
 
 /// Decides on `uid`'s suspension; the user as it is after, and the audit action.

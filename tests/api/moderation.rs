@@ -156,20 +156,18 @@ async fn a_refusal_marked_a_false_positive_stops_counting_and_is_audited() {
     refused(&c, "bob").await;
     let queue = c.json(&sam, QUEUE).await;
     let id = queue["refusals"][0]["id"].as_str().unwrap().to_owned();
-    let path = format!("/api/v1/support/users/bob/refusals/{id}/false-positive");
+    let mark = |uid: &str| format!("/api/v1/support/users/{uid}/refusals/{id}/false-positive");
+    let because = json!({"reason": "a ballet class"});
 
-    let blank = post(&c, &sam, &path, json!({"reason": " "})).await;
-    let wrong_user = post(
-        &c,
-        &sam,
-        &format!("/api/v1/support/users/alice/refusals/{id}/false-positive"),
-        json!({"reason": "a ballet class"}),
-    )
-    .await;
-    let marked = post(&c, &sam, &path, json!({"reason": "a ballet class"})).await;
+    let blank = post(&c, &sam, &mark("bob"), json!({"reason": " "})).await;
+    c.register("alice").await;
+    let wrong_user = post(&c, &sam, &mark("alice"), because.clone()).await;
+    let marked = post(&c, &sam, &mark("bob"), because.clone()).await;
+    let nobody = post(&c, &sam, &mark("nobody"), because).await;
 
     assert_eq!(status_and_code(blank).await.1, "invalid_field");
     assert_eq!(status_and_code(wrong_user).await.1, "invalid_field");
+    assert_eq!(status_and_code(nobody).await, (404, "not_found".to_owned()));
     assert_eq!(marked.status(), 200);
     let card: Value = marked.json().await.unwrap();
     assert_eq!(card["refusals"][0]["falsePositive"], true);

@@ -140,7 +140,7 @@ pub async fn false_positive(
 ) -> Result<Json<SupportUser>, ApiError> {
     let SupportStaff(me_staff) = staff;
     not_their_own(&me_staff, &uid)?;
-    mark_false_positive(
+    let (record, _) = mark_false_positive(
         state.store.as_ref(),
         &uid,
         &id,
@@ -148,10 +148,5 @@ pub async fn false_positive(
         &actor(&me_staff),
     )
     .await?;
-    let record = state
-        .store
-        .get_user(&uid)
-        .await?
-        .ok_or_else(|| ApiError::not_found("user"))?;
     card(&state, record).await.map(Json)
 }

@@ -249,9 +249,9 @@ export const supportHandlers = [
     const body = await request.json();
     const problem = reasonProblem(body.reason);
     if (problem) return fail(operation, 422, 'invalid_field', `reason: ${problem}`);
-    // Like the gateway, which looks among the user's refusals first: an unknown user has none.
     const user = supportUserOf(params.uid);
-    if (!user?.refusals.some((refusal) => refusal.id === params.id)) {
+    if (!user) return fail(operation, 404, 'not_found', 'user not found');
+    if (!user.refusals.some((refusal) => refusal.id === params.id)) {
       return fail(operation, 422, 'invalid_field', "refusal: is not one of this user's");
     }
     const refusals = user.refusals.map((refusal) =>
