@@ -2,7 +2,8 @@
 //! `{path}.json`, `ns=`, bearer auth, `X-Firebase-ETag` / `if-match` with 412 and the current
 //! value, `print=silent` (204), `{".sv": {"increment": n}}`, `orderBy`/`equalTo` that must be
 //! JSON-quoted, `shallow`, push ids, and `{"error": "…"}` bodies. Like the real database, it
-//! stores no nulls and no empty objects.
+//! stores no nulls and no empty objects. A test may make writes under a path hang or fail with
+//! 503, as an overloaded database does, to try a caller's recovery.
 
 use std::sync::{Arc, Mutex};
 
@@ -19,11 +20,31 @@ use std::collections::HashMap;
 pub struct FakeRtdb {
     pub uri: String,
     pub data: Arc<Mutex<Value>>,
+    faults: Arc<Mutex<Faults>>,
+}
+
+/// What happens to a write under a path.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Fault {
+    /// It is taken as usual.
+    None,
+    /// It is never answered (nor applied).
+    Hang,
+    /// It is answered 503 and not applied.
+    Unavailable,
+}
+
+struct Faults {
+    under: Vec<String>,
+    fault: Fault,
+    /// Writes the fault has caught so far.
+    caught: usize,
 }
 
 #[derive(Clone)]
 struct Db {
     data: Arc<Mutex<Value>>,
+    faults: Arc<Mutex<Faults>>,
     token: String,
     namespace: String,
 }
@@ -32,8 +53,14 @@ impl FakeRtdb {
     /// Serves the namespace `ns`, accepting `Bearer <token>`.
     pub async fn start(namespace: &str, token: &str) -> Self {
         let data = Arc::new(Mutex::new(Value::Null));
+        let faults = Arc::new(Mutex::new(Faults {
+            under: Vec::new(),
+            fault: Fault::None,
+            caught: 0,
+        }));
         let db = Db {
             data: Arc::clone(&data),
+            faults: Arc::clone(&faults),
             token: token.to_owned(),
             namespace: namespace.to_owned(),
         };
@@ -41,11 +68,36 @@ impl FakeRtdb {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let uri = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-        Self { uri, data }
+        Self { uri, data, faults }
     }
 
     pub fn value(&self, path: &str) -> Value {
         get_at(&self.data.lock().unwrap(), &segments(path)).clone()
+    }
+
+    /// From now on, writes at or under `path` meet `fault`.
+    pub fn fault_writes(&self, path: &str, fault: Fault) {
+        let mut faults = self.faults.lock().unwrap();
+        faults.under = segments(path);
+        faults.fault = fault;
+    }
+
+    /// How many writes a fault has caught so far.
+    pub fn caught(&self) -> usize {
+        self.faults.lock().unwrap().caught
+    }
+}
+
+impl Db {
+    /// The fault a write to `path` meets, counted when there is one.
+    fn fault(&self, method: &Method, path: &[String]) -> Fault {
+        let mut faults = self.faults.lock().unwrap();
+        if method == Method::GET || faults.fault == Fault::None || !path.starts_with(&faults.under)
+        {
+            return Fault::None;
+        }
+        faults.caught += 1;
+        faults.fault
     }
 }
 
@@ -218,6 +270,11 @@ async fn handle(
             StatusCode::BAD_REQUEST,
             "Invalid path: Invalid token in path",
         );
+    }
+    match db.fault(&method, &path) {
+        Fault::None => {}
+        Fault::Hang => std::future::pending().await,
+        Fault::Unavailable => return error(StatusCode::SERVICE_UNAVAILABLE, "Service Unavailable"),
     }
     let silent = query.get("print").is_some_and(|p| p == "silent");
     let mut data = db.data.lock().unwrap();

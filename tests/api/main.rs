@@ -50,6 +50,7 @@ mod rtdb;
 mod safety;
 mod scale_out;
 mod security_headers;
+mod settlement;
 mod shutdown;
 mod spa;
 mod store_contract;

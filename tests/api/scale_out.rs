@@ -20,6 +20,8 @@ pub struct Deployment {
     pub redis: RedisServer,
     pub data: tempfile::TempDir,
     pub client: reqwest::Client,
+    /// What every process is started with besides the deployment's own flags.
+    extra: Vec<String>,
 }
 
 pub const LEASE: &str = "2";
@@ -30,7 +32,7 @@ impl Deployment {
         Self::start_with(backend_ms, &[]).await
     }
 
-    /// Two gateways with `extra` flags each.
+    /// Two gateways, and workers later, with `extra` flags each.
     pub async fn start_with(backend_ms: u64, extra: &[&str]) -> Self {
         let redis = RedisServer::start().await;
         let backend = MockServer::start().await;
@@ -64,6 +66,7 @@ impl Deployment {
             backend,
             redis,
             data,
+            extra: extra.iter().map(|&flag| flag.to_owned()).collect(),
             client: reqwest::Client::builder()
                 .redirect(reqwest::redirect::Policy::none())
                 .build()
@@ -73,19 +76,18 @@ impl Deployment {
 
     pub fn worker(&self) -> Instance {
         let generator = format!("a1111+{}", self.backend.uri());
-        Instance::worker(
-            self.data.path(),
-            &[
-                "--redis-url",
-                &self.redis.url,
-                "--generator",
-                &generator,
-                "--job-lease",
-                LEASE,
-                "--metrics-token",
-                METRICS_TOKEN,
-            ],
-        )
+        let mut args = vec![
+            "--redis-url",
+            &self.redis.url,
+            "--generator",
+            &generator,
+            "--job-lease",
+            LEASE,
+            "--metrics-token",
+            METRICS_TOKEN,
+        ];
+        args.extend(self.extra.iter().map(String::as_str));
+        Instance::worker(self.data.path(), &args)
     }
 
     pub async fn register(&self, uid: &str) -> String {
