@@ -6,19 +6,17 @@ use tokio::sync::watch;
 
 use super::GenerateError;
 use super::backend::Progress;
-use super::error::JobError;
 use super::feed::{Feed, Feeds, cursor_key};
+use super::stage::{End, Stage};
 use super::view::GenerationView;
-use crate::jobs::{BoardEvent, EventKind, JobState, Place, Snapshot};
+use crate::jobs::{BoardEvent, EventKind, Place};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Update {
     /// Still waiting; sent when the place changes, never replayed.
     Queued(Place),
     Progress(Progress),
-    Done(Vec<GenerationView>),
-    Failed(JobError),
-    Canceled,
+    Ended(End),
 }
 
 enum Read {
@@ -93,12 +91,12 @@ impl Follow {
             EventKind::Progress(json) => serde_json::from_str(json)
                 .map(|p| Read::Update(Update::Progress(p)))
                 .unwrap_or(Read::Silent),
-            EventKind::State(state) if state.is_over() => match &feed.end {
-                Some(end) => {
+            EventKind::State(state) if state.is_over() => match feed.end.as_ref().map(Stage::of) {
+                Some(Stage::Ended(end)) => {
                     self.over = true;
-                    Read::Update(ending(end))
+                    Read::Update(Update::Ended(end))
                 }
-                None => return Read::NotYet,
+                _ => return Read::NotYet,
             },
             // Queued: the place comes from the snapshot. Running: silent.
             EventKind::State(_) => Read::Silent,
@@ -111,29 +109,14 @@ impl Follow {
     pub async fn outcome(mut self) -> Result<Vec<GenerationView>, GenerateError> {
         while let Some((_, update)) = self.next().await? {
             match update {
-                Update::Done(views) => return Ok(views),
-                Update::Failed(error) => return Err(GenerateError::Failed(error)),
-                Update::Canceled => return Err(GenerateError::Canceled),
+                Update::Ended(End::Done(views)) => return Ok(views),
+                Update::Ended(End::Failed(error)) => return Err(GenerateError::Failed(error)),
+                Update::Ended(End::Canceled) => return Err(GenerateError::Canceled),
                 Update::Queued(_) | Update::Progress(_) => {}
             }
         }
         Err(GenerateError::Internal(
             "a job ended without an outcome".into(),
         ))
-    }
-}
-
-fn ending(snapshot: &Snapshot) -> Update {
-    match snapshot.state {
-        JobState::Succeeded => {
-            match serde_json::from_str(snapshot.result.as_deref().unwrap_or("")) {
-                Ok(views) => Update::Done(views),
-                Err(e) => Update::Failed(JobError::from_board(&format!("unreadable result: {e}"))),
-            }
-        }
-        JobState::Canceled => Update::Canceled,
-        _ => Update::Failed(JobError::from_board(
-            snapshot.error.as_deref().unwrap_or(""),
-        )),
     }
 }

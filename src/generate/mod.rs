@@ -11,6 +11,7 @@ pub mod request;
 pub mod retention;
 mod service;
 pub mod settle;
+pub mod stage;
 pub mod view;
 pub mod worker;
 

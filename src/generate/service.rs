@@ -19,6 +19,7 @@ use super::feed::Feeds;
 use super::follow::Follow;
 use super::request::{GenerationBody, Spec};
 use super::settle::Settler;
+use super::stage::Stage;
 use crate::images::blobs::Blobs;
 use crate::jobs::{Admission, BoardError, Cancel, Ended, JobBoard, NewJob, Place, Tier};
 use crate::metrics::Metrics;
@@ -259,6 +260,16 @@ impl Generator {
             Ok(_) => {}
             Err(e) => tracing::warn!(job = %id, error = %e, "canceling a job whose client left"),
         }
+    }
+
+    /// Where the caller's job `id` stands; `None` when they have no such job (someone else's
+    /// job is indistinguishable from none).
+    pub async fn job(&self, uid: &str, id: &str) -> Result<Option<Stage>, GenerateError> {
+        if !push_id::is_generation_id(id) {
+            return Ok(None);
+        }
+        let snapshot = self.board.snapshot(id).await?;
+        Ok(snapshot.filter(|s| s.uid == uid).as_ref().map(Stage::of))
     }
 
     /// Follows the caller's job from its first event (or after `cursor`).

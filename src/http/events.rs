@@ -14,6 +14,7 @@ use super::ApiError;
 use super::bodies::Generations;
 use crate::generate::backend::Progress;
 use crate::generate::follow::{Follow, Update};
+use crate::generate::stage::End;
 use crate::generate::{CancelOnDrop, GenerateError};
 use crate::jobs::Place;
 use crate::limits::streams::Slot;
@@ -170,11 +171,11 @@ pub fn event_stream(
             Update::Progress(p) => {
                 StreamEvent::new(StreamEventName::Progress, &ProgressEvent::from(p))
             }
-            Update::Done(generations) => {
+            Update::Ended(End::Done(generations)) => {
                 StreamEvent::new(StreamEventName::Done, &Generations { generations })
             }
-            Update::Failed(e) => StreamEvent::error(GenerateError::Failed(e).into()),
-            Update::Canceled => StreamEvent::empty(StreamEventName::Canceled),
+            Update::Ended(End::Failed(e)) => StreamEvent::error(GenerateError::Failed(e).into()),
+            Update::Ended(End::Canceled) => StreamEvent::empty(StreamEventName::Canceled),
         };
         let event = StreamEvent {
             id: cursor,

@@ -14,11 +14,11 @@ use super::error_docs::op_errors;
 use super::events::{Hold, ProgressEvent, StreamEvent, event_stream};
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
+use crate::generate::GenerateError;
 use crate::generate::Route;
 use crate::generate::request::GenerationBody;
-use crate::generate::{GenerateError, JobError};
-use crate::jobs::{Cancel, JobState, Snapshot};
-use crate::store::push_id;
+use crate::generate::stage::{End, Stage};
+use crate::jobs::{Cancel, JobState, Place};
 
 /// A job as its owner reads it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -34,8 +34,7 @@ pub struct JobView {
     eta_seconds: Option<f32>,
     /// While running: the last progress the worker reported.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<ProgressEvent>)]
-    progress: Option<serde_json::Value>,
+    progress: Option<ProgressEvent>,
     /// Once succeeded: the images, blurred unless the caller was pro.
     #[serde(skip_serializing_if = "Option::is_none")]
     generations: Option<Vec<crate::generate::view::GenerationView>>,
@@ -54,46 +53,49 @@ pub enum JobStatus {
     Canceled,
 }
 
-impl From<Snapshot> for JobView {
-    fn from(s: Snapshot) -> Self {
-        let status = match s.state {
-            JobState::Reserving | JobState::Queued => JobStatus::Queued,
-            JobState::Running => JobStatus::Running,
-            JobState::Succeeded => JobStatus::Succeeded,
-            JobState::Failed => JobStatus::Failed,
-            JobState::Canceled => JobStatus::Canceled,
-        };
-        let error = (s.state == JobState::Failed).then(|| {
-            let e = JobError::from_board(s.error.as_deref().unwrap_or(""));
-            ApiError::from(GenerateError::Failed(e)).detail_for_client()
-        });
+impl JobView {
+    fn queued(id: String, place: Option<Place>) -> Self {
         Self {
-            id: s.id,
+            id,
+            status: JobStatus::Queued,
+            position: place.map(|p| p.position),
+            eta_seconds: place.map(|p| p.eta.as_secs_f32()),
+            progress: None,
+            generations: None,
+            error: None,
+        }
+    }
+
+    fn new(id: String, stage: Stage) -> Self {
+        let ended = |status| Self {
             status,
-            position: s.place.map(|p| p.position),
-            eta_seconds: s.place.map(|p| p.eta.as_secs_f32()),
-            progress: (s.state == JobState::Running)
-                .then(|| s.progress.and_then(|p| serde_json::from_str(&p).ok()))
-                .flatten(),
-            generations: s.result.and_then(|r| serde_json::from_str(&r).ok()),
-            error,
+            ..Self::queued(id.clone(), None)
+        };
+        match stage {
+            Stage::Queued(place) => Self::queued(id, place),
+            Stage::Running(progress) => Self {
+                progress: progress.map(ProgressEvent::from),
+                ..ended(JobStatus::Running)
+            },
+            Stage::Ended(End::Done(generations)) => Self {
+                generations: Some(generations),
+                ..ended(JobStatus::Succeeded)
+            },
+            Stage::Ended(End::Failed(e)) => Self {
+                error: Some(ApiError::from(GenerateError::Failed(e)).detail_for_client()),
+                ..ended(JobStatus::Failed)
+            },
+            Stage::Ended(End::Canceled) => ended(JobStatus::Canceled),
         }
     }
 }
 
-/// The caller's job, or 404 (someone else's is indistinguishable from none).
-async fn own(state: &AppState, uid: &str, id: &str) -> Result<Snapshot, ApiError> {
-    if !push_id::is_generation_id(id) {
-        return Err(ApiError::not_found("job"));
-    }
-    let snapshot = state
+/// Where the caller's job stands, or 404.
+async fn own(state: &AppState, uid: &str, id: &str) -> Result<Stage, ApiError> {
+    state
         .generator
-        .board
-        .snapshot(id)
-        .await
-        .map_err(GenerateError::from)?;
-    snapshot
-        .filter(|s| s.uid == uid)
+        .job(uid, id)
+        .await?
         .ok_or_else(|| ApiError::not_found("job"))
 }
 
@@ -117,19 +119,10 @@ pub async fn submit(
     let job = admit(&state, &user, Route::Jobs, || Ok(body)).await?;
     let location =
         HeaderValue::from_str(&format!("/api/v1/jobs/{}", job.id)).map_err(ApiError::internal)?;
-    let view = JobView {
-        id: job.id,
-        status: JobStatus::Queued,
-        position: job.place.map(|p| p.position),
-        eta_seconds: job.place.map(|p| p.eta.as_secs_f32()),
-        progress: None,
-        generations: None,
-        error: None,
-    };
     Ok((
         StatusCode::ACCEPTED,
         [(header::LOCATION, location)],
-        Json(view),
+        Json(JobView::queued(job.id, job.place)),
     )
         .into_response())
 }
@@ -147,7 +140,8 @@ pub async fn get(
     user: Identity,
     Path(id): Path<String>,
 ) -> Result<Json<JobView>, ApiError> {
-    Ok(Json(own(&state, &user.uid, &id).await?.into()))
+    let stage = own(&state, &user.uid, &id).await?;
+    Ok(Json(JobView::new(id, stage)))
 }
 
 #[utoipa::path(get, path = "/v1/jobs/{id}/events", tag = "generation", security(("bearer" = [])),
