@@ -23,6 +23,7 @@ pub mod safety;
 pub mod staff;
 pub mod startup;
 pub mod store;
+pub mod tasks;
 pub mod telemetry;
 pub mod upstream;
 pub mod users;

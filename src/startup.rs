@@ -15,6 +15,7 @@ use crate::billing::test_mode::{Ledger, MemoryLedger, RedisLedger, TestPayments}
 use crate::config::{BillingMode, Config, RateLimitMode};
 use crate::generate::catalog::Catalog;
 use crate::generate::feed::Feeds;
+use crate::generate::reaper::Reaper;
 use crate::generate::retention::Retention;
 use crate::generate::settle::Settler;
 use crate::generate::{Generator, Worker};
@@ -32,6 +33,7 @@ use crate::staff::{Accounts, AccountsAuth, Staff};
 use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
 use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
+use crate::tasks;
 use crate::users::Users;
 use secrecy::ExposeSecret;
 
@@ -301,6 +303,7 @@ pub fn worker(config: &Config, state: &AppState) -> anyhow::Result<Option<Arc<Wo
         backend,
         blobs: generator.blobs.clone(),
         store: Arc::clone(&generator.store),
+        board: Arc::clone(&generator.board),
         settler: generator.settler.clone(),
         deadline: Duration::from_secs(config.generator_timeout),
         metrics: Arc::clone(&state.metrics),
@@ -393,17 +396,28 @@ fn token_verifier(config: &Config, http: &reqwest::Client) -> TokenVerifier {
     TokenVerifier::google(&config.project_id, keys)
 }
 
-/// Starts the sweeper (credits of ended jobs) and, with a renderer, this process's worker;
-/// both stop taking work when `stop` turns true or its sender is gone. Returns the worker's
-/// task.
+/// Starts reaping and settlement, each three times a lease, and, with a renderer, this
+/// process's worker; all stop taking work when `stop` turns true or its sender is gone.
+/// Returns the worker's task.
 pub fn run_jobs(
     config: &Config,
     state: &AppState,
     stop: &tokio::sync::watch::Receiver<bool>,
 ) -> anyhow::Result<Option<tokio::task::JoinHandle<()>>> {
-    let settler = state.generator.settler.clone();
     let every = Duration::from_secs(config.job_lease).div_f32(3.0);
-    tokio::spawn(settler.run(every, stop.clone()));
+    let reaper = Reaper {
+        board: Arc::clone(&state.generator.board),
+        settler: state.generator.settler.clone(),
+    };
+    tasks::every("reaping", every, stop.clone(), move || {
+        let reaper = reaper.clone();
+        async move { reaper.reap().await }
+    });
+    let settler = state.generator.settler.clone();
+    tasks::every("settlement", every, stop.clone(), move || {
+        let settler = settler.clone();
+        async move { settler.settle_leftovers().await }
+    });
     if let Some(backend) = &state.generator.backend {
         tokio::spawn(check_checkpoints(
             Arc::clone(backend),

@@ -4,13 +4,14 @@ mod staff;
 mod users;
 
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 use crate::http::server;
-use crate::{build_app, build_worker_app, startup, telemetry};
+use crate::{build_app, build_worker_app, startup, tasks, telemetry};
 
 /// `lucent` alone serves; its flags are then `serve`'s.
 #[derive(Debug, Parser)]
@@ -89,8 +90,17 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let state = startup::from_config(&config).await?;
     let listener = listen(&config).await?;
     let addr = listener.local_addr()?;
-    tokio::spawn(startup::retention(&config, &state).run());
     let (stopping, stop) = tokio::sync::watch::channel(false);
+    let retention = Arc::new(startup::retention(&config, &state));
+    tasks::every(
+        "retention",
+        crate::generate::retention::EVERY,
+        stop.clone(),
+        move || {
+            let retention = Arc::clone(&retention);
+            async move { retention.sweep().await }
+        },
+    );
     let jobs = startup::run_jobs(&config, &state, &stop)?;
     tracing::info!(%addr, "lucent listening");
     println!("Lucent is running at http://{addr}");

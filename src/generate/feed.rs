@@ -154,7 +154,7 @@ impl Reader {
             });
         }
         if over {
-            let end = self.settled().await?;
+            let end = self.until_settled().await?;
             self.feed.send_modify(|f| {
                 f.place = None;
                 f.end = Some(end);
@@ -181,8 +181,8 @@ impl Reader {
     }
 
     /// The ended job once its credits are settled, so that a client told of a failure reads
-    /// its credits back; after [`SETTLE_WAIT`] as it is (its settler died; the sweep settles).
-    async fn settled(&mut self) -> Result<Snapshot, Failure> {
+    /// its credits back; after [`SETTLE_WAIT`] as it is (its settler died; settlement settles it).
+    async fn until_settled(&mut self) -> Result<Snapshot, Failure> {
         let give_up = tokio::time::Instant::now() + SETTLE_WAIT;
         loop {
             let snapshot = self.snapshot().await?;

@@ -7,14 +7,15 @@ mod error;
 pub mod feed;
 pub mod follow;
 pub mod gallery;
+mod generator;
+pub mod reaper;
 pub mod request;
 pub mod retention;
-mod service;
 pub mod settle;
 pub mod stage;
 pub mod view;
 pub mod worker;
 
 pub use error::{Failure, GenerateError, JobError};
-pub use service::{CancelOnDrop, Generator, Route, Submitted};
+pub use generator::{CancelOnDrop, Generator, Route, Submitted};
 pub use worker::Worker;

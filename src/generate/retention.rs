@@ -67,16 +67,12 @@ impl Retention {
         }
     }
 
-    /// Runs the sweep forever (spawned by `lucent serve`).
-    pub async fn run(self) {
-        let mut tick = tokio::time::interval(EVERY);
-        loop {
-            tick.tick().await;
-            match self.sweep_once().await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(removed = n, "retention sweep removed expired free images"),
-                Err(e) => tracing::warn!(error = %e, "retention sweep failed; next pass retries"),
-            }
+    /// One pass, told in the log: `lucent serve`'s retention task.
+    pub async fn sweep(&self) {
+        match self.sweep_once().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(removed = n, "retention sweep removed expired free images"),
+            Err(e) => tracing::warn!(error = %e, "retention sweep failed; next pass retries"),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! When the job ends, whoever ended it (the worker, a cancel, the reaper) settles it: the
 //! ledger keeps what the images used and gives back the rest, in one atomic step that does
 //! nothing the second time. Only then does the job leave the board's unsettled list, so a
-//! settler that dies, or a store that fails the refund, leaves it there for the next sweep:
+//! settler that dies, or a store that fails the refund, leaves it there for the settlement task:
 //! every refund is paid exactly once.
 //!
 //! When nobody knows what a job kept (its workers were lost), the images are counted: their
@@ -26,7 +26,7 @@ pub struct Settler {
 
 impl Settler {
     /// Settles `ended` in the ledger, then takes it off the unsettled list. Any failure
-    /// leaves it there: the sweep repeats the whole step, and the ledger makes it exact.
+    /// leaves it there: settlement repeats the whole step, and the ledger makes it exact.
     pub async fn settle(&self, ended: &Ended) {
         let kept = match ended.kept {
             Some(kept) => kept,
@@ -51,25 +51,25 @@ impl Settler {
             // job never held any (its admission was cut before the reservation).
             Ok(None) => {}
             Err(e) => {
-                tracing::warn!(job = %ended.id, error = %e, "settling credits; the sweep retries");
+                tracing::warn!(job = %ended.id, error = %e, "settling credits; settlement retries");
                 return;
             }
         }
-        if let Err(e) = self.board.settled(&ended.id).await {
-            tracing::warn!(job = %ended.id, error = %e, "marking a job settled; the sweep retries");
+        if let Err(e) = self.board.mark_settled(&ended.id).await {
+            tracing::warn!(job = %ended.id, error = %e, "marking a job settled; settlement retries");
         }
     }
 
-    /// How long an ended job may wait for its settler before the sweep settles it: longer
+    /// How long an ended job may wait for its settler before settlement settles it: longer
     /// than any settler takes between ending a job and settling it, and than any store write
     /// can still be in flight after its request timed out (a failed admission is settled by
-    /// the sweep, after this, so that a reservation whose answer was lost has landed). Two
+    /// settlement, after this, so that a reservation whose answer was lost has landed). Two
     /// leases: 30 s by default.
     fn grace(&self) -> std::time::Duration {
         self.board.rules().lease * 2
     }
 
-    /// Images of the job that exist; `None` when the store cannot say (the sweep retries).
+    /// Images of the job that exist; `None` when the store cannot say (settlement retries).
     async fn count_images(&self, ended: &Ended) -> Option<u32> {
         let mut kept = 0;
         for i in 0..ended.credits {
@@ -81,7 +81,7 @@ impl Settler {
                 Ok(Some(_)) => kept += 1,
                 Ok(None) => {}
                 Err(e) => {
-                    tracing::warn!(job = %ended.id, error = %e, "counting a lost job's images; the sweep retries");
+                    tracing::warn!(job = %ended.id, error = %e, "counting a lost job's images; settlement retries");
                     return None;
                 }
             }
@@ -89,37 +89,17 @@ impl Settler {
         Some(kept)
     }
 
-    /// Sweeps every `every` until `stop` turns true. Every instance and worker runs this; the
-    /// board's steps are atomic, so they never settle a job twice.
-    pub async fn run(
-        self,
-        every: std::time::Duration,
-        mut stop: tokio::sync::watch::Receiver<bool>,
-    ) {
-        let mut tick = tokio::time::interval(every);
-        while !*stop.borrow() {
-            tokio::select! {
-                _ = tick.tick() => self.sweep().await,
-                changed = stop.changed() => if changed.is_err() { return },
-            }
-        }
-    }
-
-    /// Settles what the reaper ended and what a dead settler left.
-    pub async fn sweep(&self) {
-        let mut ended = match self.board.reap().await {
-            Ok(ended) => ended,
-            Err(e) => {
-                tracing::debug!(error = %e, "reaping jobs");
-                return;
-            }
-        };
+    /// Settles the ended jobs whose own settler did not within the grace: it died, or the
+    /// store failed the refund. Every instance and worker runs this as its settlement task;
+    /// the ledger and the board's steps are atomic, so a job is never settled twice.
+    pub async fn settle_leftovers(&self) {
         match self.board.unsettled(self.grace()).await {
-            Ok(left) => ended.extend(left),
+            Ok(left) => {
+                for job in &left {
+                    self.settle(job).await;
+                }
+            }
             Err(e) => tracing::debug!(error = %e, "listing unsettled jobs"),
-        }
-        for job in &ended {
-            self.settle(job).await;
         }
     }
 }

@@ -15,7 +15,7 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 
 use super::GenerateError;
-use super::backend::{self, Backend, Job, Progress, Rendered};
+use super::backend::{self, Backend, Progress, Render, Rendered};
 use super::error::JobError;
 use super::request::Spec;
 use super::settle::Settler;
@@ -40,6 +40,8 @@ pub struct Worker {
     pub backend: Arc<dyn Backend>,
     pub blobs: Blobs,
     pub store: Arc<dyn Store>,
+    /// Where it claims jobs and reports them.
+    pub board: Arc<dyn JobBoard>,
     pub settler: Settler,
     /// Per image; past it the backend is interrupted and the image's credit comes back.
     pub deadline: Duration,
@@ -52,7 +54,7 @@ pub struct Worker {
 
 impl Worker {
     fn board(&self) -> &dyn JobBoard {
-        self.settler.board.as_ref()
+        self.board.as_ref()
     }
 
     /// Runs jobs until `stop` turns true; the jobs already started are finished first.
@@ -202,7 +204,7 @@ impl Worker {
         if let Some(record) = self.store.get_generation(uid, id).await? {
             return Ok(record);
         }
-        let job = backend_job(spec, i);
+        let job = render_of(spec, i);
         let rendered = self.render(&job, progress).await?;
         if spec.explicit
             && let Some(moderation) = &self.moderation
@@ -244,7 +246,7 @@ impl Worker {
 
     async fn render(
         &self,
-        job: &Job,
+        job: &Render,
         progress: &watch::Sender<Option<Progress>>,
     ) -> Result<Rendered, GenerateError> {
         let (tx, mut rx) = watch::channel(Progress::default());
@@ -273,7 +275,7 @@ impl Worker {
         uid: &str,
         id: &str,
         spec: &Spec,
-        job: &Job,
+        job: &Render,
         rendered: Rendered,
     ) -> Result<GenerationRecord, GenerateError> {
         let blob_key = format!("{uid}/{id}/original.png");
@@ -320,9 +322,9 @@ fn failed(job: &str, error: &GenerateError, kept: usize) -> Outcome {
 
 /// The `i`-th image of a request: seeds count up from the job's. The size is the base size;
 /// `enhance` asks the backend to double it.
-fn backend_job(spec: &Spec, i: u32) -> Job {
+fn render_of(spec: &Spec, i: u32) -> Render {
     let side = 512;
-    Job {
+    Render {
         prompt: spec.full_prompt(),
         user_prompt: spec.prompt.clone(),
         negative_prompt: spec.negative_prompt.clone(),

@@ -19,7 +19,7 @@
 
 mod memory;
 mod position;
-mod shared;
+mod redis;
 
 use std::time::Duration;
 
@@ -29,8 +29,8 @@ use tokio::sync::broadcast;
 
 use crate::histogram::Histogram;
 
+pub use self::redis::{EVERYTHING, RedisBoard};
 pub use memory::MemoryBoard;
-pub use shared::{EVERYTHING, RedisBoard};
 
 pub use crate::redis_client::RedisError as BoardError;
 
@@ -294,7 +294,7 @@ pub trait JobBoard: Send + Sync {
 
     /// The ledger has settled the job: it leaves the unsettled list and starts to expire, and
     /// listeners waiting for it hear a ring. Harmless to repeat.
-    async fn settled(&self, id: &str) -> BoardResult<()>;
+    async fn mark_settled(&self, id: &str) -> BoardResult<()>;
 
     /// Ended jobs still unsettled `grace` after they ended (their settler died or the store
     /// failed the refund).

@@ -5,7 +5,7 @@
 //! process ([`MemoryAllowances`]) or in Redis, shared by every instance ([`RedisAllowances`]).
 
 mod memory;
-mod shared;
+mod redis;
 pub mod streams;
 
 use std::net::IpAddr;
@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
+pub use self::redis::RedisAllowances;
 pub use memory::MemoryAllowances;
-pub use shared::RedisAllowances;
 
 use crate::redis_client::RedisError;
 

@@ -73,8 +73,8 @@ impl JobBoard for BoardDownAfterAdmission {
     async fn reap(&self) -> BoardResult<Vec<Ended>> {
         self.board.reap().await
     }
-    async fn settled(&self, id: &str) -> BoardResult<()> {
-        self.board.settled(id).await
+    async fn mark_settled(&self, id: &str) -> BoardResult<()> {
+        self.board.mark_settled(id).await
     }
     async fn unsettled(&self, grace: Duration) -> BoardResult<Vec<Ended>> {
         self.board.unsettled(grace).await
@@ -137,7 +137,7 @@ fn flaky(app: &TestApp, outage: u32) -> Arc<BoardDownAfterAdmission> {
     })
 }
 
-/// A short lease: a grace of 2 s before the sweep settles a failed admission, and an admission
+/// A short lease: a grace of 2 s before settlement settles a failed admission, and an admission
 /// deadline of 4 s.
 const SHORT_LEASE: [&str; 2] = ["--job-lease", "1"];
 

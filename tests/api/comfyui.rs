@@ -145,8 +145,8 @@ fn backend_on(uri: &str) -> lucent::generate::backend::ComfyUi {
 }
 
 /// "a fox" on the realistic style's checkpoint, as the worker asks a backend for it.
-fn a_fox() -> lucent::generate::backend::Job {
-    lucent::generate::backend::Job {
+fn a_fox() -> lucent::generate::backend::Render {
+    lucent::generate::backend::Render {
         prompt: "a fox".into(),
         user_prompt: "a fox".into(),
         negative_prompt: String::new(),

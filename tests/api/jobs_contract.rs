@@ -335,8 +335,8 @@ async fn an_ended_job_stays_unsettled_until_its_settlement_is_confirmed(h: Harne
     }
     assert!(!h.other.snapshot("a").await.unwrap().unwrap().settled);
 
-    h.board.settled("a").await.unwrap();
-    h.other.settled("a").await.unwrap();
+    h.board.mark_settled("a").await.unwrap();
+    h.other.mark_settled("a").await.unwrap();
 
     assert!(h.board.unsettled(Duration::ZERO).await.unwrap().is_empty());
     assert!(h.other.snapshot("a").await.unwrap().unwrap().settled);
@@ -345,7 +345,7 @@ async fn an_ended_job_stays_unsettled_until_its_settlement_is_confirmed(h: Harne
 async fn a_job_that_is_not_over_cannot_be_marked_settled(h: Harness) {
     submit(&*h.board, "a", "u", Tier::Pro).await;
 
-    h.board.settled("a").await.unwrap();
+    h.board.mark_settled("a").await.unwrap();
 
     assert!(!h.other.snapshot("a").await.unwrap().unwrap().settled);
     assert_eq!(h.other.claim("w").await.unwrap().unwrap().id, "a");

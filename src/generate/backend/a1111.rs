@@ -15,7 +15,7 @@ use url::Url;
 
 use super::endpoint::Endpoint;
 use super::{
-    Backend, BackendError, Job, Progress, Rendered, best_effort, decode_png, read_capped,
+    Backend, BackendError, Progress, Render, Rendered, best_effort, decode_png, read_capped,
     status_error, transport,
 };
 
@@ -52,7 +52,7 @@ impl A1111 {
         }
     }
 
-    fn body(job: &Job) -> serde_json::Value {
+    fn body(job: &Render) -> serde_json::Value {
         let mut body = json!({
             "prompt": job.prompt,
             "negative_prompt": job.negative_prompt,
@@ -100,7 +100,7 @@ impl A1111 {
         }
     }
 
-    async fn txt2img(&self, job: &Job) -> Result<Rendered, BackendError> {
+    async fn txt2img(&self, job: &Render) -> Result<Rendered, BackendError> {
         // The caller's deadline bounds this call; the shared client's 30 s default must not.
         let response = self
             .endpoint
@@ -148,7 +148,7 @@ impl Backend for A1111 {
 
     async fn render(
         &self,
-        job: &Job,
+        job: &Render,
         progress: &watch::Sender<Progress>,
     ) -> Result<Rendered, BackendError> {
         tokio::select! {

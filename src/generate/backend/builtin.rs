@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use image::{DynamicImage, Rgba, RgbaImage};
 use tokio::sync::watch;
 
-use super::{Backend, BackendError, Job, Progress, Rendered};
+use super::{Backend, BackendError, Progress, Render, Rendered};
 use crate::images::font;
 
 #[derive(Debug, Clone, Copy)]
@@ -61,7 +61,7 @@ struct Blob {
     color: [f32; 3],
 }
 
-fn draw(job: &Job, seed: u32) -> RgbaImage {
+fn draw(job: &Render, seed: u32) -> RgbaImage {
     let factor = if job.enhance { 2 } else { 1 };
     let (w, h) = (job.width * factor, job.height * factor);
     let mut rng = Rng(fnv(job.prompt.as_bytes())
@@ -119,7 +119,7 @@ fn draw(job: &Job, seed: u32) -> RgbaImage {
 }
 
 /// The prompt's first words and the seed on a dark band, and the label that says what this is.
-fn caption(img: &mut RgbaImage, job: &Job, seed: u32) {
+fn caption(img: &mut RgbaImage, job: &Render, seed: u32) {
     let (w, h) = img.dimensions();
     let scale = (w / 256).max(1);
     let line = font::text_height(scale) + 3 * scale;
@@ -173,7 +173,7 @@ impl Backend for Builtin {
 
     async fn render(
         &self,
-        job: &Job,
+        job: &Render,
         progress: &watch::Sender<Progress>,
     ) -> Result<Rendered, BackendError> {
         // Without a backend to choose, the seed comes from the prompt: still reproducible.
@@ -211,8 +211,8 @@ mod tests {
     use super::*;
     use crate::images::preview::edge_energy;
 
-    fn job(prompt: &str, style: &str, seed: u32) -> Job {
-        Job {
+    fn job(prompt: &str, style: &str, seed: u32) -> Render {
+        Render {
             prompt: format!("{prompt}, extra"),
             user_prompt: prompt.into(),
             negative_prompt: String::new(),
@@ -228,7 +228,7 @@ mod tests {
         }
     }
 
-    async fn render(job: &Job) -> Rendered {
+    async fn render(job: &Render) -> Rendered {
         let (tx, _rx) = watch::channel(Progress::default());
         Builtin.render(job, &tx).await.unwrap()
     }

@@ -8,7 +8,7 @@ use tokio::sync::watch;
 use url::Url;
 
 use super::{
-    Backend, BackendError, Job, Progress, Rendered, decode_png, read_capped, status_error,
+    Backend, BackendError, Progress, Render, Rendered, decode_png, read_capped, status_error,
     transport,
 };
 
@@ -34,7 +34,7 @@ impl Backend for Legacy {
 
     async fn render(
         &self,
-        job: &Job,
+        job: &Render,
         progress: &watch::Sender<Progress>,
     ) -> Result<Rendered, BackendError> {
         // The legacy server cannot choose and report a seed, so we choose it.

@@ -35,7 +35,7 @@ const MAX_SIDE: u32 = 4096;
 
 /// One image to draw.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Job {
+pub struct Render {
     /// The user's prompt with the style's extra text and the look.
     pub prompt: String,
     /// The user's prompt alone (the legacy call sends both).
@@ -102,7 +102,7 @@ pub trait Backend: Send + Sync {
     /// Draws `job`, reporting progress on `progress`. The caller applies the deadline.
     async fn render(
         &self,
-        job: &Job,
+        job: &Render,
         progress: &watch::Sender<Progress>,
     ) -> Result<Rendered, BackendError>;
 
@@ -201,7 +201,7 @@ impl BackendSpec {
 /// until the backend is free.
 pub async fn render_with_deadline(
     backend: &dyn Backend,
-    job: &Job,
+    job: &Render,
     progress: &watch::Sender<Progress>,
     deadline: Duration,
 ) -> Result<Rendered, BackendError> {

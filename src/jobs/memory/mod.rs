@@ -294,7 +294,7 @@ impl JobBoard for MemoryBoard {
         Ok(ended)
     }
 
-    async fn settled(&self, id: &str) -> BoardResult<()> {
+    async fn mark_settled(&self, id: &str) -> BoardResult<()> {
         if let Some(job) = self.lock().jobs.get_mut(id)
             && job.state.is_over()
         {

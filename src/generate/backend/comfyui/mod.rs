@@ -20,7 +20,7 @@ use url::Url;
 
 use super::endpoint::Endpoint;
 use super::{
-    Backend, BackendError, Job, Progress, Rendered, best_effort, decode_png, read_at_most,
+    Backend, BackendError, Progress, Render, Rendered, best_effort, decode_png, read_at_most,
     read_capped, status_error, transport,
 };
 use bar::Bar;
@@ -286,7 +286,7 @@ impl Backend for ComfyUi {
 
     async fn render(
         &self,
-        job: &Job,
+        job: &Render,
         progress: &watch::Sender<Progress>,
     ) -> Result<Rendered, BackendError> {
         // ComfyUI runs the seed it is given (A1111's -1 is refused): choose it here.

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
-use super::super::Job;
+use super::super::Render;
 
 /// Placeholders a workflow file may use, as `"{{name}}"`. A string that is exactly one
 /// placeholder takes the value's type (a number for the numbers); inside longer text it is
@@ -75,7 +75,7 @@ impl Templates {
         Ok(Self { custom })
     }
 
-    pub fn workflow(&self, job: &Job, seed: u32) -> Workflow {
+    pub fn workflow(&self, job: &Render, seed: u32) -> Workflow {
         let values = values(job, seed);
         let graph = match self.custom.get(&job.style_id) {
             Some(template) => fill(template, &values),
@@ -96,7 +96,7 @@ impl Templates {
     }
 }
 
-fn values(job: &Job, seed: u32) -> BTreeMap<&'static str, Value> {
+fn values(job: &Render, seed: u32) -> BTreeMap<&'static str, Value> {
     BTreeMap::from([
         ("prompt", json!(job.prompt)),
         ("negative", json!(job.negative_prompt)),
@@ -111,7 +111,7 @@ fn values(job: &Job, seed: u32) -> BTreeMap<&'static str, Value> {
 }
 
 /// ComfyUI's stock txt2img graph (`script_examples/basic_api_example.py`), plus the hires pass.
-fn built_in(job: &Job, seed: u32) -> Value {
+fn built_in(job: &Render, seed: u32) -> Value {
     let sampler = |latent: &str, denoise: f64| {
         json!({"class_type": "KSampler", "inputs": {
             "seed": seed, "steps": job.steps, "cfg": CFG, "sampler_name": SAMPLER,
@@ -243,8 +243,8 @@ fn placed(template: &Value, name: &str) -> Vec<(String, String)> {
 mod tests {
     use super::*;
 
-    fn job(enhance: bool, style: &str) -> Job {
-        Job {
+    fn job(enhance: bool, style: &str) -> Render {
+        Render {
             prompt: "a lighthouse, RAW photo".into(),
             user_prompt: "a lighthouse".into(),
             negative_prompt: "blurry".into(),

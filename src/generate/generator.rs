@@ -240,8 +240,8 @@ impl Generator {
         GenerateError::Refused { refusal, standing }
     }
 
-    /// A job whose credits may be reserved but that will not run: failed and left for the
-    /// settler's sweep. If the board cannot take even that, the reaper fails it at the
+    /// A job whose credits may be reserved but that will not run: failed and left for
+    /// settlement. If the board cannot take even that, the reaper fails it at the
     /// admission deadline; both settle through the ledger, which knows what it holds.
     async fn fail_admission(&self, job: &NewJob) {
         if let Err(e) = self.board.fail_admission(job).await {

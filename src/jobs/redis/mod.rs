@@ -37,7 +37,7 @@ scripts! {
     COMPLETE = "complete.lua";
     CANCEL = "cancel.lua";
     REAP = "reap.lua";
-    SETTLED = "settled.lua";
+    MARK_SETTLED = "mark_settled.lua";
     UNSETTLED = "unsettled.lua";
     SNAPSHOT = "snapshot.lua";
     DEPTH = "depth.lua";
@@ -332,9 +332,9 @@ impl JobBoard for RedisBoard {
         Ok(ended)
     }
 
-    async fn settled(&self, id: &str) -> BoardResult<()> {
+    async fn mark_settled(&self, id: &str) -> BoardResult<()> {
         let keys = [self.job(id), self.events(id), self.key("unsettled")];
-        let mut call = SETTLED.prepare_invoke();
+        let mut call = MARK_SETTLED.prepare_invoke();
         call.key(&keys[..])
             .arg(id)
             .arg(self.key(CHANGES))
