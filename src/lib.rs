@@ -9,6 +9,7 @@ pub mod auth;
 pub mod billing;
 pub mod cli;
 pub mod config;
+pub mod coordination;
 pub mod generate;
 pub mod histogram;
 pub mod http;

@@ -11,8 +11,9 @@ use crate::auth::{GoogleKeys, TokenVerifier};
 use crate::billing::Billing;
 use crate::billing::payments::Payments;
 use crate::billing::stripe::StripeApi;
-use crate::billing::test_mode::{Ledger, MemoryLedger, RedisLedger, TestPayments};
+use crate::billing::test_mode::{Ledger, TestPayments};
 use crate::config::{BillingMode, Config, RateLimitMode};
+use crate::coordination::Coordination;
 use crate::generate::catalog::Catalog;
 use crate::generate::feed::Feeds;
 use crate::generate::reaper::Reaper;
@@ -21,10 +22,9 @@ use crate::generate::settle::Settler;
 use crate::generate::{Generator, Worker};
 use crate::http::{App, AppState, HttpSettings, Readiness, SecurityHeaders};
 use crate::images::blobs::Blobs;
-use crate::jobs::{JobBoard, MemoryBoard, RedisBoard, Rules};
-use crate::lease::{Leases, MemoryLeases, RedisLeases};
-use crate::limits::streams::StreamSlots;
-use crate::limits::{Allowances, MemoryAllowances, RateLimits, RedisAllowances};
+use crate::jobs::{JobBoard, Rules};
+use crate::lease::Leases;
+use crate::limits::RateLimits;
 use crate::metrics::Metrics;
 use crate::redis_client::RedisClient;
 use crate::safety::moderation::Moderation;
@@ -61,17 +61,16 @@ pub fn state(
 ) -> anyhow::Result<AppState> {
     let quotas = config.quotas();
     let metrics = Arc::new(Metrics::default());
-    let redis = redis(config)?;
+    let Coordination {
+        redis,
+        board,
+        allowances,
+        streams,
+        leases,
+        test_ledger,
+    } = coordination(config)?;
     let users = Users::new(Arc::clone(&store), quotas, redis.clone());
-    let board: Arc<dyn JobBoard> = match &redis {
-        Some(redis) => RedisBoard::new(redis.clone(), rules(config)?),
-        None => Arc::new(MemoryBoard::new(rules(config)?)),
-    };
     let generator = generator(config, &http, &store, &users, board, Arc::clone(&metrics))?;
-    let allowances: Arc<dyn Allowances> = match &redis {
-        Some(redis) => Arc::new(RedisAllowances::new(redis.clone())),
-        None => Arc::new(MemoryAllowances::default()),
-    };
     Ok(AppState::new(App {
         settings: HttpSettings {
             static_dir: config.static_dir.clone(),
@@ -80,13 +79,10 @@ pub fn state(
             stream_idle: Duration::from_secs(config.stream_idle),
         },
         auth: token_verifier(config, &http),
-        staff: staff(config, &http, redis.as_ref())?,
-        billing: billing(config, &http, &users, &store, redis.as_ref())?,
+        staff: staff(config, &http, leases)?,
+        billing: billing(config, &http, &users, &store, test_ledger)?,
         limits: RateLimits::new(config.rate_limits == RateLimitMode::On, allowances),
-        streams: match &redis {
-            Some(redis) => StreamSlots::shared(redis.clone(), instance_name()),
-            None => StreamSlots::local(),
-        },
+        streams,
         redis,
         security_headers: SecurityHeaders::new(config.auth_emulator_host.as_deref()),
         readiness: Readiness::default(),
@@ -95,6 +91,16 @@ pub fn state(
         users,
         metrics,
     }))
+}
+
+/// What this process shares with the deployment's others: through Redis when
+/// `LUCENT_REDIS_URL` is set, else nothing (it is alone).
+pub fn coordination(config: &Config) -> anyhow::Result<Coordination> {
+    let rules = rules(config)?;
+    Ok(match redis(config)? {
+        Some(redis) => Coordination::through(redis, rules, instance_name()),
+        None => Coordination::alone(rules),
+    })
 }
 
 /// The shared Redis, when `LUCENT_REDIS_URL` is set.
@@ -146,16 +152,9 @@ pub fn retention(config: &Config, state: &AppState) -> Retention {
         store: Arc::clone(&state.store),
         blobs: state.generator.blobs.clone(),
         free_days: config.free_retention_days,
-        leases: leases(state.redis.as_ref()),
+        // The process's leases, which the staff's role changes take too.
+        leases: Arc::clone(&state.staff.leases),
         holder: instance_name(),
-    }
-}
-
-/// Leases in Redis when instances share it, else in this process.
-fn leases(redis: Option<&RedisClient>) -> Arc<dyn Leases> {
-    match redis {
-        Some(redis) => Arc::new(RedisLeases::new(redis.clone())),
-        None => Arc::new(MemoryLeases::default()),
     }
 }
 
@@ -317,16 +316,12 @@ fn billing(
     http: &reqwest::Client,
     users: &Users,
     store: &Arc<dyn Store>,
-    redis: Option<&RedisClient>,
+    test_ledger: Box<dyn Ledger>,
 ) -> anyhow::Result<Billing> {
     let public_url = config.public_url.as_str().trim_end_matches('/');
     let (payments, test): (Arc<dyn Payments>, _) = match config.billing_mode() {
         BillingMode::Test => {
-            let ledger: Box<dyn Ledger> = match redis {
-                Some(redis) => Box::new(RedisLedger::new(redis.clone())),
-                None => Box::new(MemoryLedger::default()),
-            };
-            let test = Arc::new(TestPayments::new(public_url, ledger));
+            let test = Arc::new(TestPayments::new(public_url, test_ledger));
             (Arc::clone(&test) as Arc<dyn Payments>, Some(test))
         }
         BillingMode::Stripe => {
@@ -353,11 +348,11 @@ fn billing(
 }
 
 /// Firebase Auth's admin API for staff roles: the emulator's copy when one is configured.
-/// Role changes are ordered through `redis` when instances share it.
+/// Role changes of one account are ordered by `leases`.
 pub fn staff(
     config: &Config,
     http: &reqwest::Client,
-    redis: Option<&RedisClient>,
+    leases: Arc<dyn Leases>,
 ) -> anyhow::Result<Staff> {
     let (root, auth) = match &config.auth_emulator_host {
         Some(host) => (
@@ -373,7 +368,7 @@ pub fn staff(
         Url::parse(&root).map_err(|e| anyhow::anyhow!("FIREBASE_AUTH_EMULATOR_HOST: {e}"))?;
     Ok(Staff {
         accounts: Accounts::new(http.clone(), &root, &config.project_id, auth),
-        leases: leases(redis),
+        leases,
         holder: instance_name(),
     })
 }

@@ -25,8 +25,8 @@ pub enum StaffCommand {
 }
 
 pub async fn run(config: &Config, command: StaffCommand) -> anyhow::Result<()> {
-    let redis = startup::redis(config)?;
-    let staff = startup::staff(config, &startup::http_client()?, redis.as_ref())?;
+    let leases = startup::coordination(config)?.leases;
+    let staff = startup::staff(config, &startup::http_client()?, leases)?;
     let (email, role, on) = match command {
         StaffCommand::Grant { email, role } => (email, role, true),
         StaffCommand::Revoke { email, role } => (email, role, false),

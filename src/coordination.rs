@@ -1,0 +1,53 @@
+//! What the instances and workers of one deployment share: in this process alone (one machine,
+//! the local stack), or through Redis for all of them (`LUCENT_REDIS_URL`). The one place that
+//! chooses; everything else takes the parts it is given.
+
+use std::sync::Arc;
+
+use crate::billing::test_mode::{Ledger, MemoryLedger, RedisLedger};
+use crate::jobs::{JobBoard, MemoryBoard, RedisBoard, Rules};
+use crate::lease::{Leases, MemoryLeases, RedisLeases};
+use crate::limits::streams::StreamSlots;
+use crate::limits::{Allowances, MemoryAllowances, RedisAllowances};
+use crate::redis_client::RedisClient;
+
+pub struct Coordination {
+    /// The shared Redis, for readiness and the caches that listen to it; `None` alone.
+    pub redis: Option<RedisClient>,
+    /// Who runs what next.
+    pub board: Arc<dyn JobBoard>,
+    /// Rate limits' budgets.
+    pub allowances: Arc<dyn Allowances>,
+    /// Open event streams per user.
+    pub streams: StreamSlots,
+    /// Leases: the retention sweep, role changes of one account.
+    pub leases: Arc<dyn Leases>,
+    /// The test-mode checkout's sessions.
+    pub test_ledger: Box<dyn Ledger>,
+}
+
+impl Coordination {
+    /// Everything in this process.
+    pub fn alone(rules: Rules) -> Self {
+        Self {
+            redis: None,
+            board: Arc::new(MemoryBoard::new(rules)),
+            allowances: Arc::new(MemoryAllowances::default()),
+            streams: StreamSlots::local(),
+            leases: Arc::new(MemoryLeases::default()),
+            test_ledger: Box::new(MemoryLedger::default()),
+        }
+    }
+
+    /// Everything through `redis`; `instance` names this process among the others.
+    pub fn through(redis: RedisClient, rules: Rules, instance: String) -> Self {
+        Self {
+            board: RedisBoard::new(redis.clone(), rules),
+            allowances: Arc::new(RedisAllowances::new(redis.clone())),
+            streams: StreamSlots::shared(redis.clone(), instance),
+            leases: Arc::new(RedisLeases::new(redis.clone())),
+            test_ledger: Box::new(RedisLedger::new(redis.clone())),
+            redis: Some(redis),
+        }
+    }
+}
