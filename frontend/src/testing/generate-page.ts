@@ -4,11 +4,8 @@ import { expect } from 'vitest';
 import { routes } from '@/app/router';
 import type { GenerationRequest } from '@/types/api';
 
-import { db, requestsTo } from './mocks/db';
-import { http } from './mocks/handlers';
-import { server } from './mocks/server';
+import { requestsTo } from './mocks/db';
 import { renderApp } from './render-app';
-import { controlledStream } from './sse';
 
 // Shared by the Generate page's test files (the form; generating).
 
@@ -30,23 +27,4 @@ export async function generateAndWait(user: Awaited<ReturnType<typeof openGenera
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(1);
   });
   return requestsTo('POST', '/api/v1/jobs').at(-1)?.body as GenerationRequest;
-}
-
-export const HELD_JOB = 'job-held';
-
-/**
- * The next job is accepted and stays queued (second in line); its event stream sends what the
- * test feeds it.
- */
-export function holdNextJob() {
-  const stream = controlledStream();
-  server.use(
-    http.post('/api/v1/jobs', ({ request, response }) => {
-      const uid = /token-for-(.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? '';
-      db.jobs.set(HELD_JOB, { id: HELD_JOB, uid, status: 'queued', position: 2, events: [] });
-      return response(202).json({ id: HELD_JOB, status: 'queued', position: 2, etaSeconds: 5 });
-    }),
-    http.get('/api/v1/jobs/{id}/events', ({ response }) => response.untyped(stream.response()), { once: true }),
-  );
-  return stream;
 }

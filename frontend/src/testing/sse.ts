@@ -17,15 +17,19 @@ export function encodeEvent({ event, data, id }: StreamEvent): string {
 
 const headers = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' };
 
-/** A stream that sends all `events` at once and ends. */
-export function sseResponse(events: readonly StreamEvent[]): HttpResponse<ReadableStream> {
-  const body = new ReadableStream<Uint8Array>({
+/** A body delivered in exactly these chunks (text or raw bytes), then ended. */
+export function bodyOf(...chunks: readonly (string | Uint8Array)[]): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
     start(controller) {
-      for (const event of events) controller.enqueue(encoder.encode(encodeEvent(event)));
+      for (const chunk of chunks) controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
       controller.close();
     },
   });
-  return new HttpResponse(body, { headers });
+}
+
+/** A stream that sends all `events` at once and ends. */
+export function sseResponse(events: readonly StreamEvent[]): HttpResponse<ReadableStream> {
+  return new HttpResponse(bodyOf(...events.map(encodeEvent)), { headers });
 }
 
 /** A stream the test feeds event by event, to control when the answer arrives. */

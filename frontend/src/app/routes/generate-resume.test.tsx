@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { ada, generateButton, HELD_JOB, holdNextJob, openGenerate } from '@/testing/generate-page';
+import { ada, generateButton, openGenerate } from '@/testing/generate-page';
+import { HELD_JOB, holdNextJob } from '@/testing/held-job';
 import { db, makeGeneration, requestsTo, type FakeJob } from '@/testing/mocks/db';
 import { http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { DEFAULT_PROMPT } from '@/features/generate/defaults';
-import { ada, generateButton, holdNextJob, openGenerate, promptBox } from '@/testing/generate-page';
+import { ada, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
+import { holdNextJob } from '@/testing/held-job';
 import { makeGeneration, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';

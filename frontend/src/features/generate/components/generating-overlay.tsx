@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useModalFocus } from '@/hooks/use-modal-focus';
 
-import type { GenerationProgress } from '../hooks/use-generation-run';
+import type { GenerationProgress } from '../hooks/use-job-lifecycle';
 
 import styles from './generating-overlay.module.css';
 
