@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { routes } from '@/app/router';
 import { DEFAULT_PROMPT } from '@/features/generate/defaults';
 import { ada, generateAndWait, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
 import { db, RENDERER_LABEL, requestsTo } from '@/testing/mocks/db';
 import { refuse } from '@/testing/mocks/gateway';
 import { http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/render-app';
+import type { GenerationRequest } from '@/types/api';
 
 describe('Generate page: the prompt', () => {
   it('is prefilled with the default prompt and counts the characters left out of 500', async () => {
@@ -190,6 +194,69 @@ describe('Generate page: styles, looks and options', () => {
     db.catalog = { ...db.catalog, renderer: { kind: 'a1111', label: 'Stable Diffusion' } };
     await openGenerate();
     expect(screen.queryByTestId('renderer-note')).not.toBeInTheDocument();
+  });
+});
+
+describe('Generate page: the style sent is one the catalog gives', () => {
+  /** Signed in as Ada on /Generate (with Try Again's `params`) while the catalog is on its way. */
+  async function openGenerateBeforeCatalog(params?: Partial<GenerationRequest>) {
+    let arrive: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    server.use(
+      http.get('/api/v1/catalog', async ({ response }) => {
+        await arrived;
+        return response(200).json(db.catalog);
+      }),
+    );
+    const view = renderApp(routes, { url: '/Generate', user: ada, state: params && { params } });
+    await screen.findByTestId('credits');
+    return { ...view, arrive };
+  }
+
+  it("keeps Generate disabled until the styles have loaded, then sends the catalog's default", async () => {
+    const { user, arrive } = await openGenerateBeforeCatalog();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading styles…');
+    expect(generateButton()).toBeDisabled();
+    await user.click(generateButton());
+    expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
+
+    arrive();
+    expect(await screen.findByRole('radio', { name: 'Real V1.1' })).toBeChecked();
+    expect(generateButton()).toBeEnabled();
+    expect((await generateAndWait(user)).style).toBe('real-v1.1');
+  });
+
+  it("sends the style 'Try Again' restored once the catalog lists it", async () => {
+    const { user, arrive } = await openGenerateBeforeCatalog({ prompt: 'A red fox in snow', style: 'anime-v1' });
+    expect(generateButton()).toBeDisabled();
+
+    arrive();
+    expect(await screen.findByRole('radio', { name: 'Anime V1' })).toBeChecked();
+    expect((await generateAndWait(user)).style).toBe('anime-v1');
+  });
+
+  it("sends the catalog's default in place of a restored style it no longer lists", async () => {
+    const { user } = await openGenerate({ user: ada, state: { params: { prompt: 'A red fox in snow', style: 'retired-v0' } } });
+    expect(screen.getByRole('radio', { name: 'Real V1.1' })).toBeChecked();
+    expect((await generateAndWait(user)).style).toBe('real-v1.1');
+  });
+
+  it('keeps Generate disabled while the styles could not be loaded, until they load on Try again', async () => {
+    server.use(
+      // Not the gateway's answer (the catalog has no error of its own): a proxy's.
+      http.untyped.get('/api/v1/catalog', () => new HttpResponse('Bad Gateway', { status: 502 }), { once: true }),
+    );
+    const { user } = renderApp(routes, { url: '/Generate', user: ada });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Styles could not be loaded');
+    await screen.findByTestId('credits');
+    expect(generateButton()).toBeDisabled();
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('radio', { name: 'Real V1.1' })).toBeChecked();
+    expect(generateButton()).toBeEnabled();
   });
 });
 

@@ -73,9 +73,10 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
     onAnswered: () => void afterGeneration(),
   });
 
-  // What is actually sent: a choice the catalog (or the plan) does not allow falls back.
+  // What is actually sent: a style the catalog gives. A choice the catalog (or the plan) does
+  // not allow falls back to its default; until the catalog is here, nothing can be sent.
   const chosenStyle = catalog?.styles.find((style) => style.id === styleChoice && (!style.pro || pro));
-  const styleId = (chosenStyle ?? (catalog ? defaultStyle(catalog) : undefined))?.id ?? styleChoice ?? 'real-v1.1';
+  const sentStyle = chosenStyle ?? (catalog ? defaultStyle(catalog) : undefined);
   const lookAllowed = !catalog || catalog.looks.some((option) => option.id === look && (!option.pro || pro));
   const effectiveLook = look && lookAllowed ? look : null;
   const maxCount = pro ? limits.countMaxPro : limits.countMaxFree;
@@ -85,7 +86,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!ready || run.busy) return;
+    if (!ready || !catalog || run.busy) return;
     if (!user) {
       onGuest();
       return;
@@ -95,7 +96,8 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
       return;
     }
     setFormError(null);
-    void run.start({ prompt, style: styleId, look: effectiveLook, count: effectiveCount, ...advanced });
+    // The gateway's catalog always has a default; were it missing, empty asks for the gateway's own.
+    void run.start({ prompt, style: sentStyle?.id ?? null, look: effectiveLook, count: effectiveCount, ...advanced });
   }
 
   return (
@@ -135,7 +137,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
 
           <div className={styles.column}>
             {catalog ? (
-              <StyleTiles options={catalog.styles} value={styleId} pro={pro} onSelect={age.choose} />
+              <StyleTiles options={catalog.styles} value={sentStyle?.id ?? null} pro={pro} onSelect={age.choose} />
             ) : catalogError ? (
               <div role="alert" className="alert">
                 <p>Styles could not be loaded: {catalogError}</p>
@@ -162,7 +164,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
           <GenerateError error={run.error} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />
         )}
 
-        <button type="submit" className={`button button-primary ${styles.submit}`} disabled={run.busy || !ready}>
+        <button type="submit" className={`button button-primary ${styles.submit}`} disabled={run.busy || !ready || !catalog}>
           {run.busy ? 'Generation...' : 'Generate'}
         </button>
       </form>

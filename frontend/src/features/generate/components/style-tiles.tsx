@@ -7,7 +7,8 @@ import styles from './generate.module.css';
 
 interface StyleTilesProps {
   readonly options: readonly Style[];
-  readonly value: string;
+  /** The selected style's id; null when none is. */
+  readonly value: string | null;
   readonly pro: boolean;
   readonly onSelect: (style: Style) => void;
 }
