@@ -15,11 +15,8 @@ use crate::billing::test_mode::{Ledger, TestPayments};
 use crate::config::{BillingMode, Config, RateLimitMode};
 use crate::coordination::Coordination;
 use crate::generate::catalog::Catalog;
-use crate::generate::feed::Feeds;
-use crate::generate::reaper::Reaper;
 use crate::generate::retention::Retention;
-use crate::generate::settle::Settler;
-use crate::generate::{Generator, Worker};
+use crate::generate::{Generator, Parts, Worker, WorkerSettings};
 use crate::http::{App, AppState, HttpSettings, Readiness, SecurityHeaders};
 use crate::images::blobs::Blobs;
 use crate::jobs::{JobBoard, Rules};
@@ -33,7 +30,6 @@ use crate::staff::{Accounts, AccountsAuth, Staff};
 use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
 use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
-use crate::tasks;
 use crate::users::Users;
 use secrecy::ExposeSecret;
 
@@ -58,6 +54,7 @@ pub fn state(
     config: &Config,
     http: reqwest::Client,
     store: Arc<dyn Store>,
+    coordination: Coordination,
 ) -> anyhow::Result<AppState> {
     let quotas = config.quotas();
     let metrics = Arc::new(Metrics::default());
@@ -68,7 +65,7 @@ pub fn state(
         streams,
         leases,
         test_ledger,
-    } = coordination(config)?;
+    } = coordination;
     let users = Users::new(Arc::clone(&store), quotas, redis.clone());
     let generator = generator(config, &http, &store, &users, board, Arc::clone(&metrics))?;
     Ok(AppState::new(App {
@@ -113,11 +110,11 @@ pub fn redis(config: &Config) -> anyhow::Result<Option<RedisClient>> {
         .map_err(|e| anyhow::anyhow!("LUCENT_REDIS_URL: {e}"))
 }
 
-/// Builds every client the configuration asks for.
-pub async fn from_config(config: &Config) -> anyhow::Result<AppState> {
+/// Builds every client the configuration asks for, on `coordination`'s shared parts.
+pub async fn from_config(config: &Config, coordination: Coordination) -> anyhow::Result<AppState> {
     let http = http_client()?;
     let store = open_store(config, &http).await?;
-    let state = state(config, http, store)?;
+    let state = state(config, http, store, coordination)?;
     if let Some(redis) = &state.redis {
         tokio::spawn(warn_about_eviction(redis.clone()));
     }
@@ -150,7 +147,7 @@ async fn warn_about_eviction(redis: RedisClient) {
 pub fn retention(config: &Config, state: &AppState) -> Retention {
     Retention {
         store: Arc::clone(&state.store),
-        blobs: state.generator.blobs.clone(),
+        blobs: state.generator.blobs().clone(),
         free_days: config.free_retention_days,
         // The process's leases, which the staff's role changes take too.
         leases: Arc::clone(&state.staff.leases),
@@ -266,49 +263,31 @@ fn generator(
         }
         None => None,
     };
-    Ok(Generator {
+    let parts = Parts {
         safety,
         moderation,
         backend: config
             .generator
             .build(http, &catalog)
             .map_err(|e| anyhow::anyhow!("LUCENT_GENERATOR: {e}"))?,
-        settler: Settler {
-            board: Arc::clone(&board),
-            users: users.clone(),
-            store: Arc::clone(store),
-            metrics: Arc::clone(&metrics),
-        },
-        feeds: Feeds::new(Arc::clone(&board)),
-        board,
         blobs: Blobs::open(&config.image_store_url()?)
             .map_err(|e| anyhow::anyhow!("LUCENT_IMAGE_STORE: {e}"))?,
         store: Arc::clone(store),
         users: users.clone(),
         metrics,
         catalog,
-    })
+    };
+    Ok(Generator::new(parts, board))
 }
 
 /// The worker that runs jobs in this process on `LUCENT_GENERATOR`; `None` with `none`.
 pub fn worker(config: &Config, state: &AppState) -> anyhow::Result<Option<Arc<Worker>>> {
-    let generator = &state.generator;
-    let Some(backend) = generator.backend.clone() else {
-        return Ok(None);
-    };
-    Ok(Some(Arc::new(Worker {
+    let settings = WorkerSettings {
         name: instance_name(),
         slots: usize::try_from(config.generator_concurrency)?,
-        backend,
-        blobs: generator.blobs.clone(),
-        store: Arc::clone(&generator.store),
-        board: Arc::clone(&generator.board),
-        settler: generator.settler.clone(),
         deadline: Duration::from_secs(config.generator_timeout),
-        metrics: Arc::clone(&state.metrics),
-        moderation: generator.moderation.clone(),
-        users: generator.users.clone(),
-    })))
+    };
+    Ok(state.generator.worker(settings).map(Arc::new))
 }
 
 fn billing(
@@ -389,37 +368,6 @@ fn token_verifier(config: &Config, http: &reqwest::Client) -> TokenVerifier {
     }
     let keys = GoogleKeys::new(http.clone(), config.google_keys_url.clone());
     TokenVerifier::google(&config.project_id, keys)
-}
-
-/// Starts reaping and settlement, each three times a lease, and, with a renderer, this
-/// process's worker; all stop taking work when `stop` turns true or its sender is gone.
-/// Returns the worker's task.
-pub fn run_jobs(
-    config: &Config,
-    state: &AppState,
-    stop: &tokio::sync::watch::Receiver<bool>,
-) -> anyhow::Result<Option<tokio::task::JoinHandle<()>>> {
-    let every = Duration::from_secs(config.job_lease).div_f32(3.0);
-    let reaper = Reaper {
-        board: Arc::clone(&state.generator.board),
-        settler: state.generator.settler.clone(),
-    };
-    tasks::every("reaping", every, stop.clone(), move || {
-        let reaper = reaper.clone();
-        async move { reaper.reap().await }
-    });
-    let settler = state.generator.settler.clone();
-    tasks::every("settlement", every, stop.clone(), move || {
-        let settler = settler.clone();
-        async move { settler.settle_leftovers().await }
-    });
-    if let Some(backend) = &state.generator.backend {
-        tokio::spawn(check_checkpoints(
-            Arc::clone(backend),
-            state.generator.catalog.clone(),
-        ));
-    }
-    Ok(worker(config, state)?.map(|worker| tokio::spawn(worker.run(stop.clone()))))
 }
 
 /// Warns, once at start, of every catalog checkpoint the backend says it does not have: a

@@ -9,9 +9,9 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
+use crate::application::Application;
 use crate::config::Config;
-use crate::http::server;
-use crate::{build_app, build_worker_app, startup, tasks, telemetry};
+use crate::telemetry;
 
 /// `lucent` alone serves; its flags are then `serve`'s.
 #[derive(Debug, Parser)]
@@ -87,33 +87,19 @@ pub async fn run() -> ExitCode {
 }
 
 async fn serve(config: Config) -> anyhow::Result<()> {
-    let state = startup::from_config(&config).await?;
+    let app = Application::build(&config).await?;
     let listener = listen(&config).await?;
     let addr = listener.local_addr()?;
     let (stopping, stop) = tokio::sync::watch::channel(false);
-    let retention = Arc::new(startup::retention(&config, &state));
-    tasks::every(
-        "retention",
-        crate::generate::retention::EVERY,
-        stop.clone(),
-        move || {
-            let retention = Arc::clone(&retention);
-            async move { retention.sweep().await }
-        },
-    );
-    let jobs = startup::run_jobs(&config, &state, &stop)?;
+    app.start_retention(&stop);
+    let jobs = app.start_jobs(&stop)?;
     tracing::info!(%addr, "lucent listening");
     println!("Lucent is running at http://{addr}");
     let mut stopped = stop.clone();
-    let server = server::serve(
-        listener,
-        build_app(state),
-        header_timeout(&config),
-        async move {
-            shutdown_signal().await;
-            let _ = stopping.send(true);
-        },
-    );
+    let server = app.serve(listener, async move {
+        shutdown_signal().await;
+        let _ = stopping.send(true);
+    });
     // In-flight requests get a bounded grace period; a stream that never ends cannot hold
     // the process past it.
     let grace = Duration::from_secs(config.shutdown_grace);
@@ -129,10 +115,6 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn header_timeout(config: &Config) -> Duration {
-    Duration::from_secs(config.header_timeout)
-}
-
 async fn listen(config: &Config) -> anyhow::Result<tokio::net::TcpListener> {
     tokio::net::TcpListener::bind(config.addr)
         .await
@@ -146,26 +128,27 @@ async fn work(config: Config) -> anyhow::Result<()> {
             "LUCENT_REDIS_URL: a worker takes its jobs from the queue the gateways share; set it"
         );
     }
-    let state = startup::from_config(&config).await?;
+    let app = Application::build(&config).await?;
     let listener = listen(&config).await?;
     let addr = listener.local_addr()?;
     let (stopping, stop) = tokio::sync::watch::channel(false);
-    let jobs = startup::run_jobs(&config, &state, &stop)?;
+    let jobs = app.start_jobs(&stop)?;
     if jobs.is_none() {
         anyhow::bail!(
             "LUCENT_GENERATOR: a worker needs a renderer (builtin, a1111+…, comfyui+…, legacy+…)"
         );
     }
     let mut stopped = stop.clone();
-    let probes = server::serve(
-        listener,
-        build_worker_app(state),
-        header_timeout(&config),
+    let app = Arc::new(app);
+    let probes = tokio::spawn({
+        let app = Arc::clone(&app);
         async move {
-            let _ = stopped.wait_for(|s| *s).await;
-        },
-    );
-    let probes = tokio::spawn(probes);
+            app.serve_probes(listener, async move {
+                let _ = stopped.wait_for(|s| *s).await;
+            })
+            .await;
+        }
+    });
     println!("Lucent worker is running, with health and metrics at http://{addr}");
     shutdown_signal().await;
     let _ = stopping.send(true);

@@ -17,11 +17,13 @@ use super::backend::Backend;
 use super::catalog::Catalog;
 use super::feed::Feeds;
 use super::follow::Follow;
+use super::reaper::Reaper;
 use super::request::{GenerationBody, Spec};
 use super::settle::Settler;
 use super::stage::Stage;
+use super::worker::Worker;
 use crate::images::blobs::Blobs;
-use crate::jobs::{Admission, BoardError, Cancel, Ended, JobBoard, NewJob, Place, Tier};
+use crate::jobs::{Admission, BoardError, Cancel, Depth, Ended, JobBoard, NewJob, Place, Tier};
 use crate::metrics::Metrics;
 use crate::quota::Period;
 use crate::safety::moderation::{Input, Moderation};
@@ -30,29 +32,128 @@ use crate::safety::{Field, Gate, Refusal, Request};
 use crate::store::{RefusalRecord, Store, now_ms, push_id};
 use crate::users::{Caller, Refused, Users};
 
+/// The generation service. Its parts are its own: routes, tasks and workers ask it.
 pub struct Generator {
     /// Styles and looks.
-    pub catalog: Catalog,
+    pub(super) catalog: Catalog,
     /// The content rules every request passes first.
-    pub safety: Arc<Gate>,
+    pub(super) safety: Arc<Gate>,
     /// The deployer's moderation service, which checks explicit requests too.
-    pub moderation: Option<Arc<Moderation>>,
+    pub(super) moderation: Option<Arc<Moderation>>,
     /// The renderer of this process's workers; `None` with `LUCENT_GENERATOR=none` (the
     /// workers run elsewhere).
-    pub backend: Option<Arc<dyn Backend>>,
+    pub(super) backend: Option<Arc<dyn Backend>>,
     /// Who runs what next, shared with every instance and worker.
-    pub board: Arc<dyn JobBoard>,
+    pub(super) board: Arc<dyn JobBoard>,
     /// This instance's readers of followed jobs.
-    pub feeds: Feeds,
+    pub(super) feeds: Feeds,
     /// Gives back the credits of jobs that ended.
-    pub settler: Settler,
+    pub(super) settler: Settler,
     /// Originals and previews.
-    pub blobs: Blobs,
+    pub(super) blobs: Blobs,
     /// Generation records.
-    pub store: Arc<dyn Store>,
+    pub(super) store: Arc<dyn Store>,
     /// Plans and credits.
+    pub(super) users: Users,
+    pub(super) metrics: Arc<Metrics>,
+}
+
+/// What the generation service is made of, besides the board it is given.
+pub struct Parts {
+    pub catalog: Catalog,
+    pub safety: Arc<Gate>,
+    pub moderation: Option<Arc<Moderation>>,
+    pub backend: Option<Arc<dyn Backend>>,
+    pub blobs: Blobs,
+    pub store: Arc<dyn Store>,
     pub users: Users,
     pub metrics: Arc<Metrics>,
+}
+
+/// How this process's worker runs, when it has a renderer.
+pub struct WorkerSettings {
+    /// Names it in leases and the live-worker count.
+    pub name: String,
+    /// Jobs at once.
+    pub slots: usize,
+    /// Per image.
+    pub deadline: std::time::Duration,
+}
+
+impl Generator {
+    pub fn new(parts: Parts, board: Arc<dyn JobBoard>) -> Self {
+        Self {
+            settler: Settler {
+                board: Arc::clone(&board),
+                users: parts.users.clone(),
+                store: Arc::clone(&parts.store),
+                metrics: Arc::clone(&parts.metrics),
+            },
+            feeds: Feeds::new(Arc::clone(&board)),
+            board,
+            catalog: parts.catalog,
+            safety: parts.safety,
+            moderation: parts.moderation,
+            backend: parts.backend,
+            blobs: parts.blobs,
+            store: parts.store,
+            users: parts.users,
+            metrics: parts.metrics,
+        }
+    }
+
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// This process's renderer; `None` when the workers run elsewhere.
+    pub fn backend(&self) -> Option<&Arc<dyn Backend>> {
+        self.backend.as_ref()
+    }
+
+    pub fn blobs(&self) -> &Blobs {
+        &self.blobs
+    }
+
+    /// The lines' lengths and the live workers.
+    pub async fn depth(&self) -> Result<Depth, GenerateError> {
+        Ok(self.board.depth().await?)
+    }
+
+    /// Jobs this instance follows for their listeners now.
+    pub fn followed_jobs(&self) -> usize {
+        self.feeds.readers()
+    }
+
+    /// Reaping, as a task runs it.
+    pub fn reaper(&self) -> Reaper {
+        Reaper {
+            board: Arc::clone(&self.board),
+            settler: self.settler.clone(),
+        }
+    }
+
+    /// Settlement, as a task runs it.
+    pub fn settler(&self) -> Settler {
+        self.settler.clone()
+    }
+
+    /// This process's worker, when it has a renderer.
+    pub fn worker(&self, settings: WorkerSettings) -> Option<Worker> {
+        Some(Worker {
+            name: settings.name,
+            slots: settings.slots,
+            backend: Arc::clone(self.backend.as_ref()?),
+            blobs: self.blobs.clone(),
+            store: Arc::clone(&self.store),
+            board: Arc::clone(&self.board),
+            settler: self.settler.clone(),
+            deadline: settings.deadline,
+            metrics: Arc::clone(&self.metrics),
+            moderation: self.moderation.clone(),
+            users: self.users.clone(),
+        })
+    }
 }
 
 /// The route a request came by, kept with its refusal.

@@ -17,5 +17,5 @@ pub mod view;
 pub mod worker;
 
 pub use error::{Failure, GenerateError, JobError};
-pub use generator::{CancelOnDrop, Generator, Route, Submitted};
+pub use generator::{CancelOnDrop, Generator, Parts, Route, Submitted, WorkerSettings};
 pub use worker::Worker;

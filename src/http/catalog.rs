@@ -62,10 +62,10 @@ struct Renderer {
 pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
     let generator = &state.generator;
     // With LUCENT_GENERATOR=none the workers elsewhere draw: AI models, by deployment.
-    let kind = generator.backend.as_ref().map_or("workers", |b| b.kind());
+    let kind = generator.backend().map_or("workers", |b| b.kind());
     Json(CatalogView {
         styles: generator
-            .catalog
+            .catalog()
             .styles
             .iter()
             .map(|s| StyleView {
@@ -79,7 +79,7 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
             })
             .collect(),
         looks: generator
-            .catalog
+            .catalog()
             .looks
             .iter()
             .map(|l| LookView {

@@ -140,11 +140,11 @@ async fn check(state: &AppState) -> ReadinessReport {
     let checks = Checks {
         store: Check::of("store", Some(state.store.kind()), state.store.ping().await),
         keys,
-        generator: match &generator.backend {
+        generator: match generator.backend() {
             Some(backend) => Check::of("generator", Some(backend.kind()), backend.ready().await),
             None => Check::of("generator", Some("workers"), Ok::<(), String>(())),
         },
-        images: Check::of("images", None, generator.blobs.check().await),
+        images: Check::of("images", None, generator.blobs().check().await),
         redis: match &state.redis {
             Some(redis) => Some(redis_check(redis).await),
             None => None,
@@ -205,7 +205,7 @@ pub async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Respo
     if !allowed {
         return ApiError::not_found("metrics").into_response();
     }
-    let depth = state.generator.board.depth().await.ok();
+    let depth = state.generator.depth().await.ok();
     let text = state.metrics.render(depth, state.users.store_reads());
     (
         [(

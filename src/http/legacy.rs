@@ -102,7 +102,7 @@ pub async fn generate_image(
 ) -> Result<Response, ApiError> {
     let job = admit(&state, &user, Route::Legacy, || {
         let Query(query) = query.map_err(bad_query)?;
-        query.into_body(&state.generator.catalog)
+        query.into_body(state.generator.catalog())
     })
     .await?;
     let leaving = state.generator.cancel_on_drop(&user.uid, &job.id);

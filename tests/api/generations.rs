@@ -31,7 +31,7 @@ async fn original(app: &TestApp, uid: &str, id: &str) -> Vec<u8> {
         .unwrap();
     app.state
         .generator
-        .blobs
+        .blobs()
         .get(&record.blob_key)
         .await
         .unwrap()
@@ -319,7 +319,7 @@ async fn deleting_is_for_pro_users_and_removes_record_and_bytes() {
     assert!(
         app.state
             .generator
-            .blobs
+            .blobs()
             .get(&record.blob_key)
             .await
             .unwrap()
@@ -328,7 +328,7 @@ async fn deleting_is_for_pro_users_and_removes_record_and_bytes() {
     assert!(
         app.state
             .generator
-            .blobs
+            .blobs()
             .get(&record.preview_key)
             .await
             .unwrap()
@@ -607,7 +607,7 @@ async fn only_the_holder_of_the_retention_lease_sweeps() {
         std::sync::Arc::new(lucent::lease::MemoryLeases::default());
     let instance = |holder: &str| lucent::generate::retention::Retention {
         store: app.state.store.clone(),
-        blobs: app.state.generator.blobs.clone(),
+        blobs: app.state.generator.blobs().clone(),
         free_days: 7,
         leases: leases.clone(),
         holder: holder.to_owned(),

@@ -2,8 +2,10 @@
 //! helper per endpoint.
 
 use clap::Parser;
+use lucent::AppState;
+use lucent::application::Application;
 use lucent::config::Config;
-use lucent::{AppState, build_app};
+use lucent::coordination::Coordination;
 use serde_json::{Value, json};
 use std::path::Path;
 use tempfile::TempDir;
@@ -56,6 +58,12 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
+    spawn_app_on(extra, |_| {}).await
+}
+
+/// The app with `extra` flags, on the shared parts as `arrange` leaves them (a test wraps the
+/// board in a fault).
+pub async fn spawn_app_on(extra: &[&str], arrange: impl FnOnce(&mut Coordination)) -> TestApp {
     let data_dir = tempfile::tempdir().unwrap();
     write_web_app(&data_dir.path().join("web"));
     let keys = MockServer::start().await;
@@ -64,21 +72,15 @@ pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
     let mut args = vec!["--google-keys-url", keys_url.as_str()];
     args.extend_from_slice(extra);
     let config = test_config(data_dir.path(), &args);
-    let http = lucent::startup::http_client().unwrap();
-    let store = lucent::startup::open_store(&config, &http).await.unwrap();
-    let state = lucent::startup::state(&config, http, store).unwrap();
+    let mut coordination = lucent::startup::coordination(&config).unwrap();
+    arrange(&mut coordination);
+    let app = Application::build_on(&config, coordination).await.unwrap();
     let (stop, stopping) = tokio::sync::watch::channel(false);
-    lucent::startup::run_jobs(&config, &state, &stopping).unwrap();
+    app.start_jobs(&stopping).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
-    let app = build_app(state.clone());
-    let header_timeout = std::time::Duration::from_secs(config.header_timeout);
-    tokio::spawn(lucent::http::server::serve(
-        listener,
-        app,
-        header_timeout,
-        std::future::pending(),
-    ));
+    let state = app.state.clone();
+    tokio::spawn(async move { app.serve(listener, std::future::pending()).await });
     TestApp {
         address,
         client: reqwest::Client::builder()
@@ -337,7 +339,7 @@ impl TestApp {
 
     /// Jobs waiting for a worker, as the board counts them.
     pub async fn jobs_waiting(&self) -> u64 {
-        let depth = self.state.generator.board.depth().await.unwrap();
+        let depth = self.state.generator.depth().await.unwrap();
         depth.queued_pro + depth.queued_free
     }
 }

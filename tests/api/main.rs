@@ -31,6 +31,7 @@ mod error_codes;
 mod event_streams;
 mod fake_comfyui;
 mod fake_rtdb;
+mod faulty_board;
 mod generations;
 mod health;
 mod helpers;

@@ -210,7 +210,7 @@ async fn quota_spent(op: Op, sent: &Sent) {
     let fox = json!({"prompt": "a fox"});
     sent.send(generation(&app, op, &token, &fox)).await;
     until(ARRANGING, async || {
-        let depth = app.state.generator.board.depth().await.unwrap();
+        let depth = app.state.generator.depth().await.unwrap();
         depth.queued_free + depth.running == 0
     })
     .await;
