@@ -5,7 +5,6 @@ use serde_json::{Value, json};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use crate::helpers::until;
 use crate::process::Instance;
 use crate::test_keys::{claims, unsigned};
 
@@ -65,10 +64,13 @@ async fn a_failed_job_is_logged_once_by_its_kind_and_its_prompt_never_above_debu
         let response = client.get(&job_url).bearer_auth(&token).send().await;
         response.unwrap().json().await.unwrap()
     };
-    until(std::time::Duration::from_secs(10), async || {
-        read().await["status"] == "failed"
-    })
-    .await;
+    // The job's event stream ends with the job.
+    let events = client
+        .get(format!("{job_url}/events"))
+        .bearer_auth(&token)
+        .send();
+    let events = events.await.unwrap().text().await.unwrap();
+    assert!(events.contains("event: error"), "{events}");
 
     for _ in 0..5 {
         assert_eq!(read().await["error"]["code"], "backend_failed");

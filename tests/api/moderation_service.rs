@@ -198,7 +198,11 @@ async fn a_flagged_image_is_never_kept_its_credit_comes_back_and_it_counts() {
             .contains("flagged the finished image"),
         "{body}"
     );
-    assert_eq!(app.wait_for_credits(&token, 0).await, 0);
+    assert_eq!(
+        app.credits_used(&token).await,
+        0,
+        "the credit is back when the error arrives"
+    );
     let history: Value = app.list_generations(&token, "").await.json().await.unwrap();
     assert_eq!(history["items"], json!([]), "the image was never stored");
     let kept = app.state.store.list_refusals("alice").await.unwrap();
@@ -246,7 +250,11 @@ async fn an_image_that_cannot_be_checked_is_not_kept_and_costs_nothing() {
     let response = app.generate(&token, &json!({"prompt": EXPLICIT})).await;
 
     assert_eq!(error_code(response, 503).await, "dependency_unavailable");
-    assert_eq!(app.wait_for_credits(&token, 0).await, 0);
+    assert_eq!(
+        app.credits_used(&token).await,
+        0,
+        "the credit is back when the error arrives"
+    );
     let history: Value = app.list_generations(&token, "").await.json().await.unwrap();
     assert_eq!(history["items"], json!([]));
     assert!(
