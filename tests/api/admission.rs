@@ -10,13 +10,13 @@ use lucent::jobs::JobBoard;
 use lucent::users::Caller;
 
 use crate::faulty_board::{FaultyBoard, Step};
-use crate::helpers::{TestApp, spawn_app_on, until};
+use crate::helpers::{Tasks, TestApp, spawn_app_on};
 
 /// The app on a board that cannot put a job in line, and cannot fail an admission `outage`
 /// times.
 async fn app_losing_the_board_after_admission(outage: u32) -> (TestApp, Arc<FaultyBoard>) {
     let mut faulty = None;
-    let app = spawn_app_on(&SHORT_LEASE, |parts| {
+    let app = spawn_app_on(&SHORT_LEASE, Tasks::Off, |parts| {
         let board = FaultyBoard::around(Arc::clone(&parts.board));
         board.fail(Step::Publish);
         board.fail_times(Step::FailAdmission, outage);
@@ -47,6 +47,9 @@ async fn alices_submission(app: &TestApp) -> GenerateError {
 /// A short lease: a grace of 2 s before settlement settles a failed admission, and an admission
 /// deadline of 4 s.
 const SHORT_LEASE: [&str; 2] = ["--job-lease", "1"];
+/// Past each, with a margin for the step that ended the job.
+const SETTLEMENT_GRACE: Duration = Duration::from_millis(2_300);
+const ADMISSION_DEADLINE: Duration = Duration::from_millis(4_300);
 
 #[tokio::test]
 async fn credits_reserved_for_a_job_never_put_in_line_come_back_through_its_failed_admission() {
@@ -56,10 +59,15 @@ async fn credits_reserved_for_a_job_never_put_in_line_come_back_through_its_fail
     let error = alices_submission(&app).await;
 
     assert!(matches!(error, GenerateError::Unavailable(_)));
-    until(Duration::from_secs(10), async || {
-        app.credits_used(&token).await == 0
-    })
-    .await;
+    assert_eq!(
+        app.credits_used(&token).await,
+        1,
+        "held until it is settled"
+    );
+    tokio::time::sleep(SETTLEMENT_GRACE).await;
+    app.reap_and_settle().await;
+
+    assert_eq!(app.credits_used(&token).await, 0);
     assert_eq!(board.asked(Step::FailAdmission), 1);
     assert_eq!(app.jobs_waiting().await, 0, "the job never went in line");
 }
@@ -72,10 +80,17 @@ async fn credits_of_an_admission_the_board_could_not_even_fail_come_back_through
     let error = alices_submission(&app).await;
 
     assert!(matches!(error, GenerateError::Unavailable(_)));
-    until(Duration::from_secs(15), async || {
-        app.credits_used(&token).await == 0
-    })
-    .await;
+    tokio::time::sleep(SETTLEMENT_GRACE).await;
+    app.reap_and_settle().await;
+    assert_eq!(
+        app.credits_used(&token).await,
+        1,
+        "the board never heard of the failure: only the reaper can end it"
+    );
+    tokio::time::sleep(ADMISSION_DEADLINE - SETTLEMENT_GRACE).await;
+    app.reap_and_settle().await;
+
+    assert_eq!(app.credits_used(&token).await, 0);
     assert!(board.unsettled(Duration::ZERO).await.unwrap().is_empty());
     assert_eq!(app.jobs_waiting().await, 0, "the job never went in line");
 }

@@ -58,12 +58,23 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
-    spawn_app_on(extra, |_| {}).await
+    spawn_app_on(extra, Tasks::Run, |_| {}).await
+}
+
+/// Whether the app's background work (worker, reaping, settlement) runs by itself, or only
+/// when the test drains it ([`TestApp::reap_and_settle`]).
+pub enum Tasks {
+    Run,
+    Off,
 }
 
 /// The app with `extra` flags, on the shared parts as `arrange` leaves them (a test wraps the
 /// board in a fault).
-pub async fn spawn_app_on(extra: &[&str], arrange: impl FnOnce(&mut Coordination)) -> TestApp {
+pub async fn spawn_app_on(
+    extra: &[&str],
+    tasks: Tasks,
+    arrange: impl FnOnce(&mut Coordination),
+) -> TestApp {
     let data_dir = tempfile::tempdir().unwrap();
     write_web_app(&data_dir.path().join("web"));
     let keys = MockServer::start().await;
@@ -76,7 +87,9 @@ pub async fn spawn_app_on(extra: &[&str], arrange: impl FnOnce(&mut Coordination
     arrange(&mut coordination);
     let app = Application::build_on(&config, coordination).await.unwrap();
     let (stop, stopping) = tokio::sync::watch::channel(false);
-    app.start_jobs(&stopping).unwrap();
+    if let Tasks::Run = tasks {
+        app.start_jobs(&stopping).unwrap();
+    }
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://{}", listener.local_addr().unwrap());
     let state = app.state.clone();
@@ -287,6 +300,13 @@ impl TestApp {
 }
 
 impl TestApp {
+    /// One pass of reaping and then of settlement, as the tasks run them: what was due by now
+    /// is settled when this returns.
+    pub async fn reap_and_settle(&self) {
+        self.state.generator.reaper().reap().await;
+        self.state.generator.settler().settle_leftovers().await;
+    }
+
     /// One pass of the retention sweep, as `lucent serve` runs it; how many images it removed.
     pub async fn sweep(&self) -> usize {
         let config = test_config(self.data_dir.path(), &[]);
