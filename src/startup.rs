@@ -263,13 +263,18 @@ fn generator(
         }
         None => None,
     };
+    let backend = config
+        .generator
+        .build(http, &catalog)
+        .map_err(|e| anyhow::anyhow!("LUCENT_GENERATOR: {e}"))?;
+    let catalog = match &backend {
+        Some(backend) if !backend.draws_any_size() => catalog.default_sizes_only(),
+        _ => catalog,
+    };
     let parts = Parts {
         safety,
         moderation,
-        backend: config
-            .generator
-            .build(http, &catalog)
-            .map_err(|e| anyhow::anyhow!("LUCENT_GENERATOR: {e}"))?,
+        backend,
         blobs: Blobs::open(&config.image_store_url()?)
             .map_err(|e| anyhow::anyhow!("LUCENT_IMAGE_STORE: {e}"))?,
         store: Arc::clone(store),

@@ -31,6 +31,73 @@ pub struct Style {
     /// file, with `{{placeholders}}` (see the README); without it, the built-in graph.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comfy_workflow: Option<PathBuf>,
+    /// The image sizes the checkpoint draws well, the first the default; a catalog that gives
+    /// none offers the one size Lucent always made, 512 x 512.
+    #[serde(default = "one_square")]
+    pub sizes: Vec<Size>,
+}
+
+/// One image size a style offers, in pixels: multiples of 64 (what Stable Diffusion's latent
+/// space divides by 8, in blocks of 8), at most [`SIDE_MAX`]; `enhance` doubles both sides.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Size {
+    /// `square`, `portrait`, `landscape`, …: unique within its style.
+    pub id: String,
+    pub label: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Largest side a style may offer: doubled by `enhance`, it is the largest image accepted
+/// from a backend.
+pub const SIDE_MAX: u32 = 2048;
+
+impl Default for Size {
+    fn default() -> Self {
+        Self {
+            id: "square".into(),
+            label: "Square".into(),
+            width: 512,
+            height: 512,
+        }
+    }
+}
+
+fn one_square() -> Vec<Size> {
+    vec![Size::default()]
+}
+
+impl Style {
+    /// The size `id`, or the style's default for none.
+    pub fn size(&self, id: Option<&str>) -> Option<&Size> {
+        match id {
+            None | Some("") => self.sizes.first(),
+            Some(id) => self.sizes.iter().find(|s| s.id == id),
+        }
+    }
+
+    fn check_sizes(&self) -> Result<(), String> {
+        let style = &self.id;
+        if self.sizes.is_empty() {
+            return Err(format!("style {style}: sizes is empty"));
+        }
+        for (i, size) in self.sizes.iter().enumerate() {
+            let sides_fit = [size.width, size.height]
+                .iter()
+                .all(|&side| side >= 64 && side <= SIDE_MAX && side % 64 == 0);
+            if !sides_fit {
+                return Err(format!(
+                    "style {style}, size {}: width and height must be multiples of 64 from 64 to {SIDE_MAX}",
+                    size.id
+                ));
+            }
+            if self.sizes[..i].iter().any(|other| other.id == size.id) {
+                return Err(format!("style {style}: size {} is listed twice", size.id));
+            }
+        }
+        Ok(())
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -88,7 +155,19 @@ impl Catalog {
         if catalog.styles.iter().any(|s| s.pro && s.default) {
             return Err("the default style cannot be pro-only".into());
         }
+        for style in &catalog.styles {
+            style.check_sizes()?;
+        }
         Ok(catalog)
+    }
+
+    /// The same catalog with each style's default size only, for a backend that draws one
+    /// size whatever it is asked.
+    pub fn default_sizes_only(mut self) -> Self {
+        for style in &mut self.styles {
+            style.sizes.truncate(1);
+        }
+        self
     }
 
     pub fn style(&self, id: &str) -> Option<&Style> {
@@ -125,6 +204,65 @@ mod tests {
         assert!(c.style("nsfw-v1.1").unwrap().nsfw);
         assert_eq!(c.look("korean").unwrap().text, "Korean Girl");
         assert!(c.looks.iter().any(|l| l.pro) && c.styles.iter().any(|s| s.pro));
+    }
+
+    #[test]
+    fn every_built_in_style_offers_square_portrait_and_landscape_square_first() {
+        for style in Catalog::built_in().styles {
+            let sizes: Vec<_> = style
+                .sizes
+                .iter()
+                .map(|s| (s.id.as_str(), s.width, s.height))
+                .collect();
+            assert_eq!(
+                sizes,
+                [
+                    ("square", 512, 512),
+                    ("portrait", 512, 768),
+                    ("landscape", 768, 512)
+                ],
+                "{}",
+                style.id
+            );
+        }
+    }
+
+    #[test]
+    fn a_catalog_without_sizes_offers_the_one_square() {
+        let mut without: serde_json::Value = serde_json::from_str(BUILT_IN).unwrap();
+        for style in without["styles"].as_array_mut().unwrap() {
+            style.as_object_mut().unwrap().remove("sizes");
+        }
+        let catalog = Catalog::parse(&without.to_string()).unwrap();
+        assert_eq!(catalog.default_style().sizes, [Size::default()]);
+    }
+
+    #[test]
+    fn sizes_that_a_checkpoint_cannot_draw_are_refused() {
+        for (width, height) in [(500, 512), (0, 512), (512, 4096)] {
+            let mut catalog: serde_json::Value = serde_json::from_str(BUILT_IN).unwrap();
+            catalog["styles"][0]["sizes"][1]["width"] = width.into();
+            catalog["styles"][0]["sizes"][1]["height"] = height.into();
+            let error = Catalog::parse(&catalog.to_string()).unwrap_err();
+            assert!(
+                error.contains("multiples of 64"),
+                "{width}x{height}: {error}"
+            );
+        }
+        let mut twice: serde_json::Value = serde_json::from_str(BUILT_IN).unwrap();
+        twice["styles"][0]["sizes"][1]["id"] = "square".into();
+        assert!(
+            Catalog::parse(&twice.to_string())
+                .unwrap_err()
+                .contains("twice")
+        );
+    }
+
+    #[test]
+    fn a_backend_of_one_size_is_offered_each_style_s_default_only() {
+        let catalog = Catalog::built_in().default_sizes_only();
+        assert!(catalog.styles.iter().all(|s| s.sizes.len() == 1));
+        assert_eq!(catalog.default_style().sizes[0].id, "square");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use serde::Deserialize;
 
 use super::GenerateError;
-use super::catalog::{Catalog, Look, Style};
+use super::catalog::{Catalog, Look, Size, Style};
 use crate::users::Caller;
 
 pub const PROMPT_MAX: usize = 500;
@@ -48,6 +48,9 @@ pub struct GenerationBody {
     /// Images to make (1, or up to 4 for pro users).
     #[serde(default)]
     pub count: Option<u32>,
+    /// One of the style's size ids (the catalog's `sizes`); empty for the style's first.
+    #[serde(default)]
+    pub size: Option<String>,
 }
 
 /// A request that passed every check, with defaults filled in.
@@ -58,6 +61,9 @@ pub struct Spec {
     pub negative_prompt: String,
     pub style: Style,
     pub look: Option<Look>,
+    /// Before `enhance` doubles it. Jobs queued before sizes existed were all 512 x 512.
+    #[serde(default)]
+    pub size: Size,
     /// `None`: the gateway (or the backend) picks one and reports it.
     pub seed: Option<u32>,
     pub steps: u32,
@@ -130,6 +136,18 @@ impl GenerationBody {
                 GenerateError::invalid("style", format!("style {id:?} does not exist"))
             })?,
         };
+        let size = style.size(self.size.as_deref()).ok_or_else(|| {
+            let offered: Vec<&str> = style.sizes.iter().map(|s| s.id.as_str()).collect();
+            GenerateError::invalid(
+                "size",
+                format!(
+                    "size {:?} is not one the {} style offers ({})",
+                    self.size.as_deref().unwrap_or_default(),
+                    style.label,
+                    offered.join(", ")
+                ),
+            )
+        })?;
         let look = match self.look.as_deref() {
             None | Some("") => None,
             Some(id) => Some(catalog.look(id).ok_or_else(|| {
@@ -204,6 +222,7 @@ impl GenerationBody {
             prompt,
             style: style.clone(),
             look: look.cloned(),
+            size: size.clone(),
             seed,
             steps,
             enhance: self.enhance.unwrap_or(true),
@@ -295,11 +314,29 @@ mod tests {
             (json!({"prompt": "a", "count": 5}), "count"),
             (json!({"prompt": "a", "style": "sdxl"}), "style"),
             (json!({"prompt": "a", "look": "martian"}), "look"),
+            (json!({"prompt": "a", "size": "poster"}), "size"),
         ] {
             let (status, message) = check(body.clone(), PRO).unwrap_err();
             assert_eq!(status, 422, "{body}");
             assert!(message.starts_with(field), "{body}: {message}");
         }
+    }
+
+    #[test]
+    fn a_size_is_one_of_the_style_s_and_defaults_to_its_first() {
+        let spec = check(json!({"prompt": "a"}), FREE).unwrap();
+        assert_eq!((spec.size.width, spec.size.height), (512, 512));
+        let spec = check(json!({"prompt": "a", "size": "portrait"}), FREE).unwrap();
+        assert_eq!((spec.size.width, spec.size.height), (512, 768));
+        let spec = check(json!({"prompt": "a", "size": ""}), FREE).unwrap();
+        assert_eq!(spec.size.id, "square");
+
+        let (status, message) = check(json!({"prompt": "a", "size": "poster"}), FREE).unwrap_err();
+        assert_eq!(status, 422);
+        assert!(
+            message.contains("square, portrait, landscape"),
+            "the refusal says what there is: {message}"
+        );
     }
 
     #[test]

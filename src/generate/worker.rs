@@ -323,7 +323,6 @@ fn failed(job: &str, error: &GenerateError, kept: usize) -> Outcome {
 /// The `i`-th image of a request: seeds count up from the job's. The size is the base size;
 /// `enhance` asks the backend to double it.
 fn render_of(spec: &Spec, i: u32) -> Render {
-    let side = 512;
     Render {
         prompt: spec.full_prompt(),
         user_prompt: spec.prompt.clone(),
@@ -338,8 +337,8 @@ fn render_of(spec: &Spec, i: u32) -> Render {
             .unwrap_or_default(),
         seed: spec.seed.map(|s| s.wrapping_add(i)),
         steps: spec.steps,
-        width: side,
-        height: side,
+        width: spec.size.width,
+        height: spec.size.height,
         enhance: spec.enhance,
     }
 }

@@ -6,6 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::AppState;
+use crate::generate::catalog::Size;
 use crate::generate::request::{
     COUNT_MAX_FREE, COUNT_MAX_PRO, PROMPT_MAX, STEPS_DEFAULT, STEPS_MAX_FREE, STEPS_MAX_PRO,
 };
@@ -28,6 +29,9 @@ pub struct StyleView {
     pro: bool,
     nsfw: bool,
     default: bool,
+    /// What `size` may be for this style, the first the default; one when the backend draws
+    /// one size only.
+    sizes: Vec<Size>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -76,6 +80,7 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
                 pro: s.pro,
                 nsfw: s.nsfw,
                 default: s.default,
+                sizes: s.sizes.clone(),
             })
             .collect(),
         looks: generator

@@ -78,6 +78,7 @@ impl LegacyQuery {
             steps: self.step.map(Loose::Text),
             enhance: Some(false),
             count: Some(1),
+            size: None,
         })
     }
 }

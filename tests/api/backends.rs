@@ -359,6 +359,58 @@ async fn an_oversized_answer_is_cut_off_with_a_502() {
 }
 
 #[tokio::test]
+async fn a1111_draws_the_size_asked_for() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/sdapi/v1/txt2img"))
+        .and(body_partial_json(json!({"width": 768, "height": 512})))
+        .respond_with(ResponseTemplate::new(200).set_body_json(txt2img_answer(7)))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let app = app_with_backend("a1111", &server, "2").await;
+    let token = app.register("alice").await;
+
+    let response = app
+        .generate(
+            &token,
+            &json!({"prompt": "a fox", "size": "landscape", "enhance": false}),
+        )
+        .await;
+
+    assert_eq!(response.status(), 201);
+    let sent: Value = server.received_requests().await.unwrap()[0]
+        .body_json()
+        .unwrap();
+    assert!(sent.get("enable_hr").is_none(), "no hires pass: {sent}");
+}
+
+#[tokio::test]
+async fn a_legacy_backend_draws_one_size_so_each_style_offers_its_default_only() {
+    let server = MockServer::start().await;
+    let spec = format!("legacy+{}", server.uri());
+    let app = spawn_app_with(&["--generator", &spec]).await;
+    let token = app.register("alice").await;
+
+    let catalog: Value = app.get("/api/v1/catalog").await.json().await.unwrap();
+    let portrait = app
+        .generate(&token, &json!({"prompt": "a fox", "size": "portrait"}))
+        .await;
+
+    for style in catalog["styles"].as_array().unwrap() {
+        let sizes: Vec<&str> = style["sizes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(sizes, ["square"], "{style}");
+    }
+    assert_eq!(error_code(portrait, 422).await, "invalid_field");
+    assert!(server.received_requests().await.unwrap().is_empty());
+}
+
+#[tokio::test]
 async fn the_legacy_backend_gets_the_specs_exact_query() {
     let server = MockServer::start().await;
     Mock::given(method("GET"))

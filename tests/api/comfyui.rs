@@ -108,6 +108,26 @@ async fn comfyui_runs_the_styles_workflow_at_2x_with_progress_and_reports_the_se
 }
 
 #[tokio::test]
+async fn comfyui_draws_the_size_asked_for_in_its_latent_image() {
+    let comfy = comfy(Mode::Succeed).await;
+    let app = app_on(&comfy, &[]).await;
+    let token = app.register("alice").await;
+
+    app.generate_ok(
+        &token,
+        &json!({"prompt": "a fox", "size": "portrait", "enhance": false}),
+    )
+    .await;
+
+    let graph = &comfy.prompts()[0]["prompt"];
+    let latent = &node(graph, "EmptyLatentImage")[0]["inputs"];
+    assert_eq!(
+        (&latent["width"], &latent["height"]),
+        (&json!(512), &json!(768))
+    );
+}
+
+#[tokio::test]
 async fn without_a_seed_the_gateway_chooses_one_and_comfyui_runs_that_one() {
     let comfy = comfy(Mode::Succeed).await;
     let app = app_on(&comfy, &[]).await;

@@ -73,6 +73,74 @@ async fn free_user_gets_a_blurred_image() {
 }
 
 #[tokio::test]
+async fn a_portrait_request_makes_a_portrait_image_and_enhance_doubles_it() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+
+    let portrait = app
+        .generate_ok(
+            &token,
+            &json!({"prompt": "a lighthouse", "size": "portrait", "enhance": false}),
+        )
+        .await;
+    let landscape = app
+        .generate_ok(
+            &token,
+            &json!({"prompt": "a lighthouse", "size": "landscape"}),
+        )
+        .await;
+
+    let dimensions = |made: &Value| (made["width"].as_u64(), made["height"].as_u64());
+    assert_eq!(dimensions(&portrait), (Some(512), Some(768)));
+    assert_eq!(dimensions(&landscape), (Some(1536), Some(1024)));
+    let id = portrait["id"].as_str().unwrap();
+    assert_eq!(
+        decode(&original(&app, "alice", id).await).dimensions(),
+        (512, 768)
+    );
+    let history: Value = app.list_generations(&token, "").await.json().await.unwrap();
+    let listed: Vec<_> = history["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(dimensions)
+        .collect();
+    assert_eq!(listed, [(Some(1536), Some(1024)), (Some(512), Some(768))]);
+}
+
+#[tokio::test]
+async fn a_size_the_style_does_not_offer_is_refused_before_any_credit() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+
+    let response = app
+        .generate(&token, &json!({"prompt": "a lighthouse", "size": "poster"}))
+        .await;
+
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"]["field"], "size", "{body}");
+    assert_eq!(app.credits_used(&token).await, 0);
+}
+
+#[tokio::test]
+async fn the_catalog_gives_each_style_its_sizes() {
+    let app = spawn_app().await;
+
+    let catalog: Value = app.get("/api/v1/catalog").await.json().await.unwrap();
+
+    let first = &catalog["styles"][0];
+    assert_eq!(
+        first["sizes"],
+        json!([
+            {"id": "square", "label": "Square", "width": 512, "height": 512},
+            {"id": "portrait", "label": "Portrait 2:3", "width": 512, "height": 768},
+            {"id": "landscape", "label": "Landscape 3:2", "width": 768, "height": 512},
+        ])
+    );
+}
+
+#[tokio::test]
 async fn pro_user_gets_the_original() {
     let app = spawn_app().await;
     let token = app.register("alice").await;

@@ -641,6 +641,8 @@ export interface components {
             /** @description At most 500 characters (UTF-16 code units, as a browser counts). */
             prompt: string;
             seed?: components["schemas"]["Loose"] | null;
+            /** @description One of the style's size ids (the catalog's `sizes`); empty for the style's first. */
+            size?: string | null;
             steps?: components["schemas"]["Loose"] | null;
             /** @description A style id from the catalog; empty for the default. */
             style?: string | null;
@@ -914,6 +916,19 @@ export interface components {
             reason: string;
             role: components["schemas"]["Role"];
         };
+        /**
+         * @description One image size a style offers, in pixels: multiples of 64 (what Stable Diffusion's latent
+         *     space divides by 8, in blocks of 8), at most [`SIDE_MAX`]; `enhance` doubles both sides.
+         */
+        Size: {
+            /** Format: int32 */
+            height: number;
+            /** @description `square`, `portrait`, `landscape`, …: unique within its style. */
+            id: string;
+            label: string;
+            /** Format: int32 */
+            width: number;
+        };
         /** @description An account's staff roles after a change. */
         StaffAccount: {
             admin: boolean;
@@ -948,6 +963,11 @@ export interface components {
             label: string;
             nsfw: boolean;
             pro: boolean;
+            /**
+             * @description What `size` may be for this style, the first the default; one when the backend draws
+             *     one size only.
+             */
+            sizes: components["schemas"]["Size"][];
         };
         /**
          * @description `users/{uid}/subscription`. Every field is optional because the object is merged field by

@@ -32,6 +32,11 @@ impl Backend for Legacy {
         "legacy"
     }
 
+    /// Its query has no size: the server draws its own.
+    fn draws_any_size(&self) -> bool {
+        false
+    }
+
     async fn render(
         &self,
         job: &Render,

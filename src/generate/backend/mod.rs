@@ -99,6 +99,12 @@ pub trait Backend: Send + Sync {
     /// Names the backend in logs, readiness and the catalog.
     fn kind(&self) -> &'static str;
 
+    /// Whether it draws the width and height it is asked for; one that does not is offered
+    /// each style's default size only.
+    fn draws_any_size(&self) -> bool {
+        true
+    }
+
     /// Draws `job`, reporting progress on `progress`. The caller applies the deadline.
     async fn render(
         &self,

@@ -16,8 +16,25 @@ import type { StreamEvent } from '../sse';
 
 export const RENDERER_LABEL = 'Local preview renderer (not an AI model)';
 
+// The sizes the gateway's built-in catalog gives every style, its first the default.
+export const SIZES: Catalog['styles'][number]['sizes'] = [
+  { id: 'square', label: 'Square', width: 512, height: 512 },
+  { id: 'portrait', label: 'Portrait 2:3', width: 512, height: 768 },
+  { id: 'landscape', label: 'Landscape 3:2', width: 768, height: 512 },
+];
+
 function style(id: string, label: string, flags: Partial<Catalog['styles'][number]> = {}): Catalog['styles'][number] {
-  return { id, label, checkpoint: `${id}.safetensors`, hash: '0123abcd', pro: false, nsfw: false, default: false, ...flags };
+  return {
+    id,
+    label,
+    checkpoint: `${id}.safetensors`,
+    hash: '0123abcd',
+    pro: false,
+    nsfw: false,
+    default: false,
+    sizes: SIZES,
+    ...flags,
+  };
 }
 
 export function defaultCatalog(): Catalog {
