@@ -85,7 +85,7 @@ impl Style {
         for (i, size) in self.sizes.iter().enumerate() {
             let sides_fit = [size.width, size.height]
                 .iter()
-                .all(|&side| side >= 64 && side <= SIDE_MAX && side % 64 == 0);
+                .all(|&side| (64..=SIDE_MAX).contains(&side) && side % 64 == 0);
             if !sides_fit {
                 return Err(format!(
                     "style {style}, size {}: width and height must be multiples of 64 from 64 to {SIDE_MAX}",
