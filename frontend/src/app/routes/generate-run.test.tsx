@@ -182,6 +182,7 @@ describe('Generate page: generating', () => {
       prompt: 'A red fox in snow',
       negativePrompt: 'text',
       style: 'anime-v1',
+      size: 'portrait',
       look: 'korean',
       seed: '77',
       steps: '25',
@@ -191,6 +192,7 @@ describe('Generate page: generating', () => {
     expect(promptBox()).toHaveValue('A red fox in snow');
     expect(screen.getByRole('textbox', { name: 'Negative prompt' })).toHaveValue('text');
     expect(screen.getByRole('radio', { name: 'Anime V1' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Portrait 2:3 · 512×768' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Korean' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('textbox', { name: 'Seed' })).toHaveValue('77');
     expect(screen.getByRole('textbox', { name: 'Steps' })).toHaveValue('25');

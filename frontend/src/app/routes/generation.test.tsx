@@ -192,6 +192,7 @@ describe('Generation page: lists', () => {
     });
     const { user, router } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
+    await screen.findByTestId('renderer-note'); // the catalog is here
     await user.click(within(card).getByRole('button', { name: 'Try Again' }));
 
     expect(await screen.findByRole('textbox', { name: 'Prompt' })).toHaveValue('A red fox');
@@ -200,11 +201,35 @@ describe('Generation page: lists', () => {
       prompt: 'A red fox',
       negativePrompt: 'text',
       style: 'anime-v1',
+      size: 'square',
       look: 'korean',
       seed: '77',
       steps: '25',
       enhance: false,
     });
+  });
+
+  it("carries the size a portrait image was made at to the form on 'Try Again'", async () => {
+    // 512×768 doubled by 2x Inhance: the image names no size, its pixels say which it was.
+    const generation = makeGeneration({ prompt: 'A red fox', style: 'anime-v1', enhance: true, width: 1024, height: 1536 });
+    const { user, router } = openGallery({ user: ada, generations: [generation] });
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    await screen.findByTestId('renderer-note'); // the catalog is here
+    await user.click(within(card).getByRole('button', { name: 'Try Again' }));
+
+    expect(await screen.findByRole('radio', { name: 'Portrait 2:3 · 512×768' })).toBeChecked();
+    expect(readGenerateState(router.state.location.state).params).toMatchObject({ style: 'anime-v1', size: 'portrait' });
+  });
+
+  it("leaves the size to the style's first on 'Try Again' when the style offers none of the image's pixels", async () => {
+    const generation = makeGeneration({ prompt: 'A red fox', enhance: false, width: 640, height: 960 });
+    const { user, router } = openGallery({ user: ada, generations: [generation] });
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    await screen.findByTestId('renderer-note'); // the catalog is here
+    await user.click(within(card).getByRole('button', { name: 'Try Again' }));
+
+    expect(await screen.findByRole('radio', { name: 'Square · 512×512' })).toBeChecked();
+    expect(readGenerateState(router.state.location.state).params).not.toHaveProperty('size');
   });
 
   it('goes back to /Generate keeping the list', async () => {
@@ -246,6 +271,16 @@ describe('Generation page: lists', () => {
 });
 
 describe('Generation page: cards', () => {
+  it('frames a portrait image upright at its own size, not cropped to a square', async () => {
+    openGallery({ user: ada, generations: [makeGeneration({ prompt: 'A red fox', width: 1024, height: 1536 })] });
+    const image = await loadedImage('Generated image: A red fox');
+    expect(image).toHaveAttribute('width', '1024');
+    expect(image).toHaveAttribute('height', '1536');
+    expect(image.parentElement).toHaveStyle({ aspectRatio: '1024 / 1536' });
+    expect(screen.getByRole('article', { name: 'A red fox' })).toHaveTextContent('1024×1536');
+  });
+
+
   it('has alt text and labelled controls on every card', async () => {
     openGallery({ user: ada, generations: [makeGeneration({ prompt: 'A red fox' }), makeGeneration({ prompt: 'A cat' })] });
     await screen.findByRole('article', { name: 'A cat' });

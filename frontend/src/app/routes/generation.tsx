@@ -3,14 +3,18 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { Gallery } from '@/features/gallery/components/gallery';
-import type { Generation } from '@/types/api';
+import { sizeOf, useCatalog } from '@/lib/catalog';
+import type { Catalog, Generation } from '@/types/api';
 import { readGalleryState, type GalleryState, type GenerateState } from '@/types/navigation';
 
-function paramsOf(generation: Generation): GenerateState['params'] {
+function paramsOf(generation: Generation, catalog: Catalog | null): GenerateState['params'] {
+  // The image names no size id; its pixels say which of its style's sizes it was.
+  const size = sizeOf(catalog, generation);
   return {
     prompt: generation.prompt,
     negativePrompt: generation.negativePrompt,
     style: generation.style,
+    ...(size && { size }),
     look: generation.look,
     seed: String(generation.seed),
     steps: String(generation.steps),
@@ -22,6 +26,7 @@ export default function GenerationRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const { generations } = readGalleryState(location.state);
+  const { catalog } = useCatalog();
 
   return (
     <Page title="Your images" lead="Your new images first, then everything you have saved." wide>
@@ -32,7 +37,7 @@ export default function GenerationRoute() {
           void navigate(paths.generate, { state });
         }}
         onTryAgain={(generation, remaining) => {
-          const state: GenerateState = { params: paramsOf(generation), generations: remaining };
+          const state: GenerateState = { params: paramsOf(generation, catalog), generations: remaining };
           void navigate(paths.generate, { state });
         }}
         onUpgrade={() => void navigate(paths.subscribe)}

@@ -1,6 +1,6 @@
 import { HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 
-import type { GenerationRequest, Job, Me } from '@/types/api';
+import type { GenerationRequest, Job, Me, Style } from '@/types/api';
 
 import { fakeAuth } from '../fake-firebase';
 import { sseResponse } from '../sse';
@@ -52,10 +52,44 @@ export function resetHandlersState(): void {
   nextJob = 1;
 }
 
+/** The style a job's images are in, and their pixels. */
+interface Made {
+  readonly style: Style;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What the gateway makes of a body's style and size, or its 422 answer for one the catalog does not give. */
+function checkStyleAndSize(body: GenerationRequest): Made | ReturnType<typeof fail> {
+  const style = body.style
+    ? db.catalog.styles.find((option) => option.id === body.style)
+    : (db.catalog.styles.find((option) => option.default) ?? db.catalog.styles[0]);
+  if (!style) {
+    return fail('POST /api/v1/jobs', 422, 'invalid_field', `style: style ${JSON.stringify(body.style)} does not exist`);
+  }
+  // Empty or absent: the style's first; `enhance` (on unless false) doubles both sides.
+  const size = body.size ? style.sizes.find((option) => option.id === body.size) : style.sizes[0];
+  if (!size) {
+    const offered = style.sizes.map((option) => option.id).join(', ');
+    const message = `size ${JSON.stringify(body.size)} is not one the ${style.label} style offers (${offered})`;
+    return fail('POST /api/v1/jobs', 422, 'invalid_field', `size: ${message}`);
+  }
+  const factor = body.enhance === false ? 1 : 2;
+  return { style, width: size.width * factor, height: size.height * factor };
+}
+
 /** A job that ran to its end at once: its images are saved and its stream replays it all. */
-function finishedJob(uid: string, body: GenerationRequest): FakeJob {
+function finishedJob(uid: string, body: GenerationRequest, { style, width, height }: Made): FakeJob {
   const generations = Array.from({ length: body.count ?? 1 }, () =>
-    makeGeneration({ prompt: body.prompt, style: body.style ?? 'real-v1.1', look: body.look ?? null, blurred: db.plan !== 'pro' }),
+    makeGeneration({
+      prompt: body.prompt,
+      style: style.id,
+      look: body.look ?? null,
+      enhance: body.enhance !== false,
+      width,
+      height,
+      blurred: db.plan !== 'pro',
+    }),
   );
   db.history.unshift(...generations);
   db.quota = { ...db.quota, used: db.quota.used + generations.length };
@@ -124,7 +158,10 @@ export const handlers = [
   http.post('/api/v1/jobs', async ({ request, response }) => {
     const uid = caller(request);
     if (!uid) return fail('POST /api/v1/jobs', 401, 'token_missing', signInFirst);
-    const job = finishedJob(uid, await request.json());
+    const body = await request.json();
+    const made = checkStyleAndSize(body);
+    if (made instanceof Response) return made;
+    const job = finishedJob(uid, body, made);
     db.jobs.set(job.id, job);
     return response(202).json(
       { id: job.id, status: 'queued', position: 1, etaSeconds: 1 },

@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
+import { invalidField } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { rendererNote, useCatalog } from '@/lib/catalog';
 import { formatDateTime } from '@/lib/format';
@@ -22,6 +23,7 @@ import { ImageCount } from './image-count';
 import { LookPicker } from './look-picker';
 import { PromptField } from './prompt-field';
 import { refusalOf } from './prompt-refusal';
+import { SizeChoice } from './size-choice';
 import { StyleTiles } from './style-tiles';
 
 interface GenerateFormProps {
@@ -56,6 +58,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
   const [prompt, setPrompt] = useState(() => asText(initial?.prompt ?? DEFAULT_PROMPT).slice(0, limits.promptMax));
   const [styleChoice, setStyleChoice] = useState<string | null>(() => initial?.style ?? null);
   const [look, setLook] = useState<string | null>(() => initial?.look ?? null);
+  const [sizeChoice, setSizeChoice] = useState<string | null>(() => initial?.size ?? null);
   const [count, setCount] = useState(() => initial?.count ?? 1);
   const [advanced, setAdvanced] = useState<AdvancedValues>(() => ({
     negativePrompt: asText(initial?.negativePrompt),
@@ -77,12 +80,18 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
   // not allow falls back to its default; until the catalog is here, nothing can be sent.
   const chosenStyle = catalog?.styles.find((style) => style.id === styleChoice && (!style.pro || pro));
   const sentStyle = chosenStyle ?? (catalog ? defaultStyle(catalog) : undefined);
+  // A size the sent style does not offer (another style's, or one it no longer has) falls back to its first.
+  const sizes = sentStyle?.sizes ?? [];
+  const sentSize = sizes.find((size) => size.id === sizeChoice) ?? sizes[0];
   const lookAllowed = !catalog || catalog.looks.some((option) => option.id === look && (!option.pro || pro));
   const effectiveLook = look && lookAllowed ? look : null;
   const maxCount = pro ? limits.countMaxPro : limits.countMaxFree;
   const effectiveCount = Math.min(Math.max(1, count), Math.max(1, maxCount));
   const note = rendererNote(catalog);
   const refusal = refusalOf(run.error);
+  // Said under the size choice; the gateway's message if the choice is not shown.
+  const invalid = invalidField(run.error);
+  const sizeError = invalid?.field === 'size' && sizes.length > 1 ? invalid.problem : null;
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -97,7 +106,14 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
     }
     setFormError(null);
     // The gateway's catalog always has a default; were it missing, empty asks for the gateway's own.
-    void run.start({ prompt, style: sentStyle?.id ?? null, look: effectiveLook, count: effectiveCount, ...advanced });
+    void run.start({
+      prompt,
+      style: sentStyle?.id ?? null,
+      size: sentSize?.id ?? null,
+      look: effectiveLook,
+      count: effectiveCount,
+      ...advanced,
+    });
   }
 
   return (
@@ -137,7 +153,10 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
 
           <div className={styles.column}>
             {catalog ? (
-              <StyleTiles options={catalog.styles} value={sentStyle?.id ?? null} pro={pro} onSelect={age.choose} />
+              <>
+                <StyleTiles options={catalog.styles} value={sentStyle?.id ?? null} pro={pro} onSelect={age.choose} />
+                <SizeChoice sizes={sizes} value={sentSize?.id ?? ''} onChange={setSizeChoice} error={sizeError} />
+              </>
             ) : catalogError ? (
               <div role="alert" className="alert">
                 <p>Styles could not be loaded: {catalogError}</p>
@@ -160,7 +179,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
             {formError}
           </p>
         )}
-        {run.error !== null && !refusal && (
+        {run.error !== null && !refusal && !sizeError && (
           <GenerateError error={run.error} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />
         )}
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { Choices } from '@/components/ui/choices';
 import { TextField } from '@/components/ui/text-field';
 import { formatDay } from '@/lib/format';
 import type { Plan, PlanBody, SupportUser } from '@/types/api';
@@ -7,7 +8,6 @@ import type { Plan, PlanBody, SupportUser } from '@/types/api';
 import { useSetPlan } from '../api/support';
 
 import { ActionForm } from './action-form';
-import { Choices } from './choices';
 import styles from './staff.module.css';
 
 const labels = { until: 'The last day', reason: 'The reason' };

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 
+import { Choices } from '@/components/ui/choices';
 import { TextField } from '@/components/ui/text-field';
 import type { RoleBody } from '@/types/api';
 
 import { useSetRole } from '../api/support';
 
 import { ActionForm } from './action-form';
-import { Choices } from './choices';
 import styles from './staff.module.css';
 
 const labels = { email: 'The email', reason: 'The reason' };

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 
+import { Choices } from '@/components/ui/choices';
 import type { Decision, SupportUser } from '@/types/api';
 
 import { isNotSuspended, useDecideSuspension } from '../api/moderation';
 
 import { ActionForm } from './action-form';
-import { Choices } from './choices';
 
 const labels = { reason: 'The reason' };
 

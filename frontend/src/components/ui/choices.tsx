@@ -1,19 +1,27 @@
 import { useId } from 'react';
 
-import styles from './staff.module.css';
+import styles from './choices.module.css';
 
 interface ChoicesProps<Value extends string> {
   readonly legend: string;
   readonly options: readonly (readonly [Value, string])[];
   readonly value: Value;
   readonly onChange: (value: Value) => void;
+  /** What the gateway said is wrong with the choice: said under the options and read with the group. */
+  readonly error?: string | null;
+  /** Added to the group's own class (a form's look for its legend). */
+  readonly className?: string;
 }
 
 /** One of a few options, as radio buttons in a named group. */
-export function Choices<Value extends string>({ legend, options, value, onChange }: ChoicesProps<Value>) {
+export function Choices<Value extends string>({ legend, options, value, onChange, error, className }: ChoicesProps<Value>) {
   const name = useId();
+  const errorId = `${name}-error`;
   return (
-    <fieldset className={styles.choices}>
+    <fieldset
+      className={className ? `${styles.choices} ${className}` : styles.choices}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className={styles.legend}>{legend}</legend>
       {options.map(([option, label]) => (
         <label key={option} className={styles.choice}>
@@ -29,6 +37,11 @@ export function Choices<Value extends string>({ legend, options, value, onChange
           {label}
         </label>
       ))}
+      {error && (
+        <p id={errorId} role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -1,0 +1,88 @@
+// Journey 3c: a free user picks the Portrait size and gets a portrait image. The form sends
+// the size; with '2x Inhance' on (the default) the gateway doubles both sides of 512x768, so the
+// browser receives 1024x1536 pixels, which the gallery shows upright; 'Try Again' brings the
+// size back to the form.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { call } from './support/api.js';
+import { launch, openPage } from './support/browser.js';
+import { at, freeUser, JOURNEY, logIn, until, visible } from './support/journey.js';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gallery', JOURNEY, async () => {
+  const user = await freeUser(`Portrait ${Date.now().toString(36)}`);
+  const page = await openPage(browser);
+  await logIn(page, user);
+  const credits = page.getByTestId('credits');
+  await until('10 free credits are shown', async () => {
+    assert.match(await credits.innerText(), /^10 of 10 credits left/);
+  });
+
+  const prompt = `a lighthouse keeper in a yellow coat, e2e ${Date.now().toString(36)}`;
+  await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+
+  // The built-in catalog's sizes, the first (Square) chosen; '2x Inhance' is on.
+  const sizes = page.getByRole('group', { name: 'Size', exact: true });
+  await visible(sizes, 'the size choice');
+  const square = sizes.getByRole('radio', { name: 'Square · 512×512', exact: true });
+  const portrait = sizes.getByRole('radio', { name: 'Portrait 2:3 · 512×768', exact: true });
+  await visible(sizes.getByRole('radio', { name: 'Landscape 3:2 · 768×512', exact: true }), 'the Landscape size');
+  assert.equal(await square.isChecked(), true, 'Square is chosen by default');
+  assert.equal(await page.getByRole('switch', { name: '2x Inhance', exact: true }).isChecked(), true, '2x Inhance is on');
+
+  await portrait.check();
+  assert.equal(await portrait.isChecked(), true, 'Portrait is chosen');
+  assert.equal(await square.isChecked(), false, 'Square is no longer chosen');
+
+  const submitted = page.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/jobs',
+  );
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const body = (await submitted).postDataJSON();
+  assert.equal(body.size, 'portrait', `the body asks for the portrait size: ${JSON.stringify(body)}`);
+  assert.equal(body.enhance, true, 'with 2x Inhance');
+
+  // The overlay clears 4000 ms after the answer, then the gallery.
+  await at(page, '/Generation', 20_000);
+  const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
+  await visible(card, 'the new image card');
+  await visible(card.getByText(/· 1024×1536$/), 'the image size 1024×1536 under the image');
+  const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
+  await until('the image is loaded from an object URL', async () => {
+    assert.match(await img.getAttribute('src'), /^blob:/);
+  });
+
+  // The pixels the browser decoded, and the box it shows them in: upright, 2:3, not a square crop.
+  const natural = await img.evaluate(async (element) => {
+    await element.decode();
+    return { width: element.naturalWidth, height: element.naturalHeight };
+  });
+  assert.deepEqual(natural, { width: 1024, height: 1536 }, 'the image the browser received is 1024x1536');
+  const box = await img.boundingBox();
+  assert.ok(box && box.width > 0, 'the image is laid out');
+  assert.ok(Math.abs(box.height / box.width - 1.5) < 0.02, `the image is shown at 2:3: ${JSON.stringify(box)}`);
+
+  // The gateway's record says the same.
+  const list = await call('GET', '/api/v1/generations', { token: user.token });
+  assert.equal(list.status, 200);
+  const made = list.body.items.filter((item) => item.prompt === prompt);
+  assert.equal(made.length, 1, 'one image was made');
+  assert.deepEqual([made[0].width, made[0].height, made[0].enhance], [1024, 1536, true], 'the saved image is 1024x1536');
+
+  // 'Try Again' brings the size back with the rest of the image's parameters.
+  await card.getByRole('button', { name: 'Try Again', exact: true }).click();
+  await at(page, '/Generate');
+  assert.equal(await page.getByLabel('Prompt', { exact: true }).inputValue(), prompt);
+  await until('Portrait is chosen again', async () => {
+    assert.equal(await portrait.isChecked(), true);
+  });
+  page.assertNoErrors();
+});
