@@ -267,9 +267,10 @@ fn generator(
         .generator
         .build(http, &catalog)
         .map_err(|e| anyhow::anyhow!("LUCENT_GENERATOR: {e}"))?;
+    // With the workers elsewhere, the deployer's catalog says what they draw.
     let catalog = match &backend {
-        Some(backend) if !backend.draws_any_size() => catalog.default_sizes_only(),
-        _ => catalog,
+        Some(backend) => catalog.for_backend(backend.controls()),
+        None => catalog,
     };
     let parts = Parts {
         safety,

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::backend::Controls;
+
 const BUILT_IN: &str = include_str!("catalog.json");
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -35,6 +37,74 @@ pub struct Style {
     /// none offers the one size Lucent always made, 512 x 512.
     #[serde(default = "one_square")]
     pub sizes: Vec<Size>,
+    /// The guidance scale (CFG) the style is drawn at unless the user picks another.
+    #[serde(default = "default_cfg")]
+    pub cfg: f32,
+}
+
+/// Guidance scales users may pick: from [`CFG_MIN`] to [`CFG_MAX`] in steps of [`CFG_STEP`].
+pub const CFG_MIN: f32 = 1.0;
+pub const CFG_MAX: f32 = 20.0;
+pub const CFG_STEP: f32 = 0.5;
+
+/// Whether `cfg` is one of the scales users may pick.
+pub fn cfg_allowed(cfg: f32) -> bool {
+    (CFG_MIN..=CFG_MAX).contains(&cfg) && (cfg / CFG_STEP).fract() == 0.0
+}
+
+/// What Stable Diffusion front ends default to.
+fn default_cfg() -> f32 {
+    7.0
+}
+
+/// A sampler users may pick, by our id, with the name each backend knows it by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sampler {
+    pub id: &'static str,
+    pub label: &'static str,
+    /// A1111's `sampler_name`.
+    pub a1111: &'static str,
+    /// ComfyUI's `KSampler` `sampler_name` (`comfy/samplers.py`, `KSAMPLER_NAMES`).
+    pub comfyui: &'static str,
+}
+
+/// The short list both GPU backends have; the first is the default.
+pub const SAMPLERS: [Sampler; 5] = [
+    Sampler {
+        id: "dpmpp-2m",
+        label: "DPM++ 2M",
+        a1111: "DPM++ 2M",
+        comfyui: "dpmpp_2m",
+    },
+    Sampler {
+        id: "euler-a",
+        label: "Euler a",
+        a1111: "Euler a",
+        comfyui: "euler_ancestral",
+    },
+    Sampler {
+        id: "euler",
+        label: "Euler",
+        a1111: "Euler",
+        comfyui: "euler",
+    },
+    Sampler {
+        id: "dpmpp-sde",
+        label: "DPM++ SDE",
+        a1111: "DPM++ SDE",
+        comfyui: "dpmpp_sde",
+    },
+    Sampler {
+        id: "ddim",
+        label: "DDIM",
+        a1111: "DDIM",
+        comfyui: "ddim",
+    },
+];
+
+/// The sampler `id`; the default for an id no longer known (a job queued before a change).
+pub fn sampler(id: &str) -> &'static Sampler {
+    SAMPLERS.iter().find(|s| s.id == id).unwrap_or(&SAMPLERS[0])
 }
 
 /// One image size a style offers, in pixels: multiples of 64 (what Stable Diffusion's latent
@@ -79,6 +149,11 @@ impl Style {
 
     fn check_sizes(&self) -> Result<(), String> {
         let style = &self.id;
+        if !cfg_allowed(self.cfg) {
+            return Err(format!(
+                "style {style}: cfg must be {CFG_MIN} to {CFG_MAX} in steps of {CFG_STEP}"
+            ));
+        }
         if self.sizes.is_empty() {
             return Err(format!("style {style}: sizes is empty"));
         }
@@ -119,6 +194,10 @@ pub struct Catalog {
     /// The styles' `comfyWorkflow` documents, read when the catalog is loaded.
     #[serde(skip)]
     pub workflows: BTreeMap<String, serde_json::Value>,
+    /// Whether users may pick the guidance scale and the sampler: not on a backend that
+    /// takes neither.
+    #[serde(skip)]
+    pub guidance: bool,
 }
 
 impl Catalog {
@@ -145,7 +224,8 @@ impl Catalog {
     }
 
     fn parse(text: &str) -> Result<Self, String> {
-        let catalog: Catalog = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let mut catalog: Catalog = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        catalog.guidance = true;
         let defaults = catalog.styles.iter().filter(|s| s.default).count();
         if defaults != 1 {
             return Err(format!(
@@ -161,12 +241,16 @@ impl Catalog {
         Ok(catalog)
     }
 
-    /// The same catalog with each style's default size only, for a backend that draws one
-    /// size whatever it is asked.
-    pub fn default_sizes_only(mut self) -> Self {
-        for style in &mut self.styles {
-            style.sizes.truncate(1);
+    /// What users may pick on a backend with `controls`: each style's default size only on
+    /// one that draws one size whatever it is asked; no guidance or sampler on one that takes
+    /// neither.
+    pub fn for_backend(mut self, controls: Controls) -> Self {
+        if !controls.any_size {
+            for style in &mut self.styles {
+                style.sizes.truncate(1);
+            }
         }
+        self.guidance = controls.guidance;
         self
     }
 
@@ -260,9 +344,33 @@ mod tests {
 
     #[test]
     fn a_backend_of_one_size_is_offered_each_style_s_default_only() {
-        let catalog = Catalog::built_in().default_sizes_only();
+        let legacy = Controls {
+            any_size: false,
+            guidance: false,
+        };
+        let catalog = Catalog::built_in().for_backend(legacy);
         assert!(catalog.styles.iter().all(|s| s.sizes.len() == 1));
         assert_eq!(catalog.default_style().sizes[0].id, "square");
+        assert!(!catalog.guidance);
+        assert!(Catalog::built_in().guidance);
+    }
+
+    #[test]
+    fn guidance_scales_are_whole_or_half_steps_from_1_to_20() {
+        for cfg in [1.0, 1.5, 7.0, 19.5, 20.0] {
+            assert!(cfg_allowed(cfg), "{cfg}");
+        }
+        for cfg in [0.5, 20.5, 7.25, f32::NAN] {
+            assert!(!cfg_allowed(cfg), "{cfg}");
+        }
+        let mut catalog: serde_json::Value = serde_json::from_str(BUILT_IN).unwrap();
+        catalog["styles"][0]["cfg"] = 25.into();
+        assert!(
+            Catalog::parse(&catalog.to_string())
+                .unwrap_err()
+                .contains("cfg")
+        );
+        assert_eq!(Catalog::built_in().default_style().cfg, 7.0);
     }
 
     #[test]

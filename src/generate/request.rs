@@ -4,7 +4,9 @@
 use serde::Deserialize;
 
 use super::GenerateError;
-use super::catalog::{Catalog, Look, Size, Style};
+use super::catalog::{
+    CFG_MAX, CFG_MIN, CFG_STEP, Catalog, Look, SAMPLERS, Size, Style, cfg_allowed,
+};
 use crate::users::Caller;
 
 pub const PROMPT_MAX: usize = 500;
@@ -51,6 +53,12 @@ pub struct GenerationBody {
     /// One of the style's size ids (the catalog's `sizes`); empty for the style's first.
     #[serde(default)]
     pub size: Option<String>,
+    /// The guidance scale (CFG): 1 to 20 in steps of 0.5; empty for the style's.
+    #[serde(default)]
+    pub cfg: Option<f32>,
+    /// A sampler id from the catalog's `samplers`; empty for the first.
+    #[serde(default)]
+    pub sampler: Option<String>,
 }
 
 /// A request that passed every check, with defaults filled in.
@@ -64,6 +72,11 @@ pub struct Spec {
     /// Before `enhance` doubles it. Jobs queued before sizes existed were all 512 x 512.
     #[serde(default)]
     pub size: Size,
+    /// Jobs queued before guidance could be picked were drawn at 7 with the first sampler.
+    #[serde(default = "seven")]
+    pub cfg: f32,
+    #[serde(default = "first_sampler")]
+    pub sampler: String,
     /// `None`: the gateway (or the backend) picks one and reports it.
     pub seed: Option<u32>,
     pub steps: u32,
@@ -73,6 +86,14 @@ pub struct Spec {
     /// each finished image before it is stored.
     #[serde(default)]
     pub explicit: bool,
+}
+
+fn seven() -> f32 {
+    7.0
+}
+
+fn first_sampler() -> String {
+    SAMPLERS[0].id.to_owned()
 }
 
 /// Removes control characters (newlines and tabs become spaces) and trims.
@@ -148,6 +169,7 @@ impl GenerationBody {
                 ),
             )
         })?;
+        let (cfg, sampler) = self.guidance(catalog, style)?;
         let look = match self.look.as_deref() {
             None | Some("") => None,
             Some(id) => Some(catalog.look(id).ok_or_else(|| {
@@ -223,6 +245,8 @@ impl GenerationBody {
             style: style.clone(),
             look: look.cloned(),
             size: size.clone(),
+            cfg,
+            sampler,
             seed,
             steps,
             enhance: self.enhance.unwrap_or(true),
@@ -230,6 +254,49 @@ impl GenerationBody {
             // The content rules decide it next.
             explicit: false,
         })
+    }
+}
+
+impl GenerationBody {
+    /// The guidance scale and the sampler id: the style's and the first unless the user
+    /// picked others, which a backend without them refuses.
+    fn guidance(&self, catalog: &Catalog, style: &Style) -> Result<(f32, String), GenerateError> {
+        let sampler = self.sampler.as_deref().filter(|s| !s.is_empty());
+        if !catalog.guidance {
+            for (field, picked) in [("cfg", self.cfg.is_some()), ("sampler", sampler.is_some())] {
+                if picked {
+                    return Err(GenerateError::invalid(
+                        field,
+                        format!("{field}: this image backend draws with its own settings"),
+                    ));
+                }
+            }
+        }
+        let cfg = match self.cfg {
+            None => style.cfg,
+            Some(cfg) if cfg_allowed(cfg) => cfg,
+            Some(_) => {
+                return Err(GenerateError::invalid(
+                    "cfg",
+                    format!("cfg must be {CFG_MIN} to {CFG_MAX} in steps of {CFG_STEP}"),
+                ));
+            }
+        };
+        let sampler = match sampler {
+            None => SAMPLERS[0].id,
+            Some(id) => SAMPLERS
+                .iter()
+                .find(|s| s.id == id)
+                .map(|s| s.id)
+                .ok_or_else(|| {
+                    let known: Vec<&str> = SAMPLERS.iter().map(|s| s.id).collect();
+                    GenerateError::invalid(
+                        "sampler",
+                        format!("sampler {id:?} is not one of {}", known.join(", ")),
+                    )
+                })?,
+        };
+        Ok((cfg, sampler.to_owned()))
     }
 }
 
@@ -315,6 +382,10 @@ mod tests {
             (json!({"prompt": "a", "style": "sdxl"}), "style"),
             (json!({"prompt": "a", "look": "martian"}), "look"),
             (json!({"prompt": "a", "size": "poster"}), "size"),
+            (json!({"prompt": "a", "cfg": 0.5}), "cfg"),
+            (json!({"prompt": "a", "cfg": 7.25}), "cfg"),
+            (json!({"prompt": "a", "cfg": 21}), "cfg"),
+            (json!({"prompt": "a", "sampler": "plms"}), "sampler"),
         ] {
             let (status, message) = check(body.clone(), PRO).unwrap_err();
             assert_eq!(status, 422, "{body}");
@@ -337,6 +408,38 @@ mod tests {
             message.contains("square, portrait, landscape"),
             "the refusal says what there is: {message}"
         );
+    }
+
+    #[test]
+    fn guidance_and_sampler_default_to_the_style_s_and_the_first() {
+        let spec = check(json!({"prompt": "a"}), FREE).unwrap();
+        assert_eq!((spec.cfg, spec.sampler.as_str()), (7.0, "dpmpp-2m"));
+        let spec = check(
+            json!({"prompt": "a", "cfg": 4.5, "sampler": "euler-a"}),
+            FREE,
+        )
+        .unwrap();
+        assert_eq!((spec.cfg, spec.sampler.as_str()), (4.5, "euler-a"));
+    }
+
+    #[test]
+    fn a_backend_without_guidance_refuses_a_picked_scale_or_sampler() {
+        let catalog = Catalog::built_in().for_backend(crate::generate::backend::Controls {
+            any_size: false,
+            guidance: false,
+        });
+        let validate = |body: serde_json::Value| {
+            let body: GenerationBody = serde_json::from_value(body).unwrap();
+            body.validate(&catalog, &caller(false, false))
+        };
+        assert!(validate(json!({"prompt": "a"})).is_ok());
+        for (body, field) in [
+            (json!({"prompt": "a", "cfg": 5}), "cfg"),
+            (json!({"prompt": "a", "sampler": "euler"}), "sampler"),
+        ] {
+            let error = validate(body).unwrap_err().to_string();
+            assert!(error.starts_with(field), "{error}");
+        }
     }
 
     #[test]

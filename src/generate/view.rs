@@ -19,6 +19,12 @@ pub struct GenerationView {
     pub enhance: bool,
     pub width: u32,
     pub height: u32,
+    /// The catalog's size id it was asked at; none on images from before sizes.
+    pub size: Option<String>,
+    /// The guidance scale; none on images from before it could be picked.
+    pub cfg: Option<f32>,
+    /// The sampler id; none on images from before it could be picked.
+    pub sampler: Option<String>,
     /// Whether `imageUrl` serves the blurred preview (the caller is not pro).
     pub blurred: bool,
     pub image_url: String,
@@ -38,6 +44,9 @@ impl GenerationView {
             enhance: record.enhance,
             width: record.width,
             height: record.height,
+            size: record.size.clone(),
+            cfg: record.cfg,
+            sampler: record.sampler.clone(),
             blurred: !pro,
             image_url: format!("/api/v1/generations/{}/image", record.id),
         }

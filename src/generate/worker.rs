@@ -16,6 +16,7 @@ use tokio::task::JoinSet;
 
 use super::GenerateError;
 use super::backend::{self, Backend, Progress, Render, Rendered};
+use super::catalog;
 use super::error::JobError;
 use super::request::Spec;
 use super::settle::Settler;
@@ -299,6 +300,9 @@ impl Worker {
             enhance: job.enhance,
             width,
             height,
+            size: Some(spec.size.id.clone()),
+            cfg: Some(job.cfg),
+            sampler: Some(job.sampler.id.to_owned()),
             created_at: now_ms(),
             blob_key: blob_key.clone(),
             preview_key: preview_key.clone(),
@@ -340,5 +344,7 @@ fn render_of(spec: &Spec, i: u32) -> Render {
         width: spec.size.width,
         height: spec.size.height,
         enhance: spec.enhance,
+        cfg: spec.cfg,
+        sampler: catalog::sampler(&spec.sampler),
     }
 }

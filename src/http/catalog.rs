@@ -6,7 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::AppState;
-use crate::generate::catalog::Size;
+use crate::generate::catalog::{CFG_MAX, CFG_MIN, CFG_STEP, SAMPLERS, Size};
 use crate::generate::request::{
     COUNT_MAX_FREE, COUNT_MAX_PRO, PROMPT_MAX, STEPS_DEFAULT, STEPS_MAX_FREE, STEPS_MAX_PRO,
 };
@@ -16,8 +16,17 @@ use crate::generate::request::{
 pub struct CatalogView {
     styles: Vec<StyleView>,
     looks: Vec<LookView>,
+    /// What `sampler` may be, the first the default; empty when the backend takes none (nor
+    /// a guidance scale).
+    samplers: Vec<SamplerView>,
     limits: Limits,
     renderer: Renderer,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SamplerView {
+    id: &'static str,
+    label: &'static str,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -32,6 +41,8 @@ pub struct StyleView {
     /// What `size` may be for this style, the first the default; one when the backend draws
     /// one size only.
     sizes: Vec<Size>,
+    /// The guidance scale it is drawn at unless the user picks another.
+    cfg: f32,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -51,6 +62,10 @@ struct Limits {
     steps_max_pro: u32,
     count_max_free: u32,
     count_max_pro: u32,
+    /// The guidance scales users may pick, when `samplers` is not empty.
+    cfg_min: f32,
+    cfg_max: f32,
+    cfg_step: f32,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -81,6 +96,7 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
                 nsfw: s.nsfw,
                 default: s.default,
                 sizes: s.sizes.clone(),
+                cfg: s.cfg,
             })
             .collect(),
         looks: generator
@@ -93,6 +109,17 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
                 pro: l.pro,
             })
             .collect(),
+        samplers: if generator.catalog().guidance {
+            SAMPLERS
+                .iter()
+                .map(|s| SamplerView {
+                    id: s.id,
+                    label: s.label,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
         limits: Limits {
             prompt_max: PROMPT_MAX,
             negative_prompt_max: PROMPT_MAX,
@@ -101,6 +128,9 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
             steps_max_pro: STEPS_MAX_PRO,
             count_max_free: COUNT_MAX_FREE,
             count_max_pro: COUNT_MAX_PRO,
+            cfg_min: CFG_MIN,
+            cfg_max: CFG_MAX,
+            cfg_step: CFG_STEP,
         },
         renderer: Renderer {
             kind,

@@ -79,6 +79,8 @@ impl LegacyQuery {
             enhance: Some(false),
             count: Some(1),
             size: None,
+            cfg: None,
+            sampler: None,
         })
     }
 }

@@ -205,6 +205,14 @@ pub struct GenerationRecord {
     pub enhance: bool,
     pub width: u32,
     pub height: u32,
+    /// The catalog's size id it was asked at (records from before sizes have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<String>,
+    /// The guidance scale and the sampler id (records from before guidance have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cfg: Option<f32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sampler: Option<String>,
     pub created_at: i64,
     /// The original, as the backend made it.
     pub blob_key: String,

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use wiremock::matchers::{body_partial_json, header, method, path, query_param};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
-use crate::helpers::{TestApp, error_code, png, spawn_app_with};
+use crate::helpers::{TestApp, error_code, ids, png, spawn_app_with};
 
 /// The gateway on `kind`+`server`, each image allowed `timeout` seconds.
 async fn app_with_backend(kind: &str, server: &MockServer, timeout: &str) -> TestApp {
@@ -75,25 +75,33 @@ pub async fn assert_fails_and_refunds(app: &TestApp, status: u16, code: &str) {
     );
 }
 
-#[tokio::test]
-async fn a1111_gets_the_prompt_checkpoint_and_hires_and_reports_its_seed() {
+/// A gateway on an A1111 server that answers one txt2img call whose body has `expected`
+/// (seed `seed` in its answer), and alice's token.
+async fn a1111_expecting(expected: Value, seed: i64) -> (TestApp, MockServer, String) {
     let server = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path("/sdapi/v1/txt2img"))
-        .and(body_partial_json(json!({
-            "steps": 30,
-            "width": 512,
-            "height": 512,
-            "enable_hr": true,
-            "hr_scale": 2,
-            "override_settings": {"sd_model_checkpoint": "anythingV5_PrtRE.safetensors [893e49b9]"},
-        })))
-        .respond_with(ResponseTemplate::new(200).set_body_json(txt2img_answer(1_234_567)))
+        .and(body_partial_json(expected))
+        .respond_with(ResponseTemplate::new(200).set_body_json(txt2img_answer(seed)))
         .expect(1)
         .mount(&server)
         .await;
     let app = app_with_backend("a1111", &server, "2").await;
     let token = app.register("alice").await;
+    (app, server, token)
+}
+
+#[tokio::test]
+async fn a1111_gets_the_prompt_checkpoint_and_hires_and_reports_its_seed() {
+    let expected = json!({
+        "steps": 30,
+        "width": 512,
+        "height": 512,
+        "enable_hr": true,
+        "hr_scale": 2,
+        "override_settings": {"sd_model_checkpoint": "anythingV5_PrtRE.safetensors [893e49b9]"},
+    });
+    let (app, server, token) = a1111_expecting(expected, 1_234_567).await;
 
     let made = app
         .generate_ok(
@@ -360,16 +368,7 @@ async fn an_oversized_answer_is_cut_off_with_a_502() {
 
 #[tokio::test]
 async fn a1111_draws_the_size_asked_for() {
-    let server = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path("/sdapi/v1/txt2img"))
-        .and(body_partial_json(json!({"width": 768, "height": 512})))
-        .respond_with(ResponseTemplate::new(200).set_body_json(txt2img_answer(7)))
-        .expect(1)
-        .mount(&server)
-        .await;
-    let app = app_with_backend("a1111", &server, "2").await;
-    let token = app.register("alice").await;
+    let (app, server, token) = a1111_expecting(json!({"width": 768, "height": 512}), 7).await;
 
     let response = app
         .generate(
@@ -386,6 +385,29 @@ async fn a1111_draws_the_size_asked_for() {
 }
 
 #[tokio::test]
+async fn a1111_gets_the_guidance_and_sampler_picked_and_the_image_keeps_them() {
+    let (app, _server, token) =
+        a1111_expecting(json!({"cfg_scale": 4.5, "sampler_name": "Euler a"}), 7).await;
+
+    let made = app
+        .generate_ok(
+            &token,
+            &json!({"prompt": "a fox", "cfg": 4.5, "sampler": "euler-a", "size": "portrait"}),
+        )
+        .await;
+
+    assert_eq!(
+        (&made["cfg"], &made["sampler"], &made["size"]),
+        (&json!(4.5), &json!("euler-a"), &json!("portrait"))
+    );
+    let history: Value = app.list_generations(&token, "").await.json().await.unwrap();
+    assert_eq!(
+        history["items"][0]["sampler"], "euler-a",
+        "stored: {history}"
+    );
+}
+
+#[tokio::test]
 async fn a_legacy_backend_draws_one_size_so_each_style_offers_its_default_only() {
     let server = MockServer::start().await;
     let spec = format!("legacy+{}", server.uri());
@@ -398,15 +420,14 @@ async fn a_legacy_backend_draws_one_size_so_each_style_offers_its_default_only()
         .await;
 
     for style in catalog["styles"].as_array().unwrap() {
-        let sizes: Vec<&str> = style["sizes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["id"].as_str().unwrap())
-            .collect();
-        assert_eq!(sizes, ["square"], "{style}");
+        assert_eq!(ids(&style["sizes"]), ["square"], "{style}");
     }
     assert_eq!(error_code(portrait, 422).await, "invalid_field");
+    assert_eq!(catalog["samplers"], json!([]), "nor guidance: {catalog}");
+    let guided = app
+        .generate(&token, &json!({"prompt": "a fox", "cfg": 5}))
+        .await;
+    assert_eq!(error_code(guided, 422).await, "invalid_field");
     assert!(server.received_requests().await.unwrap().is_empty());
 }
 

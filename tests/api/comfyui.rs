@@ -179,6 +179,8 @@ fn a_fox() -> lucent::generate::backend::Render {
         width: 512,
         height: 512,
         enhance: false,
+        cfg: 7.0,
+        sampler: &lucent::generate::catalog::SAMPLERS[0],
     }
 }
 

@@ -5,7 +5,7 @@ use lucent::images::preview::edge_energy;
 use lucent::store::GenerationRecord;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, error_code, ids, spawn_app, spawn_app_with};
 use crate::test_keys::token_for;
 
 fn decode(bytes: &[u8]) -> image::RgbaImage {
@@ -130,6 +130,11 @@ async fn the_catalog_gives_each_style_its_sizes() {
     let catalog: Value = app.get("/api/v1/catalog").await.json().await.unwrap();
 
     let first = &catalog["styles"][0];
+    assert_eq!(first["cfg"], 7.0);
+    assert_eq!(
+        ids(&catalog["samplers"]),
+        ["dpmpp-2m", "euler-a", "euler", "dpmpp-sde", "ddim"]
+    );
     assert_eq!(
         first["sizes"],
         json!([
@@ -534,14 +539,8 @@ async fn the_catalog_lists_styles_looks_limits_and_the_renderer() {
 
     let catalog: Value = app.get("/api/v1/catalog").await.json().await.unwrap();
 
-    let ids: Vec<_> = catalog["styles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["id"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        &ids[..4],
+        &ids(&catalog["styles"])[..4],
         ["real-v1.1", "real-v1.2", "anime-v1", "nsfw-v1.1"]
     );
     assert_eq!(

@@ -377,6 +377,15 @@ pub async fn until(within: std::time::Duration, mut ready: impl AsyncFnMut() -> 
     panic!("the arrangement never became ready");
 }
 
+/// The `id`s of a JSON array of objects, in order.
+pub fn ids(list: &Value) -> Vec<&str> {
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .map(|item| item["id"].as_str().expect("an id"))
+        .collect()
+}
+
 pub fn parse_sse(text: &str) -> Vec<(String, Value)> {
     text.split("\n\n")
         .filter_map(|block| {

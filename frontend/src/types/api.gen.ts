@@ -557,6 +557,11 @@ export interface components {
             limits: components["schemas"]["Limits"];
             looks: components["schemas"]["LookView"][];
             renderer: components["schemas"]["Renderer"];
+            /**
+             * @description What `sampler` may be, the first the default; empty when the backend takes none (nor
+             *     a guidance scale).
+             */
+            samplers: components["schemas"]["SamplerView"][];
             styles: components["schemas"]["StyleView"][];
         };
         /**
@@ -631,6 +636,11 @@ export interface components {
         };
         GenerationBody: {
             /**
+             * Format: float
+             * @description The guidance scale (CFG): 1 to 20 in steps of 0.5; empty for the style's.
+             */
+            cfg?: number | null;
+            /**
              * Format: int32
              * @description Images to make (1, or up to 4 for pro users).
              */
@@ -640,6 +650,8 @@ export interface components {
             negativePrompt?: string | null;
             /** @description At most 500 characters (UTF-16 code units, as a browser counts). */
             prompt: string;
+            /** @description A sampler id from the catalog's `samplers`; empty for the first. */
+            sampler?: string | null;
             seed?: components["schemas"]["Loose"] | null;
             /** @description One of the style's size ids (the catalog's `sizes`); empty for the style's first. */
             size?: string | null;
@@ -650,6 +662,11 @@ export interface components {
         GenerationView: {
             /** @description Whether `imageUrl` serves the blurred preview (the caller is not pro). */
             blurred: boolean;
+            /**
+             * Format: float
+             * @description The guidance scale; none on images from before it could be picked.
+             */
+            cfg?: number | null;
             /**
              * Format: int64
              * @description Milliseconds since the epoch.
@@ -663,8 +680,12 @@ export interface components {
             look?: string | null;
             negativePrompt: string;
             prompt: string;
+            /** @description The sampler id; none on images from before it could be picked. */
+            sampler?: string | null;
             /** Format: int32 */
             seed: number;
+            /** @description The catalog's size id it was asked at; none on images from before sizes. */
+            size?: string | null;
             /** Format: int32 */
             steps: number;
             style: string;
@@ -707,6 +728,15 @@ export interface components {
             status: components["schemas"]["JobStatus"];
         };
         Limits: {
+            /** Format: float */
+            cfgMax: number;
+            /**
+             * Format: float
+             * @description The guidance scales users may pick, when `samplers` is not empty.
+             */
+            cfgMin: number;
+            /** Format: float */
+            cfgStep: number;
             /** Format: int32 */
             countMaxFree: number;
             /** Format: int32 */
@@ -916,6 +946,10 @@ export interface components {
             reason: string;
             role: components["schemas"]["Role"];
         };
+        SamplerView: {
+            id: string;
+            label: string;
+        };
         /**
          * @description One image size a style offers, in pixels: multiples of 64 (what Stable Diffusion's latent
          *     space divides by 8, in blocks of 8), at most [`SIDE_MAX`]; `enhance` doubles both sides.
@@ -956,6 +990,11 @@ export interface components {
         /** @enum {string} */
         StreamEventName: "queued" | "progress" | "done" | "error" | "canceled" | "idle";
         StyleView: {
+            /**
+             * Format: float
+             * @description The guidance scale it is drawn at unless the user picks another.
+             */
+            cfg: number;
             checkpoint: string;
             default: boolean;
             hash: string;

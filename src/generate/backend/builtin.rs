@@ -225,6 +225,8 @@ mod tests {
             width: 128,
             height: 128,
             enhance: false,
+            cfg: 7.0,
+            sampler: &crate::generate::catalog::SAMPLERS[0],
         }
     }
 

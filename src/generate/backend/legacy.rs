@@ -8,8 +8,8 @@ use tokio::sync::watch;
 use url::Url;
 
 use super::{
-    Backend, BackendError, Progress, Render, Rendered, decode_png, read_capped, status_error,
-    transport,
+    Backend, BackendError, Controls, Progress, Render, Rendered, decode_png, read_capped,
+    status_error, transport,
 };
 
 pub struct Legacy {
@@ -32,9 +32,12 @@ impl Backend for Legacy {
         "legacy"
     }
 
-    /// Its query has no size: the server draws its own.
-    fn draws_any_size(&self) -> bool {
-        false
+    /// Its query has no size, guidance or sampler: the server draws its own.
+    fn controls(&self) -> Controls {
+        Controls {
+            any_size: false,
+            guidance: false,
+        }
     }
 
     async fn render(

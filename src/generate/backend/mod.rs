@@ -13,6 +13,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
+
+use super::catalog::Sampler;
 use futures_util::StreamExt;
 use image::DynamicImage;
 use tokio::sync::watch;
@@ -52,6 +54,9 @@ pub struct Render {
     pub height: u32,
     /// Hires fix / 2× upscale where the backend has it.
     pub enhance: bool,
+    /// The guidance scale (CFG).
+    pub cfg: f32,
+    pub sampler: &'static Sampler,
 }
 
 /// A finished image: the PNG bytes as the backend sent them, decoded once to check them.
@@ -94,15 +99,30 @@ impl BackendError {
     }
 }
 
+/// What a backend lets users choose beyond the prompt and the seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Controls {
+    /// It draws the width and height it is asked for.
+    pub any_size: bool,
+    /// It takes the guidance scale and the sampler.
+    pub guidance: bool,
+}
+
+impl Controls {
+    pub const ALL: Self = Self {
+        any_size: true,
+        guidance: true,
+    };
+}
+
 #[async_trait]
 pub trait Backend: Send + Sync {
     /// Names the backend in logs, readiness and the catalog.
     fn kind(&self) -> &'static str;
 
-    /// Whether it draws the width and height it is asked for; one that does not is offered
-    /// each style's default size only.
-    fn draws_any_size(&self) -> bool {
-        true
+    /// What users may choose on it beyond the prompt and the seed.
+    fn controls(&self) -> Controls {
+        Controls::ALL
     }
 
     /// Draws `job`, reporting progress on `progress`. The caller applies the deadline.

@@ -13,6 +13,9 @@ export const DEFAULT_LIMITS: CatalogLimits = {
   stepsMaxPro: 50,
   countMaxFree: 1,
   countMaxPro: 4,
+  cfgMin: 1,
+  cfgMax: 20,
+  cfgStep: 0.5,
 };
 
 /** Placeholders of the seed and step fields (docs/ARCHITECTURE.md, The product). */

@@ -33,6 +33,7 @@ function style(id: string, label: string, flags: Partial<Catalog['styles'][numbe
     nsfw: false,
     default: false,
     sizes: SIZES,
+    cfg: 7,
     ...flags,
   };
 }
@@ -59,7 +60,17 @@ export function defaultCatalog(): Catalog {
       stepsMaxPro: 50,
       countMaxFree: 1,
       countMaxPro: 4,
+      cfgMin: 1,
+      cfgMax: 20,
+      cfgStep: 0.5,
     },
+    samplers: [
+      { id: 'dpmpp-2m', label: 'DPM++ 2M' },
+      { id: 'euler-a', label: 'Euler a' },
+      { id: 'euler', label: 'Euler' },
+      { id: 'dpmpp-sde', label: 'DPM++ SDE' },
+      { id: 'ddim', label: 'DDIM' },
+    ],
     renderer: { kind: 'builtin', label: RENDERER_LABEL },
   };
 }

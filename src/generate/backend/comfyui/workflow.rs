@@ -11,7 +11,7 @@ use super::super::Render;
 /// Placeholders a workflow file may use, as `"{{name}}"`. A string that is exactly one
 /// placeholder takes the value's type (a number for the numbers); inside longer text it is
 /// replaced as text.
-pub const PLACEHOLDERS: [&str; 9] = [
+pub const PLACEHOLDERS: [&str; 11] = [
     "prompt",
     "negative",
     "seed",
@@ -21,6 +21,8 @@ pub const PLACEHOLDERS: [&str; 9] = [
     "scale",
     "checkpoint",
     "filename_prefix",
+    "cfg",
+    "sampler",
 ];
 
 /// Samplers whose `progress` messages make up the progress bar.
@@ -35,9 +37,7 @@ const SAMPLERS: [&str; 4] = [
 const FILENAME_PREFIX: &str = "lucent";
 
 /// A1111's "DPM++ 2M" with its automatic (Karras) schedule, as Lucent's A1111 requests run.
-const SAMPLER: &str = "dpmpp_2m";
 const SCHEDULER: &str = "karras";
-const CFG: f64 = 7.0;
 /// The second pass of 2x, as A1111's `denoising_strength` in Lucent's A1111 requests.
 const HIRES_DENOISE: f64 = 0.5;
 
@@ -107,6 +107,8 @@ fn values(job: &Render, seed: u32) -> BTreeMap<&'static str, Value> {
         ("scale", json!(if job.enhance { 2 } else { 1 })),
         ("checkpoint", json!(checkpoint_file(&job.checkpoint))),
         ("filename_prefix", json!(FILENAME_PREFIX)),
+        ("cfg", json!(job.cfg)),
+        ("sampler", json!(job.sampler.comfyui)),
     ])
 }
 
@@ -114,7 +116,7 @@ fn values(job: &Render, seed: u32) -> BTreeMap<&'static str, Value> {
 fn built_in(job: &Render, seed: u32) -> Value {
     let sampler = |latent: &str, denoise: f64| {
         json!({"class_type": "KSampler", "inputs": {
-            "seed": seed, "steps": job.steps, "cfg": CFG, "sampler_name": SAMPLER,
+            "seed": seed, "steps": job.steps, "cfg": job.cfg, "sampler_name": job.sampler.comfyui,
             "scheduler": SCHEDULER, "denoise": denoise,
             "model": ["4", 0], "positive": ["6", 0], "negative": ["7", 0], "latent_image": [latent, 0]}})
     };
@@ -257,6 +259,8 @@ mod tests {
             width: 512,
             height: 768,
             enhance,
+            cfg: 7.0,
+            sampler: &crate::generate::catalog::SAMPLERS[0],
         }
     }
 
@@ -328,11 +332,12 @@ mod tests {
 
     #[test]
     fn a_workflow_with_an_unknown_placeholder_or_no_prompt_is_refused_at_start() {
-        let unknown = json!({"1": {"class_type": "X", "inputs": {"text": "{{prompt}} {{cfg}}"}}});
+        let unknown =
+            json!({"1": {"class_type": "X", "inputs": {"text": "{{prompt}} {{denoise}}"}}});
         let no_prompt = json!({"1": {"class_type": "X", "inputs": {"text": "hi"}}});
         let ui_format = json!({"nodes": [], "links": []});
         for (graph, expected) in [
-            (unknown, "unknown placeholder {{cfg}}"),
+            (unknown, "unknown placeholder {{denoise}}"),
             (no_prompt, "never uses {{prompt}}"),
             (ui_format, "needs a class_type"),
         ] {
