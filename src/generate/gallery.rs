@@ -11,6 +11,37 @@ use crate::store::{GenerationRecord, now_ms, push_id};
 pub const PAGE_DEFAULT: usize = 20;
 pub const PAGE_MAX: usize = 100;
 
+/// How many records one filtered page reads at most; past that it answers with what it found
+/// and a cursor to read on from, so a rare match costs several short requests, never a long one.
+const SCAN_MAX: usize = 1000;
+
+/// What a history page keeps: every image, or those that match all that is set.
+#[derive(Debug, Default, Clone)]
+pub struct Filter {
+    pub favorite: bool,
+    pub style: Option<String>,
+    /// Found in the prompt, whatever the case.
+    pub text: Option<String>,
+}
+
+impl Filter {
+    fn is_empty(&self) -> bool {
+        !self.favorite && self.style.is_none() && self.text.is_none()
+    }
+
+    fn keeps(&self, record: &GenerationRecord) -> bool {
+        (!self.favorite || record.favorite)
+            && self
+                .style
+                .as_ref()
+                .is_none_or(|style| &record.style == style)
+            && self
+                .text
+                .as_ref()
+                .is_none_or(|text| record.prompt.to_lowercase().contains(&text.to_lowercase()))
+    }
+}
+
 /// One page of history, newest first, and the cursor of the next page when there may be one.
 #[derive(Debug)]
 pub struct Page {
@@ -24,10 +55,34 @@ impl Generator {
         uid: &str,
         cursor: Option<&str>,
         limit: Option<usize>,
+        filter: &Filter,
     ) -> Result<Page, GenerateError> {
+        if filter
+            .text
+            .as_ref()
+            .is_some_and(|t| t.chars().count() > super::request::PROMPT_MAX)
+        {
+            return Err(GenerateError::invalid(
+                "q",
+                format!("q is at most {} characters", super::request::PROMPT_MAX),
+            ));
+        }
         let pro = self.users.is_pro(uid).await?;
-        self.page(uid, cursor, limit, |r| GenerationView::new(r, pro))
+        self.page(uid, cursor, limit, filter, |r| GenerationView::new(r, pro))
             .await
+    }
+
+    /// Marks or unmarks the caller's image a favourite.
+    pub async fn set_favorite(
+        &self,
+        uid: &str,
+        id: &str,
+        favorite: bool,
+    ) -> Result<(), GenerateError> {
+        if !push_id::is_generation_id(id) || !self.store.set_favorite(uid, id, favorite).await? {
+            return Err(GenerateError::NotFound("generation"));
+        }
+        Ok(())
     }
 
     /// `uid`'s history as support staff see it: every image blurred, whatever the plan.
@@ -37,8 +92,10 @@ impl Generator {
         cursor: Option<&str>,
         limit: Option<usize>,
     ) -> Result<Page, GenerateError> {
-        self.page(uid, cursor, limit, |r| GenerationView::for_staff(r, uid))
-            .await
+        self.page(uid, cursor, limit, &Filter::default(), |r| {
+            GenerationView::for_staff(r, uid)
+        })
+        .await
     }
 
     async fn page(
@@ -46,6 +103,7 @@ impl Generator {
         uid: &str,
         cursor: Option<&str>,
         limit: Option<usize>,
+        filter: &Filter,
         view: impl Fn(&GenerationRecord) -> GenerationView,
     ) -> Result<Page, GenerateError> {
         let limit = limit.unwrap_or(PAGE_DEFAULT);
@@ -61,14 +119,43 @@ impl Generator {
                 "cursor is not one this API gave out",
             ));
         }
-        let records = self.store.list_generations(uid, cursor, limit).await?;
-        let next_cursor = (records.len() == limit)
-            .then(|| records.last().map(|r| r.id.clone()))
-            .flatten();
-        Ok(Page {
-            items: records.iter().map(view).collect(),
-            next_cursor,
-        })
+        // Unfiltered, one read of the page itself; filtered, reads of the most a page may
+        // hold until the page is full, the history ends, or the scan reaches its bound.
+        let batch = if filter.is_empty() { limit } else { PAGE_MAX };
+        let mut items = Vec::new();
+        let mut after = cursor.map(str::to_owned);
+        let mut scanned = 0;
+        loop {
+            let records = self
+                .store
+                .list_generations(uid, after.as_deref(), batch)
+                .await?;
+            for record in &records {
+                scanned += 1;
+                after = Some(record.id.clone());
+                if filter.keeps(record) {
+                    items.push(view(record));
+                    if items.len() == limit {
+                        return Ok(Page {
+                            items,
+                            next_cursor: after,
+                        });
+                    }
+                }
+            }
+            if records.len() < batch {
+                return Ok(Page {
+                    items,
+                    next_cursor: None,
+                });
+            }
+            if scanned >= SCAN_MAX {
+                return Ok(Page {
+                    items,
+                    next_cursor: after,
+                });
+            }
+        }
     }
 
     /// The caller's own generation.

@@ -25,6 +25,8 @@ pub struct GenerationView {
     pub cfg: Option<f32>,
     /// The sampler id; none on images from before it could be picked.
     pub sampler: Option<String>,
+    /// Marked by its owner.
+    pub favorite: bool,
     /// Whether `imageUrl` serves the blurred preview (the caller is not pro).
     pub blurred: bool,
     pub image_url: String,
@@ -47,6 +49,7 @@ impl GenerationView {
             size: record.size.clone(),
             cfg: record.cfg,
             sampler: record.sampler.clone(),
+            favorite: record.favorite,
             blurred: !pro,
             image_url: format!("/api/v1/generations/{}/image", record.id),
         }

@@ -303,6 +303,7 @@ impl Worker {
             size: Some(spec.size.id.clone()),
             cfg: Some(job.cfg),
             sampler: Some(job.sampler.id.to_owned()),
+            favorite: false,
             created_at: now_ms(),
             blob_key: blob_key.clone(),
             preview_key: preview_key.clone(),

@@ -11,12 +11,13 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::admission::admit;
-use super::bodies::{Generations, HistoryPage, PageQuery, Png, bad_query, png_headers};
+use super::bodies::{Generations, HistoryPage, Png, bad_query, png_headers};
 use super::error_docs::op_errors;
 use super::events::{Hold, StreamEvent, event_stream};
 use super::{ApiError, ApiJson, AppState};
 use crate::auth::Identity;
 use crate::generate::Route;
+use crate::generate::gallery::Filter;
 use crate::generate::request::GenerationBody;
 use crate::images::download_name;
 
@@ -63,20 +64,44 @@ pub async fn create(
 
 op_errors!(ListErrors: AUTH + STORE + [BadQuery, InvalidField]);
 
+/// A page of the caller's history, and what it keeps.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct HistoryQuery {
+    /// The `nextCursor` of the previous page.
+    cursor: Option<String>,
+    /// 1 to 100; 20 by default.
+    limit: Option<usize>,
+    /// `true`: favourites only.
+    favorite: Option<bool>,
+    /// Images of this style only.
+    style: Option<String>,
+    /// Images whose prompt holds this text, whatever the case (at most 500 characters).
+    q: Option<String>,
+}
+
 #[utoipa::path(get, path = "/v1/generations", tag = "generation", security(("bearer" = [])),
     summary = "The caller's images, newest first",
-    params(PageQuery),
+    description = "With `favorite`, `style` or `q`, a page holds the images that match all of \
+        them; one page reads at most 1,000 images, so a page may hold fewer than `limit` and \
+        still have a `nextCursor` to read on from.",
+    params(HistoryQuery),
     responses((status = 200, description = "One page", body = HistoryPage), ListErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn list(
     State(state): State<AppState>,
     user: Identity,
-    query: Result<Query<PageQuery>, QueryRejection>,
+    query: Result<Query<HistoryQuery>, QueryRejection>,
 ) -> Result<Json<HistoryPage>, ApiError> {
-    let Query(page) = query.map_err(bad_query)?;
+    let Query(query) = query.map_err(bad_query)?;
+    let filter = Filter {
+        favorite: query.favorite.unwrap_or(false),
+        style: query.style.filter(|s| !s.is_empty()),
+        text: query.q.filter(|q| !q.trim().is_empty()),
+    };
     let page = state
         .generator
-        .history(&user.uid, page.cursor.as_deref(), page.limit)
+        .history(&user.uid, query.cursor.as_deref(), query.limit, &filter)
         .await?;
     Ok(Json(page.into()))
 }

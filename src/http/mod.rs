@@ -12,6 +12,7 @@ pub mod error;
 mod error_docs;
 mod events;
 mod extract;
+mod favorites;
 mod generations;
 mod health;
 mod jobs;
@@ -72,6 +73,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(catalog::get_catalog))
         .routes(routes!(openapi::document))
         .routes(routes!(generations::list))
+        .routes(routes!(favorites::mark, favorites::unmark))
         .routes(routes!(generations::delete))
         .routes(routes!(generations::image))
         .routes(routes!(jobs::submit).layer(limited!(state, Class::Generate)))

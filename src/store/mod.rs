@@ -150,6 +150,10 @@ pub trait Store: Send + Sync + 'static {
     /// Removes the record; false when there was none.
     async fn delete_generation(&self, uid: &str, id: &str) -> StoreResult<bool>;
 
+    /// Marks or unmarks the record a favourite, in one step that never creates a record;
+    /// false when there is none.
+    async fn set_favorite(&self, uid: &str, id: &str, favorite: bool) -> StoreResult<bool>;
+
     /// The user's generations newest first, starting after the id `before` (ids sort by time).
     async fn list_generations(
         &self,

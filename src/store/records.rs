@@ -213,6 +213,9 @@ pub struct GenerationRecord {
     pub cfg: Option<f32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sampler: Option<String>,
+    /// Marked by its owner.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub favorite: bool,
     pub created_at: i64,
     /// The original, as the backend made it.
     pub blob_key: String,

@@ -255,6 +255,17 @@ impl TestApp {
             .unwrap()
     }
 
+    /// `PUT` (mark) or `DELETE` (unmark) `/api/v1/generations/{id}/favorite`.
+    pub async fn favorite(&self, token: &str, id: &str, mark: bool) -> reqwest::Response {
+        let url = self.url(&format!("/api/v1/generations/{id}/favorite"));
+        let request = if mark {
+            self.client.put(url)
+        } else {
+            self.client.delete(url)
+        };
+        request.bearer_auth(token).send().await.unwrap()
+    }
+
     pub async fn list_generations(&self, token: &str, query: &str) -> reqwest::Response {
         self.client
             .get(self.url(&format!("/api/v1/generations{query}")))

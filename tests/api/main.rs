@@ -32,6 +32,7 @@ mod event_streams;
 mod fake_comfyui;
 mod fake_rtdb;
 mod faulty_board;
+mod favorites;
 mod generations;
 mod health;
 mod helpers;

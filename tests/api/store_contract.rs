@@ -532,6 +532,7 @@ fn generation(id: &str, created_at: i64) -> GenerationRecord {
         size: Some("square".into()),
         cfg: Some(6.5),
         sampler: Some("euler-a".into()),
+        favorite: false,
         created_at,
         blob_key: format!("u/{id}/original.png"),
         preview_key: format!("u/{id}/preview.png"),
@@ -589,6 +590,34 @@ pub async fn generations_are_stored_listed_newest_first_and_deleted(store: &dyn 
     assert_eq!(store.count_generations(&id).await.unwrap(), 4);
     assert_eq!(store.count_generations(&other).await.unwrap(), 1);
     assert_eq!(store.count_generations(&uid("nobody")).await.unwrap(), 0);
+}
+
+pub async fn a_favourite_is_marked_and_unmarked_and_never_made_up(store: &dyn Store) {
+    let id = uid("fay");
+    store
+        .put_generation(&id, &generation("fav-a", 1_000))
+        .await
+        .unwrap();
+
+    assert!(store.set_favorite(&id, "fav-a", true).await.unwrap());
+    assert!(
+        store
+            .get_generation(&id, "fav-a")
+            .await
+            .unwrap()
+            .unwrap()
+            .favorite
+    );
+    assert!(store.set_favorite(&id, "fav-a", false).await.unwrap());
+    let unmarked = store.get_generation(&id, "fav-a").await.unwrap().unwrap();
+    assert_eq!(unmarked, generation("fav-a", 1_000), "nothing else changed");
+
+    assert!(!store.set_favorite(&id, "fav-none", true).await.unwrap());
+    assert_eq!(
+        store.get_generation(&id, "fav-none").await.unwrap(),
+        None,
+        "no record is made for a favourite"
+    );
 }
 
 pub async fn old_generations_are_found_for_the_retention_sweep(store: &dyn Store) {
@@ -837,6 +866,7 @@ macro_rules! contract {
                 bonus_credits_add_up_in_their_own_period,
                 concurrent_bonus_grants_all_count,
                 generations_are_stored_listed_newest_first_and_deleted,
+                a_favourite_is_marked_and_unmarked_and_never_made_up,
                 old_generations_are_found_for_the_retention_sweep,
                 the_store_answers_a_ping,
             );

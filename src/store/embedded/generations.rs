@@ -38,6 +38,18 @@ pub fn delete(c: &Connection, uid: &str, id: &str) -> StoreResult<bool> {
     Ok(n > 0)
 }
 
+/// Read and rewritten in one transaction: a concurrent delete is never undone.
+pub fn set_favorite(c: &mut Connection, uid: &str, id: &str, favorite: bool) -> StoreResult<bool> {
+    let tx = c.transaction().map_err(sqlite)?;
+    let Some(mut record) = get(&tx, uid, id)? else {
+        return Ok(false);
+    };
+    record.favorite = favorite;
+    put(&tx, uid, &record)?;
+    tx.commit().map_err(sqlite)?;
+    Ok(true)
+}
+
 /// Newest first (ids sort by time), after the id `before`.
 pub fn list(
     c: &Connection,

@@ -377,6 +377,12 @@ impl Store for EmbeddedStore {
         self.with(move |c| generations::delete(c, &uid, &id)).await
     }
 
+    async fn set_favorite(&self, uid: &str, id: &str, favorite: bool) -> StoreResult<bool> {
+        let (uid, id) = (uid.to_owned(), id.to_owned());
+        self.with(move |c| generations::set_favorite(c, &uid, &id, favorite))
+            .await
+    }
+
     async fn list_generations(
         &self,
         uid: &str,

@@ -420,6 +420,21 @@ impl Store for RtdbStore {
         Ok(existed)
     }
 
+    async fn set_favorite(&self, uid: &str, id: &str, favorite: bool) -> StoreResult<bool> {
+        let mut existed = false;
+        self.transact(&generation_path(uid, id)?, |current| {
+            let Some(mut record) = from_value::<GenerationRecord>(current)? else {
+                existed = false;
+                return Ok(None);
+            };
+            existed = true;
+            record.favorite = favorite;
+            to_value(&record).map(Some)
+        })
+        .await?;
+        Ok(existed)
+    }
+
     async fn list_generations(
         &self,
         uid: &str,

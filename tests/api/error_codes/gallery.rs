@@ -17,6 +17,13 @@ async fn app_with_an_image() -> (TestApp, String, String) {
     (app, token, id)
 }
 
+/// `op` on an image that does not exist, then on the caller's own `id`.
+async fn unknown_then_own(op: Op, sent: &Sent, app: &TestApp, token: &str, id: &str) {
+    sent.send(op.call(app, &push_id::generation_id()).bearer_auth(token))
+        .await;
+    sent.send(op.call(app, id).bearer_auth(token)).await;
+}
+
 #[tokio::test]
 async fn listing_generations_sends_every_code_it_lists() {
     let op = Op::List;
@@ -62,11 +69,22 @@ async fn deleting_an_image_sends_every_code_it_lists() {
     shared_failures(op, &sent).await;
 
     let (app, token, id) = app_with_an_image().await;
-    sent.send(op.call(&app, &push_id::generation_id()).bearer_auth(&token))
-        .await;
-    sent.send(op.call(&app, &id).bearer_auth(&token)).await;
+    unknown_then_own(op, &sent, &app, &token, &id).await;
     app.suspend("ann").await;
     sent.send(op.call(&app, &id).bearer_auth(&token)).await;
 
     sent.assert_is_the_list_of(op).await;
+}
+
+#[tokio::test]
+async fn marking_and_unmarking_a_favourite_send_every_code_they_list() {
+    for op in [Op::MarkFavorite, Op::UnmarkFavorite] {
+        let sent = Sent::default();
+        shared_failures(op, &sent).await;
+
+        let (app, token, id) = app_with_an_image().await;
+        unknown_then_own(op, &sent, &app, &token, &id).await;
+
+        sent.assert_is_the_list_of(op).await;
+    }
 }

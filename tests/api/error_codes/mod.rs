@@ -31,6 +31,8 @@ enum Op {
     List,
     Image,
     Delete,
+    MarkFavorite,
+    UnmarkFavorite,
     Checkout,
     PaymentSuccess,
     Portal,
@@ -52,7 +54,7 @@ enum Op {
     FalsePositive,
 }
 
-const OPS: [Op; 26] = [
+const OPS: [Op; 28] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -60,6 +62,8 @@ const OPS: [Op; 26] = [
     Op::List,
     Op::Image,
     Op::Delete,
+    Op::MarkFavorite,
+    Op::UnmarkFavorite,
     Op::Checkout,
     Op::PaymentSuccess,
     Op::Portal,
@@ -95,6 +99,8 @@ impl Op {
             Op::List => ("get", "/api/v1/generations"),
             Op::Image => ("get", "/api/v1/generations/{id}/image"),
             Op::Delete => ("delete", "/api/v1/generations/{id}"),
+            Op::MarkFavorite => ("put", "/api/v1/generations/{id}/favorite"),
+            Op::UnmarkFavorite => ("delete", "/api/v1/generations/{id}/favorite"),
             Op::Checkout => ("post", "/api/v1/checkout"),
             Op::PaymentSuccess => ("post", "/api/v1/payment-success"),
             Op::Portal => ("post", "/api/v1/billing/portal"),
