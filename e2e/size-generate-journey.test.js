@@ -1,7 +1,7 @@
 // Journey 3c: a free user picks the Portrait size and gets a portrait image. The form sends
 // the size; with '2x Inhance' on (the default) the gateway doubles both sides of 512x768, so the
-// browser receives 1024x1536 pixels, which the gallery shows upright; 'Try Again' brings the
-// size back to the form.
+// browser receives 1024x1536 pixels, which the gallery shows upright. Guidance 4.5 and the
+// Euler a sampler, picked under the prompt, go with it; 'Try Again' brings all three back to the form.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -42,6 +42,15 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gal
   assert.equal(await portrait.isChecked(), true, 'Portrait is chosen');
   assert.equal(await square.isChecked(), false, 'Square is no longer chosen');
 
+  // Under the prompt: the style's guidance scale (7 built in) and the first sampler until picked.
+  const guidance = page.getByLabel('Guidance (CFG)', { exact: true });
+  const sampler = page.getByLabel('Sampler', { exact: true });
+  await visible(guidance, 'the guidance field');
+  assert.equal(await guidance.inputValue(), '7', "the style's guidance scale is shown");
+  assert.equal(await sampler.inputValue(), 'dpmpp-2m', 'DPM++ 2M is chosen by default');
+  await guidance.fill('4.5');
+  await sampler.selectOption({ label: 'Euler a' });
+
   const submitted = page.waitForRequest(
     (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/jobs',
   );
@@ -49,12 +58,15 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gal
   const body = (await submitted).postDataJSON();
   assert.equal(body.size, 'portrait', `the body asks for the portrait size: ${JSON.stringify(body)}`);
   assert.equal(body.enhance, true, 'with 2x Inhance');
+  assert.equal(body.cfg, 4.5, `the body asks for guidance 4.5: ${JSON.stringify(body)}`);
+  assert.equal(body.sampler, 'euler-a', `the body asks for the Euler a sampler: ${JSON.stringify(body)}`);
 
   // The overlay clears 4000 ms after the answer, then the gallery.
   await at(page, '/Generation', 20_000);
   const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
   await visible(card, 'the new image card');
   await visible(card.getByText(/· 1024×1536$/), 'the image size 1024×1536 under the image');
+  await visible(card.getByText(/· CFG 4\.5 · sampler Euler a · Portrait 2:3 · /), 'guidance, sampler and size under the image');
   const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
   await until('the image is loaded from an object URL', async () => {
     assert.match(await img.getAttribute('src'), /^blob:/);
@@ -76,6 +88,7 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gal
   const made = list.body.items.filter((item) => item.prompt === prompt);
   assert.equal(made.length, 1, 'one image was made');
   assert.deepEqual([made[0].width, made[0].height, made[0].enhance], [1024, 1536, true], 'the saved image is 1024x1536');
+  assert.deepEqual([made[0].size, made[0].cfg, made[0].sampler], ['portrait', 4.5, 'euler-a'], 'it keeps what it was asked');
 
   // 'Try Again' brings the size back with the rest of the image's parameters.
   await card.getByRole('button', { name: 'Try Again', exact: true }).click();
@@ -84,5 +97,7 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gal
   await until('Portrait is chosen again', async () => {
     assert.equal(await portrait.isChecked(), true);
   });
+  assert.equal(await guidance.inputValue(), '4.5', 'guidance 4.5 comes back');
+  assert.equal(await sampler.inputValue(), 'euler-a', 'Euler a comes back');
   page.assertNoErrors();
 });

@@ -36,3 +36,21 @@ export function sizeOf(catalog: Catalog | null, generation: Generation): string 
     (size) => size.width * factor === generation.width && size.height * factor === generation.height,
   )?.id;
 }
+
+/**
+ * What else `generation` was drawn with, as the image cards say it: its guidance scale
+ * ('CFG 4.5'), sampler ('sampler Euler a') and size ('Portrait 2:3'), by the catalog's labels
+ * where it has them and by id otherwise; what the image does not record (it was made before it
+ * could be picked) is left out.
+ */
+export function settingsOf(catalog: Catalog | null, generation: Generation): string[] {
+  const { cfg, sampler, size } = generation;
+  const style = catalog?.styles.find((option) => option.id === generation.style);
+  const samplerLabel = catalog?.samplers.find((option) => option.id === sampler)?.label ?? sampler;
+  const sizeLabel = style?.sizes.find((option) => option.id === size)?.label ?? size;
+  return [
+    typeof cfg === 'number' ? `CFG ${String(cfg)}` : null,
+    samplerLabel ? `sampler ${samplerLabel}` : null,
+    sizeLabel ?? null,
+  ].filter((setting): setting is string => Boolean(setting));
+}

@@ -187,6 +187,8 @@ describe('Generate page: generating', () => {
       seed: '77',
       steps: '25',
       enhance: false,
+      cfg: 4.5,
+      sampler: 'euler-a',
     };
     await openGenerate({ user: ada, state: { params } });
     expect(promptBox()).toHaveValue('A red fox in snow');
@@ -197,5 +199,7 @@ describe('Generate page: generating', () => {
     expect(screen.getByRole('textbox', { name: 'Seed' })).toHaveValue('77');
     expect(screen.getByRole('textbox', { name: 'Steps' })).toHaveValue('25');
     expect(screen.getByRole('switch', { name: '2x Inhance' })).not.toBeChecked();
+    expect(screen.getByRole('spinbutton', { name: 'Guidance (CFG)' })).toHaveValue(4.5);
+    expect(screen.getByRole('combobox', { name: 'Sampler' })).toHaveValue('euler-a');
   });
 });

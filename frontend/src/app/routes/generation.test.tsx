@@ -232,6 +232,42 @@ describe('Generation page: lists', () => {
     expect(readGenerateState(router.state.location.state).params).not.toHaveProperty('size');
   });
 
+  it("carries the size, guidance scale and sampler the image records to the form on 'Try Again'", async () => {
+    // The size it names wins over what its pixels would say (512×512 with 2x Inhance off: Square).
+    const generation = makeGeneration({
+      prompt: 'A red fox',
+      enhance: false,
+      size: 'landscape',
+      cfg: 4.5,
+      sampler: 'euler-a',
+    });
+    const { user, router } = openGallery({ user: ada, generations: [generation] });
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    await user.click(within(card).getByRole('button', { name: 'Try Again' }));
+
+    expect(await screen.findByRole('radio', { name: 'Landscape 3:2 · 768×512' })).toBeChecked();
+    expect(screen.getByRole('spinbutton', { name: 'Guidance (CFG)' })).toHaveValue(4.5);
+    expect(screen.getByRole('combobox', { name: 'Sampler' })).toHaveValue('euler-a');
+    expect(readGenerateState(router.state.location.state).params).toMatchObject({
+      size: 'landscape',
+      cfg: 4.5,
+      sampler: 'euler-a',
+    });
+  });
+
+  it("leaves guidance and sampler to the style's and the first on 'Try Again' for an image from before them", async () => {
+    const generation = makeGeneration({ prompt: 'A red fox', style: 'anime-v1' });
+    const { user, router } = openGallery({ user: ada, generations: [generation] });
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    await user.click(within(card).getByRole('button', { name: 'Try Again' }));
+
+    expect(await screen.findByRole('spinbutton', { name: 'Guidance (CFG)' })).toHaveValue(7);
+    expect(screen.getByRole('combobox', { name: 'Sampler' })).toHaveValue('dpmpp-2m');
+    const params = readGenerateState(router.state.location.state).params;
+    expect(params).not.toHaveProperty('cfg');
+    expect(params).not.toHaveProperty('sampler');
+  });
+
   it('goes back to /Generate keeping the list', async () => {
     const generation = makeGeneration({ prompt: 'A red fox' });
     const { user, router } = openGallery({ user: ada, generations: [generation] });
@@ -280,6 +316,30 @@ describe('Generation page: cards', () => {
     expect(screen.getByRole('article', { name: 'A red fox' })).toHaveTextContent('1024×1536');
   });
 
+
+  it('says the guidance scale, sampler and size an image records, by name', async () => {
+    const generation = makeGeneration({
+      prompt: 'A red fox',
+      size: 'portrait',
+      width: 1024,
+      height: 1536,
+      cfg: 4.5,
+      sampler: 'euler-a',
+    });
+    openGallery({ user: ada, generations: [generation] });
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    await screen.findByTestId('renderer-note'); // the catalog is here
+    expect(
+      within(card).getByText('Real V1.1 · seed 1234 · 30 steps · CFG 4.5 · sampler Euler a · Portrait 2:3 · 1024×1536'),
+    ).toBeInTheDocument();
+  });
+
+  it('says none of them for an image from before they were recorded', async () => {
+    openGallery({ user: ada, generations: [makeGeneration({ prompt: 'A red fox' })] });
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    await screen.findByTestId('renderer-note'); // the catalog is here
+    expect(within(card).getByText('Real V1.1 · seed 1234 · 30 steps · 512×512')).toBeInTheDocument();
+  });
 
   it('has alt text and labelled controls on every card', async () => {
     openGallery({ user: ada, generations: [makeGeneration({ prompt: 'A red fox' }), makeGeneration({ prompt: 'A cat' })] });

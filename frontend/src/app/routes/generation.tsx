@@ -8,8 +8,10 @@ import type { Catalog, Generation } from '@/types/api';
 import { readGalleryState, type GalleryState, type GenerateState } from '@/types/navigation';
 
 function paramsOf(generation: Generation, catalog: Catalog | null): GenerateState['params'] {
-  // The image names no size id; its pixels say which of its style's sizes it was.
-  const size = sizeOf(catalog, generation);
+  // An image from before sizes names none; its pixels say which of its style's sizes it was.
+  const size = generation.size ?? sizeOf(catalog, generation);
+  // Images from before guidance have neither: the form then takes the style's and the first.
+  const { cfg, sampler } = generation;
   return {
     prompt: generation.prompt,
     negativePrompt: generation.negativePrompt,
@@ -19,6 +21,8 @@ function paramsOf(generation: Generation, catalog: Catalog | null): GenerateStat
     seed: String(generation.seed),
     steps: String(generation.steps),
     enhance: generation.enhance,
+    ...(cfg != null && { cfg }),
+    ...(sampler && { sampler }),
   };
 }
 

@@ -52,15 +52,43 @@ export function resetHandlersState(): void {
   nextJob = 1;
 }
 
-/** The style a job's images are in, and their pixels. */
+/** The style a job's images are in, their size and pixels, and what they are drawn with. */
 interface Made {
   readonly style: Style;
+  readonly size: string;
   readonly width: number;
   readonly height: number;
+  readonly cfg: number;
+  readonly sampler: string;
 }
 
-/** What the gateway makes of a body's style and size, or its 422 answer for one the catalog does not give. */
-function checkStyleAndSize(body: GenerationRequest): Made | ReturnType<typeof fail> {
+/** The gateway's own samplers, its first the default even where the backend takes none. */
+const FIRST_SAMPLER = 'dpmpp-2m';
+
+/** The guidance scale and the sampler as the gateway takes them, or its 422 answer for a pick it refuses. */
+function checkGuidance(body: GenerationRequest, style: Style): Pick<Made, 'cfg' | 'sampler'> | ReturnType<typeof fail> {
+  const { samplers, limits } = db.catalog;
+  // Empty or absent: the first.
+  const sampler = body.sampler === '' ? null : (body.sampler ?? null);
+  // A backend that takes neither (the catalog offers no samplers) refuses either when picked.
+  if (samplers.length === 0) {
+    const picked = body.cfg != null ? 'cfg' : sampler !== null ? 'sampler' : null;
+    if (picked) return fail('POST /api/v1/jobs', 422, 'invalid_field', `${picked}: this image backend draws with its own settings`);
+  }
+  const cfg = body.cfg ?? style.cfg;
+  if (cfg < limits.cfgMin || cfg > limits.cfgMax || !Number.isInteger(cfg / limits.cfgStep)) {
+    const range = `${String(limits.cfgMin)} to ${String(limits.cfgMax)} in steps of ${String(limits.cfgStep)}`;
+    return fail('POST /api/v1/jobs', 422, 'invalid_field', `cfg: cfg must be ${range}`);
+  }
+  if (sampler !== null && !samplers.some((option) => option.id === sampler)) {
+    const known = samplers.map((option) => option.id).join(', ');
+    return fail('POST /api/v1/jobs', 422, 'invalid_field', `sampler: sampler ${JSON.stringify(sampler)} is not one of ${known}`);
+  }
+  return { cfg, sampler: sampler ?? samplers[0]?.id ?? FIRST_SAMPLER };
+}
+
+/** What the gateway makes of a body's style, size and guidance, or its 422 answer for one it does not take. */
+function checkBody(body: GenerationRequest): Made | ReturnType<typeof fail> {
   const style = body.style
     ? db.catalog.styles.find((option) => option.id === body.style)
     : (db.catalog.styles.find((option) => option.default) ?? db.catalog.styles[0]);
@@ -74,20 +102,21 @@ function checkStyleAndSize(body: GenerationRequest): Made | ReturnType<typeof fa
     const message = `size ${JSON.stringify(body.size)} is not one the ${style.label} style offers (${offered})`;
     return fail('POST /api/v1/jobs', 422, 'invalid_field', `size: ${message}`);
   }
+  const guidance = checkGuidance(body, style);
+  if (guidance instanceof Response) return guidance;
   const factor = body.enhance === false ? 1 : 2;
-  return { style, width: size.width * factor, height: size.height * factor };
+  return { style, size: size.id, width: size.width * factor, height: size.height * factor, ...guidance };
 }
 
 /** A job that ran to its end at once: its images are saved and its stream replays it all. */
-function finishedJob(uid: string, body: GenerationRequest, { style, width, height }: Made): FakeJob {
+function finishedJob(uid: string, body: GenerationRequest, { style, ...made }: Made): FakeJob {
   const generations = Array.from({ length: body.count ?? 1 }, () =>
     makeGeneration({
       prompt: body.prompt,
       style: style.id,
       look: body.look ?? null,
       enhance: body.enhance !== false,
-      width,
-      height,
+      ...made,
       blurred: db.plan !== 'pro',
     }),
   );
@@ -159,7 +188,7 @@ export const handlers = [
     const uid = caller(request);
     if (!uid) return fail('POST /api/v1/jobs', 401, 'token_missing', signInFirst);
     const body = await request.json();
-    const made = checkStyleAndSize(body);
+    const made = checkBody(body);
     if (made instanceof Response) return made;
     const job = finishedJob(uid, body, made);
     db.jobs.set(job.id, job);

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 
 import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { rendererNote, useCatalog } from '@/lib/catalog';
+import { rendererNote, settingsOf, useCatalog } from '@/lib/catalog';
 import { isPro, useMe } from '@/lib/me';
 import type { Generation } from '@/types/api';
 
@@ -52,6 +52,7 @@ export function Gallery({ generations, onBack, onTryAgain, onUpgrade, onChange }
         generation={generation}
         access={access}
         styleLabel={styleLabel(generation.style)}
+        settings={settingsOf(catalog, generation)}
         onBack={() => {
           onBack(recent);
         }}

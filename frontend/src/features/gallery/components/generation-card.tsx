@@ -18,6 +18,8 @@ interface GenerationCardProps {
   readonly generation: Generation;
   readonly access: Access;
   readonly styleLabel: string;
+  /** Its guidance scale, sampler and size by name, those it records (see settingsOf). */
+  readonly settings: readonly string[];
   readonly onBack: () => void;
   readonly onTryAgain: (generation: Generation) => void;
   /** Guests and free users: the premium controls lead here. */
@@ -29,6 +31,7 @@ export function GenerationCard({
   generation,
   access,
   styleLabel,
+  settings,
   onBack,
   onTryAgain,
   onUpgrade,
@@ -82,7 +85,13 @@ export function GenerationCard({
           {generation.prompt}
         </p>
         <p className={styles.meta}>
-          {styleLabel} · seed {generation.seed} · {generation.steps} steps · {generation.width}×{generation.height}
+          {[
+            styleLabel,
+            `seed ${String(generation.seed)}`,
+            `${String(generation.steps)} steps`,
+            ...settings,
+            `${String(generation.width)}×${String(generation.height)}`,
+          ].join(' · ')}
         </p>
 
         <div className={styles.actions} role="group" aria-label="Image actions">

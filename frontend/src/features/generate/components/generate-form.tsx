@@ -14,7 +14,7 @@ import { DEFAULT_LIMITS, DEFAULT_PROMPT, defaultStyle } from '../defaults';
 import { useAgeConfirmation } from '../hooks/use-age-confirmation';
 import { useGenerationRun } from '../hooks/use-generation-run';
 
-import { AdvancedOptions, type AdvancedValues } from './advanced-options';
+import { AdvancedOptions, type AdvancedValues, type GuidanceChoice } from './advanced-options';
 import { AgeConfirmDialog } from './age-confirm-dialog';
 import styles from './generate.module.css';
 import { GenerateError } from './generate-error';
@@ -65,6 +65,8 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
     seed: asText(initial?.seed),
     steps: asText(initial?.steps),
     enhance: initial?.enhance ?? true,
+    cfg: typeof initial?.cfg === 'number' ? String(initial.cfg) : null,
+    sampler: initial?.sampler ?? null,
   }));
   const [formError, setFormError] = useState<string | null>(null);
   const age = useAgeConfirmation((style) => {
@@ -83,15 +85,31 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
   // A size the sent style does not offer (another style's, or one it no longer has) falls back to its first.
   const sizes = sentStyle?.sizes ?? [];
   const sentSize = sizes.find((size) => size.id === sizeChoice) ?? sizes[0];
+  // Guidance and sampler only where the backend takes them (it offers samplers); a sampler the
+  // catalog does not list falls back to its first.
+  const samplers = catalog?.samplers ?? [];
+  const sentSampler = samplers.find((sampler) => sampler.id === advanced.sampler) ?? samplers[0];
   const lookAllowed = !catalog || catalog.looks.some((option) => option.id === look && (!option.pro || pro));
   const effectiveLook = look && lookAllowed ? look : null;
   const maxCount = pro ? limits.countMaxPro : limits.countMaxFree;
   const effectiveCount = Math.min(Math.max(1, count), Math.max(1, maxCount));
   const note = rendererNote(catalog);
   const refusal = refusalOf(run.error);
-  // Said under the size choice; the gateway's message if the choice is not shown.
+  // Said under the field it names when that field is shown; otherwise the gateway's message under the form.
   const invalid = invalidField(run.error);
-  const sizeError = invalid?.field === 'size' && sizes.length > 1 ? invalid.problem : null;
+  const fieldError = (field: string, shown: boolean) => (invalid?.field === field && shown ? invalid.problem : null);
+  const sizeError = fieldError('size', sizes.length > 1);
+  const guidance: GuidanceChoice | null =
+    sentStyle && sentSampler
+      ? {
+          styleCfg: sentStyle.cfg,
+          samplers,
+          sampler: sentSampler.id,
+          cfgError: fieldError('cfg', true),
+          samplerError: fieldError('sampler', true),
+        }
+      : null;
+  const saidUnderField = sizeError ?? guidance?.cfgError ?? guidance?.samplerError ?? null;
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -105,6 +123,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
       return;
     }
     setFormError(null);
+    const { negativePrompt, seed, steps, enhance, cfg } = advanced;
     // The gateway's catalog always has a default; were it missing, empty asks for the gateway's own.
     void run.start({
       prompt,
@@ -112,7 +131,12 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
       size: sentSize?.id ?? null,
       look: effectiveLook,
       count: effectiveCount,
-      ...advanced,
+      negativePrompt,
+      seed,
+      steps,
+      enhance,
+      // What the guidance fields show: the typed scale (the style's when empty) and the sampler.
+      ...(guidance && { cfg: cfg?.trim() ? Number(cfg) : guidance.styleCfg, sampler: guidance.sampler }),
     });
   }
 
@@ -148,6 +172,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
               pro={pro}
               onChange={setAdvanced}
               refusal={refusal?.field === 'negativePrompt' ? refusal : null}
+              guidance={guidance}
             />
           </div>
 
@@ -179,7 +204,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
             {formError}
           </p>
         )}
-        {run.error !== null && !refusal && !sizeError && (
+        {run.error !== null && !refusal && !saidUnderField && (
           <GenerateError error={run.error} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />
         )}
 

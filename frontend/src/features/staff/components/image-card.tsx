@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { ImageFrame } from '@/components/ui/image-frame';
 import { useImage } from '@/hooks/use-image';
 import { useInView } from '@/hooks/use-in-view';
+import { settingsOf } from '@/lib/catalog';
 import { formatDateTime } from '@/lib/format';
 import type { Generation } from '@/types/api';
 
@@ -42,6 +43,8 @@ export function ImageCard({ uid, email, image, own, onDeleted }: ImageCardProps)
   const id = useId();
   const mutation = useDeleteImage(uid, onDeleted);
   const look = image.look ? ` · look ${image.look}` : '';
+  // By id, as the style is: CFG, sampler and size id, those the image records.
+  const settings = settingsOf(null, image).map((setting) => ` · ${setting}`).join('');
 
   return (
     <article aria-labelledby={`${id}-prompt`} className={styles.imageCard}>
@@ -53,7 +56,7 @@ export function ImageCard({ uid, email, image, own, onDeleted }: ImageCardProps)
         {image.negativePrompt && <p className={styles.meta}>Without: {image.negativePrompt}</p>}
         <p className={styles.meta}>
           {formatDateTime(image.createdAt)} · {image.style}
-          {look} · seed {image.seed} · {image.steps} steps · {image.width}×{image.height}
+          {look} · seed {image.seed} · {image.steps} steps{settings} · {image.width}×{image.height}
           {image.enhance ? ' · 2x enhance' : ''}
         </p>
         <p className={`${styles.meta} ${styles.code}`}>{image.id}</p>

@@ -9,7 +9,16 @@ import { openCard, STAFF_UID } from '@/testing/staff-console';
 const UID = 'uid-grace';
 const lighthouse = () =>
   makeSupportImage(UID, { id: 'gen-a', prompt: 'A lighthouse at dawn', negativePrompt: 'fog', seed: 77, look: 'nordic' });
-const fox = () => makeSupportImage(UID, { id: 'gen-b', prompt: 'A red fox in snow', width: 768, height: 512 });
+const fox = () =>
+  makeSupportImage(UID, {
+    id: 'gen-b',
+    prompt: 'A red fox in snow',
+    width: 768,
+    height: 512,
+    size: 'landscape',
+    cfg: 4.5,
+    sampler: 'euler-a',
+  });
 const previewPath = (id: string) => `/api/v1/support/users/${UID}/generations/${id}/preview`;
 
 async function openImages(images = [lighthouse(), fox()]) {
@@ -42,6 +51,12 @@ describe('Support console: the user’s images', () => {
     const card = imageCard(section, 'A lighthouse at dawn');
     expect(card.getByText(/real-v1\.1 · look nordic · seed 77 · 30 steps · 512×512 · 2x enhance/)).toBeInTheDocument();
     expect(card.getByText('Without: fog')).toBeInTheDocument();
+    // By id, as the style is; the lighthouse, made before guidance, says none.
+    expect(
+      imageCard(section, 'A red fox in snow').getByText(
+        /real-v1\.1 · seed 1234 · 30 steps · CFG 4\.5 · sampler euler-a · landscape · 768×512 · 2x enhance/,
+      ),
+    ).toBeInTheDocument();
 
     const previews = requestsTo('GET', previewPath('gen-a'));
     expect(previews).toHaveLength(1);
