@@ -267,7 +267,9 @@ impl GenerationBody {
                 if picked {
                     return Err(GenerateError::invalid(
                         field,
-                        format!("{field}: this image backend draws with its own settings"),
+                        format!(
+                            "{field} cannot be chosen: this image backend draws with its own settings"
+                        ),
                     ));
                 }
             }

@@ -282,6 +282,7 @@ impl Worker {
         let blob_key = format!("{uid}/{id}/original.png");
         let preview_key = format!("{uid}/{id}/preview.png");
         let (width, height) = (rendered.image.width(), rendered.image.height());
+        let controls = self.backend.controls();
         let image = rendered.image;
         let preview_png =
             tokio::task::spawn_blocking(move || encode_png(&preview::blurred(&image)))
@@ -300,9 +301,10 @@ impl Worker {
             enhance: job.enhance,
             width,
             height,
-            size: Some(spec.size.id.clone()),
-            cfg: Some(job.cfg),
-            sampler: Some(job.sampler.id.to_owned()),
+            // What the backend was not told, it did not use: none is kept.
+            size: controls.any_size.then(|| spec.size.id.clone()),
+            cfg: controls.guidance.then_some(job.cfg),
+            sampler: controls.guidance.then(|| job.sampler.id.to_owned()),
             favorite: false,
             created_at: now_ms(),
             blob_key: blob_key.clone(),

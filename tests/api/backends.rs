@@ -427,7 +427,12 @@ async fn a_legacy_backend_draws_one_size_so_each_style_offers_its_default_only()
     let guided = app
         .generate(&token, &json!({"prompt": "a fox", "cfg": 5}))
         .await;
-    assert_eq!(error_code(guided, 422).await, "invalid_field");
+    assert_eq!(guided.status(), 422);
+    let refusal: Value = guided.json().await.unwrap();
+    assert_eq!(
+        refusal["error"]["message"],
+        "cfg: cfg cannot be chosen: this image backend draws with its own settings"
+    );
     assert!(server.received_requests().await.unwrap().is_empty());
 }
 
@@ -464,6 +469,11 @@ async fn the_legacy_backend_gets_the_specs_exact_query() {
     assert_eq!(
         (made["seed"].as_u64(), made["width"].as_u64()),
         (Some(77), Some(48))
+    );
+    assert_eq!(
+        (&made["size"], &made["cfg"], &made["sampler"]),
+        (&Value::Null, &Value::Null, &Value::Null),
+        "it was told none of them, so none is kept"
     );
     let request: &Request = &server.received_requests().await.unwrap()[0];
     let plus = request

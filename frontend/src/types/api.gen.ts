@@ -62,7 +62,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's images, newest first */
+        /**
+         * The caller's images, newest first
+         * @description With `favorite`, `style` or `q`, a page holds the images that match all of them; one page reads at most 1,000 images, so a page may hold fewer than `limit` and still have a `nextCursor` to read on from.
+         */
         get: operations["list"];
         put?: never;
         /**
@@ -88,6 +91,24 @@ export interface paths {
         post?: never;
         /** Deletes an image (pro only) */
         delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/generations/{id}/favorite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks one of the caller's images a favourite (again: no change) */
+        put: operations["mark"];
+        post?: never;
+        /** Unmarks one of the caller's images (again: no change) */
+        delete: operations["unmark"];
         options?: never;
         head?: never;
         patch?: never;
@@ -673,6 +694,8 @@ export interface components {
              */
             createdAt: number;
             enhance: boolean;
+            /** @description Marked by its owner. */
+            favorite: boolean;
             /** Format: int32 */
             height: number;
             id: string;
@@ -1278,6 +1301,12 @@ export interface operations {
                 cursor?: string;
                 /** @description 1 to 100; 20 by default. */
                 limit?: number;
+                /** @description `true`: favourites only. */
+                favorite?: boolean;
+                /** @description Images of this style only. */
+                style?: string;
+                /** @description Images whose prompt holds this text, whatever the case (at most 500 characters). */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -1523,6 +1552,138 @@ export interface operations {
             };
             /** @description `code` is one of: pro_required, account_suspended */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: auth_keys_unavailable, store_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A generation id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A favourite */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: auth_keys_unavailable, store_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A generation id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not a favourite */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3794,6 +3955,20 @@ export interface operationErrors {
     "DELETE /api/v1/generations/{id}": {
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
         403: "pro_required" | "account_suspended";
+        404: "not_found";
+        500: "internal";
+        503: "auth_keys_unavailable" | "store_unavailable";
+        504: "store_timeout";
+    };
+    "PUT /api/v1/generations/{id}/favorite": {
+        401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
+        404: "not_found";
+        500: "internal";
+        503: "auth_keys_unavailable" | "store_unavailable";
+        504: "store_timeout";
+    };
+    "DELETE /api/v1/generations/{id}/favorite": {
+        401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
         404: "not_found";
         500: "internal";
         503: "auth_keys_unavailable" | "store_unavailable";

@@ -106,7 +106,7 @@ describe('Generate page: guidance and sampler', () => {
     await user.click(generateButton());
 
     const refusal = await screen.findByRole('alert');
-    expect(refusal).toHaveTextContent(/^this image backend draws with its own settings$/);
+    expect(refusal).toHaveTextContent(/^cfg cannot be chosen: this image backend draws with its own settings$/);
     expect(guidanceField()).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getAllByRole('alert')).toEqual([refusal]);
   });

@@ -91,6 +91,7 @@ export function makeGeneration(overrides: Partial<Generation> = {}): Generation 
     enhance: true,
     width: 512,
     height: 512,
+    favorite: false,
     blurred: true,
     imageUrl: `/api/v1/generations/${id}/image`,
     ...overrides,

@@ -73,7 +73,7 @@ function checkGuidance(body: GenerationRequest, style: Style): Pick<Made, 'cfg' 
   // A backend that takes neither (the catalog offers no samplers) refuses either when picked.
   if (samplers.length === 0) {
     const picked = body.cfg != null ? 'cfg' : sampler !== null ? 'sampler' : null;
-    if (picked) return fail('POST /api/v1/jobs', 422, 'invalid_field', `${picked}: this image backend draws with its own settings`);
+    if (picked) return fail('POST /api/v1/jobs', 422, 'invalid_field', `${picked}: ${picked} cannot be chosen: this image backend draws with its own settings`);
   }
   const cfg = body.cfg ?? style.cfg;
   if (cfg < limits.cfgMin || cfg > limits.cfgMax || !Number.isInteger(cfg / limits.cfgStep)) {
