@@ -27,7 +27,7 @@ function retry(failures: number, error: Error): boolean {
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } });
 
 /**
- * After a profile change, a delete, a generation (credits, history) or a payment (plan, and every
+ * After a profile change, a delete or a favourite, a generation (credits, history) or a payment (plan, and every
  * image turns sharp), marks the signed-in user's server state stale so whatever shows it reloads.
  */
 export function useInvalidateAccount() {
@@ -37,6 +37,7 @@ export function useInvalidateAccount() {
   return {
     afterProfileSaved: () => invalidate([ME]),
     afterDelete: () => invalidate([HISTORY]),
+    afterFavorite: () => invalidate([HISTORY]),
     afterGeneration: () => invalidate([ME, HISTORY]),
     afterPayment: () => invalidate([ME, HISTORY, IMAGE]),
   };

@@ -349,6 +349,7 @@ describe('Generation page: cards', () => {
       const group = within(card).getByRole('group', { name: 'Image actions' });
       expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual([
         'Back',
+        '☆ Favourite',
         'Try Again',
         'Remove blur',
         'Download',

@@ -1,6 +1,6 @@
 import { HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 
-import type { GenerationRequest, Job, Me, Style } from '@/types/api';
+import type { Generation, GenerationRequest, Job, Me, Style } from '@/types/api';
 
 import { fakeAuth } from '../fake-firebase';
 import { sseResponse } from '../sse';
@@ -157,6 +157,37 @@ function eventsAfter(job: FakeJob, lastEventId: string | null) {
   return job.events.slice(seen + 1).filter((event) => event.id !== undefined);
 }
 
+/**
+ * The history filters as the gateway applies them to the records of a page: favourites only
+ * (`favorite=true`), one style, and words of the prompt whatever the case. Like the gateway, a
+ * page is the `limit` records after the cursor, kept when they match, so it may come back short
+ * (or empty) with a cursor still to read on from.
+ */
+function matches(favorite: string | null, style: string | null, q: string | null) {
+  const words = q?.toLowerCase() ?? '';
+  return (generation: Generation) =>
+    (favorite !== 'true' || generation.favorite) &&
+    (!style || generation.style === style) &&
+    generation.prompt.toLowerCase().includes(words);
+}
+
+/**
+ * Marks or unmarks one of the caller's images: null when done, else the gateway's answer (the
+ * history holds the caller's images only, so another user's is not found, as with delete).
+ */
+function markFavorite(
+  operation: 'PUT /api/v1/generations/{id}/favorite' | 'DELETE /api/v1/generations/{id}/favorite',
+  request: Request,
+  id: string,
+  favorite: boolean,
+) {
+  if (!caller(request)) return fail(operation, 401, 'token_missing', signInFirst);
+  const generation = db.history.find((item) => item.id === id);
+  if (!generation) return fail(operation, 404, 'not_found', 'generation not found');
+  generation.favorite = favorite;
+  return null;
+}
+
 export const handlers = [
   http.untyped.all('/api/v1/*', async ({ request }) => {
     await record(request);
@@ -226,9 +257,13 @@ export const handlers = [
 
   http.get('/api/v1/generations', ({ request, query, response }) => {
     if (!caller(request)) return fail('GET /api/v1/generations', 401, 'token_missing', signInFirst);
+    const q = query.get('q');
+    if (q !== null && Array.from(q).length > 500) {
+      return fail('GET /api/v1/generations', 422, 'invalid_field', 'q: q is at most 500 characters');
+    }
     const limit = Number(query.get('limit') ?? '20');
     const start = Number(query.get('cursor') ?? '0');
-    const items = db.history.slice(start, start + limit);
+    const items = db.history.slice(start, start + limit).filter(matches(query.get('favorite'), query.get('style'), q));
     const next = start + limit < db.history.length ? String(start + limit) : null;
     return response(200).json({ items, nextCursor: next });
   }),
@@ -252,6 +287,14 @@ export const handlers = [
     db.history.splice(index, 1);
     return response(204).empty();
   }),
+
+  http.put('/api/v1/generations/{id}/favorite', ({ request, params, response }) =>
+    markFavorite('PUT /api/v1/generations/{id}/favorite', request, params.id, true) ?? response(204).empty(),
+  ),
+
+  http.delete('/api/v1/generations/{id}/favorite', ({ request, params, response }) =>
+    markFavorite('DELETE /api/v1/generations/{id}/favorite', request, params.id, false) ?? response(204).empty(),
+  ),
 
   http.post('/api/v1/checkout', ({ request, response }) => {
     if (!caller(request)) return fail('POST /api/v1/checkout', 401, 'token_missing', signInFirst);

@@ -7,10 +7,12 @@ import { rendererNote, settingsOf, useCatalog } from '@/lib/catalog';
 import { isPro, useMe } from '@/lib/me';
 import type { Generation } from '@/types/api';
 
+import { NO_FILTERS, type HistoryFilters as Filters } from '../api/generations';
 import { useHistory } from '../hooks/use-history';
 
 import styles from './gallery.module.css';
 import { GenerationCard, type Access } from './generation-card';
+import { HistoryFilters } from './history-filters';
 
 interface GalleryProps {
   /** The images of this visit (navigation state), oldest first. */
@@ -27,7 +29,9 @@ export function Gallery({ generations, onBack, onTryAgain, onUpgrade, onChange }
   const { me, status } = useMe();
   const { catalog } = useCatalog();
   const [recent, setRecent] = useState<readonly Generation[]>(generations);
-  const history = useHistory(ready ? (user?.uid ?? null) : null);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const history = useHistory(ready ? (user?.uid ?? null) : null, filters);
+  const filtered = filters.favorite || filters.style !== '' || filters.q !== '';
 
   let access: Access;
   if (!ready) access = 'loading';
@@ -102,9 +106,16 @@ export function Gallery({ generations, onBack, onTryAgain, onUpgrade, onChange }
                 life.
               </p>
             )}
+            <HistoryFilters value={filters} styles={catalog?.styles ?? []} onChange={setFilters} />
             {saved.length > 0 && <ul className={styles.grid}>{saved.map(card)}</ul>}
             {history.status === 'ready' && saved.length === 0 && (
-              <p className={styles.empty}>No saved images yet.</p>
+              <p className={styles.empty}>
+                {!filtered
+                  ? 'No saved images yet.'
+                  : history.hasMore
+                    ? 'No images match these filters so far. Load more to look further back.'
+                    : 'No images match these filters.'}
+              </p>
             )}
             {history.status === 'loading' && (
               <p className={styles.hint} role="status">

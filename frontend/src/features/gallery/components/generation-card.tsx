@@ -7,7 +7,7 @@ import { browser } from '@/lib/browser';
 import type { Generation } from '@/types/api';
 
 import { downloadGeneration } from '../api/generations';
-import { useDeleteGeneration } from '../hooks/use-history';
+import { useDeleteGeneration, useFavorite } from '../hooks/use-history';
 
 import styles from './gallery.module.css';
 
@@ -48,8 +48,10 @@ export function GenerationCard({
     },
   });
   const remove = useDeleteGeneration(onDeleted);
+  const favorite = useFavorite(generation);
   const pending = download.isPending ? 'download' : remove.isPending || remove.isSuccess ? 'delete' : null;
   const error = (download.error ?? remove.error)?.message;
+  const favoriteError = favorite.error ? `Favourite not saved: ${favorite.error.message}` : null;
   const pro = access === 'pro';
   const blurred = generation.blurred && !sharp;
   const waiting = access === 'loading';
@@ -98,6 +100,18 @@ export function GenerationCard({
           <button type="button" className="button button-small button-ghost" onClick={onBack}>
             Back
           </button>
+          {access !== 'guest' && (
+            <button
+              type="button"
+              className={`button button-small ${favorite.favorite ? styles.favorite : 'button-ghost'}`}
+              aria-pressed={favorite.favorite}
+              disabled={waiting || favorite.pending}
+              onClick={favorite.toggle}
+            >
+              <span aria-hidden="true">{favorite.favorite ? '★ ' : '☆ '}</span>
+              Favourite
+            </button>
+          )}
           <button
             type="button"
             className="button button-small"
@@ -184,6 +198,11 @@ export function GenerationCard({
         {error && (
           <p role="alert" className="alert">
             {error}
+          </p>
+        )}
+        {favoriteError && (
+          <p role="alert" className="alert">
+            {favoriteError}
           </p>
         )}
       </div>

@@ -13,6 +13,7 @@ import type { Generation, GenerationRequest, Me } from '@/types/api';
 import { DEFAULT_LIMITS, DEFAULT_PROMPT, defaultStyle } from '../defaults';
 import { useAgeConfirmation } from '../hooks/use-age-confirmation';
 import { useGenerationRun } from '../hooks/use-generation-run';
+import { useRecentPrompts } from '../hooks/use-recent-prompts';
 
 import { AdvancedOptions, type AdvancedValues, type GuidanceChoice } from './advanced-options';
 import { AgeConfirmDialog } from './age-confirm-dialog';
@@ -23,6 +24,7 @@ import { ImageCount } from './image-count';
 import { LookPicker } from './look-picker';
 import { PromptField } from './prompt-field';
 import { refusalOf } from './prompt-refusal';
+import { RecentPrompts } from './recent-prompts';
 import { SizeChoice } from './size-choice';
 import { StyleTiles } from './style-tiles';
 
@@ -69,6 +71,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
     sampler: initial?.sampler ?? null,
   }));
   const [formError, setFormError] = useState<string | null>(null);
+  const recentPrompts = useRecentPrompts(ready ? (user?.uid ?? null) : null);
   const age = useAgeConfirmation((style) => {
     setStyleChoice(style.id);
   });
@@ -165,6 +168,12 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
               max={limits.promptMax}
               onChange={setPrompt}
               refusal={refusal?.field === 'prompt' ? refusal : null}
+            />
+            <RecentPrompts
+              prompts={recentPrompts}
+              onPick={(picked) => {
+                setPrompt(picked.slice(0, limits.promptMax));
+              }}
             />
             <AdvancedOptions
               values={advanced}

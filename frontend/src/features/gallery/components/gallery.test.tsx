@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { fail, http } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/render-app';
+
+import { Gallery } from './gallery';
+
+const ada = { email: 'ada@example.com', displayName: 'Ada' };
+
+function openGallery() {
+  return renderApp(
+    <Gallery generations={[]} onBack={vi.fn()} onTryAgain={vi.fn()} onUpgrade={vi.fn()} onChange={vi.fn()} />,
+    { user: ada },
+  );
+}
+
+const savedSection = () => screen.getByRole('region', { name: 'Your saved images' });
+const prompts = () => within(savedSection()).queryAllByRole('article').map((card) => card.querySelector('p')?.textContent);
+const historyRequests = () => requestsTo('GET', '/api/v1/generations');
+
+describe('Gallery: favourites', () => {
+  it('marking a favourite sends PUT with the ID token and shows it pressed', async () => {
+    db.history = [makeGeneration({ prompt: 'A red fox' })];
+    const { user } = openGallery();
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    const toggle = within(card).getByRole('button', { name: 'Favourite' });
+    await waitFor(() => {
+      expect(toggle).toBeEnabled();
+    });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+    await waitFor(() => {
+      expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+    });
+    const [put] = requestsTo('PUT', '/api/v1/generations/gen-1/favorite');
+    expect(put?.authorization).toBe('Bearer token-for-uid-1');
+    expect(db.history[0]?.favorite).toBe(true);
+
+    await user.click(within(card).getByRole('button', { name: 'Favourite' }));
+    await waitFor(() => {
+      expect(requestsTo('DELETE', '/api/v1/generations/gen-1/favorite')).toHaveLength(1);
+    });
+    expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('a failed mark shows it pressed at once, then rolls back and says why', async () => {
+    db.history = [makeGeneration({ prompt: 'A red fox' })];
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.put('/api/v1/generations/{id}/favorite', async () => {
+        await answered;
+        return fail('PUT /api/v1/generations/{id}/favorite', 404, 'not_found', 'generation not found');
+      }),
+    );
+    const { user } = openGallery();
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    await waitFor(() => {
+      expect(within(card).getByRole('button', { name: 'Favourite' })).toBeEnabled();
+    });
+
+    await user.click(within(card).getByRole('button', { name: 'Favourite' }));
+    expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+    answer();
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Favourite not saved: generation not found');
+    expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+describe('Gallery: filters', () => {
+  it('favourites only shows only favourites, and says so when there are none', async () => {
+    db.history = [
+      makeGeneration({ prompt: 'A red fox' }),
+      makeGeneration({ prompt: 'A cat', favorite: true }),
+      makeGeneration({ prompt: 'A dog' }),
+    ];
+    const { user } = openGallery();
+    await screen.findByRole('article', { name: 'A dog' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    await waitFor(() => {
+      expect(prompts()).toEqual(['A cat']);
+    });
+    expect(historyRequests().at(-1)?.search).toBe('?limit=12&favorite=true');
+
+    await user.click(within(screen.getByRole('article', { name: 'A cat' })).getByRole('button', { name: 'Favourite' }));
+    expect(await screen.findByText('No images match these filters.')).toBeInTheDocument();
+    expect(prompts()).toEqual([]);
+  });
+
+  it('filters by style and by words of the prompt, whatever their case, once the search is submitted', async () => {
+    db.history = [
+      makeGeneration({ prompt: 'A red fox', style: 'anime-v1' }),
+      makeGeneration({ prompt: 'A fox in snow' }),
+      makeGeneration({ prompt: 'A cat', style: 'anime-v1' }),
+    ];
+    const { user } = openGallery();
+    await screen.findByRole('article', { name: 'A cat' });
+    const style = screen.getByRole('combobox', { name: 'Style' });
+    await waitFor(() => {
+      expect(within(style).getByRole('option', { name: 'Anime V1' })).toBeInTheDocument();
+    });
+    expect(style).toHaveValue('');
+    expect(within(style).getAllByRole('option')[0]).toHaveTextContent('All styles');
+
+    await user.selectOptions(style, 'Anime V1');
+    await waitFor(() => {
+      expect(prompts()).toEqual(['A red fox', 'A cat']);
+    });
+
+    const words = screen.getByRole('searchbox', { name: 'Words of the prompt' });
+    await user.type(words, 'FOX');
+    expect(historyRequests().every((request) => !request.search.includes('q='))).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => {
+      expect(prompts()).toEqual(['A red fox']);
+    });
+    expect(historyRequests().at(-1)?.search).toBe('?limit=12&style=anime-v1&q=FOX');
+
+    await user.selectOptions(style, 'All styles');
+    await waitFor(() => {
+      expect(prompts()).toEqual(['A red fox', 'A fox in snow']);
+    });
+  });
+
+  it('load more continues after a short page with a cursor, and a new filter starts from the first page', async () => {
+    // The fake reads 12 records a page as the gateway reads up to 1,000: the first holds no favourite.
+    db.history = [
+      ...Array.from({ length: 12 }, (_, index) => makeGeneration({ prompt: `Plain ${String(index)}` })),
+      makeGeneration({ prompt: 'An old favourite', favorite: true }),
+    ];
+    const { user } = openGallery();
+    await screen.findByRole('article', { name: 'Plain 11' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    expect(await screen.findByText(/No images match these filters so far/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'An old favourite' })).toBeInTheDocument();
+    expect(historyRequests().at(-1)?.search).toBe('?limit=12&cursor=12&favorite=true');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Style' }), 'Real V1.1');
+    await waitFor(() => {
+      expect(historyRequests().at(-1)?.search).toBe('?limit=12&favorite=true&style=real-v1.1');
+    });
+  });
+});
