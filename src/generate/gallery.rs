@@ -174,25 +174,40 @@ impl Generator {
     pub async fn image(&self, uid: &str, id: &str) -> Result<Bytes, GenerateError> {
         let record = self.own(uid, id).await?;
         let pro = self.users.is_pro(uid).await?;
-        self.bytes(&record, pro).await
+        self.bytes(&record, pro, None).await
     }
 
     /// `uid`'s image blurred, whatever their plan: all support staff ever see of it.
     pub async fn preview(&self, uid: &str, id: &str) -> Result<Bytes, GenerateError> {
         let record = self.own(uid, id).await?;
-        self.bytes(&record, false).await
+        self.bytes(&record, false, None).await
     }
 
-    async fn bytes(&self, record: &GenerationRecord, pro: bool) -> Result<Bytes, GenerateError> {
+    /// The original or the preview as served: marked as AI-made, with `parameters` if given.
+    async fn bytes(
+        &self,
+        record: &GenerationRecord,
+        pro: bool,
+        parameters: Option<&str>,
+    ) -> Result<Bytes, GenerateError> {
         let key = if pro {
             &record.blob_key
         } else {
             &record.preview_key
         };
-        self.blobs
+        let stored = self
+            .blobs
             .get(key)
             .await?
-            .ok_or(GenerateError::NotFound("image"))
+            .ok_or(GenerateError::NotFound("image"))?;
+        let creator_tool = format!("Lucent, {}", record.checkpoint);
+        let provenance = png_meta::Provenance {
+            creator_tool: &creator_tool,
+            parameters,
+        };
+        png_meta::with_provenance(&stored, provenance)
+            .map(Bytes::from)
+            .ok_or_else(|| GenerateError::Internal(format!("stored image {key} is not a PNG")))
     }
 
     /// The original with the A1111 `parameters` text that image tools read back; pro only.
@@ -203,10 +218,8 @@ impl Generator {
                 "downloading is a Premium feature".into(),
             ));
         }
-        let original = self.bytes(&record, true).await?;
-        png_meta::with_text(&original, "parameters", &self.parameters(&record)).ok_or_else(|| {
-            GenerateError::Internal(format!("stored original {} is not a PNG", record.id))
-        })
+        let parameters = self.parameters(&record);
+        Ok(self.bytes(&record, true, Some(&parameters)).await?.to_vec())
     }
 
     /// AUTOMATIC1111's "parameters" text.

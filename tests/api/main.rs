@@ -47,6 +47,7 @@ mod moderation;
 mod moderation_service;
 mod money_exact;
 mod process;
+mod provenance;
 mod redis_server;
 mod rtdb;
 mod safety;

@@ -818,7 +818,9 @@ async fn staff_see_a_pro_users_images_only_blurred() {
     assert_eq!(card["generations"], 1, "the card counts them");
     assert_eq!(preview.status(), 200);
     assert_eq!(preview.headers()["content-type"], "image/png");
-    assert_eq!(preview.bytes().await.unwrap(), blurred);
+    let preview = preview.bytes().await.unwrap();
+    assert_eq!(preview, blurred);
+    crate::provenance::assert_marked_as_ai_made(&preview);
     let user_route = c
         .get(Some(&sam), &format!("/api/v1/generations/{id}/image"))
         .await;
