@@ -10,6 +10,14 @@ export function randomImageFilename(): string {
 }
 
 export const browser = {
+  /** Puts `text` on the clipboard; rejects where the page may not write it. */
+  async copyText(text: string): Promise<void> {
+    // Typed as always present, but absent outside secure contexts.
+    const clipboard = navigator.clipboard as Clipboard | undefined;
+    if (!clipboard) throw new Error('The clipboard is not available');
+    await clipboard.writeText(text);
+  },
+
   /** Leaves the app for another page (Stripe Checkout, the billing portal). */
   assign(url: string): void {
     window.location.assign(url);

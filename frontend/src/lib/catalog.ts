@@ -37,6 +37,26 @@ export function sizeOf(catalog: Catalog | null, generation: Generation): string 
   )?.id;
 }
 
+/** The catalog's names for what `generation` was drawn with; its ids where the catalog has none. */
+export interface Labels {
+  readonly style: string;
+  readonly look: string | null;
+  readonly size: string | null;
+  readonly sampler: string | null;
+}
+
+/** The labels of `generation`'s style, look, size and sampler; null for what it does not record. */
+export function labelsOf(catalog: Catalog | null, generation: Generation): Labels {
+  const { look, sampler, size } = generation;
+  const style = catalog?.styles.find((option) => option.id === generation.style);
+  return {
+    style: style?.label ?? generation.style,
+    look: look ? (catalog?.looks.find((option) => option.id === look)?.label ?? look) : null,
+    size: size ? (style?.sizes.find((option) => option.id === size)?.label ?? size) : null,
+    sampler: sampler ? (catalog?.samplers.find((option) => option.id === sampler)?.label ?? sampler) : null,
+  };
+}
+
 /**
  * What else `generation` was drawn with, as the image cards say it: its guidance scale
  * ('CFG 4.5'), sampler ('sampler Euler a') and size ('Portrait 2:3'), by the catalog's labels
@@ -44,13 +64,11 @@ export function sizeOf(catalog: Catalog | null, generation: Generation): string 
  * could be picked) is left out.
  */
 export function settingsOf(catalog: Catalog | null, generation: Generation): string[] {
-  const { cfg, sampler, size } = generation;
-  const style = catalog?.styles.find((option) => option.id === generation.style);
-  const samplerLabel = catalog?.samplers.find((option) => option.id === sampler)?.label ?? sampler;
-  const sizeLabel = style?.sizes.find((option) => option.id === size)?.label ?? size;
+  const { cfg } = generation;
+  const labels = labelsOf(catalog, generation);
   return [
     typeof cfg === 'number' ? `CFG ${String(cfg)}` : null,
-    samplerLabel ? `sampler ${samplerLabel}` : null,
-    sizeLabel ?? null,
+    labels.sampler ? `sampler ${labels.sampler}` : null,
+    labels.size,
   ].filter((setting): setting is string => Boolean(setting));
 }

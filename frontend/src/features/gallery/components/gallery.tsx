@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 
 import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { rendererNote, settingsOf, useCatalog } from '@/lib/catalog';
+import { labelsOf, rendererNote, settingsOf, useCatalog } from '@/lib/catalog';
 import { isPro, useMe } from '@/lib/me';
 import type { Generation } from '@/types/api';
 
@@ -39,7 +39,6 @@ export function Gallery({ generations, onBack, onTryAgain, onUpgrade, onChange }
   else if (isPro(me)) access = 'pro';
   else access = status === 'loading' ? 'loading' : 'free';
 
-  const styleLabel = (id: string) => catalog?.styles.find((style) => style.id === id)?.label ?? id;
   const note = rendererNote(catalog);
   const shown = new Set(recent.map((item) => item.id));
   const saved = history.items.filter((item) => !shown.has(item.id));
@@ -55,7 +54,7 @@ export function Gallery({ generations, onBack, onTryAgain, onUpgrade, onChange }
       <GenerationCard
         generation={generation}
         access={access}
-        styleLabel={styleLabel(generation.style)}
+        labels={labelsOf(catalog, generation)}
         settings={settingsOf(catalog, generation)}
         onBack={() => {
           onBack(recent);

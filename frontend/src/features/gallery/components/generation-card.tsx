@@ -4,12 +4,14 @@ import { useId, useState } from 'react';
 import { ImageFrame } from '@/components/ui/image-frame';
 import { useImage } from '@/hooks/use-image';
 import { browser } from '@/lib/browser';
+import type { Labels } from '@/lib/catalog';
 import type { Generation } from '@/types/api';
 
 import { downloadGeneration } from '../api/generations';
 import { useDeleteGeneration, useFavorite } from '../hooks/use-history';
 
 import styles from './gallery.module.css';
+import { GenerationDetails } from './generation-details';
 
 /** Who is looking decides what the controls do (spec section 6). */
 export type Access = 'guest' | 'free' | 'pro' | 'loading';
@@ -17,7 +19,8 @@ export type Access = 'guest' | 'free' | 'pro' | 'loading';
 interface GenerationCardProps {
   readonly generation: Generation;
   readonly access: Access;
-  readonly styleLabel: string;
+  /** Its style, look, size and sampler by the catalog's names (see labelsOf). */
+  readonly labels: Labels;
   /** Its guidance scale, sampler and size by name, those it records (see settingsOf). */
   readonly settings: readonly string[];
   readonly onBack: () => void;
@@ -30,7 +33,7 @@ interface GenerationCardProps {
 export function GenerationCard({
   generation,
   access,
-  styleLabel,
+  labels,
   settings,
   onBack,
   onTryAgain,
@@ -88,13 +91,14 @@ export function GenerationCard({
         </p>
         <p className={styles.meta}>
           {[
-            styleLabel,
+            labels.style,
             `seed ${String(generation.seed)}`,
             `${String(generation.steps)} steps`,
             ...settings,
             `${String(generation.width)}×${String(generation.height)}`,
           ].join(' · ')}
         </p>
+        <GenerationDetails generation={generation} labels={labels} />
 
         <div className={styles.actions} role="group" aria-label="Image actions">
           <button type="button" className="button button-small button-ghost" onClick={onBack}>
@@ -115,6 +119,7 @@ export function GenerationCard({
           <button
             type="button"
             className="button button-small"
+            title="Use these settings: fills the Generate form with every parameter of this image"
             onClick={() => {
               onTryAgain(generation);
             }}

@@ -1,0 +1,97 @@
+// Journey 3d: a free user makes two images, marks the second a favourite and finds each again.
+// In the gallery's saved images, 'Favourites only' shows the favourite alone and unticking it
+// shows both; words of the first prompt find the first alone. The first image's details show
+// the seed the gateway recorded.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { call } from './support/api.js';
+import { BASE_URL, launch, openPage } from './support/browser.js';
+import { at, freeUser, logIn, until, visible } from './support/journey.js';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Makes one image through the form and waits for the gallery (free users make one at a time). */
+async function generate(page, prompt) {
+  await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  // The overlay clears 4000 ms after the answer, then the gallery.
+  await at(page, '/Generation', 20_000);
+  await visible(page.getByTestId('generation-card').filter({ hasText: prompt }).first(), `the card of '${prompt}'`);
+}
+
+test('a user marks a favourite, filters by it and by words of the prompt, and reads an image’s seed', { timeout: 120_000 }, async () => {
+  const user = await freeUser(`Favourite ${Date.now().toString(36)}`);
+  const page = await openPage(browser);
+  await logIn(page, user);
+  await visible(page.getByTestId('credits'), 'the credits');
+
+  const tag = Date.now().toString(36);
+  const first = `a lighthouse keeper in a yellow coat, e2e ${tag}`;
+  const second = `a fox asleep in the snow, e2e ${tag}`;
+  await generate(page, first);
+  await page.getByRole('button', { name: 'Back', exact: true }).first().click();
+  await at(page, '/Generate');
+  await generate(page, second);
+
+  // A fresh visit (not a reload, which keeps the visit's new images): both images are among the
+  // saved ones, where the filters apply.
+  await page.goto(new URL('/Generate', BASE_URL).href);
+  await page.goto(new URL('/Generation', BASE_URL).href);
+  await visible(page.getByText('Nothing new yet.'), 'no new images on a fresh visit');
+  const saved = page.getByRole('region', { name: 'Your saved images', exact: true });
+  const cards = saved.getByTestId('generation-card');
+  // The prompt is each card's first paragraph.
+  const shown = () => cards.evaluateAll((all) => all.map((card) => card.querySelector('p')?.textContent));
+  await until('both images are saved', async () => {
+    assert.deepEqual(await shown(), [second, first]);
+  });
+
+  const favourite = cards.filter({ hasText: second }).getByRole('button', { name: 'Favourite', exact: true });
+  assert.equal(await favourite.getAttribute('aria-pressed'), 'false', 'not a favourite yet');
+  await favourite.click();
+  await until('the second image is a favourite', async () => {
+    assert.equal(await favourite.getAttribute('aria-pressed'), 'true');
+    const list = await call('GET', '/api/v1/generations', { token: user.token });
+    assert.deepEqual(
+      list.body.items.map((item) => [item.prompt, item.favorite]),
+      [[second, true], [first, false]],
+    );
+  });
+
+  const onlyFavourites = saved.getByRole('checkbox', { name: 'Favourites only', exact: true });
+  await onlyFavourites.check();
+  await until('only the favourite is shown', async () => {
+    assert.deepEqual(await shown(), [second]);
+  });
+  await onlyFavourites.uncheck();
+  await until('both are shown again', async () => {
+    assert.deepEqual(await shown(), [second, first]);
+  });
+
+  await saved.getByRole('searchbox', { name: 'Words of the prompt', exact: true }).fill('lighthouse');
+  await saved.getByRole('button', { name: 'Search', exact: true }).click();
+  await until('only the first image is shown', async () => {
+    assert.deepEqual(await shown(), [first]);
+  });
+
+  // Its details show the seed the gateway recorded.
+  const list = await call('GET', '/api/v1/generations', { token: user.token });
+  assert.equal(list.status, 200);
+  const made = list.body.items.find((item) => item.prompt === first);
+  assert.ok(made, 'the first image is saved');
+  const card = cards.filter({ hasText: first });
+  await card.getByText('Details', { exact: true }).click();
+  const seed = card.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Seed$/ }) }).locator('dd');
+  await visible(seed, 'the seed in the details');
+  assert.equal(await seed.innerText(), String(made.seed), 'the seed shown is the one the gateway recorded');
+  const prompt = card.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Prompt$/ }) }).locator('dd');
+  assert.equal(await prompt.innerText(), first);
+  page.assertNoErrors();
+});

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+
+import { browser } from '@/lib/browser';
+import type { Labels } from '@/lib/catalog';
+import { formatDateTime } from '@/lib/format';
+import type { Generation } from '@/types/api';
+
+import styles from './gallery.module.css';
+
+interface GenerationDetailsProps {
+  readonly generation: Generation;
+  readonly labels: Labels;
+}
+
+/** Every parameter `generation` records, by the catalog's names; what it does not record is left out. */
+export function detailsOf(generation: Generation, labels: Labels): [term: string, value: string][] {
+  const pixels = `${String(generation.width)}×${String(generation.height)}`;
+  const rows: [string, string | null][] = [
+    ['Prompt', generation.prompt],
+    ['Negative prompt', generation.negativePrompt || null],
+    ['Style', labels.style],
+    ['Look', labels.look],
+    ['Size', labels.size ? `${labels.size} · ${pixels}` : pixels],
+    ['Guidance (CFG)', generation.cfg == null ? null : String(generation.cfg)],
+    ['Sampler', labels.sampler],
+    ['Steps', String(generation.steps)],
+    ['Seed', String(generation.seed)],
+    ['2x Inhance', generation.enhance ? 'On' : 'Off'],
+    ['Created', formatDateTime(generation.createdAt)],
+  ];
+  return rows.filter((row): row is [string, string] => row[1] !== null);
+}
+
+/** The image's parameters behind a disclosure, with its prompt and seed one click from the clipboard. */
+export function GenerationDetails({ generation, labels }: GenerationDetailsProps) {
+  // Drawn once opened: a page of cards keeps no hidden lists.
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState('');
+
+  function copy(what: 'Prompt' | 'Seed', text: string) {
+    setStatus('');
+    browser.copyText(text).then(
+      () => {
+        setStatus(`${what} copied`);
+      },
+      () => {
+        setStatus('Could not copy');
+      },
+    );
+  }
+
+  return (
+    <details
+      className={styles.details}
+      onToggle={(event) => {
+        setOpen(event.currentTarget.open);
+      }}
+    >
+      <summary>Details</summary>
+      {open && (
+        <>
+          <dl className={styles.detailList}>
+            {detailsOf(generation, labels).map(([term, value]) => (
+              <div key={term}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className={styles.actions} role="group" aria-label="Copy">
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              onClick={() => {
+                copy('Prompt', generation.prompt);
+              }}
+            >
+              Copy prompt
+            </button>
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              onClick={() => {
+                copy('Seed', String(generation.seed));
+              }}
+            >
+              Copy seed
+            </button>
+          </div>
+          <p className={styles.hint} role="status" aria-live="polite">
+            {status}
+          </p>
+        </>
+      )}
+    </details>
+  );
+}
