@@ -52,8 +52,9 @@ pub fn cfg_allowed(cfg: f32) -> bool {
     (CFG_MIN..=CFG_MAX).contains(&cfg) && (cfg / CFG_STEP).fract() == 0.0
 }
 
-/// What Stable Diffusion front ends default to.
-fn default_cfg() -> f32 {
+/// What Stable Diffusion front ends default to: a style's guidance when its catalog entry
+/// gives none, and what jobs queued before guidance could be picked were drawn at.
+pub fn default_cfg() -> f32 {
     7.0
 }
 

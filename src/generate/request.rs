@@ -73,7 +73,7 @@ pub struct Spec {
     #[serde(default)]
     pub size: Size,
     /// Jobs queued before guidance could be picked were drawn at 7 with the first sampler.
-    #[serde(default = "seven")]
+    #[serde(default = "super::catalog::default_cfg")]
     pub cfg: f32,
     #[serde(default = "first_sampler")]
     pub sampler: String,
@@ -86,10 +86,6 @@ pub struct Spec {
     /// each finished image before it is stored.
     #[serde(default)]
     pub explicit: bool,
-}
-
-fn seven() -> f32 {
-    7.0
 }
 
 fn first_sampler() -> String {

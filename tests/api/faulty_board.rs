@@ -16,7 +16,6 @@ use tokio::sync::broadcast;
 /// A step of the board that may fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Step {
-    Enqueue,
     Publish,
     FailAdmission,
 }
@@ -80,7 +79,6 @@ impl JobBoard for FaultyBoard {
         self.board.kind()
     }
     async fn enqueue(&self, job: &NewJob) -> BoardResult<Admission> {
-        self.check(Step::Enqueue)?;
         self.board.enqueue(job).await
     }
     async fn publish(&self, id: &str) -> BoardResult<bool> {
