@@ -199,6 +199,10 @@ pub struct Catalog {
     /// takes neither.
     #[serde(skip)]
     pub guidance: bool,
+    /// Whether users may vary and upscale their images: not on a backend that cannot draw
+    /// from an image.
+    #[serde(skip)]
+    pub img2img: bool,
 }
 
 impl Catalog {
@@ -227,6 +231,7 @@ impl Catalog {
     fn parse(text: &str) -> Result<Self, String> {
         let mut catalog: Catalog = serde_json::from_str(text).map_err(|e| e.to_string())?;
         catalog.guidance = true;
+        catalog.img2img = true;
         let defaults = catalog.styles.iter().filter(|s| s.default).count();
         if defaults != 1 {
             return Err(format!(
@@ -252,6 +257,7 @@ impl Catalog {
             }
         }
         self.guidance = controls.guidance;
+        self.img2img = controls.img2img;
         self
     }
 
@@ -348,12 +354,15 @@ mod tests {
         let legacy = Controls {
             any_size: false,
             guidance: false,
+            img2img: false,
         };
         let catalog = Catalog::built_in().for_backend(legacy);
         assert!(catalog.styles.iter().all(|s| s.sizes.len() == 1));
         assert_eq!(catalog.default_style().sizes[0].id, "square");
         assert!(!catalog.guidance);
+        assert!(!catalog.img2img);
         assert!(Catalog::built_in().guidance);
+        assert!(Catalog::built_in().img2img);
     }
 
     #[test]

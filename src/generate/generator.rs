@@ -20,6 +20,7 @@ use super::follow::Follow;
 use super::reaper::Reaper;
 use super::request::{GenerationBody, Spec};
 use super::settle::Settler;
+use super::source;
 use super::stage::Stage;
 use super::worker::Worker;
 use crate::images::blobs::Blobs;
@@ -193,7 +194,15 @@ impl Generator {
         if caller.suspended {
             return Err(GenerateError::Suspended);
         }
-        let mut spec = body.validate(&self.catalog, caller)?;
+        let (mut spec, source_mode) = body.validate(&self.catalog, caller)?;
+        let source = match (&body.source, source_mode) {
+            (Some(asked), Some(mode)) => {
+                let record = source::find(self.store.as_ref(), caller, &asked.generation).await?;
+                source::apply(&mut spec, &record, mode)?;
+                Some(record)
+            }
+            _ => None,
+        };
         // Before a place in line or a credit: a refusal costs nothing.
         let request = Request {
             prompt: &body.prompt,
@@ -205,9 +214,28 @@ impl Generator {
             Ok(passed) => passed,
             Err(refusal) => return Err(self.refuse(caller, route, &spec, &request, refusal).await),
         };
-        if passed.explicit
-            && let Some(moderation) = &self.moderation
-        {
+        // A variation draws what its source shows: the source's words pass the rules of today
+        // as well, whatever the rules were when it was made.
+        let mut explicit = passed.explicit;
+        if let Some(record) = &source {
+            let drawn = Request {
+                prompt: &record.prompt,
+                negative_prompt: &record.negative_prompt,
+                look: "",
+                nsfw_style: spec.style.nsfw,
+            };
+            match self.safety.check(&drawn) {
+                Ok(passed) => explicit |= passed.explicit,
+                Err(refusal) => {
+                    let refusal = Refusal {
+                        field: Field::Source,
+                        ..refusal
+                    };
+                    return Err(self.refuse(caller, route, &spec, &drawn, refusal).await);
+                }
+            }
+        }
+        if explicit && let Some(moderation) = &self.moderation {
             match moderation.check(Input::Text(&body.prompt)).await {
                 Ok(None) => {}
                 Ok(Some(flagged)) => {
@@ -225,7 +253,7 @@ impl Generator {
                 }
             }
         }
-        spec.explicit = passed.explicit;
+        spec.explicit = explicit;
         // Fixed now, so that a job run twice draws the same images.
         spec.seed.get_or_insert_with(|| rand::rng().random());
         let period = self.users.period(caller.pro);

@@ -12,6 +12,7 @@ pub mod reaper;
 pub mod request;
 pub mod retention;
 pub mod settle;
+pub mod source;
 pub mod stage;
 pub mod view;
 pub mod worker;

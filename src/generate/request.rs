@@ -7,6 +7,8 @@ use super::GenerateError;
 use super::catalog::{
     CFG_MAX, CFG_MIN, CFG_STEP, Catalog, Look, SAMPLERS, Size, Style, cfg_allowed,
 };
+use super::source::{self, SourceBody, SourceSpec};
+use crate::store::SourceMode;
 use crate::users::Caller;
 
 pub const PROMPT_MAX: usize = 500;
@@ -59,6 +61,10 @@ pub struct GenerationBody {
     /// A sampler id from the catalog's `samplers`; empty for the first.
     #[serde(default)]
     pub sampler: Option<String>,
+    /// One of the caller's images to vary or upscale (the catalog's `sourceModes`); the
+    /// result has its size, so `size` and `enhance` are left out.
+    #[serde(default)]
+    pub source: Option<SourceBody>,
 }
 
 /// A request that passed every check, with defaults filled in.
@@ -86,6 +92,9 @@ pub struct Spec {
     /// each finished image before it is stored.
     #[serde(default)]
     pub explicit: bool,
+    /// The image it is drawn from, once the gateway has found it.
+    #[serde(default)]
+    pub source: Option<SourceSpec>,
 }
 
 fn first_sampler() -> String {
@@ -128,7 +137,13 @@ fn integer(field: &'static str, value: Option<&Loose>) -> Result<Option<u64>, Ge
 }
 
 impl GenerationBody {
-    pub fn validate(&self, catalog: &Catalog, caller: &Caller) -> Result<Spec, GenerateError> {
+    /// Every field but the source's record, which [`source::find`] reads: the spec, and the
+    /// mode of the source when there is one.
+    pub fn validate(
+        &self,
+        catalog: &Catalog,
+        caller: &Caller,
+    ) -> Result<(Spec, Option<SourceMode>), GenerateError> {
         if utf16_len(&self.prompt) > PROMPT_MAX {
             return Err(GenerateError::invalid(
                 "prompt",
@@ -153,6 +168,7 @@ impl GenerationBody {
                 GenerateError::invalid("style", format!("style {id:?} does not exist"))
             })?,
         };
+        let source_mode = self.source_mode(catalog, caller)?;
         let size = style.size(self.size.as_deref()).ok_or_else(|| {
             let offered: Vec<&str> = style.sizes.iter().map(|s| s.id.as_str()).collect();
             GenerateError::invalid(
@@ -232,7 +248,7 @@ impl GenerationBody {
             )));
         }
 
-        Ok(Spec {
+        let spec = Spec {
             negative_prompt: match clean(negative) {
                 n if n.is_empty() => style.negative_prompt.clone(),
                 n => n,
@@ -245,11 +261,33 @@ impl GenerationBody {
             sampler,
             seed,
             steps,
-            enhance: self.enhance.unwrap_or(true),
+            enhance: self.enhance.unwrap_or(source_mode.is_none()),
             count,
             // The content rules decide it next.
             explicit: false,
-        })
+            // Its record is read next.
+            source: None,
+        };
+        Ok((spec, source_mode))
+    }
+
+    fn source_mode(
+        &self,
+        catalog: &Catalog,
+        caller: &Caller,
+    ) -> Result<Option<SourceMode>, GenerateError> {
+        self.source
+            .as_ref()
+            .map(|body| {
+                source::check(
+                    body,
+                    catalog.img2img,
+                    caller,
+                    self.size.as_deref(),
+                    self.enhance,
+                )
+            })
+            .transpose()
     }
 }
 
@@ -331,6 +369,7 @@ mod tests {
     fn check(body: serde_json::Value, (pro, age): (bool, bool)) -> Result<Spec, (u16, String)> {
         let body: GenerationBody = serde_json::from_value(body).unwrap();
         body.validate(&Catalog::built_in(), &caller(pro, age))
+            .map(|(spec, _)| spec)
             .map_err(|e| {
                 let status = match e {
                     GenerateError::Invalid { .. } => 422,
@@ -425,6 +464,7 @@ mod tests {
         let catalog = Catalog::built_in().for_backend(crate::generate::backend::Controls {
             any_size: false,
             guidance: false,
+            img2img: false,
         });
         let validate = |body: serde_json::Value| {
             let body: GenerationBody = serde_json::from_value(body).unwrap();

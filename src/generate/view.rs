@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::store::GenerationRecord;
+use crate::store::{GenerationRecord, SourceRef};
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -27,6 +27,8 @@ pub struct GenerationView {
     pub sampler: Option<String>,
     /// Marked by its owner.
     pub favorite: bool,
+    /// The image this one varies or upscales; none when it was drawn from the prompt alone.
+    pub source: Option<SourceRef>,
     /// Whether `imageUrl` serves the blurred preview (the caller is not pro).
     pub blurred: bool,
     pub image_url: String,
@@ -50,6 +52,7 @@ impl GenerationView {
             cfg: record.cfg,
             sampler: record.sampler.clone(),
             favorite: record.favorite,
+            source: record.source.clone(),
             blurred: !pro,
             image_url: format!("/api/v1/generations/{}/image", record.id),
         }

@@ -15,7 +15,7 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 
 use super::GenerateError;
-use super::backend::{self, Backend, Progress, Render, Rendered};
+use super::backend::{self, Backend, Progress, Render, Rendered, SourceImage};
 use super::catalog;
 use super::error::JobError;
 use super::request::Spec;
@@ -178,10 +178,15 @@ impl Worker {
             }
         };
         let pro = job.tier == Tier::Pro;
+        let source = match self.source(&spec).await {
+            Ok(source) => source,
+            Err(e) => return failed(&job.id, &e, 0),
+        };
         let mut made = Vec::with_capacity(spec.count as usize);
         for i in 0..spec.count {
             let id = push_id::image_id(&job.id, i);
-            match self.image(&job.uid, &id, &spec, i, progress).await {
+            let render = render_of(&spec, i, source.clone());
+            match self.image(&job.uid, &id, &spec, &render, progress).await {
                 Ok(record) => made.push(GenerationView::new(&record, pro)),
                 Err(e) => return failed(&job.id, &e, made.len()),
             }
@@ -193,26 +198,42 @@ impl Worker {
         }
     }
 
-    /// The `i`-th image, drawn and stored unless an earlier run of the job already did.
+    /// The original a variation is drawn from. Gone since the job was queued (its owner
+    /// deleted it), the job fails and its credits come back.
+    async fn source(&self, spec: &Spec) -> Result<Option<SourceImage>, GenerateError> {
+        let Some(source) = &spec.source else {
+            return Ok(None);
+        };
+        let png = self
+            .blobs
+            .get(&source.blob_key)
+            .await?
+            .ok_or(GenerateError::NotFound("source image"))?;
+        Ok(Some(SourceImage {
+            png,
+            denoise: source.mode.denoise(),
+        }))
+    }
+
+    /// One image, drawn and stored unless an earlier run of the job already did.
     async fn image(
         &self,
         uid: &str,
         id: &str,
         spec: &Spec,
-        i: u32,
+        job: &Render,
         progress: &watch::Sender<Option<Progress>>,
     ) -> Result<GenerationRecord, GenerateError> {
         if let Some(record) = self.store.get_generation(uid, id).await? {
             return Ok(record);
         }
-        let job = render_of(spec, i);
-        let rendered = self.render(&job, progress).await?;
+        let rendered = self.render(job, progress).await?;
         if spec.explicit
             && let Some(moderation) = &self.moderation
         {
             self.moderate(moderation, uid, spec, &rendered).await?;
         }
-        self.store_image(uid, id, spec, &job, rendered).await
+        self.store_image(uid, id, spec, job, rendered).await
     }
 
     /// A finished image of an explicit request, checked before anyone sees it: a flagged
@@ -302,10 +323,14 @@ impl Worker {
             width,
             height,
             // What the backend was not told, it did not use: none is kept.
-            size: controls.any_size.then(|| spec.size.id.clone()),
+            size: match &spec.source {
+                Some(source) => source.size(),
+                None => controls.any_size.then(|| spec.size.id.clone()),
+            },
             cfg: controls.guidance.then_some(job.cfg),
             sampler: controls.guidance.then(|| job.sampler.id.to_owned()),
             favorite: false,
+            source: spec.source.as_ref().map(|s| s.reference()),
             created_at: now_ms(),
             blob_key: blob_key.clone(),
             preview_key: preview_key.clone(),
@@ -328,8 +353,13 @@ fn failed(job: &str, error: &GenerateError, kept: usize) -> Outcome {
 }
 
 /// The `i`-th image of a request: seeds count up from the job's. The size is the base size;
-/// `enhance` asks the backend to double it.
-fn render_of(spec: &Spec, i: u32) -> Render {
+/// `enhance` asks the backend to double it. An image drawn from a source has the size
+/// the source decides.
+fn render_of(spec: &Spec, i: u32, source: Option<SourceImage>) -> Render {
+    let (width, height) = spec
+        .source
+        .as_ref()
+        .map_or((spec.size.width, spec.size.height), |s| (s.width, s.height));
     Render {
         prompt: spec.full_prompt(),
         user_prompt: spec.prompt.clone(),
@@ -344,10 +374,11 @@ fn render_of(spec: &Spec, i: u32) -> Render {
             .unwrap_or_default(),
         seed: spec.seed.map(|s| s.wrapping_add(i)),
         steps: spec.steps,
-        width: spec.size.width,
-        height: spec.size.height,
+        width,
+        height,
         enhance: spec.enhance,
         cfg: spec.cfg,
         sampler: catalog::sampler(&spec.sampler),
+        source,
     }
 }

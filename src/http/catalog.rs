@@ -10,6 +10,8 @@ use crate::generate::catalog::{CFG_MAX, CFG_MIN, CFG_STEP, SAMPLERS, Size};
 use crate::generate::request::{
     COUNT_MAX_FREE, COUNT_MAX_PRO, PROMPT_MAX, STEPS_DEFAULT, STEPS_MAX_FREE, STEPS_MAX_PRO,
 };
+use crate::generate::source::MODES;
+use crate::store::SourceMode;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -19,6 +21,9 @@ pub struct CatalogView {
     /// What `sampler` may be, the first the default; empty when the backend takes none (nor
     /// a guidance scale).
     samplers: Vec<SamplerView>,
+    /// How a user may make an image from one of theirs (the body's `source`); empty when the
+    /// backend cannot draw from an image.
+    source_modes: Vec<SourceModeView>,
     limits: Limits,
     renderer: Renderer,
 }
@@ -27,6 +32,14 @@ pub struct CatalogView {
 pub struct SamplerView {
     id: &'static str,
     label: &'static str,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SourceModeView {
+    id: SourceMode,
+    label: &'static str,
+    /// Premium only.
+    pro: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -115,6 +128,18 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
                 .map(|s| SamplerView {
                     id: s.id,
                     label: s.label,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        source_modes: if generator.catalog().img2img {
+            MODES
+                .iter()
+                .map(|&mode| SourceModeView {
+                    id: mode,
+                    label: mode.label(),
+                    pro: mode.pro(),
                 })
                 .collect()
         } else {

@@ -28,8 +28,9 @@ fn wants_stream(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.contains("text/event-stream"))
 }
 
-op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + ADMISSION + [BackendFailed, BackendBadImage,
-    BackendTooLarge, BackendTimeout, StorageUnavailable]);
+// A body's source that is not one of the caller's images is not found.
+op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + ADMISSION + [NotFound, BackendFailed,
+    BackendBadImage, BackendTooLarge, BackendTimeout, StorageUnavailable]);
 
 #[utoipa::path(post, path = "/v1/generations", tag = "generation", security(("bearer" = [])),
     summary = "Makes images from a prompt, and waits for them",

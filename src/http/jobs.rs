@@ -99,7 +99,8 @@ async fn own(state: &AppState, uid: &str, id: &str) -> Result<Stage, ApiError> {
         .ok_or_else(|| ApiError::not_found("job"))
 }
 
-op_errors!(SubmitErrors: AUTH + STORE + JSON_BODY + ADMISSION + []);
+// A body's source that is not one of the caller's images is not found.
+op_errors!(SubmitErrors: AUTH + STORE + JSON_BODY + ADMISSION + [NotFound]);
 
 #[utoipa::path(post, path = "/v1/jobs", tag = "generation", security(("bearer" = [])),
     summary = "Queues a generation and answers at once",

@@ -81,6 +81,7 @@ impl LegacyQuery {
             size: None,
             cfg: None,
             sampler: None,
+            source: None,
         })
     }
 }

@@ -68,6 +68,8 @@ impl Category {
 pub enum Field {
     Prompt,
     NegativePrompt,
+    /// The prompt of the image a variation is drawn from.
+    Source,
 }
 
 impl Field {
@@ -76,6 +78,7 @@ impl Field {
         match self {
             Field::Prompt => "prompt",
             Field::NegativePrompt => "negativePrompt",
+            Field::Source => "source",
         }
     }
 }

@@ -11,7 +11,7 @@ use async_trait::async_trait;
 
 pub use records::{
     AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, RefusalRecord,
-    Subscription, Suspension, UserRecord, now_ms,
+    SourceMode, SourceRef, Subscription, Suspension, UserRecord, now_ms,
 };
 
 #[derive(Debug, Clone, thiserror::Error)]

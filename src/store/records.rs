@@ -216,11 +216,35 @@ pub struct GenerationRecord {
     /// Marked by its owner.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub favorite: bool,
+    /// The image this one varies or upscales.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<SourceRef>,
     pub created_at: i64,
     /// The original, as the backend made it.
     pub blob_key: String,
     /// The blurred, watermarked preview non-pro users get.
     pub preview_key: String,
+}
+
+/// `generations/{uid}/{id}/source`: the owner's image a variation or an upscale was made from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceRef {
+    /// The source image's id.
+    pub generation: String,
+    pub mode: SourceMode,
+}
+
+/// How an image is made from another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SourceMode {
+    /// Close to the source: its composition, other details.
+    VarySubtle,
+    /// Loosely after the source.
+    VaryStrong,
+    /// The source at twice its size, redrawn lightly for detail.
+    Upscale,
 }
 
 /// A credit reservation that did not fit.

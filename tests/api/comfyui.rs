@@ -181,6 +181,7 @@ fn a_fox() -> lucent::generate::backend::Render {
         enhance: false,
         cfg: 7.0,
         sampler: &lucent::generate::catalog::SAMPLERS[0],
+        source: None,
     }
 }
 

@@ -25,6 +25,7 @@ async fn arrange(app: &TestApp, uid: &str, prompt: &str, style: &str) -> String 
         cfg: Some(7.0),
         sampler: Some("dpmpp-2m".into()),
         favorite: false,
+        source: None,
         created_at: lucent::store::now_ms(),
         blob_key: format!("{uid}/{id}/original.png"),
         preview_key: format!("{uid}/{id}/preview.png"),

@@ -533,6 +533,7 @@ fn generation(id: &str, created_at: i64) -> GenerationRecord {
         cfg: Some(6.5),
         sampler: Some("euler-a".into()),
         favorite: false,
+        source: None,
         created_at,
         blob_key: format!("u/{id}/original.png"),
         preview_key: format!("u/{id}/preview.png"),

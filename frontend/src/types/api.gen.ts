@@ -583,6 +583,11 @@ export interface components {
              *     a guidance scale).
              */
             samplers: components["schemas"]["SamplerView"][];
+            /**
+             * @description How a user may make an image from one of theirs (the body's `source`); empty when the
+             *     backend cannot draw from an image.
+             */
+            sourceModes: components["schemas"]["SourceModeView"][];
             styles: components["schemas"]["StyleView"][];
         };
         /**
@@ -676,6 +681,7 @@ export interface components {
             seed?: components["schemas"]["Loose"] | null;
             /** @description One of the style's size ids (the catalog's `sizes`); empty for the style's first. */
             size?: string | null;
+            source?: components["schemas"]["SourceBody"] | null;
             steps?: components["schemas"]["Loose"] | null;
             /** @description A style id from the catalog; empty for the default. */
             style?: string | null;
@@ -709,6 +715,7 @@ export interface components {
             seed: number;
             /** @description The catalog's size id it was asked at; none on images from before sizes. */
             size?: string | null;
+            source?: components["schemas"]["SourceRef"] | null;
             /** Format: int32 */
             steps: number;
             style: string;
@@ -985,6 +992,29 @@ export interface components {
             label: string;
             /** Format: int32 */
             width: number;
+        };
+        /** @description The body's `source`. */
+        SourceBody: {
+            /** @description The id of one of the caller's images. */
+            generation: string;
+            mode: components["schemas"]["SourceMode"];
+        };
+        /**
+         * @description How an image is made from another.
+         * @enum {string}
+         */
+        SourceMode: "vary-subtle" | "vary-strong" | "upscale";
+        SourceModeView: {
+            id: components["schemas"]["SourceMode"];
+            label: string;
+            /** @description Premium only. */
+            pro: boolean;
+        };
+        /** @description `generations/{uid}/{id}/source`: the owner's image a variation or an upscale was made from. */
+        SourceRef: {
+            /** @description The source image's id. */
+            generation: string;
+            mode: components["schemas"]["SourceMode"];
         };
         /** @description An account's staff roles after a change. */
         StaffAccount: {
@@ -1437,6 +1467,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `code` is one of: profile_missing */
             409: {
                 headers: {
@@ -1862,6 +1901,15 @@ export interface operations {
             };
             /** @description `code` is one of: account_suspended, pro_required, age_confirmation_required */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3942,6 +3990,7 @@ export interface operationErrors {
         400: "malformed_json";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
         403: "account_suspended" | "pro_required" | "age_confirmation_required";
+        404: "not_found";
         409: "profile_missing";
         413: "payload_too_large";
         415: "unsupported_media_type";
@@ -3987,6 +4036,7 @@ export interface operationErrors {
         400: "malformed_json";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
         403: "account_suspended" | "pro_required" | "age_confirmation_required";
+        404: "not_found";
         409: "profile_missing";
         413: "payload_too_large";
         415: "unsupported_media_type";

@@ -1,6 +1,7 @@
 //! AUTOMATIC1111-compatible servers (A1111, Forge, SD.Next started with `--api`):
-//! `POST /sdapi/v1/txt2img`, progress from `GET /sdapi/v1/progress`, credentials from the
-//! URL's userinfo (see [`Endpoint`]).
+//! `POST /sdapi/v1/txt2img`, or `/sdapi/v1/img2img` with the source as `init_images` for a
+//! variation or an upscale; progress from `GET /sdapi/v1/progress`, credentials from the URL's
+//! userinfo (see [`Endpoint`]).
 
 use std::convert::Infallible;
 use std::time::Duration;
@@ -26,7 +27,7 @@ pub struct A1111 {
 }
 
 #[derive(Deserialize)]
-struct Txt2ImgResponse {
+struct ImageResponse {
     images: Vec<String>,
     /// A JSON document inside a string, as A1111 sends it.
     #[serde(default)]
@@ -69,7 +70,12 @@ impl A1111 {
             "override_settings": { "sd_model_checkpoint": job.checkpoint },
             "override_settings_restore_afterwards": false,
         });
-        if job.enhance {
+        if let Some(source) = &job.source {
+            // "Just resize" (0) to `width` x `height`: the source's size, or twice it.
+            body["init_images"] = json!([STANDARD.encode(&source.png)]);
+            body["denoising_strength"] = json!(source.denoise);
+            body["resize_mode"] = json!(0);
+        } else if job.enhance {
             body["enable_hr"] = json!(true);
             body["hr_scale"] = json!(2);
             body["hr_upscaler"] = json!("Latent");
@@ -100,11 +106,17 @@ impl A1111 {
         }
     }
 
-    async fn txt2img(&self, job: &Render) -> Result<Rendered, BackendError> {
+    /// txt2img, or img2img from a source: both answer `{images, parameters, info}`.
+    async fn draw(&self, job: &Render) -> Result<Rendered, BackendError> {
+        let call = if job.source.is_some() {
+            "sdapi/v1/img2img"
+        } else {
+            "sdapi/v1/txt2img"
+        };
         // The caller's deadline bounds this call; the shared client's 30 s default must not.
         let response = self
             .endpoint
-            .request(reqwest::Method::POST, "sdapi/v1/txt2img")?
+            .request(reqwest::Method::POST, call)?
             .timeout(Duration::from_secs(24 * 3600))
             .json(&Self::body(job))
             .send()
@@ -114,8 +126,8 @@ impl A1111 {
             return Err(status_error(response).await);
         }
         let body = read_capped(response).await?;
-        let parsed: Txt2ImgResponse = serde_json::from_slice(&body)
-            .map_err(|e| BackendError::BadImage(format!("not a txt2img answer: {e}")))?;
+        let parsed: ImageResponse = serde_json::from_slice(&body)
+            .map_err(|e| BackendError::BadImage(format!("not an image answer: {e}")))?;
         let first = parsed
             .images
             .first()
@@ -152,7 +164,7 @@ impl Backend for A1111 {
         progress: &watch::Sender<Progress>,
     ) -> Result<Rendered, BackendError> {
         tokio::select! {
-            result = self.txt2img(job) => result,
+            result = self.draw(job) => result,
             never = self.poll_progress(progress) => match never {},
         }
     }

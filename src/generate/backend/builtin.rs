@@ -3,10 +3,10 @@
 //! so on the picture. Same prompt, seed, style and size: the same PNG, byte for byte.
 
 use async_trait::async_trait;
-use image::{DynamicImage, Rgba, RgbaImage};
+use image::{DynamicImage, Rgba, RgbaImage, imageops};
 use tokio::sync::watch;
 
-use super::{Backend, BackendError, Progress, Render, Rendered};
+use super::{Backend, BackendError, Progress, Render, Rendered, SourceImage, decode_png};
 use crate::images::font;
 
 #[derive(Debug, Clone, Copy)]
@@ -61,9 +61,37 @@ struct Blob {
     color: [f32; 3],
 }
 
-fn draw(job: &Render, seed: u32) -> RgbaImage {
+fn draw(job: &Render, seed: u32) -> Result<RgbaImage, BackendError> {
     let factor = if job.enhance { 2 } else { 1 };
     let (w, h) = (job.width * factor, job.height * factor);
+    let mut img = picture(job, seed, w, h);
+    if let Some(source) = &job.source {
+        mix_in(&mut img, source)?;
+    }
+    caption(&mut img, job, seed);
+    Ok(img)
+}
+
+/// Draws a variation as img2img does, in pixels rather than latents: the source, scaled to
+/// the result's size, keeps `1 - denoise` of each pixel and the new picture gives the rest.
+fn mix_in(img: &mut RgbaImage, source: &SourceImage) -> Result<(), BackendError> {
+    let (w, h) = img.dimensions();
+    let mut from = decode_png(&source.png)?.to_rgba8();
+    if from.dimensions() != (w, h) {
+        from = imageops::resize(&from, w, h, imageops::FilterType::Lanczos3);
+    }
+    let keep = 1.0 - source.denoise.clamp(0.0, 1.0);
+    for (new, old) in img.pixels_mut().zip(from.pixels()) {
+        for c in 0..3 {
+            let mixed = f32::from(old.0[c]) * keep + f32::from(new.0[c]) * (1.0 - keep);
+            new.0[c] = mixed.round().clamp(0.0, 255.0) as u8;
+        }
+    }
+    Ok(())
+}
+
+/// The prompt's picture: the style's light, a blob per word, texture.
+fn picture(job: &Render, seed: u32, w: u32, h: u32) -> RgbaImage {
     let mut rng = Rng(fnv(job.prompt.as_bytes())
         ^ u64::from(seed).rotate_left(32)
         ^ fnv(job.style_id.as_bytes()));
@@ -91,7 +119,7 @@ fn draw(job: &Render, seed: u32) -> RgbaImage {
         .collect();
     let (freq, phase) = (40.0 + 60.0 * rng.unit(), std::f32::consts::TAU * rng.unit());
     let grain_seed = rng.next();
-    let mut img = RgbaImage::from_fn(w, h, |px, py| {
+    RgbaImage::from_fn(w, h, |px, py| {
         let (x, y) = (px as f32 / w as f32, py as f32 / h as f32);
         let mut c = [0.0f32; 3];
         for (i, v) in c.iter_mut().enumerate() {
@@ -113,9 +141,7 @@ fn draw(job: &Render, seed: u32) -> RgbaImage {
         };
         let to_u8 = |v: f32| ((v + stripe + grain).clamp(0.0, 1.0) * 255.0) as u8;
         Rgba([to_u8(c[0]), to_u8(c[1]), to_u8(c[2]), 255])
-    });
-    caption(&mut img, job, seed);
-    img
+    })
 }
 
 /// The prompt's first words and the seed on a dark band, and the label that says what this is.
@@ -186,14 +212,14 @@ impl Backend for Builtin {
         });
         let job = job.clone();
         let (png, image) = tokio::task::spawn_blocking(move || {
-            let img = draw(&job, seed);
+            let img = draw(&job, seed)?;
             let mut png = Vec::new();
             img.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
                 .map(|()| (png, DynamicImage::ImageRgba8(img)))
+                .map_err(|e| BackendError::Failed(e.to_string()))
         })
         .await
-        .map_err(|e| BackendError::Failed(e.to_string()))?
-        .map_err(|e| BackendError::Failed(e.to_string()))?;
+        .map_err(|e| BackendError::Failed(e.to_string()))??;
         progress.send_replace(Progress {
             fraction: 1.0,
             eta_seconds: Some(0.0),
@@ -227,6 +253,7 @@ mod tests {
             enhance: false,
             cfg: 7.0,
             sampler: &crate::generate::catalog::SAMPLERS[0],
+            source: None,
         }
     }
 
@@ -260,6 +287,72 @@ mod tests {
         let mut j = job("a red fox", "real-v1.1", 1);
         j.enhance = true;
         assert_eq!(render(&j).await.image.width(), 256);
+    }
+
+    fn from(source: &Rendered, denoise: f32, scale: u32) -> Render {
+        let mut j = job("a red fox in snow", "real-v1.1", 8);
+        j.width = source.image.width() * scale;
+        j.height = source.image.height() * scale;
+        j.source = Some(SourceImage {
+            png: source.png.clone().into(),
+            denoise,
+        });
+        j
+    }
+
+    /// The mean absolute difference of two pictures' colours, 0 to 255.
+    fn distance(a: &DynamicImage, b: &DynamicImage) -> f32 {
+        let (a, b) = (a.to_rgb8(), b.to_rgb8());
+        let sum: u64 = a
+            .as_raw()
+            .iter()
+            .zip(b.as_raw())
+            .map(|(x, y)| u64::from(x.abs_diff(*y)))
+            .sum();
+        sum as f32 / a.as_raw().len() as f32
+    }
+
+    #[tokio::test]
+    async fn a_variation_is_deterministic_and_stays_closer_to_its_source_the_subtler_it_is() {
+        let source = render(&job("a red fox in snow", "real-v1.1", 7)).await;
+        let fresh = render(&job("a red fox in snow", "real-v1.1", 8)).await;
+        let subtle = render(&from(&source, 0.5, 1)).await;
+        let strong = render(&from(&source, 0.85, 1)).await;
+
+        assert_eq!(subtle.png, render(&from(&source, 0.5, 1)).await.png);
+        let (near, far) = (
+            distance(&subtle.image, &source.image),
+            distance(&strong.image, &source.image),
+        );
+        assert!(near < far, "subtle {near} vs strong {far}");
+        assert!(
+            far < distance(&fresh.image, &source.image),
+            "a strong variation still keeps some of its source"
+        );
+    }
+
+    #[tokio::test]
+    async fn an_upscale_is_twice_its_source() {
+        let source = render(&job("a red fox in snow", "real-v1.1", 7)).await;
+        let upscaled = render(&from(&source, 0.382, 2)).await;
+        assert_eq!(
+            (upscaled.image.width(), upscaled.image.height()),
+            (256, 256)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_source_that_is_not_a_png_fails_the_render() {
+        let mut j = job("a red fox", "real-v1.1", 1);
+        j.source = Some(SourceImage {
+            png: bytes::Bytes::from_static(b"not a png"),
+            denoise: 0.5,
+        });
+        let (tx, _rx) = watch::channel(Progress::default());
+        assert!(matches!(
+            Builtin.render(&j, &tx).await,
+            Err(BackendError::BadImage(_))
+        ));
     }
 
     #[tokio::test]

@@ -37,6 +37,7 @@ impl Backend for Legacy {
         Controls {
             any_size: false,
             guidance: false,
+            img2img: false,
         }
     }
 

@@ -33,7 +33,7 @@ pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
 /// How much of an error answer is read: enough to say why, never the whole of a hostile one.
 const ERROR_EXCERPT_BYTES: usize = 4 * 1024;
 /// Largest side of an image we accept.
-const MAX_SIDE: u32 = 4096;
+pub const MAX_SIDE: u32 = 4096;
 
 /// One image to draw.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,6 +57,26 @@ pub struct Render {
     /// The guidance scale (CFG).
     pub cfg: f32,
     pub sampler: &'static Sampler,
+    /// The image to draw from, for a variation or an upscale; `width` and `height` are then
+    /// the result's.
+    pub source: Option<SourceImage>,
+}
+
+/// A source image's PNG and how much of it is drawn again.
+#[derive(Clone, PartialEq)]
+pub struct SourceImage {
+    pub png: bytes::Bytes,
+    /// 0 keeps the source, 1 draws anew.
+    pub denoise: f32,
+}
+
+impl std::fmt::Debug for SourceImage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SourceImage")
+            .field("png", &format_args!("{} bytes", self.png.len()))
+            .field("denoise", &self.denoise)
+            .finish()
+    }
 }
 
 /// A finished image: the PNG bytes as the backend sent them, decoded once to check them.
@@ -106,12 +126,15 @@ pub struct Controls {
     pub any_size: bool,
     /// It takes the guidance scale and the sampler.
     pub guidance: bool,
+    /// It draws from a source image (variations and upscales).
+    pub img2img: bool,
 }
 
 impl Controls {
     pub const ALL: Self = Self {
         any_size: true,
         guidance: true,
+        img2img: true,
     };
 }
 

@@ -7,6 +7,8 @@ use serde_json::{Value, json};
 use wiremock::matchers::{body_string_contains, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
+use lucent::store::push_id;
+
 use super::shared::shared_failures;
 use super::{Op, Sent};
 use crate::backends::{slow_answer, txt2img_answer};
@@ -116,6 +118,11 @@ async fn generation_failures(op: Op, sent: &Sent) {
         json!({"prompt": "a fox"}),
     ] {
         sent.send(generation(&app, op, &token, &body)).await;
+    }
+    if op.has_json_body() {
+        let nobodys = json!({"prompt": "a fox", "enhance": false,
+            "source": {"generation": push_id::generation_id(), "mode": "vary-subtle"}});
+        sent.send(generation(&app, op, &token, &nobodys)).await;
     }
 
     let suspended = app.register("sus").await;

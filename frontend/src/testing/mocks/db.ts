@@ -71,6 +71,11 @@ export function defaultCatalog(): Catalog {
       { id: 'dpmpp-sde', label: 'DPM++ SDE' },
       { id: 'ddim', label: 'DDIM' },
     ],
+    sourceModes: [
+      { id: 'vary-subtle', label: 'Vary (subtle)', pro: false },
+      { id: 'vary-strong', label: 'Vary (strong)', pro: false },
+      { id: 'upscale', label: 'Upscale 2x', pro: true },
+    ],
     renderer: { kind: 'builtin', label: RENDERER_LABEL },
   };
 }

@@ -1,7 +1,7 @@
 //! ComfyUI (`LUCENT_GENERATOR=comfyui+http://host:8188`): each image is an API-format workflow
 //! submitted with `POST /prompt`, followed on the `/ws` websocket (falling back to polling
 //! `/history/{id}` when the socket cannot be had or drops), fetched with `/view`, then
-//! forgotten from ComfyUI's history. The wire format is ComfyUI's own `server.py` and
+//! forgotten from ComfyUI's history. A source image goes up first with `POST /upload/image`. The wire format is ComfyUI's own `server.py` and
 //! `execution.py`, summarised in `docs/comfyui-wire.md`.
 
 mod bar;
@@ -14,18 +14,20 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use rand::Rng;
+use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
 use tokio::sync::watch;
 use url::Url;
 
 use super::endpoint::Endpoint;
 use super::{
-    Backend, BackendError, Progress, Render, Rendered, best_effort, decode_png, read_at_most,
-    read_capped, status_error, transport,
+    Backend, BackendError, Progress, Render, Rendered, SourceImage, best_effort, decode_png,
+    read_at_most, read_capped, status_error, transport,
 };
 use bar::Bar;
 use socket::Socket;
-use wire::{Accepted, Entry, Event, FileRef, Refused, uuid4};
+use wire::{Accepted, Entry, Event, FileRef, Refused, Uploaded, uuid4};
 pub use workflow::Templates;
 use workflow::{Workflow, checkpoint_file};
 
@@ -224,6 +226,38 @@ impl ComfyUi {
         read_capped(response).await
     }
 
+    /// Puts a source image where `LoadImage` reads it, and answers the name it reads it by.
+    /// The temp folder, which ComfyUI empties when it starts, keeps users' images off its
+    /// input folder; the name is the image's hash, so a job run again overwrites its upload.
+    async fn upload(&self, source: &SourceImage) -> Result<String, BackendError> {
+        let name = format!(
+            "lucent-{}.png",
+            hex::encode(&Sha256::digest(&source.png)[..16])
+        );
+        let file = Part::stream(source.png.clone())
+            .file_name(name)
+            .mime_str("image/png")
+            .map_err(transport)?;
+        let form = Form::new()
+            .part("image", file)
+            .text("type", "temp")
+            .text("overwrite", "true");
+        let response = self
+            .endpoint
+            .request(reqwest::Method::POST, "upload/image")?
+            .multipart(form)
+            .send()
+            .await
+            .map_err(transport)?;
+        if !response.status().is_success() {
+            return Err(status_error(response).await);
+        }
+        let body = read_at_most(response, SMALL_ANSWER_BYTES).await?;
+        let uploaded: Uploaded = serde_json::from_slice(&body)
+            .map_err(|e| BackendError::Failed(format!("not an /upload/image answer: {e}")))?;
+        Ok(uploaded.annotated())
+    }
+
     /// Drops `id` from ComfyUI's history (it keeps 10 000 entries in memory otherwise).
     async fn forget(&self, id: &str) {
         let request = self
@@ -291,7 +325,11 @@ impl Backend for ComfyUi {
     ) -> Result<Rendered, BackendError> {
         // ComfyUI runs the seed it is given (A1111's -1 is refused): choose it here.
         let seed = job.seed.unwrap_or_else(|| rand::rng().random());
-        let workflow = self.templates.workflow(job, seed);
+        let image = match &job.source {
+            Some(source) => Some(self.upload(source).await?),
+            None => None,
+        };
+        let workflow = self.templates.workflow(job, seed, image.as_deref());
         let client_id = format!("lucent-{}", uuid4());
         // Connected before the prompt goes in, so no event is missed; without it, the history.
         let socket = Socket::connect(&self.endpoint, &client_id).await;

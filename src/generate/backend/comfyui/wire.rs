@@ -173,6 +173,30 @@ pub struct FileRef {
     pub kind: String,
 }
 
+/// `/upload/image`'s answer (`server.py` `image_upload`).
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+pub struct Uploaded {
+    pub name: String,
+    #[serde(default)]
+    pub subfolder: String,
+    #[serde(rename = "type", default)]
+    pub kind: String,
+}
+
+impl Uploaded {
+    /// How `LoadImage` names it: `subfolder/name [type]` (`folder_paths.annotated_filepath`).
+    pub fn annotated(&self) -> String {
+        let path = match self.subfolder.as_str() {
+            "" => self.name.clone(),
+            folder => format!("{folder}/{}", self.name),
+        };
+        match self.kind.as_str() {
+            "" => path,
+            kind => format!("{path} [{kind}]"),
+        }
+    }
+}
+
 impl Entry {
     /// The graph that ran.
     pub fn graph(&self) -> Option<&Value> {

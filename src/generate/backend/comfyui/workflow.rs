@@ -1,6 +1,7 @@
 //! The API-format graph ComfyUI runs for one image: a built-in txt2img template of core nodes
 //! (with a second, partial-denoise pass at 2x when enhance is on: A1111's hires fix), or a
-//! deployer's own workflow file per style with named placeholders.
+//! deployer's own workflow file per style with named placeholders. An image drawn from a
+//! source always runs the built-in img2img graph: a deployer's files draw from a prompt.
 
 use std::collections::BTreeMap;
 
@@ -75,13 +76,15 @@ impl Templates {
         Ok(Self { custom })
     }
 
-    pub fn workflow(&self, job: &Render, seed: u32) -> Workflow {
-        let values = values(job, seed);
-        let graph = match self.custom.get(&job.style_id) {
-            Some(template) => fill(template, &values),
-            None => built_in(job, seed),
+    /// The graph of `job`; `image` is where ComfyUI has the job's source, when it has one.
+    pub fn workflow(&self, job: &Render, seed: u32, image: Option<&str>) -> Workflow {
+        let custom = self.custom.get(&job.style_id).filter(|_| image.is_none());
+        let graph = match (custom, image) {
+            (Some(template), _) => fill(template, &values(job, seed)),
+            (None, Some(image)) => from_image(job, seed, image),
+            (None, None) => built_in(job, seed),
         };
-        let seed_inputs = match self.custom.get(&job.style_id) {
+        let seed_inputs = match custom {
             Some(template) => placed(template, "seed"),
             None => samplers_of(&graph)
                 .into_iter()
@@ -112,14 +115,39 @@ fn values(job: &Render, seed: u32) -> BTreeMap<&'static str, Value> {
     ])
 }
 
+/// The sampler node of Lucent's graphs, drawing on `latent`.
+fn sampler(job: &Render, seed: u32, latent: &str, denoise: f64) -> Value {
+    json!({"class_type": "KSampler", "inputs": {
+        "seed": seed, "steps": job.steps, "cfg": job.cfg, "sampler_name": job.sampler.comfyui,
+        "scheduler": SCHEDULER, "denoise": denoise,
+        "model": ["4", 0], "positive": ["6", 0], "negative": ["7", 0], "latent_image": [latent, 0]}})
+}
+
+/// ComfyUI's stock img2img: the uploaded source (`LoadImage`), scaled to the result's size,
+/// encoded to a latent and sampled again at the source's denoise.
+fn from_image(job: &Render, seed: u32, image: &str) -> Value {
+    let denoise = job.source.as_ref().map_or(1.0, |s| f64::from(s.denoise));
+    json!({
+        "4": {"class_type": "CheckpointLoaderSimple",
+              "inputs": {"ckpt_name": checkpoint_file(&job.checkpoint)}},
+        "6": {"class_type": "CLIPTextEncode", "inputs": {"text": job.prompt, "clip": ["4", 1]}},
+        "7": {"class_type": "CLIPTextEncode",
+              "inputs": {"text": job.negative_prompt, "clip": ["4", 1]}},
+        "10": {"class_type": "LoadImage", "inputs": {"image": image}},
+        "12": {"class_type": "ImageScale", "inputs": {"image": ["10", 0],
+               "upscale_method": "lanczos", "width": job.width, "height": job.height,
+               "crop": "disabled"}},
+        "13": {"class_type": "VAEEncode", "inputs": {"pixels": ["12", 0], "vae": ["4", 2]}},
+        "3": sampler(job, seed, "13", denoise),
+        "8": {"class_type": "VAEDecode", "inputs": {"samples": ["3", 0], "vae": ["4", 2]}},
+        "9": {"class_type": "SaveImage",
+              "inputs": {"images": ["8", 0], "filename_prefix": FILENAME_PREFIX}},
+    })
+}
+
 /// ComfyUI's stock txt2img graph (`script_examples/basic_api_example.py`), plus the hires pass.
 fn built_in(job: &Render, seed: u32) -> Value {
-    let sampler = |latent: &str, denoise: f64| {
-        json!({"class_type": "KSampler", "inputs": {
-            "seed": seed, "steps": job.steps, "cfg": job.cfg, "sampler_name": job.sampler.comfyui,
-            "scheduler": SCHEDULER, "denoise": denoise,
-            "model": ["4", 0], "positive": ["6", 0], "negative": ["7", 0], "latent_image": [latent, 0]}})
-    };
+    let sampler = |latent: &str, denoise: f64| sampler(job, seed, latent, denoise);
     let mut graph = json!({
         "4": {"class_type": "CheckpointLoaderSimple",
               "inputs": {"ckpt_name": checkpoint_file(&job.checkpoint)}},
@@ -261,12 +289,13 @@ mod tests {
             enhance,
             cfg: 7.0,
             sampler: &crate::generate::catalog::SAMPLERS[0],
+            source: None,
         }
     }
 
     #[test]
     fn the_built_in_graph_is_comfyuis_stock_txt2img_with_the_jobs_values() {
-        let w = Templates::default().workflow(&job(false, "real-v1.1"), 9);
+        let w = Templates::default().workflow(&job(false, "real-v1.1"), 9, None);
         let g = &w.graph;
         assert_eq!(
             g["4"]["inputs"]["ckpt_name"],
@@ -288,7 +317,7 @@ mod tests {
 
     #[test]
     fn enhance_adds_a_latent_upscale_and_a_partial_denoise_pass() {
-        let w = Templates::default().workflow(&job(true, "real-v1.1"), 9);
+        let w = Templates::default().workflow(&job(true, "real-v1.1"), 9, None);
         let g = &w.graph;
         assert_eq!(g["10"]["class_type"], "LatentUpscaleBy");
         assert_eq!(g["10"]["inputs"]["scale_by"], 2.0);
@@ -308,7 +337,7 @@ mod tests {
         });
         let templates = Templates::new(BTreeMap::from([("mine".to_owned(), template)])).unwrap();
 
-        let w = templates.workflow(&job(false, "mine"), 77);
+        let w = templates.workflow(&job(false, "mine"), 77, None);
 
         assert_eq!(
             w.graph["1"]["inputs"]["ckpt_name"],
@@ -323,11 +352,40 @@ mod tests {
         assert_eq!(w.graph["4"]["inputs"]["height"], 768);
         assert_eq!(w.samplers, ["3"]);
         assert_eq!(w.seed_inputs, [("3".to_owned(), "noise_seed".to_owned())]);
-        let other = templates.workflow(&job(false, "real-v1.1"), 77);
+        let other = templates.workflow(&job(false, "real-v1.1"), 77, None);
         assert_eq!(
             other.graph["9"]["class_type"], "SaveImage",
             "other styles keep the built-in graph"
         );
+    }
+
+    #[test]
+    fn a_source_runs_the_img2img_graph_at_its_denoise_even_for_a_deployers_style() {
+        let template = json!({"1": {"class_type": "X", "inputs": {"text": "{{prompt}}"}}});
+        let templates = Templates::new(BTreeMap::from([("mine".to_owned(), template)])).unwrap();
+        let mut j = job(false, "mine");
+        j.source = Some(crate::generate::backend::SourceImage {
+            png: bytes::Bytes::from_static(b"png"),
+            denoise: 0.85,
+        });
+
+        let w = templates.workflow(&j, 9, Some("lucent-ab.png [temp]"));
+
+        let g = &w.graph;
+        assert_eq!(g["10"]["inputs"]["image"], "lucent-ab.png [temp]");
+        assert_eq!(g["12"]["inputs"]["image"], json!(["10", 0]));
+        assert_eq!(
+            (
+                g["12"]["inputs"]["width"].clone(),
+                g["12"]["inputs"]["height"].clone()
+            ),
+            (json!(512), json!(768))
+        );
+        assert_eq!(g["13"]["inputs"]["pixels"], json!(["12", 0]));
+        assert_eq!(g["3"]["inputs"]["latent_image"], json!(["13", 0]));
+        assert_eq!(g["3"]["inputs"]["denoise"].as_f64().unwrap() as f32, 0.85);
+        assert_eq!(w.samplers, ["3"]);
+        assert_eq!(w.seed_inputs, [("3".to_owned(), "seed".to_owned())]);
     }
 
     #[test]

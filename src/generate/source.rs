@@ -1,0 +1,195 @@
+//! Variations and upscales of an image its owner made: the body's `source`, checked against
+//! the caller's own records, and what a worker needs to draw from it. The source's pixels go
+//! from the image store to the backend only; a browser never receives them this way.
+
+use serde::{Deserialize, Serialize};
+
+use super::GenerateError;
+use super::backend::MAX_SIDE;
+use super::request::Spec;
+use crate::store::{GenerationRecord, SourceMode, SourceRef, Store, push_id};
+use crate::users::Caller;
+
+/// Every mode, in the order the catalog offers them.
+pub const MODES: [SourceMode; 3] = [
+    SourceMode::VarySubtle,
+    SourceMode::VaryStrong,
+    SourceMode::Upscale,
+];
+
+impl SourceMode {
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::VarySubtle => "vary-subtle",
+            Self::VaryStrong => "vary-strong",
+            Self::Upscale => "upscale",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::VarySubtle => "Vary (subtle)",
+            Self::VaryStrong => "Vary (strong)",
+            Self::Upscale => "Upscale 2x",
+        }
+    }
+
+    /// How much of the source is drawn again: Fooocus's strengths for its "Vary (Subtle)",
+    /// "Vary (Strong)" and "Upscale (2x)", which users of img2img know.
+    pub fn denoise(self) -> f32 {
+        match self {
+            Self::VarySubtle => 0.5,
+            Self::VaryStrong => 0.85,
+            Self::Upscale => 0.382,
+        }
+    }
+
+    /// How many times the source's width and height the result has.
+    pub fn scale(self) -> u32 {
+        match self {
+            Self::Upscale => 2,
+            Self::VarySubtle | Self::VaryStrong => 1,
+        }
+    }
+
+    pub fn pro(self) -> bool {
+        self == Self::Upscale
+    }
+
+    fn parse(id: &str) -> Option<Self> {
+        MODES.into_iter().find(|m| m.id() == id)
+    }
+}
+
+/// The body's `source`.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SourceBody {
+    /// The id of one of the caller's images.
+    pub generation: String,
+    #[schema(value_type = SourceMode)]
+    pub mode: String,
+}
+
+/// What a worker draws from: kept in the job's spec.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceSpec {
+    pub generation: String,
+    pub mode: SourceMode,
+    /// The source's original in the image store.
+    pub blob_key: String,
+    /// The result's size.
+    pub width: u32,
+    pub height: u32,
+    /// The source's catalog size id, which a variation keeps.
+    #[serde(default)]
+    pub size: Option<String>,
+}
+
+impl SourceSpec {
+    pub fn reference(&self) -> SourceRef {
+        SourceRef {
+            generation: self.generation.clone(),
+            mode: self.mode,
+        }
+    }
+
+    /// The catalog size id the result is recorded at: a variation's is its source's, an
+    /// upscale is no size of the catalog.
+    pub fn size(&self) -> Option<String> {
+        (self.mode.scale() == 1)
+            .then(|| self.size.clone())
+            .flatten()
+    }
+}
+
+/// The checks that need no record: the mode, what the backend can do, the plan, and the
+/// fields a source decides (its size). Run with the body's other fields.
+pub fn check(
+    body: &SourceBody,
+    img2img: bool,
+    caller: &Caller,
+    size: Option<&str>,
+    enhance: Option<bool>,
+) -> Result<SourceMode, GenerateError> {
+    let mode = SourceMode::parse(&body.mode).ok_or_else(|| {
+        let known: Vec<&str> = MODES.iter().map(|m| m.id()).collect();
+        GenerateError::invalid(
+            "source",
+            format!(
+                "source mode {:?} is not one of {}",
+                body.mode,
+                known.join(", ")
+            ),
+        )
+    })?;
+    if !img2img {
+        return Err(GenerateError::invalid(
+            "source",
+            "this image backend cannot vary or upscale an image",
+        ));
+    }
+    if size.is_some_and(|s| !s.is_empty()) {
+        return Err(GenerateError::invalid(
+            "size",
+            "an image made from another has its source's size; leave size out",
+        ));
+    }
+    if enhance == Some(true) {
+        return Err(GenerateError::invalid(
+            "enhance",
+            "an image made from another has its source's size; leave enhance out",
+        ));
+    }
+    if mode.pro() && !caller.pro {
+        return Err(GenerateError::ProRequired(format!(
+            "{} is a Premium feature",
+            mode.label()
+        )));
+    }
+    Ok(mode)
+}
+
+/// The caller's source image, or 404 (someone else's is indistinguishable from none).
+pub async fn find(
+    store: &dyn Store,
+    caller: &Caller,
+    id: &str,
+) -> Result<GenerationRecord, GenerateError> {
+    if !push_id::is_generation_id(id) {
+        return Err(GenerateError::NotFound("generation"));
+    }
+    store
+        .get_generation(&caller.uid, id)
+        .await?
+        .ok_or(GenerateError::NotFound("generation"))
+}
+
+/// Fills `spec` for drawing from `record` in `mode`.
+pub fn apply(
+    spec: &mut Spec,
+    record: &GenerationRecord,
+    mode: SourceMode,
+) -> Result<(), GenerateError> {
+    let (width, height) = (record.width * mode.scale(), record.height * mode.scale());
+    if width.max(height) > MAX_SIDE {
+        return Err(GenerateError::invalid(
+            "source",
+            format!(
+                "this image is {}x{}: twice that is past the largest we make ({MAX_SIDE} pixels a side)",
+                record.width, record.height
+            ),
+        ));
+    }
+    spec.enhance = false;
+    spec.source = Some(SourceSpec {
+        generation: record.id.clone(),
+        mode,
+        blob_key: record.blob_key.clone(),
+        width,
+        height,
+        size: record.size.clone(),
+    });
+    Ok(())
+}
