@@ -198,7 +198,8 @@ impl Generator {
         let source = match (&body.source, source_mode) {
             (Some(asked), Some(mode)) => {
                 let record = source::find(self.store.as_ref(), caller, &asked.generation).await?;
-                source::apply(&mut spec, &record, mode)?;
+                // Validation left enhance off: the source decides the size.
+                spec.source = Some(source::drawn_from(&record, mode)?);
                 Some(record)
             }
             _ => None,

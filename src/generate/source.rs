@@ -6,7 +6,6 @@ use serde::{Deserialize, Serialize};
 
 use super::GenerateError;
 use super::backend::MAX_SIDE;
-use super::request::Spec;
 use crate::store::{GenerationRecord, SourceMode, SourceRef, Store, push_id};
 use crate::users::Caller;
 
@@ -166,12 +165,11 @@ pub async fn find(
         .ok_or(GenerateError::NotFound("generation"))
 }
 
-/// Fills `spec` for drawing from `record` in `mode`.
-pub fn apply(
-    spec: &mut Spec,
+/// What a worker needs to draw from `record` in `mode`.
+pub fn drawn_from(
     record: &GenerationRecord,
     mode: SourceMode,
-) -> Result<(), GenerateError> {
+) -> Result<SourceSpec, GenerateError> {
     let (width, height) = (record.width * mode.scale(), record.height * mode.scale());
     if width.max(height) > MAX_SIDE {
         return Err(GenerateError::invalid(
@@ -182,14 +180,12 @@ pub fn apply(
             ),
         ));
     }
-    spec.enhance = false;
-    spec.source = Some(SourceSpec {
+    Ok(SourceSpec {
         generation: record.id.clone(),
         mode,
         blob_key: record.blob_key.clone(),
         width,
         height,
         size: record.size.clone(),
-    });
-    Ok(())
+    })
 }

@@ -165,7 +165,7 @@ fn backend_on(uri: &str) -> lucent::generate::backend::ComfyUi {
 }
 
 /// "a fox" on the realistic style's checkpoint, as the worker asks a backend for it.
-fn a_fox() -> lucent::generate::backend::Render {
+pub fn a_fox() -> lucent::generate::backend::Render {
     lucent::generate::backend::Render {
         prompt: "a fox".into(),
         user_prompt: "a fox".into(),

@@ -2,7 +2,8 @@
 //! (summarised with line references in `docs/comfyui-wire.md`): `POST /prompt` validated
 //! against the core nodes the default templates use (with ComfyUI's exact 400 shapes), the
 //! `/ws?clientId=` event sequence of a run, `/history`, `/view`, `/interrupt`, `/queue`,
-//! `/system_stats` and `/object_info`. A [`Mode`] picks how a run goes.
+//! `/system_stats`, `/object_info` and `/upload/image` (its multipart form, and `LoadImage`
+//! refusing a file that was never uploaded). A [`Mode`] picks how a run goes.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -38,7 +39,7 @@ pub enum Mode {
 }
 
 /// Core node classes the server knows, as its registry would list them.
-const NODES: [&str; 7] = [
+const NODES: [&str; 10] = [
     "CheckpointLoaderSimple",
     "CLIPTextEncode",
     "EmptyLatentImage",
@@ -46,7 +47,20 @@ const NODES: [&str; 7] = [
     "LatentUpscaleBy",
     "VAEDecode",
     "SaveImage",
+    "LoadImage",
+    "ImageScale",
+    "VAEEncode",
 ];
+
+/// One `/upload/image` call, as `server.py`'s `image_upload` reads its form.
+#[derive(Debug, Clone)]
+pub struct Upload {
+    pub filename: String,
+    /// The form's `type`: input (when left out), temp or output.
+    pub kind: String,
+    pub overwrite: Option<String>,
+    pub bytes: Vec<u8>,
+}
 
 #[derive(Default)]
 struct Shared {
@@ -59,6 +73,8 @@ struct Shared {
     sockets: Mutex<HashMap<String, mpsc::UnboundedSender<Message>>>,
     history: Mutex<HashMap<String, Value>>,
     files: Mutex<HashMap<String, Vec<u8>>>,
+    /// By the name `LoadImage` reads them by: `name [type]`.
+    uploads: Mutex<Vec<Upload>>,
     /// `METHOD /path` and the JSON body of every call but `/ws`.
     received: Mutex<Vec<(String, Value)>>,
     interrupted: Notify,
@@ -112,6 +128,7 @@ impl FakeComfy {
             .route("/queue", post(queue_post))
             .route("/system_stats", get(system_stats))
             .route("/object_info/{class}", get(object_info))
+            .route("/upload/image", post(upload_image))
             .layer(middleware::from_fn_with_state(Arc::clone(&shared), guard))
             .with_state(Arc::clone(&shared));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -134,6 +151,11 @@ impl FakeComfy {
             .collect()
     }
 
+    /// The images uploaded, in order.
+    pub fn uploads(&self) -> Vec<Upload> {
+        self.shared.uploads.lock().unwrap().clone()
+    }
+
     /// Entries still in the history (Lucent deletes each once it has the image).
     pub fn history_len(&self) -> usize {
         self.shared.history.lock().unwrap().len()
@@ -150,7 +172,7 @@ async fn guard(State(s): State<Arc<Shared>>, request: Request, next: Next) -> Re
     }
     let call = format!("{} {}", request.method(), request.uri().path());
     let (parts, body) = request.into_parts();
-    let bytes = axum::body::to_bytes(body, 1 << 20)
+    let bytes = axum::body::to_bytes(body, 32 << 20)
         .await
         .unwrap_or_default();
     let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
@@ -193,6 +215,26 @@ fn validate(s: &Shared, graph: &Value) -> Result<(), Value> {
     }
     let mut node_errors = serde_json::Map::new();
     for (id, node) in nodes {
+        if node["class_type"] == "LoadImage" {
+            // nodes.py LoadImage.VALIDATE_INPUTS: the annotated file must exist.
+            let name = node["inputs"]["image"].as_str().unwrap_or("");
+            let uploaded = s.uploads.lock().unwrap().iter().any(|u| {
+                let kind = if u.kind.is_empty() { "input" } else { &u.kind };
+                name == format!("{} [{kind}]", u.filename)
+                    || (kind == "input" && name == u.filename)
+            });
+            if !uploaded {
+                node_errors.insert(
+                    id.clone(),
+                    json!({
+                    "errors": [{"type": "custom_validation_failed",
+                        "message": "Custom validation failed for node",
+                        "details": format!("image - Invalid image file: {name}"),
+                        "extra_info": {"input_name": "image"}}],
+                    "dependent_outputs": ["9"], "class_type": "LoadImage"}),
+                );
+            }
+        }
         if node["class_type"] == "CheckpointLoaderSimple" {
             let name = node["inputs"]["ckpt_name"].as_str().unwrap_or("");
             if !s.checkpoints.iter().any(|c| c == name) {
@@ -322,7 +364,7 @@ async fn run(s: Arc<Shared>, id: String, client: String, graph: Value) {
             .as_object()
             .unwrap()
             .values()
-            .find(|n| n["class_type"] == "EmptyLatentImage")
+            .find(|n| n["class_type"] == "EmptyLatentImage" || n["class_type"] == "ImageScale")
             .map(|n| n["inputs"].clone())
             .unwrap_or(json!({"width": 64, "height": 64}));
         let scale = if graph
@@ -431,6 +473,42 @@ async fn view(State(s): State<Arc<Shared>>, Query(q): Query<HashMap<String, Stri
         }
         None => StatusCode::NOT_FOUND.into_response(),
     }
+}
+
+/// `server.py` `image_upload`: the `image` file part (400 without one or without a file
+/// name), `type` choosing the folder, `overwrite`; answers the name it was saved under.
+async fn upload_image(
+    State(s): State<Arc<Shared>>,
+    mut form: axum::extract::Multipart,
+) -> Response {
+    let mut upload = Upload {
+        filename: String::new(),
+        kind: String::new(),
+        overwrite: None,
+        bytes: Vec::new(),
+    };
+    while let Ok(Some(field)) = form.next_field().await {
+        match field.name().unwrap_or("") {
+            "image" => {
+                upload.filename = field.file_name().unwrap_or("").to_owned();
+                upload.bytes = field.bytes().await.unwrap().to_vec();
+            }
+            "type" => upload.kind = field.text().await.unwrap(),
+            "overwrite" => upload.overwrite = Some(field.text().await.unwrap()),
+            _ => {}
+        }
+    }
+    if upload.filename.is_empty() || upload.bytes.is_empty() {
+        return StatusCode::BAD_REQUEST.into_response();
+    }
+    let kind = if upload.kind.is_empty() {
+        "input".to_owned()
+    } else {
+        upload.kind.clone()
+    };
+    let answer = json!({"name": upload.filename, "subfolder": "", "type": kind});
+    s.uploads.lock().unwrap().push(upload);
+    axum::Json(answer).into_response()
 }
 
 async fn interrupt(State(s): State<Arc<Shared>>) -> StatusCode {

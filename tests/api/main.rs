@@ -61,3 +61,4 @@ mod support;
 mod test_checkout;
 mod test_keys;
 mod test_mode_contract;
+mod variations;

@@ -9,8 +9,8 @@ use std::time::Duration;
 use lucent::store::embedded::EmbeddedStore;
 use lucent::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use lucent::store::{
-    AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, RefusalRecord, Store,
-    StoreError, Subscription, Suspension,
+    AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, RefusalRecord,
+    SourceMode, SourceRef, Store, StoreError, Subscription, Suspension,
 };
 
 use crate::fake_rtdb::FakeRtdb;
@@ -593,6 +593,25 @@ pub async fn generations_are_stored_listed_newest_first_and_deleted(store: &dyn 
     assert_eq!(store.count_generations(&uid("nobody")).await.unwrap(), 0);
 }
 
+pub async fn a_variation_keeps_its_source(store: &dyn Store) {
+    let id = uid("val");
+    let mut varied = generation("varied", 2_000);
+    varied.source = Some(SourceRef {
+        generation: "source-id".into(),
+        mode: SourceMode::VaryStrong,
+    });
+    store.put_generation(&id, &varied).await.unwrap();
+
+    assert_eq!(
+        store.get_generation(&id, "varied").await.unwrap(),
+        Some(varied.clone())
+    );
+    assert_eq!(
+        store.list_generations(&id, None, 1).await.unwrap(),
+        [varied]
+    );
+}
+
 pub async fn a_favourite_is_marked_and_unmarked_and_never_made_up(store: &dyn Store) {
     let id = uid("fay");
     store
@@ -868,6 +887,7 @@ macro_rules! contract {
                 concurrent_bonus_grants_all_count,
                 generations_are_stored_listed_newest_first_and_deleted,
                 a_favourite_is_marked_and_unmarked_and_never_made_up,
+                a_variation_keeps_its_source,
                 old_generations_are_found_for_the_retention_sweep,
                 the_store_answers_a_ping,
             );

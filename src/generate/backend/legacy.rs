@@ -46,6 +46,13 @@ impl Backend for Legacy {
         job: &Render,
         progress: &watch::Sender<Progress>,
     ) -> Result<Rendered, BackendError> {
+        // Gateways that do not know their workers' backend (`LUCENT_GENERATOR=none`) offer
+        // variations: drawing one from the prompt alone would charge for what was not asked.
+        if job.source.is_some() {
+            return Err(BackendError::Failed(
+                "the legacy backend cannot draw from an image".into(),
+            ));
+        }
         // The legacy server cannot choose and report a seed, so we choose it.
         let seed = job.seed.unwrap_or_else(rand::random);
         let query = [
