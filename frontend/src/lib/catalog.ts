@@ -43,17 +43,21 @@ export interface Labels {
   readonly look: string | null;
   readonly size: string | null;
   readonly sampler: string | null;
+  /** How it was made from another image ('Vary (subtle)'). */
+  readonly source: string | null;
 }
 
-/** The labels of `generation`'s style, look, size and sampler; null for what it does not record. */
+/** The labels of `generation`'s style, look, size, sampler and source mode; null for what it does not record. */
 export function labelsOf(catalog: Catalog | null, generation: Generation): Labels {
   const { look, sampler, size } = generation;
+  const mode = generation.source?.mode;
   const style = catalog?.styles.find((option) => option.id === generation.style);
   return {
     style: style?.label ?? generation.style,
     look: look ? (catalog?.looks.find((option) => option.id === look)?.label ?? look) : null,
     size: size ? (style?.sizes.find((option) => option.id === size)?.label ?? size) : null,
     sampler: sampler ? (catalog?.samplers.find((option) => option.id === sampler)?.label ?? sampler) : null,
+    source: mode ? (catalog?.sourceModes.find((option) => option.id === mode)?.label ?? mode) : null,
   };
 }
 

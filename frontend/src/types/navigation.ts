@@ -1,4 +1,4 @@
-import type { Generation, GenerationRequest } from './api';
+import type { Generation, GenerationRequest, SourceMode } from './api';
 
 /**
  * Navigation state between /Generate and /Generation (the image list travels this
@@ -9,9 +9,17 @@ export interface GalleryState {
   readonly generations: readonly Generation[];
 }
 
+/** One of the user's images to draw the next from, and how ('Vary (subtle)', 'Upscale 2x', …). */
+export interface Source {
+  readonly image: Generation;
+  readonly mode: SourceMode;
+}
+
 export interface GenerateState {
   /** Prefills the form ('Try Again'). */
   readonly params?: Partial<GenerationRequest>;
+  /** Draws the next image from one of the user's (a gallery card's 'Vary' or 'Upscale'). */
+  readonly source?: Source;
   /** The images of this visit so far, carried along so the next result is added to them. */
   readonly generations?: readonly Generation[];
 }
@@ -32,8 +40,15 @@ export function readGalleryState(state: unknown): GalleryState {
   return { generations: isRecord(state) ? generationsOf(state.generations) : [] };
 }
 
+// Any mode string passes: the form draws only in a mode the catalog lists.
+function sourceOf(value: unknown): Source | undefined {
+  return isRecord(value) && isGeneration(value.image) && typeof value.mode === 'string'
+    ? { image: value.image, mode: value.mode as SourceMode }
+    : undefined;
+}
+
 export function readGenerateState(state: unknown): GenerateState {
   if (!isRecord(state)) return {};
   const params = isRecord(state.params) ? (state.params as Partial<GenerationRequest>) : undefined;
-  return { params, generations: generationsOf(state.generations) };
+  return { params, source: sourceOf(state.source), generations: generationsOf(state.generations) };
 }

@@ -8,7 +8,7 @@ import { readGenerateState, type GalleryState } from '@/types/navigation';
 export default function GenerateRoute() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { params, generations = [] } = readGenerateState(location.state);
+  const { params, source, generations = [] } = readGenerateState(location.state);
 
   return (
     <Page title="Generate" lead="Describe the image you want and pick a style." wide>
@@ -16,6 +16,7 @@ export default function GenerateRoute() {
         // A new 'Try Again' (or prompt card) starts a fresh form.
         key={location.key}
         initial={params}
+        source={source}
         onGuest={() => void navigate(paths.register)}
         onGenerated={(created) => {
           const state: GalleryState = { generations: [...generations, ...created] };

@@ -7,6 +7,7 @@ import { sizeOf, useCatalog } from '@/lib/catalog';
 import type { Catalog, Generation } from '@/types/api';
 import { readGalleryState, type GalleryState, type GenerateState } from '@/types/navigation';
 
+/** The Generate form's fields as `generation` was made with them, all but its seed. */
 function paramsOf(generation: Generation, catalog: Catalog | null): GenerateState['params'] {
   // An image from before sizes names none; its pixels say which of its style's sizes it was.
   const size = generation.size ?? sizeOf(catalog, generation);
@@ -18,7 +19,6 @@ function paramsOf(generation: Generation, catalog: Catalog | null): GenerateStat
     style: generation.style,
     ...(size && { size }),
     look: generation.look,
-    seed: String(generation.seed),
     steps: String(generation.steps),
     enhance: generation.enhance,
     ...(cfg != null && { cfg }),
@@ -41,7 +41,18 @@ export default function GenerationRoute() {
           void navigate(paths.generate, { state });
         }}
         onTryAgain={(generation, remaining) => {
-          const state: GenerateState = { params: paramsOf(generation, catalog), generations: remaining };
+          const params = { ...paramsOf(generation, catalog), seed: String(generation.seed) };
+          const state: GenerateState = { params, generations: remaining };
+          void navigate(paths.generate, { state });
+        }}
+        onMakeFrom={(generation, mode, remaining) => {
+          // A variation wants a new seed. The size and 2x Inhance wait behind the source, for
+          // when the user draws from the prompt instead.
+          const state: GenerateState = {
+            params: paramsOf(generation, catalog),
+            source: { image: generation, mode },
+            generations: remaining,
+          };
           void navigate(paths.generate, { state });
         }}
         onUpgrade={() => void navigate(paths.subscribe)}

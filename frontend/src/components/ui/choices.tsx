@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 import styles from './choices.module.css';
 
@@ -11,10 +11,20 @@ interface ChoicesProps<Value extends string> {
   readonly error?: string | null;
   /** Added to the group's own class (a form's look for its legend). */
   readonly className?: string;
+  /** After the options: those the user may not pick yet, such as a Premium one as a link to it. */
+  readonly children?: ReactNode;
 }
 
 /** One of a few options, as radio buttons in a named group. */
-export function Choices<Value extends string>({ legend, options, value, onChange, error, className }: ChoicesProps<Value>) {
+export function Choices<Value extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+  className,
+  children,
+}: ChoicesProps<Value>) {
   const name = useId();
   const errorId = `${name}-error`;
   return (
@@ -37,6 +47,7 @@ export function Choices<Value extends string>({ legend, options, value, onChange
           {label}
         </label>
       ))}
+      {children}
       {error && (
         <p id={errorId} role="alert" className={styles.error}>
           {error}

@@ -97,6 +97,7 @@ export function makeGeneration(overrides: Partial<Generation> = {}): Generation 
     width: 512,
     height: 512,
     favorite: false,
+    source: null,
     blurred: true,
     imageUrl: `/api/v1/generations/${id}/image`,
     ...overrides,

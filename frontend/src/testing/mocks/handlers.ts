@@ -1,6 +1,6 @@
 import { HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 
-import type { Generation, GenerationRequest, Job, Me, Style } from '@/types/api';
+import type { Generation, GenerationRequest, Job, Me, SourceModeView, Style } from '@/types/api';
 
 import { fakeAuth } from '../fake-firebase';
 import { sseResponse } from '../sse';
@@ -52,14 +52,17 @@ export function resetHandlersState(): void {
   nextJob = 1;
 }
 
-/** The style a job's images are in, their size and pixels, and what they are drawn with. */
+/** The style a job's images are in, their size and pixels, and what they are drawn with and from. */
 interface Made {
   readonly style: Style;
-  readonly size: string;
+  /** None for an upscale, which is no size of the catalog. */
+  readonly size: string | null;
   readonly width: number;
   readonly height: number;
+  readonly enhance: boolean;
   readonly cfg: number;
   readonly sampler: string;
+  readonly source: Generation['source'];
 }
 
 /** The gateway's own samplers, its first the default even where the backend takes none. */
@@ -87,7 +90,60 @@ function checkGuidance(body: GenerationRequest, style: Style): Pick<Made, 'cfg' 
   return { cfg, sampler: sampler ?? samplers[0]?.id ?? FIRST_SAMPLER };
 }
 
-/** What the gateway makes of a body's style, size and guidance, or its 422 answer for one it does not take. */
+/** The gateway's largest side, in pixels: an upscale past it is refused. */
+const MAX_SIDE = 4096;
+
+/** A body's source as the gateway checks it before reading the image. */
+interface Asked {
+  readonly generation: string;
+  readonly mode: SourceModeView;
+}
+
+/**
+ * The body's source mode, checked against the catalog (an empty list: a backend that cannot
+ * draw from an image), the fields an image made from another leaves out, and the plan; null
+ * without a source, or the gateway's answer for one it refuses.
+ */
+function checkSource({ source, size, enhance }: GenerationRequest): Asked | null | ReturnType<typeof fail> {
+  if (!source) return null;
+  const modes = db.catalog.sourceModes;
+  if (modes.length === 0) {
+    return fail('POST /api/v1/jobs', 422, 'invalid_field', 'source: this image backend cannot vary or upscale an image');
+  }
+  const mode = modes.find((option) => option.id === source.mode);
+  if (!mode) {
+    const known = modes.map((option) => option.id).join(', ');
+    return fail('POST /api/v1/jobs', 422, 'invalid_field', `source: source mode ${JSON.stringify(source.mode)} is not one of ${known}`);
+  }
+  if (size) {
+    return fail('POST /api/v1/jobs', 422, 'invalid_field', "size: an image made from another has its source's size; leave size out");
+  }
+  if (enhance === true) {
+    return fail('POST /api/v1/jobs', 422, 'invalid_field', "enhance: an image made from another has its source's size; leave enhance out");
+  }
+  if (mode.pro && db.plan !== 'pro') return fail('POST /api/v1/jobs', 403, 'pro_required', `${mode.label} is a Premium feature`);
+  return { generation: source.generation, mode };
+}
+
+/**
+ * What the gateway draws from the caller's image `asked` names: its size id and pixels (an
+ * upscale twice those, and no size of the catalog), never enhanced; or its answer when the image
+ * is not the caller's or would come out too large.
+ */
+function drawnFrom(asked: Asked): Pick<Made, 'size' | 'width' | 'height' | 'enhance' | 'source'> | ReturnType<typeof fail> {
+  const image = db.history.find((item) => item.id === asked.generation);
+  if (!image) return fail('POST /api/v1/jobs', 404, 'not_found', 'generation not found');
+  const scale = asked.mode.id === 'upscale' ? 2 : 1;
+  const [width, height] = [image.width * scale, image.height * scale];
+  if (Math.max(width, height) > MAX_SIDE) {
+    const message = `this image is ${String(image.width)}x${String(image.height)}: twice that is past the largest we make (${String(MAX_SIDE)} pixels a side)`;
+    return fail('POST /api/v1/jobs', 422, 'invalid_field', `source: ${message}`);
+  }
+  const size = scale === 1 ? (image.size ?? null) : null;
+  return { size, width, height, enhance: false, source: { generation: image.id, mode: asked.mode.id } };
+}
+
+/** What the gateway makes of a body's style, size, guidance and source, or its answer for one it does not take. */
 function checkBody(body: GenerationRequest): Made | ReturnType<typeof fail> {
   const style = body.style
     ? db.catalog.styles.find((option) => option.id === body.style)
@@ -95,6 +151,8 @@ function checkBody(body: GenerationRequest): Made | ReturnType<typeof fail> {
   if (!style) {
     return fail('POST /api/v1/jobs', 422, 'invalid_field', `style: style ${JSON.stringify(body.style)} does not exist`);
   }
+  const asked = checkSource(body);
+  if (asked instanceof Response) return asked;
   // Empty or absent: the style's first; `enhance` (on unless false) doubles both sides.
   const size = body.size ? style.sizes.find((option) => option.id === body.size) : style.sizes[0];
   if (!size) {
@@ -104,8 +162,14 @@ function checkBody(body: GenerationRequest): Made | ReturnType<typeof fail> {
   }
   const guidance = checkGuidance(body, style);
   if (guidance instanceof Response) return guidance;
-  const factor = body.enhance === false ? 1 : 2;
-  return { style, size: size.id, width: size.width * factor, height: size.height * factor, ...guidance };
+  if (asked) {
+    const drawn = drawnFrom(asked);
+    return drawn instanceof Response ? drawn : { style, ...guidance, ...drawn };
+  }
+  const enhance = body.enhance !== false;
+  const factor = enhance ? 2 : 1;
+  const { width, height } = size;
+  return { style, size: size.id, width: width * factor, height: height * factor, enhance, ...guidance, source: null };
 }
 
 /** A job that ran to its end at once: its images are saved and its stream replays it all. */
@@ -115,7 +179,6 @@ function finishedJob(uid: string, body: GenerationRequest, { style, ...made }: M
       prompt: body.prompt,
       style: style.id,
       look: body.look ?? null,
-      enhance: body.enhance !== false,
       ...made,
       blurred: db.plan !== 'pro',
     }),

@@ -12,7 +12,7 @@ const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
 function openGallery() {
   return renderApp(
-    <Gallery generations={[]} onBack={vi.fn()} onTryAgain={vi.fn()} onUpgrade={vi.fn()} onChange={vi.fn()} />,
+    <Gallery generations={[]} onBack={vi.fn()} onTryAgain={vi.fn()} onMakeFrom={vi.fn()} onUpgrade={vi.fn()} onChange={vi.fn()} />,
     { user: ada },
   );
 }

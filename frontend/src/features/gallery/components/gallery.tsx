@@ -5,7 +5,7 @@ import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { labelsOf, rendererNote, settingsOf, useCatalog } from '@/lib/catalog';
 import { isPro, useMe } from '@/lib/me';
-import type { Generation } from '@/types/api';
+import type { Generation, SourceMode } from '@/types/api';
 
 import { NO_FILTERS, type HistoryFilters as Filters } from '../api/generations';
 import { useHistory } from '../hooks/use-history';
@@ -19,12 +19,14 @@ interface GalleryProps {
   readonly generations: readonly Generation[];
   readonly onBack: (remaining: readonly Generation[]) => void;
   readonly onTryAgain: (generation: Generation, remaining: readonly Generation[]) => void;
+  /** 'Vary (subtle)', 'Upscale 2x', … on a card. */
+  readonly onMakeFrom: (generation: Generation, mode: SourceMode, remaining: readonly Generation[]) => void;
   readonly onUpgrade: () => void;
   /** The visit's list changed (an image was deleted). */
   readonly onChange: (remaining: readonly Generation[]) => void;
 }
 
-export function Gallery({ generations, onBack, onTryAgain, onUpgrade, onChange }: GalleryProps) {
+export function Gallery({ generations, onBack, onTryAgain, onMakeFrom, onUpgrade, onChange }: GalleryProps) {
   const { user, ready } = useAuth();
   const { me, status } = useMe();
   const { catalog } = useCatalog();
@@ -61,6 +63,10 @@ export function Gallery({ generations, onBack, onTryAgain, onUpgrade, onChange }
         }}
         onTryAgain={(item) => {
           onTryAgain(item, recent);
+        }}
+        sourceModes={catalog?.sourceModes ?? []}
+        onMakeFrom={(item, mode) => {
+          onMakeFrom(item, mode, recent);
         }}
         onUpgrade={onUpgrade}
         onDeleted={deleted}

@@ -5,7 +5,7 @@ import { ImageFrame } from '@/components/ui/image-frame';
 import { useImage } from '@/hooks/use-image';
 import { browser } from '@/lib/browser';
 import type { Labels } from '@/lib/catalog';
-import type { Generation } from '@/types/api';
+import type { Generation, SourceMode, SourceModeView } from '@/types/api';
 
 import { downloadGeneration } from '../api/generations';
 import { useDeleteGeneration, useFavorite } from '../hooks/use-history';
@@ -25,6 +25,9 @@ interface GenerationCardProps {
   readonly settings: readonly string[];
   readonly onBack: () => void;
   readonly onTryAgain: (generation: Generation) => void;
+  /** How a new image may be made from this one (the catalog's); none where the backend cannot. */
+  readonly sourceModes: readonly SourceModeView[];
+  readonly onMakeFrom: (generation: Generation, mode: SourceMode) => void;
   /** Guests and free users: the premium controls lead here. */
   readonly onUpgrade: () => void;
   readonly onDeleted: (id: string) => void;
@@ -37,6 +40,8 @@ export function GenerationCard({
   settings,
   onBack,
   onTryAgain,
+  sourceModes,
+  onMakeFrom,
   onUpgrade,
   onDeleted,
 }: GenerationCardProps) {
@@ -200,6 +205,33 @@ export function GenerationCard({
             </>
           )}
         </div>
+        {access !== 'guest' && sourceModes.length > 0 && (
+          <div className={styles.actions} role="group" aria-label="Make from this image">
+            {sourceModes.map((mode) => {
+              const locked = mode.pro && !pro;
+              return (
+                <button
+                  key={mode.id}
+                  type="button"
+                  className="button button-small button-ghost"
+                  disabled={waiting}
+                  onClick={() => {
+                    if (locked) onUpgrade();
+                    else onMakeFrom(generation, mode.id);
+                  }}
+                >
+                  {mode.label}
+                  {locked && (
+                    <>
+                      {' '}
+                      <span className="pro-tag">Pro</span>
+                    </>
+                  )}
+                </button>
+              );
+            })}
+          </div>
+        )}
         {error && (
           <p role="alert" className="alert">
             {error}

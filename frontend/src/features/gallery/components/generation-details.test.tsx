@@ -11,7 +11,7 @@ const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
 async function openDetails(prompt: string) {
   const view = renderApp(
-    <Gallery generations={[]} onBack={vi.fn()} onTryAgain={vi.fn()} onUpgrade={vi.fn()} onChange={vi.fn()} />,
+    <Gallery generations={[]} onBack={vi.fn()} onTryAgain={vi.fn()} onMakeFrom={vi.fn()} onUpgrade={vi.fn()} onChange={vi.fn()} />,
     { user: ada },
   );
   const card = await screen.findByRole('article', { name: prompt });
@@ -78,6 +78,14 @@ describe('Gallery: an image’s details', () => {
     ]);
     expect(detailsIn(card)).toContainEqual(['Size', '512×512']);
     expect(detailsIn(card)).toContainEqual(['2x Inhance', 'Off']);
+  });
+
+  it('says what an image was made from: the mode by the catalog’s name and the source’s id', async () => {
+    db.history = [makeGeneration({ prompt: 'A red fox', enhance: false, source: { generation: 'gen-first', mode: 'vary-subtle' } })];
+    const { card } = await openDetails('A red fox');
+
+    expect(await within(card).findByText('Vary (subtle) of image gen-first', { selector: 'dd' })).toBeVisible();
+    expect(detailsIn(card).map(([term]) => term).slice(-2)).toEqual(['Made from', 'Created']);
   });
 
   it('copy prompt and copy seed put them on the clipboard and say so', async () => {

@@ -15,6 +15,7 @@ interface GenerationDetailsProps {
 /** Every parameter `generation` records, by the catalog's names; what it does not record is left out. */
 export function detailsOf(generation: Generation, labels: Labels): [term: string, value: string][] {
   const pixels = `${String(generation.width)}×${String(generation.height)}`;
+  const { source } = generation;
   const rows: [string, string | null][] = [
     ['Prompt', generation.prompt],
     ['Negative prompt', generation.negativePrompt || null],
@@ -26,6 +27,7 @@ export function detailsOf(generation: Generation, labels: Labels): [term: string
     ['Steps', String(generation.steps)],
     ['Seed', String(generation.seed)],
     ['2x Inhance', generation.enhance ? 'On' : 'Off'],
+    ['Made from', source && labels.source ? `${labels.source} of image ${source.generation}` : null],
     ['Created', formatDateTime(generation.createdAt)],
   ];
   return rows.filter((row): row is [string, string] => row[1] !== null);

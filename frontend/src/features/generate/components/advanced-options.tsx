@@ -42,6 +42,8 @@ interface AdvancedOptionsProps {
   /** The content rules refused what the negative prompt says. */
   readonly refusal?: Refusal | null;
   readonly guidance?: GuidanceChoice | null;
+  /** False for an image made from another, which has its source's size. */
+  readonly enhanceable?: boolean;
 }
 
 /** A labelled control, and what the gateway said is wrong with it (`${id}-error`) under it. */
@@ -139,7 +141,15 @@ function GuidanceFields({
   );
 }
 
-export function AdvancedOptions({ values, limits, pro, onChange, refusal = null, guidance = null }: AdvancedOptionsProps) {
+export function AdvancedOptions({
+  values,
+  limits,
+  pro,
+  onChange,
+  refusal = null,
+  guidance = null,
+  enhanceable = true,
+}: AdvancedOptionsProps) {
   const id = useId();
   const set = (change: Partial<AdvancedValues>) => {
     onChange({ ...values, ...change });
@@ -215,18 +225,20 @@ export function AdvancedOptions({ values, limits, pro, onChange, refusal = null,
         />
       )}
 
-      <label className={styles.switch}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={values.enhance}
-          onChange={(event) => {
-            set({ enhance: event.target.checked });
-          }}
-        />
-        <span className={styles.switchTrack} aria-hidden="true" />
-        2x Inhance
-      </label>
+      {enhanceable && (
+        <label className={styles.switch}>
+          <input
+            type="checkbox"
+            role="switch"
+            checked={values.enhance}
+            onChange={(event) => {
+              set({ enhance: event.target.checked });
+            }}
+          />
+          <span className={styles.switchTrack} aria-hidden="true" />
+          2x Inhance
+        </label>
+      )}
     </>
   );
 }

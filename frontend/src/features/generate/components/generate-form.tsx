@@ -1,14 +1,15 @@
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { invalidField } from '@/lib/api-client';
+import { ApiError, invalidField } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { rendererNote, useCatalog } from '@/lib/catalog';
 import { formatDateTime } from '@/lib/format';
 import { creditsLeft, isPro, useMe } from '@/lib/me';
 import { useInvalidateAccount } from '@/lib/query-client';
 import type { Generation, GenerationRequest, Me } from '@/types/api';
+import type { Source } from '@/types/navigation';
 
 import { DEFAULT_LIMITS, DEFAULT_PROMPT, defaultStyle } from '../defaults';
 import { useAgeConfirmation } from '../hooks/use-age-confirmation';
@@ -26,11 +27,14 @@ import { PromptField } from './prompt-field';
 import { refusalOf } from './prompt-refusal';
 import { RecentPrompts } from './recent-prompts';
 import { SizeChoice } from './size-choice';
+import { SourceChoice } from './source-choice';
 import { StyleTiles } from './style-tiles';
 
 interface GenerateFormProps {
   /** Prefills the form ('Try Again' passes the parameters of an earlier image). */
   readonly initial?: Partial<GenerationRequest>;
+  /** The image to draw from (a gallery card's 'Vary' or 'Upscale'). */
+  readonly source?: Source;
   /** The new images, once the overlay has cleared. */
   readonly onGenerated: (generations: readonly Generation[]) => void;
   /** A guest pressed Generate. */
@@ -49,7 +53,7 @@ function Credits({ me }: { readonly me: Me }) {
   );
 }
 
-export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProps) {
+export function GenerateForm({ initial, source: initialSource, onGenerated, onGuest }: GenerateFormProps) {
   const { user, ready } = useAuth();
   const { me } = useMe();
   const { catalog, error: catalogError, retry } = useCatalog();
@@ -70,7 +74,9 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
     cfg: typeof initial?.cfg === 'number' ? String(initial.cfg) : null,
     sampler: initial?.sampler ?? null,
   }));
+  const [source, setSource] = useState<Source | null>(() => initialSource ?? null);
   const [formError, setFormError] = useState<string | null>(null);
+  const promptRef = useRef<HTMLTextAreaElement>(null);
   const recentPrompts = useRecentPrompts(ready ? (user?.uid ?? null) : null);
   const age = useAgeConfirmation((style) => {
     setStyleChoice(style.id);
@@ -96,12 +102,26 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
   const effectiveLook = look && lookAllowed ? look : null;
   const maxCount = pro ? limits.countMaxPro : limits.countMaxFree;
   const effectiveCount = Math.min(Math.max(1, count), Math.max(1, maxCount));
+  // Drawn from an image only in a mode the catalog gives (none where the backend cannot) and the
+  // plan allows; another falls back to the first the user may pick.
+  const sourceModes = catalog?.sourceModes ?? [];
+  const allowedModes = sourceModes.filter((mode) => !mode.pro || pro);
+  const sentMode = source && (allowedModes.find((mode) => mode.id === source.mode) ?? allowedModes[0]);
+  const drawFrom = source && sentMode ? { image: source.image, mode: sentMode.id } : null;
   const note = rendererNote(catalog);
   const refusal = refusalOf(run.error);
   // Said under the field it names when that field is shown; otherwise the gateway's message under the form.
   const invalid = invalidField(run.error);
   const fieldError = (field: string, shown: boolean) => (invalid?.field === field && shown ? invalid.problem : null);
-  const sizeError = fieldError('size', sizes.length > 1);
+  const sizeError = fieldError('size', sizes.length > 1 && !drawFrom);
+  // The gateway says what it did not find: the source is the one generation a body names (a
+  // resumed job that is gone is not found either, and is said under the form).
+  const sourceGone =
+    run.error instanceof ApiError && run.error.code === 'not_found' && run.error.message.startsWith('generation ')
+      ? run.error.message
+      : null;
+  const sourceError = drawFrom ? (fieldError('source', true) ?? sourceGone) : null;
+  const refusalShown = refusal !== null && (refusal.field !== 'source' || drawFrom !== null);
   const guidance: GuidanceChoice | null =
     sentStyle && sentSampler
       ? {
@@ -112,7 +132,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
           samplerError: fieldError('sampler', true),
         }
       : null;
-  const saidUnderField = sizeError ?? guidance?.cfgError ?? guidance?.samplerError ?? null;
+  const saidUnderField = sizeError ?? sourceError ?? guidance?.cfgError ?? guidance?.samplerError ?? null;
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -131,13 +151,15 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
     void run.start({
       prompt,
       style: sentStyle?.id ?? null,
-      size: sentSize?.id ?? null,
       look: effectiveLook,
       count: effectiveCount,
       negativePrompt,
       seed,
       steps,
-      enhance,
+      // An image made from another has its source's size: neither a size nor 2x Inhance applies.
+      ...(drawFrom
+        ? { source: { generation: drawFrom.image.id, mode: drawFrom.mode }, enhance: false }
+        : { size: sentSize?.id ?? null, enhance }),
       // What the guidance fields show: the typed scale (the style's when empty) and the sampler.
       ...(guidance && { cfg: cfg?.trim() ? Number(cfg) : guidance.styleCfg, sampler: guidance.sampler }),
     });
@@ -163,7 +185,26 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
 
         <div className={styles.columns}>
           <div className={styles.column}>
+            {drawFrom && (
+              <SourceChoice
+                image={drawFrom.image}
+                modes={sourceModes}
+                value={drawFrom.mode}
+                pro={pro}
+                onChange={(mode) => {
+                  setSource({ image: drawFrom.image, mode });
+                }}
+                onRemove={() => {
+                  setSource(null);
+                  // The button goes with the block; the prompt is what is drawn from now.
+                  promptRef.current?.focus();
+                }}
+                error={sourceError}
+                refusal={refusal?.field === 'source' ? refusal : null}
+              />
+            )}
             <PromptField
+              ref={promptRef}
               value={prompt}
               max={limits.promptMax}
               onChange={setPrompt}
@@ -182,6 +223,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
               onChange={setAdvanced}
               refusal={refusal?.field === 'negativePrompt' ? refusal : null}
               guidance={guidance}
+              enhanceable={!drawFrom}
             />
           </div>
 
@@ -189,7 +231,9 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
             {catalog ? (
               <>
                 <StyleTiles options={catalog.styles} value={sentStyle?.id ?? null} pro={pro} onSelect={age.choose} />
-                <SizeChoice sizes={sizes} value={sentSize?.id ?? ''} onChange={setSizeChoice} error={sizeError} />
+                {!drawFrom && (
+                  <SizeChoice sizes={sizes} value={sentSize?.id ?? ''} onChange={setSizeChoice} error={sizeError} />
+                )}
               </>
             ) : catalogError ? (
               <div role="alert" className="alert">
@@ -213,7 +257,7 @@ export function GenerateForm({ initial, onGenerated, onGuest }: GenerateFormProp
             {formError}
           </p>
         )}
-        {run.error !== null && !refusal && !saidUnderField && (
+        {run.error !== null && !refusalShown && !saidUnderField && (
           <GenerateError error={run.error} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />
         )}
 

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type RefObject } from 'react';
 
 import styles from './generate.module.css';
 import { PromptRefusal, type Refusal } from './prompt-refusal';
@@ -9,12 +9,15 @@ interface PromptFieldProps {
   readonly onChange: (value: string) => void;
   /** The content rules refused what the field says. */
   readonly refusal?: Refusal | null;
+  /** The text box, for the form to move focus to. */
+  readonly ref?: RefObject<HTMLTextAreaElement | null>;
 }
 
 /** The prompt, with what remains of the 500 characters and a clear button. */
-export function PromptField({ value, max, onChange, refusal = null }: PromptFieldProps) {
+export function PromptField({ value, max, onChange, refusal = null, ref: given }: PromptFieldProps) {
   const id = useId();
-  const ref = useRef<HTMLTextAreaElement>(null);
+  const own = useRef<HTMLTextAreaElement>(null);
+  const ref = given ?? own;
   const remaining = max - value.length;
 
   return (

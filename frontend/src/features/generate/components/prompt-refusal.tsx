@@ -3,9 +3,12 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 
-/** A request the content rules refused: which field, and what to tell the user there. */
+/**
+ * A request the content rules refused: which field, and what to tell the user there. `source`
+ * is the prompt of the image drawn from, which today's rules refuse.
+ */
 export interface Refusal {
-  readonly field: 'prompt' | 'negativePrompt';
+  readonly field: 'prompt' | 'negativePrompt' | 'source';
   readonly message: string;
   readonly words: readonly string[];
 }
@@ -14,7 +17,7 @@ export interface Refusal {
 export function refusalOf(error: unknown): Refusal | null {
   if (!(error instanceof ApiError) || error.code !== 'prompt_refused') return null;
   return {
-    field: error.field === 'negativePrompt' ? 'negativePrompt' : 'prompt',
+    field: error.field === 'negativePrompt' || error.field === 'source' ? error.field : 'prompt',
     message: error.message,
     words: error.refused?.words ?? [],
   };

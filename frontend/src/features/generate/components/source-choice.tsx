@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+
+import { Choices } from '@/components/ui/choices';
+import { ImageFrame } from '@/components/ui/image-frame';
+import { paths } from '@/config/paths';
+import { useImage } from '@/hooks/use-image';
+import { useAuth } from '@/lib/auth';
+import type { Generation, SourceMode, SourceModeView } from '@/types/api';
+
+import styles from './generate.module.css';
+import { PromptRefusal, type Refusal } from './prompt-refusal';
+
+interface SourceChoiceProps {
+  /** The user's image the next is drawn from. */
+  readonly image: Generation;
+  /** The catalog's modes; those for Premium lead free users to /Subscribe. */
+  readonly modes: readonly SourceModeView[];
+  /** The mode sent. */
+  readonly value: SourceMode;
+  readonly pro: boolean;
+  readonly onChange: (mode: SourceMode) => void;
+  /** 'Draw from the prompt instead'. */
+  readonly onRemove: () => void;
+  /** What the gateway said is wrong with the source (not found, too large to upscale, …). */
+  readonly error?: string | null;
+  /** The content rules refused the prompt of the image drawn from. */
+  readonly refusal?: Refusal | null;
+}
+
+const pixels = (width: number, height: number) => `${String(width)}×${String(height)}`;
+
+/**
+ * 'Made from': the image a variation or an upscale is drawn from, as the gallery shows it (a
+ * free user's blurred preview), its size and the result's, and the catalog's modes to pick from.
+ */
+export function SourceChoice({
+  image,
+  modes,
+  value,
+  pro,
+  onChange,
+  onRemove,
+  error = null,
+  refusal = null,
+}: SourceChoiceProps) {
+  const id = useId();
+  const { user } = useAuth();
+  const thumbnail = useImage(image.imageUrl, user !== null);
+  // The gateway's rule: an upscale doubles both sides, a variation keeps the source's.
+  const scale = value === 'upscale' ? 2 : 1;
+  const alt = `Source image: ${image.prompt}`;
+
+  return (
+    <div className={styles.source} role="group" aria-labelledby={`${id}-title`}>
+      <span id={`${id}-title`} className={styles.label}>
+        Made from
+      </span>
+      <div className={styles.sourceBody}>
+        <div className={styles.sourceImage}>
+          <ImageFrame
+            src={thumbnail.src}
+            alt={alt}
+            width={image.width}
+            height={image.height}
+            waiting={thumbnail.error ? `Image unavailable: ${thumbnail.error}` : 'Loading image…'}
+          />
+        </div>
+        <div className={styles.sourceFacts}>
+          <p className={styles.hint} aria-live="polite" data-testid="source-size">
+            {pixels(image.width, image.height)}
+            {scale === 1 ? ', as the source' : `, upscaled to ${pixels(image.width * scale, image.height * scale)}`}
+          </p>
+          <Choices
+            legend="Mode"
+            options={modes.filter((mode) => !mode.pro || pro).map((mode) => [mode.id, mode.label] as const)}
+            value={value}
+            onChange={onChange}
+            error={error}
+          >
+            {modes
+              .filter((mode) => mode.pro && !pro)
+              .map((mode) => (
+                <Link key={mode.id} to={paths.subscribe} className={styles.locked}>
+                  {mode.label} <span className="pro-tag">Pro</span>
+                </Link>
+              ))}
+          </Choices>
+          {refusal && <PromptRefusal id={`${id}-refusal`} refusal={refusal} />}
+          <button type="button" className="button button-small button-ghost" onClick={onRemove}>
+            Draw from the prompt instead
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
