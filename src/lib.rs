@@ -5,6 +5,7 @@
 //! them (`billing`), lets staff support users (`staff`), and serves the API and the web app
 //! (`http`). `docs/ARCHITECTURE.md` follows a request from the router to the worker and back.
 
+pub mod account;
 pub mod application;
 pub mod auth;
 pub mod billing;

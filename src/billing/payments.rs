@@ -57,6 +57,12 @@ pub trait Payments: Send + Sync {
     async fn session(&self, id: &str) -> Result<Option<SessionInfo>, ProviderError>;
     async fn subscription(&self, id: &str) -> Result<Option<SubscriptionInfo>, ProviderError>;
     async fn portal(&self, customer: &str, return_url: &str) -> Result<String, ProviderError>;
+    /// Ends the subscription now, without a refund of the period begun; `Ok(None)` when there
+    /// is no such subscription. One already ended stays as it is.
+    async fn cancel_subscription(
+        &self,
+        id: &str,
+    ) -> Result<Option<SubscriptionInfo>, ProviderError>;
 }
 
 /// Provider ids are short tokens; anything else never reaches a URL path.

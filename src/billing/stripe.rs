@@ -159,6 +159,26 @@ impl Payments for StripeApi {
         Ok(body.as_ref().and_then(subscription_from_json))
     }
 
+    /// `DELETE /v1/subscriptions/{id}`: canceled at once. Stripe refuses (400) to cancel one
+    /// that is already canceled; that one is read and answered as it is.
+    async fn cancel_subscription(
+        &self,
+        id: &str,
+    ) -> Result<Option<SubscriptionInfo>, ProviderError> {
+        if !is_provider_id(id) {
+            return Ok(None);
+        }
+        let path = format!("v1/subscriptions/{id}");
+        match Self::send(self.request(Method::DELETE, &path)?).await {
+            Ok(body) => Ok(body.as_ref().and_then(subscription_from_json)),
+            Err(ProviderError::Refused(why)) => match self.subscription(id).await? {
+                Some(sub) if sub.status == "canceled" => Ok(Some(sub)),
+                _ => Err(ProviderError::Refused(why)),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
     async fn portal(&self, customer: &str, return_url: &str) -> Result<String, ProviderError> {
         let request = self
             .request(Method::POST, "v1/billing_portal/sessions")?

@@ -183,6 +183,15 @@ impl Generator {
         self.bytes(&record, false, None).await
     }
 
+    /// `record`'s image as its owner is served it: the original for pro, else the preview.
+    pub async fn served(
+        &self,
+        record: &GenerationRecord,
+        pro: bool,
+    ) -> Result<Bytes, GenerateError> {
+        self.bytes(record, pro, None).await
+    }
+
     /// The original or the preview as served: marked as AI-made, with `parameters` if given.
     async fn bytes(
         &self,

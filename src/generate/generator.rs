@@ -402,6 +402,11 @@ impl Generator {
         Ok(snapshot.filter(|s| s.uid == uid).as_ref().map(Stage::of))
     }
 
+    /// The ids of `uid`'s jobs that have not ended.
+    pub async fn jobs_of(&self, uid: &str) -> Result<Vec<String>, GenerateError> {
+        Ok(self.board.jobs_of(uid).await?)
+    }
+
     /// Follows the caller's job from its first event (or after `cursor`).
     pub fn follow(&self, id: &str, cursor: Option<String>) -> Follow {
         Follow::new(&self.feeds, id, cursor)

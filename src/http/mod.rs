@@ -4,6 +4,7 @@
 //! Every route is registered through `utoipa_axum`'s `routes!`, so the router and the OpenAPI
 //! document come from the same place; `openapi.rs` holds the document's frame.
 
+mod account;
 mod admission;
 mod billing;
 mod bodies;
@@ -99,8 +100,12 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
             REQUEST_TIMEOUT,
         ));
     // Generation waits in line and on the backend: its deadline is the generator's, per image.
+    // Deleting an account and exporting one take as long as its images do.
     let api = OpenApiRouter::new()
         .routes(routes!(generations::create).layer(limited!(state, Class::Generate)))
+        .routes(routes!(account::delete_me).layer(limited!(state, Class::ProfileWrite)))
+        .routes(routes!(account::export))
+        .routes(routes!(account::delete_user))
         .routes(routes!(jobs::events))
         .merge(quick);
     OpenApiRouter::with_openapi(openapi::frame())

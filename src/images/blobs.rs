@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use bytes::Bytes;
+use futures_util::StreamExt;
 use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
 use url::Url;
@@ -87,6 +88,21 @@ impl Blobs {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
             Err(e) => Err(BlobError(e.to_string())),
         }
+    }
+
+    /// Deletes every blob whose key starts with the path segment `prefix` (an account's
+    /// images, those a record names and any a record no longer names).
+    pub async fn delete_under(&self, prefix: &str) -> Result<(), BlobError> {
+        let under = self.path(prefix);
+        let mut listed = self.store.list(Some(&under));
+        while let Some(meta) = listed.next().await {
+            let meta = meta.map_err(|e| BlobError(e.to_string()))?;
+            match self.store.delete(&meta.location).await {
+                Ok(()) | Err(object_store::Error::NotFound { .. }) => {}
+                Err(e) => return Err(BlobError(e.to_string())),
+            }
+        }
+        Ok(())
     }
 
     /// A metadata read of a key that need not exist: proves the store answers and the

@@ -314,6 +314,9 @@ pub trait JobBoard: Send + Sync {
 
     async fn depth(&self) -> BoardResult<Depth>;
 
+    /// The ids of `uid`'s jobs that have not ended (in admission, queued or running).
+    async fn jobs_of(&self, uid: &str) -> BoardResult<Vec<String>>;
+
     /// Whether the board answers.
     async fn ping(&self) -> BoardResult<()>;
 }

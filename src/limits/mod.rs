@@ -25,6 +25,8 @@ pub enum Class {
     Generate,
     Billing,
     ProfileWrite,
+    /// A ZIP of all one's images: heavy, and wanted rarely.
+    Export,
 }
 
 impl Class {
@@ -35,6 +37,7 @@ impl Class {
             Class::Generate => (20, 10),
             Class::Billing => (10, 5),
             Class::ProfileWrite => (20, 10),
+            Class::Export => (1, 3),
         }
     }
 }

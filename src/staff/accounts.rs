@@ -184,6 +184,14 @@ impl Accounts {
         self.lookup(json!({ "email": [email] })).await
     }
 
+    /// Deletes the account (`accounts:delete`); one already gone counts as deleted.
+    pub async fn delete(&self, uid: &str) -> Result<(), AccountsError> {
+        match self.call("delete", json!({ "localId": uid })).await {
+            Err(AccountsError::Refused(why)) if why.contains("USER_NOT_FOUND") => Ok(()),
+            done => done.map(drop),
+        }
+    }
+
     /// Replaces the account's custom claims with `claims`.
     pub async fn set_claims(
         &self,

@@ -175,6 +175,11 @@ pub trait Store: Send + Sync + 'static {
     /// How many generations `uid` has.
     async fn count_generations(&self, uid: &str) -> StoreResult<u64>;
 
+    /// Deletes what `uid`'s account leaves besides its images: credits used, held and given
+    /// (`usage`, `bonus`), and, unless `held` (the content rules keep them while staff review
+    /// the account), the profile and the refused requests. Deleting what is gone succeeds.
+    async fn delete_account_records(&self, uid: &str, held: bool) -> StoreResult<()>;
+
     /// Every uid that has generations: the retention sweep's list of owners.
     async fn generation_owners(&self) -> StoreResult<Vec<String>>;
 

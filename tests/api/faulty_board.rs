@@ -128,6 +128,9 @@ impl JobBoard for FaultyBoard {
     async fn depth(&self) -> BoardResult<Depth> {
         self.board.depth().await
     }
+    async fn jobs_of(&self, uid: &str) -> BoardResult<Vec<String>> {
+        self.board.jobs_of(uid).await
+    }
     async fn ping(&self) -> BoardResult<()> {
         self.board.ping().await
     }

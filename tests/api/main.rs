@@ -18,6 +18,7 @@ macro_rules! adapter_contract {
     };
 }
 
+mod account;
 mod admission;
 mod auth;
 mod backends;

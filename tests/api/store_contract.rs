@@ -612,6 +612,53 @@ pub async fn a_variation_keeps_its_source(store: &dyn Store) {
     );
 }
 
+pub async fn an_accounts_records_are_deleted_but_what_a_hold_keeps(store: &dyn Store) {
+    let (gone, held, other) = (uid("gus"), uid("hal"), uid("ida"));
+    for id in [&gone, &held, &other] {
+        store.upsert_profile(id, &profile("x", true)).await.unwrap();
+        store
+            .reserve_credits(id, "d2026-11-22", "job-a", 1, 3)
+            .await
+            .unwrap()
+            .unwrap();
+        store.add_bonus(id, "d2026-11-22", 2).await.unwrap();
+        store.add_refusal(&refusal_of(id, "a")).await.unwrap();
+        store
+            .add_audit(
+                id,
+                &AuditEntry {
+                    at: 1,
+                    actor: "x".into(),
+                    action: "a".into(),
+                    reason: "r".into(),
+                },
+            )
+            .await
+            .unwrap();
+    }
+
+    store.delete_account_records(&gone, false).await.unwrap();
+    store.delete_account_records(&gone, false).await.unwrap();
+    store.delete_account_records(&held, true).await.unwrap();
+
+    let left = |id: String| async move {
+        (
+            store.get_user(&id).await.unwrap().is_some(),
+            store.get_usage(&id, "d2026-11-22").await.unwrap(),
+            store.get_bonus(&id, "d2026-11-22").await.unwrap(),
+            store.list_refusals(&id).await.unwrap().len(),
+            store.list_audit(&id).await.unwrap().len(),
+        )
+    };
+    assert_eq!(
+        left(gone).await,
+        (false, 0, 0, 0, 1),
+        "the audit trail stays"
+    );
+    assert_eq!(left(held).await, (true, 0, 0, 1, 1));
+    assert_eq!(left(other).await, (true, 1, 2, 1, 1));
+}
+
 pub async fn a_favourite_is_marked_and_unmarked_and_never_made_up(store: &dyn Store) {
     let id = uid("fay");
     store
@@ -888,6 +935,7 @@ macro_rules! contract {
                 generations_are_stored_listed_newest_first_and_deleted,
                 a_favourite_is_marked_and_unmarked_and_never_made_up,
                 a_variation_keeps_its_source,
+                an_accounts_records_are_deleted_but_what_a_hold_keeps,
                 old_generations_are_found_for_the_retention_sweep,
                 the_store_answers_a_ping,
             );

@@ -94,12 +94,10 @@ async fn an_unpaid_test_session_is_not_confirmed() {
     assert_eq!(error_code(response, 409).await, "payment_incomplete");
 }
 
-#[tokio::test]
-async fn the_test_portal_cancels_and_the_user_is_free_again() {
-    let app = spawn_app().await;
-    let token = app.register("alice").await;
-    let page = path_of(&checkout_url(&app, &token).await);
-    let paid = pay(&app, &page, "4242424242424242").await;
+/// alice, whose `token` this is, pays with a test card and is confirmed pro.
+pub async fn subscribe_alice(app: &TestApp, token: &str) {
+    let page = path_of(&checkout_url(app, token).await);
+    let paid = pay(app, &page, "4242424242424242").await;
     let session = paid.headers()["location"]
         .to_str()
         .unwrap()
@@ -107,7 +105,14 @@ async fn the_test_portal_cancels_and_the_user_is_free_again() {
         .nth(1)
         .unwrap()
         .to_owned();
-    confirm(&app, &token, &session).await;
+    assert_eq!(confirm(app, token, &session).await.status(), 200);
+}
+
+#[tokio::test]
+async fn the_test_portal_cancels_and_the_user_is_free_again() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    subscribe_alice(&app, &token).await;
 
     let portal: Value = app
         .client

@@ -201,6 +201,30 @@ export interface paths {
         put?: never;
         /** Creates or updates the caller's profile (the email comes from the token) */
         post: operations["post_me"];
+        /**
+         * Deletes the caller's account: subscription, images, records and sign-in
+         * @description The body's email must be the account's. Asking again after a failure finishes what the first request began; asking after the end changes nothing.
+         */
+        delete: operations["delete_me"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's data as a ZIP: profile.json, generations.json and the images
+         * @description Images are the originals for pro users and the previews otherwise. The archive is written as it is sent; a failure halfway ends the transfer with an error.
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -320,7 +344,8 @@ export interface paths {
         get: operations["user"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Deletes a user's account as its owner could, with a reason for the audit trail (support staff only) */
+        delete: operations["delete_user"];
         options?: never;
         head?: never;
         patch?: never;
@@ -556,6 +581,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountDeleted: {
+            /**
+             * @description What was kept, each with why (the content rules hold an account under review); empty
+             *     when everything went.
+             */
+            kept: string[];
+        };
         /** @description An entry of a user's audit trail. */
         AuditView: {
             action: string;
@@ -627,6 +659,10 @@ export interface components {
          * @enum {string}
          */
         Decision: "lift" | "uphold";
+        DeleteAccountBody: {
+            /** @description The account's email, typed again: nothing is deleted without it. */
+            email: string;
+        };
         /** @description `{"error":{"code","message"}}`: every error response of the API. */
         ErrorBody: {
             error: components["schemas"]["ErrorDetail"];
@@ -1022,6 +1058,10 @@ export interface components {
             email: string;
             support: boolean;
             uid: string;
+        };
+        StaffDeletionBody: {
+            /** @description Kept in the audit trail with who acted (1 to 500 characters). */
+            reason: string;
         };
         /**
          * @description One event of a job's stream, as an SSE parser hands it over: OpenAPI 3.1 describes a
@@ -2336,6 +2376,178 @@ export interface operations {
             };
         };
     };
+    delete_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountBody"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeleted"];
+                };
+            };
+            /** @description `code` is one of: malformed_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: auth_keys_unavailable, store_unavailable, storage_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": number[];
+                };
+            };
+            /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: profile_missing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until a retry can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: auth_keys_unavailable, store_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     document: {
         parameters: {
             query?: never;
@@ -2862,6 +3074,114 @@ export interface operations {
                 };
             };
             /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffDeletionBody"];
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeleted"];
+                };
+            };
+            /** @description `code` is one of: malformed_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: own_record */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable, storage_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4081,6 +4401,24 @@ export interface operationErrors {
         503: "auth_keys_unavailable" | "store_unavailable";
         504: "store_timeout";
     };
+    "DELETE /api/v1/me": {
+        400: "malformed_json";
+        401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
+        413: "payload_too_large";
+        415: "unsupported_media_type";
+        422: "invalid_field";
+        500: "internal";
+        503: "auth_keys_unavailable" | "store_unavailable" | "storage_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
+    "GET /api/v1/me/export": {
+        401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
+        409: "profile_missing";
+        429: "rate_limited";
+        500: "internal";
+        503: "auth_keys_unavailable" | "store_unavailable";
+        504: "store_timeout";
+    };
     "POST /api/v1/payment-success": {
         400: "malformed_json";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
@@ -4133,6 +4471,17 @@ export interface operationErrors {
         404: "not_found";
         500: "internal";
         503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
+    "DELETE /api/v1/support/users/{uid}": {
+        400: "malformed_json";
+        403: "own_record";
+        404: "not_found";
+        413: "payload_too_large";
+        415: "unsupported_media_type";
+        422: "invalid_field";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable" | "storage_unavailable";
         504: "store_timeout";
     };
     "POST /api/v1/support/users/{uid}/credits": {

@@ -269,6 +269,20 @@ impl Payments for TestPayments {
         self.read(&format!("subscription:{id}")).await
     }
 
+    async fn cancel_subscription(
+        &self,
+        id: &str,
+    ) -> Result<Option<SubscriptionInfo>, ProviderError> {
+        let Some(mut sub) = self.subscription(id).await? else {
+            return Ok(None);
+        };
+        if sub.status != "canceled" {
+            sub.status = "canceled".into();
+            self.save_subscription(&sub).await?;
+        }
+        Ok(Some(sub))
+    }
+
     async fn portal(&self, customer: &str, return_url: &str) -> Result<String, ProviderError> {
         let return_url =
             url::form_urlencoded::byte_serialize(return_url.as_bytes()).collect::<String>();

@@ -84,7 +84,7 @@ impl From<ActionError> for ApiError {
 }
 
 /// Staff never act on their own record: a colleague does, and the trail shows who.
-fn not_their_own(staff: &Identity, uid: &str) -> Result<(), ApiError> {
+pub(super) fn not_their_own(staff: &Identity, uid: &str) -> Result<(), ApiError> {
     if staff.uid == uid {
         return Err(ApiError::new(
             ErrorCode::OwnRecord,
@@ -95,7 +95,7 @@ fn not_their_own(staff: &Identity, uid: &str) -> Result<(), ApiError> {
 }
 
 /// Who did it, as the audit trail names them.
-fn actor(staff: &Identity) -> String {
+pub(super) fn actor(staff: &Identity) -> String {
     format!(
         "{} ({})",
         staff.email.as_deref().unwrap_or("no email"),

@@ -364,6 +364,15 @@ impl JobBoard for MemoryBoard {
         let _ = tokio::time::timeout(at_most, self.work.notified()).await;
     }
 
+    async fn jobs_of(&self, uid: &str) -> BoardResult<Vec<String>> {
+        let state = self.lock();
+        Ok(state
+            .per_user
+            .get(uid)
+            .map(|ids| ids.iter().cloned().collect())
+            .unwrap_or_default())
+    }
+
     async fn depth(&self) -> BoardResult<Depth> {
         let state = self.lock();
         Ok(Depth {

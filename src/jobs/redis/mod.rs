@@ -385,6 +385,13 @@ impl JobBoard for RedisBoard {
         self.read_depth().await
     }
 
+    async fn jobs_of(&self, uid: &str) -> BoardResult<Vec<String>> {
+        let key = self.user_jobs(uid);
+        self.redis
+            .call(|mut c| async move { redis::cmd("SMEMBERS").arg(key).query_async(&mut c).await })
+            .await
+    }
+
     async fn ping(&self) -> BoardResult<()> {
         self.redis.ping().await
     }

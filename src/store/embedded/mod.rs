@@ -362,6 +362,23 @@ impl Store for EmbeddedStore {
             .await
     }
 
+    async fn delete_account_records(&self, uid: &str, held: bool) -> StoreResult<()> {
+        let uid = uid.to_owned();
+        self.with(move |c| {
+            let tx = c.transaction().map_err(sqlite)?;
+            let mut tables = vec!["usage", "holds", "bonus"];
+            if !held {
+                tables.extend(["refusals", "users"]);
+            }
+            for table in tables {
+                tx.execute(&format!("DELETE FROM {table} WHERE uid = ?1"), [&uid])
+                    .map_err(sqlite)?;
+            }
+            tx.commit().map_err(sqlite)
+        })
+        .await
+    }
+
     async fn put_generation(&self, uid: &str, record: &GenerationRecord) -> StoreResult<()> {
         let (uid, record) = (uid.to_owned(), record.clone());
         self.with(move |c| generations::put(c, &uid, &record)).await

@@ -410,6 +410,22 @@ impl Store for RtdbStore {
         from_value(self.client.get(&generation_path(uid, id)?).await?)
     }
 
+    async fn delete_account_records(&self, uid: &str, held: bool) -> StoreResult<()> {
+        let uid = key(uid)?;
+        let mut paths = vec![format!("usage/{uid}"), format!("bonus/{uid}")];
+        if !held {
+            for (id, _) in self.list_refusals(uid).await? {
+                paths.push(format!("refusals/{}", key(&id)?));
+            }
+            // Last: while it is there, a request that was cut can be made again.
+            paths.push(user_path(uid)?);
+        }
+        for path in paths {
+            self.client.put(&path, &Value::Null).await?;
+        }
+        Ok(())
+    }
+
     async fn delete_generation(&self, uid: &str, id: &str) -> StoreResult<bool> {
         let mut existed = false;
         self.transact(&generation_path(uid, id)?, |current| {

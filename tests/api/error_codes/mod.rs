@@ -3,6 +3,7 @@
 //! set with the document's list: a code listed but never sent fails, and so does a code sent
 //! but not listed, or sent with another status than the table's.
 
+mod account;
 mod billing;
 mod gallery;
 mod generation;
@@ -52,9 +53,12 @@ enum Op {
     Moderation,
     DecideSuspension,
     FalsePositive,
+    DeleteMe,
+    Export,
+    DeleteUser,
 }
 
-const OPS: [Op; 28] = [
+const OPS: [Op; 31] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -83,6 +87,9 @@ const OPS: [Op; 28] = [
     Op::Moderation,
     Op::DecideSuspension,
     Op::FalsePositive,
+    Op::DeleteMe,
+    Op::Export,
+    Op::DeleteUser,
 ];
 
 /// Who the calls that are not about a particular user come from.
@@ -126,6 +133,9 @@ impl Op {
                 "post",
                 "/api/v1/support/users/{uid}/refusals/{id}/false-positive",
             ),
+            Op::DeleteMe => ("delete", "/api/v1/me"),
+            Op::Export => ("get", "/api/v1/me/export"),
+            Op::DeleteUser => ("delete", "/api/v1/support/users/{uid}"),
         }
     }
 
@@ -152,7 +162,10 @@ impl Op {
             Op::AddCredits => request.json(&json!({"credits": 5, "reason": "goodwill"})),
             Op::SetRole => request.json(&json!({"email": "tess@example.com", "role": "support",
                 "granted": true, "reason": "joined support"})),
-            Op::RemoveImage | Op::FalsePositive => request.json(&json!({"reason": "reviewed"})),
+            Op::RemoveImage | Op::FalsePositive | Op::DeleteUser => {
+                request.json(&json!({"reason": "reviewed"}))
+            }
+            Op::DeleteMe => request.json(&json!({"email": format!("{CALLER}@example.com")})),
             Op::DecideSuspension => {
                 request.json(&json!({"decision": "lift", "reason": "reviewed"}))
             }
@@ -175,6 +188,8 @@ impl Op {
                 | Op::RemoveImage
                 | Op::DecideSuspension
                 | Op::FalsePositive
+                | Op::DeleteMe
+                | Op::DeleteUser
         )
     }
 }

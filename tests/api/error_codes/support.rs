@@ -17,6 +17,7 @@ async fn support_failures(op: Op) {
         Op::SetPlan
         | Op::AddCredits
         | Op::RemoveImage
+        | Op::DeleteUser
         | Op::DecideSuspension
         | Op::FalsePositive => action_failures(op, &sent).await,
         Op::SetRole => role_failures(&sent).await,
@@ -87,6 +88,12 @@ async fn action_failures(op: Op, sent: &Sent) {
         sent.send(call().json(&beyond)).await;
     }
     if matches!(op, Op::DecideSuspension | Op::FalsePositive) {
+        sent.send(call().json(&body(op, "reviewed"))).await;
+    }
+    if op == Op::DeleteUser {
+        c.register("alice").await;
+        image_of(&c, "alice").await;
+        break_image_store(&c.app);
         sent.send(call().json(&body(op, "reviewed"))).await;
     }
 }
@@ -162,6 +169,11 @@ async fn setting_a_plan_sends_every_code_it_lists() {
 #[tokio::test]
 async fn removing_an_image_sends_every_code_it_lists() {
     support_failures(Op::RemoveImage).await;
+}
+
+#[tokio::test]
+async fn deleting_a_users_account_sends_every_code_it_lists() {
+    support_failures(Op::DeleteUser).await;
 }
 
 #[tokio::test]

@@ -1,0 +1,160 @@
+//! Deleting an account, asked by its owner or by staff: the subscription is canceled, jobs
+//! still waiting are canceled (their credits settled), every image's bytes and record, the
+//! credits, the refusals and the profile are deleted, and then the sign-in account. What the
+//! content rules hold while staff review the account (its images, its refusals, the profile
+//! that carries the suspension) is kept, and the answer says so. An audit entry is the
+//! tombstone: who asked, when, why; never a prompt.
+//!
+//! Every step deletes what is there and succeeds on what is gone, so a request cut anywhere
+//! (a crash, an upstream down) is finished by asking again.
+
+use std::time::{Duration, Instant};
+
+use crate::billing::ProviderError;
+use crate::billing::payments::Payments;
+use crate::generate::{GenerateError, Generator};
+use crate::images::blobs::BlobError;
+use crate::jobs::Cancel;
+use crate::staff::accounts::{Accounts, AccountsError};
+use crate::store::{AuditEntry, Store, StoreError, now_ms};
+use crate::users::Users;
+
+/// How long a deletion waits for an image already being drawn for the account.
+const RUNNING_WAIT: Duration = Duration::from_secs(20);
+/// Records deleted per read.
+const PAGE: usize = 200;
+
+/// Who asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Asker {
+    Owner,
+    Staff { uid: String, reason: String },
+}
+
+/// What a deletion did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deleted {
+    /// What was kept, and why; empty when nothing was.
+    pub kept: Vec<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DeletionError {
+    #[error("an image is still being made for this account; ask again in a minute")]
+    Busy,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Images(#[from] BlobError),
+    #[error("the payment provider: {0}")]
+    Payments(#[from] ProviderError),
+    #[error(transparent)]
+    Accounts(#[from] AccountsError),
+    #[error(transparent)]
+    Jobs(#[from] GenerateError),
+}
+
+/// What deleting an account reaches.
+pub struct Deletion<'a> {
+    pub store: &'a dyn Store,
+    pub users: &'a Users,
+    pub generator: &'a Generator,
+    pub payments: &'a dyn Payments,
+    pub accounts: &'a Accounts,
+}
+
+/// Why a held account keeps what it keeps.
+const HELD: &str = "Your images, your refused requests and your profile are kept while our \
+    staff review this account under the content rules; they are deleted with the review's end.";
+
+impl Deletion<'_> {
+    pub async fn delete(&self, uid: &str, asker: &Asker) -> Result<Deleted, DeletionError> {
+        let (actor, reason) = match asker {
+            Asker::Owner => (uid.to_owned(), "asked by the owner".to_owned()),
+            Asker::Staff { uid, reason } => (uid.clone(), reason.clone()),
+        };
+        self.audit(uid, &actor, "account deletion started", &reason)
+            .await?;
+        let user = self.store.get_user(uid).await?;
+        let held = user.as_ref().is_some_and(|u| u.suspension.is_some());
+        // First: the subscription's id is in the profile deleted below.
+        if let Some(id) = user
+            .as_ref()
+            .and_then(|u| u.subscription.as_ref())
+            .and_then(|s| s.subscription_id.as_deref())
+        {
+            self.payments.cancel_subscription(id).await?;
+        }
+        self.end_jobs(uid).await?;
+        if !held {
+            self.delete_images(uid).await?;
+        }
+        self.store.delete_account_records(uid, held).await?;
+        self.users.changed(uid).await;
+        self.accounts.delete(uid).await?;
+        let kept = if held {
+            vec![HELD.to_owned()]
+        } else {
+            Vec::new()
+        };
+        let reason = match held {
+            true => format!("{reason}; held for review: images, refusals and profile kept"),
+            false => reason,
+        };
+        self.audit(uid, &actor, "account deleted", &reason).await?;
+        tracing::info!(%uid, %actor, held, "account deleted");
+        Ok(Deleted { kept })
+    }
+
+    async fn audit(
+        &self,
+        uid: &str,
+        actor: &str,
+        action: &str,
+        reason: &str,
+    ) -> Result<(), StoreError> {
+        let entry = AuditEntry {
+            at: now_ms(),
+            actor: actor.to_owned(),
+            action: action.to_owned(),
+            reason: reason.to_owned(),
+        };
+        self.store.add_audit(uid, &entry).await.map(drop)
+    }
+
+    /// Cancels the account's waiting jobs (their credits are settled as any cancel's) and
+    /// waits a while for one being drawn, whose images would otherwise outlive the deletion.
+    async fn end_jobs(&self, uid: &str) -> Result<(), DeletionError> {
+        let give_up = Instant::now() + RUNNING_WAIT;
+        loop {
+            let jobs = self.generator.jobs_of(uid).await?;
+            if jobs.is_empty() {
+                return Ok(());
+            }
+            for id in &jobs {
+                if let Cancel::Canceled(_) = self.generator.cancel(uid, id).await? {
+                    tracing::info!(job = %id, "canceled: its account is being deleted");
+                }
+            }
+            if Instant::now() >= give_up {
+                return Err(DeletionError::Busy);
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    }
+
+    /// Every byte under the account's prefix (a record's, and any a record no longer names),
+    /// then every record.
+    async fn delete_images(&self, uid: &str) -> Result<(), DeletionError> {
+        self.generator.blobs().delete_under(uid).await?;
+        loop {
+            let page = self.store.list_generations(uid, None, PAGE).await?;
+            if page.is_empty() {
+                return Ok(());
+            }
+            for record in page {
+                self.store.delete_generation(uid, &record.id).await?;
+            }
+        }
+    }
+}

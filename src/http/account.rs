@@ -1,0 +1,167 @@
+//! Leaving and taking one's data: `DELETE /api/v1/me` (the account's email as confirmation),
+//! `GET /api/v1/me/export` (a ZIP), and staff's `DELETE /api/v1/support/users/{uid}`.
+
+use axum::Json;
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::error_docs::op_errors;
+use super::support::{SupportStaff, actor, not_their_own};
+use super::{ApiError, ApiJson, AppState, ErrorCode};
+use crate::account::{Asker, Deleted, Deletion, DeletionError, Export};
+use crate::auth::Identity;
+use crate::limits::Class;
+use crate::staff::reason;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeleteAccountBody {
+    /// The account's email, typed again: nothing is deleted without it.
+    email: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountDeleted {
+    /// What was kept, each with why (the content rules hold an account under review); empty
+    /// when everything went.
+    kept: Vec<String>,
+}
+
+impl From<Deleted> for AccountDeleted {
+    fn from(deleted: Deleted) -> Self {
+        Self { kept: deleted.kept }
+    }
+}
+
+impl From<DeletionError> for ApiError {
+    fn from(e: DeletionError) -> Self {
+        match e {
+            DeletionError::Store(e) => e.into(),
+            DeletionError::Images(e) => e.into(),
+            DeletionError::Jobs(e) => e.into(),
+            DeletionError::Busy | DeletionError::Accounts(_) | DeletionError::Payments(_) => {
+                tracing::warn!(error = %e, "an account deletion stopped; asking again finishes it");
+                ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()).retry_after(5)
+            }
+        }
+    }
+}
+
+/// Runs to its end in a task of its own: a client that leaves does not cut it (asking again
+/// would finish it all the same).
+async fn delete(state: &AppState, uid: String, asker: Asker) -> Result<Deleted, ApiError> {
+    let state = state.clone();
+    tokio::spawn(async move {
+        let deletion = Deletion {
+            store: state.store.as_ref(),
+            users: &state.users,
+            generator: &state.generator,
+            payments: state.billing.payments.as_ref(),
+            accounts: &state.staff.accounts,
+        };
+        deletion.delete(&uid, &asker).await
+    })
+    .await
+    .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?
+    .map_err(ApiError::from)
+}
+
+op_errors!(DeleteMeErrors: AUTH + STORE + JSON_BODY + [InvalidField, StorageUnavailable,
+    DependencyUnavailable]);
+
+#[utoipa::path(delete, path = "/v1/me", tag = "profile", security(("bearer" = [])),
+    summary = "Deletes the caller's account: subscription, images, records and sign-in",
+    description = "The body's email must be the account's. Asking again after a failure \
+        finishes what the first request began; asking after the end changes nothing.",
+    request_body = DeleteAccountBody,
+    responses((status = 200, description = "Deleted", body = AccountDeleted), DeleteMeErrors))]
+#[tracing::instrument(skip_all, fields(uid = %user.uid))]
+pub async fn delete_me(
+    State(state): State<AppState>,
+    user: Identity,
+    ApiJson(body): ApiJson<DeleteAccountBody>,
+) -> Result<Json<AccountDeleted>, ApiError> {
+    let confirmed = user
+        .email
+        .as_deref()
+        .is_some_and(|email| email.eq_ignore_ascii_case(body.email.trim()));
+    if !confirmed {
+        return Err(ApiError::invalid(
+            "email",
+            "type the account's email to confirm the deletion",
+        ));
+    }
+    Ok(Json(delete(&state, user.uid, Asker::Owner).await?.into()))
+}
+
+op_errors!(ExportErrors: AUTH + STORE + [ProfileMissing, RateLimited]);
+
+#[utoipa::path(get, path = "/v1/me/export", tag = "profile", security(("bearer" = [])),
+    summary = "The caller's data as a ZIP: profile.json, generations.json and the images",
+    description = "Images are the originals for pro users and the previews otherwise. \
+        The archive is written as it is sent; a failure halfway ends the transfer with an error.",
+    responses((status = 200, description = "The archive", content_type = "application/zip",
+        body = Vec<u8>), ExportErrors))]
+#[tracing::instrument(skip_all, fields(uid = %user.uid))]
+pub async fn export(State(state): State<AppState>, user: Identity) -> Result<Response, ApiError> {
+    state.limits.user(Class::Export, &user.uid).await?;
+    let record = state.users.profile(&user.uid).await?;
+    let pro = record.is_pro(crate::store::now_ms());
+    let export = Export {
+        store: state.store.clone(),
+        generator: state.generator.clone(),
+    };
+    let name = format!(
+        "lucent-export-{}.zip",
+        chrono::Utc::now().format("%Y-%m-%d")
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/zip".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        Body::from_stream(export.stream(user.uid, pro)),
+    )
+        .into_response())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StaffDeletionBody {
+    /// Kept in the audit trail with who acted (1 to 500 characters).
+    reason: String,
+}
+
+op_errors!(StaffDeleteErrors: STORE + JSON_BODY + [NotFound, DependencyUnavailable, InvalidField,
+    OwnRecord, StorageUnavailable]);
+
+#[utoipa::path(delete, path = "/v1/support/users/{uid}", tag = "support", security(("bearer" = [])),
+    summary = "Deletes a user's account as its owner could, with a reason for the audit trail (support staff only)",
+    params(("uid" = String, Path, description = "The user's uid")),
+    request_body = StaffDeletionBody,
+    responses((status = 200, description = "Deleted", body = AccountDeleted), StaffDeleteErrors))]
+#[tracing::instrument(skip_all, fields(staff = %staff.0.uid, uid = %uid))]
+pub async fn delete_user(
+    State(state): State<AppState>,
+    staff: SupportStaff,
+    Path(uid): Path<String>,
+    ApiJson(body): ApiJson<StaffDeletionBody>,
+) -> Result<Json<AccountDeleted>, ApiError> {
+    let SupportStaff(staff) = staff;
+    not_their_own(&staff, &uid)?;
+    let reason = reason(&body.reason).map_err(|message| ApiError::invalid("reason", message))?;
+    crate::store::valid_key(&uid).map_err(|_| ApiError::not_found("user"))?;
+    let asker = Asker::Staff {
+        uid: actor(&staff),
+        reason: reason.to_owned(),
+    };
+    Ok(Json(delete(&state, uid, asker).await?.into()))
+}

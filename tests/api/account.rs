@@ -1,0 +1,438 @@
+//! Leaving and taking one's data along: `DELETE /api/v1/me` (and staff's), with the
+//! subscription, jobs, images, records and the sign-in account, resumable after a failure;
+//! `GET /api/v1/me/export` as a ZIP read back with a ZIP reader.
+
+use std::io::Read;
+
+use serde_json::{Value, json};
+use wiremock::matchers::{body_json, method, path};
+use wiremock::{Mock, ResponseTemplate};
+
+use crate::helpers::TestApp;
+use crate::redis_server::RedisServer;
+use crate::support::{Console, console, console_with, token};
+use crate::test_checkout::subscribe_alice;
+
+const ACCOUNTS: &str = "/identitytoolkit.googleapis.com/v1/projects/demo-lucent/accounts";
+
+impl Console {
+    /// `accounts:delete` of `uid` answers `status` (Identity Toolkit answers `{}` on success).
+    async fn deleting_answers(&self, uid: &str, status: u16) {
+        let body = match status {
+            200 => json!({"kind": "identitytoolkit#DeleteAccountResponse"}),
+            _ => json!({"error": {"code": status, "message": "UNAVAILABLE"}}),
+        };
+        Mock::given(method("POST"))
+            .and(path(format!("{ACCOUNTS}:delete")))
+            .and(body_json(json!({"localId": uid})))
+            .respond_with(ResponseTemplate::new(status).set_body_json(body))
+            .mount(&self.accounts)
+            .await;
+    }
+
+    async fn deletes(&self) -> usize {
+        let calls = self.accounts.received_requests().await.unwrap();
+        calls
+            .iter()
+            .filter(|r| r.url.path().ends_with("accounts:delete"))
+            .count()
+    }
+}
+
+async fn delete_me(app: &TestApp, token: &str, email: &str) -> reqwest::Response {
+    app.client
+        .delete(app.url("/api/v1/me"))
+        .bearer_auth(token)
+        .json(&json!({ "email": email }))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// What the stores still hold of `uid`: profile, images, credits used today, refusals, and
+/// the files under the account's folder of the image store.
+async fn left_of(app: &TestApp, uid: &str) -> (bool, usize, u32, usize, usize) {
+    let store = &app.state.store;
+    let period = app.state.users.period(false).key;
+    let folder = app.data_dir.path().join("images").join(uid);
+    let files = walk(&folder);
+    (
+        store.get_user(uid).await.unwrap().is_some(),
+        store.list_generations(uid, None, 100).await.unwrap().len(),
+        store.get_usage(uid, &period).await.unwrap(),
+        store.list_refusals(uid).await.unwrap().len(),
+        files,
+    )
+}
+
+fn walk(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir).map_or(0, |entries| {
+        entries
+            .map(|e| e.unwrap().path())
+            .map(|p| if p.is_dir() { walk(&p) } else { 1 })
+            .sum()
+    })
+}
+
+#[tokio::test]
+async fn deleting_an_account_leaves_nothing_of_it_but_a_tombstone_without_prompts() {
+    let c = console(None).await;
+    c.register("alice").await;
+    c.register("bob").await;
+    let alice = token("alice", json!({}));
+    for prompt in ["a red fox", "a blue whale"] {
+        c.app.generate_ok(&alice, &json!({"prompt": prompt})).await;
+    }
+    let refused = c
+        .app
+        .generate(&alice, &json!({"prompt": "nude 15 year old girl"}))
+        .await;
+    assert_eq!(refused.status(), 422);
+    let bobs = c
+        .app
+        .generate_ok(&token("bob", json!({})), &json!({"prompt": "a cat"}))
+        .await;
+    c.deleting_answers("alice", 200).await;
+
+    let response = delete_me(&c.app, &alice, "Alice@Example.com ").await;
+
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body, json!({"kept": []}));
+    assert_eq!(left_of(&c.app, "alice").await, (false, 0, 0, 0, 0));
+    assert_eq!(c.deletes().await, 1, "the sign-in account is deleted");
+    let trail = c.app.state.store.list_audit("alice").await.unwrap();
+    let last = trail.last().unwrap();
+    assert_eq!(
+        (
+            last.action.as_str(),
+            last.actor.as_str(),
+            last.reason.as_str()
+        ),
+        ("account deleted", "alice", "asked by the owner")
+    );
+    assert!(
+        trail
+            .iter()
+            .all(|e| !e.reason.contains("fox") && !e.action.contains("fox"))
+    );
+    let bob_left = left_of(&c.app, "bob").await;
+    assert_eq!((bob_left.0, bob_left.1), (true, 1), "bob keeps his: {bobs}");
+    assert_eq!(
+        c.app.get_me(&alice).await.status(),
+        409,
+        "the profile is gone"
+    );
+
+    let again = delete_me(&c.app, &alice, "alice@example.com").await;
+    assert_eq!(again.status(), 200, "asking again changes nothing");
+}
+
+#[tokio::test]
+async fn an_email_that_is_not_the_accounts_deletes_nothing() {
+    let c = console(None).await;
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    c.app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
+
+    let response = delete_me(&c.app, &alice, "bob@example.com").await;
+
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"]["field"], "email");
+    assert_eq!(left_of(&c.app, "alice").await.1, 1);
+    assert_eq!(c.deletes().await, 0);
+}
+
+#[tokio::test]
+async fn a_subscription_is_cancelled_with_the_account() {
+    let c = console(None).await;
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    subscribe_alice(&c.app, &alice).await;
+    let id = c
+        .app
+        .state
+        .store
+        .get_user("alice")
+        .await
+        .unwrap()
+        .unwrap()
+        .subscription
+        .unwrap()
+        .subscription_id
+        .unwrap();
+    c.deleting_answers("alice", 200).await;
+
+    assert_eq!(
+        delete_me(&c.app, &alice, "alice@example.com")
+            .await
+            .status(),
+        200
+    );
+
+    let payments = &c.app.state.billing.payments;
+    let sub = payments.subscription(&id).await.unwrap().unwrap();
+    assert_eq!(sub.status, "canceled");
+}
+
+#[tokio::test]
+async fn a_job_still_waiting_is_cancelled_and_nothing_it_would_make_is_left() {
+    let redis = RedisServer::start().await;
+    let c = console_with(&["--generator", "none", "--redis-url", &redis.url]).await;
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    let job = c.app.submit_job(&alice, &json!({"prompt": "a fox"})).await;
+    assert_eq!(
+        c.app.state.generator.jobs_of("alice").await.unwrap(),
+        [job]
+    );
+    c.deleting_answers("alice", 200).await;
+
+    assert_eq!(
+        delete_me(&c.app, &alice, "alice@example.com")
+            .await
+            .status(),
+        200
+    );
+
+    assert!(
+        c.app
+            .state
+            .generator
+            .jobs_of("alice")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(left_of(&c.app, "alice").await, (false, 0, 0, 0, 0));
+}
+
+#[tokio::test]
+async fn a_deletion_cut_halfway_is_finished_by_asking_again() {
+    let c = console(None).await;
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    c.app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
+    // The accounts service is down for the first request.
+    Mock::given(method("POST"))
+        .and(path(format!("{ACCOUNTS}:delete")))
+        .respond_with(
+            ResponseTemplate::new(503)
+                .set_body_json(json!({"error": {"code": 503, "message": "UNAVAILABLE"}})),
+        )
+        .up_to_n_times(1)
+        .with_priority(1)
+        .mount(&c.accounts)
+        .await;
+    c.deleting_answers("alice", 200).await;
+
+    let first = delete_me(&c.app, &alice, "alice@example.com").await;
+    assert_eq!(first.status(), 503);
+    assert!(first.headers().contains_key("retry-after"));
+
+    let second = delete_me(&c.app, &alice, "alice@example.com").await;
+    assert_eq!(second.status(), 200);
+    assert_eq!(c.deletes().await, 2);
+    assert_eq!(left_of(&c.app, "alice").await, (false, 0, 0, 0, 0));
+    let actions: Vec<String> = c
+        .app
+        .state
+        .store
+        .list_audit("alice")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.action)
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "account deletion started",
+            "account deletion started",
+            "account deleted"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn an_account_under_review_keeps_what_the_rules_hold_and_says_so() {
+    let c = console(None).await;
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    c.app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
+    let refused = c
+        .app
+        .generate(&alice, &json!({"prompt": "nude 15 year old girl"}))
+        .await;
+    assert_eq!(refused.status(), 422);
+    c.app.suspend("alice").await;
+    c.deleting_answers("alice", 200).await;
+
+    let response = delete_me(&c.app, &alice, "alice@example.com").await;
+
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    assert!(
+        body["kept"][0].as_str().unwrap().contains("review"),
+        "{body}"
+    );
+    assert_eq!(left_of(&c.app, "alice").await, (true, 1, 0, 1, 2));
+    assert_eq!(c.deletes().await, 1);
+}
+
+#[tokio::test]
+async fn staff_delete_an_account_with_a_reason_in_the_trail() {
+    let c = console(None).await;
+    c.account_has("sam", json!({"support": true})).await;
+    c.register("alice").await;
+    c.app
+        .generate_ok(&token("alice", json!({})), &json!({"prompt": "a fox"}))
+        .await;
+    c.deleting_answers("alice", 200).await;
+    let sam = token("sam", json!({"support": true}));
+    let delete = |reason: &str| {
+        c.app
+            .client
+            .delete(c.app.url("/api/v1/support/users/alice"))
+            .bearer_auth(&sam)
+            .json(&json!({ "reason": reason }))
+            .send()
+    };
+
+    assert_eq!(delete(" ").await.unwrap().status(), 422);
+    let response = delete("GDPR request by email, ticket 4411").await.unwrap();
+
+    assert_eq!(response.status(), 200);
+    assert_eq!(left_of(&c.app, "alice").await, (false, 0, 0, 0, 0));
+    let last = c
+        .app
+        .state
+        .store
+        .list_audit("alice")
+        .await
+        .unwrap()
+        .pop()
+        .unwrap();
+    assert_eq!(last.action, "account deleted");
+    assert!(last.actor.contains("sam"), "{}", last.actor);
+    assert_eq!(last.reason, "GDPR request by email, ticket 4411");
+}
+
+/// The archive's files by name.
+fn unzip(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a ZIP");
+    (0..archive.len())
+        .map(|i| {
+            let mut file = archive.by_index(i).unwrap();
+            let mut content = Vec::new();
+            file.read_to_end(&mut content).unwrap();
+            (file.name().to_owned(), content)
+        })
+        .collect()
+}
+
+async fn export(app: &TestApp, token: &str) -> reqwest::Response {
+    app.client
+        .get(app.url("/api/v1/me/export"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_export_holds_the_profile_every_parameter_and_the_images_as_the_user_sees_them() {
+    let c = console(None).await;
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    let made = c
+        .app
+        .generate_ok(
+            &alice,
+            &json!({"prompt": "a red fox", "negativePrompt": "blurry", "seed": 7, "cfg": 5.5}),
+        )
+        .await;
+    let id = made["id"].as_str().unwrap();
+
+    let response = export(&c.app, &alice).await;
+
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "application/zip");
+    assert!(
+        response.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("attachment; filename=\"lucent-export-")
+    );
+    let files = unzip(&response.bytes().await.unwrap());
+    let names: Vec<&str> = files.keys().map(String::as_str).collect();
+    let image = format!("images/{id}.png");
+    assert_eq!(names, ["generations.json", image.as_str(), "profile.json"]);
+    let profile: Value = serde_json::from_slice(&files["profile.json"]).unwrap();
+    assert_eq!(profile["profile"]["email"], "alice@example.com");
+    assert_eq!(profile["plan"], "free");
+    let listed: Value = serde_json::from_slice(&files["generations.json"]).unwrap();
+    let entry = &listed[0];
+    assert_eq!(
+        (
+            &entry["prompt"],
+            &entry["negativePrompt"],
+            &entry["seed"],
+            &entry["cfg"]
+        ),
+        (
+            &json!("a red fox"),
+            &json!("blurry"),
+            &json!(7),
+            &json!(5.5)
+        )
+    );
+    assert_eq!(entry["file"], image);
+    assert_eq!(
+        entry.get("blobKey"),
+        None,
+        "the store's keys are not the user's"
+    );
+    let served = c
+        .app
+        .get_image(&alice, id, false)
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(
+        files[&image],
+        served.to_vec(),
+        "a free user gets the preview, as served"
+    );
+    crate::provenance::assert_marked_as_ai_made(&files[&image]);
+
+    c.app.make_pro("alice").await;
+    let files = unzip(&export(&c.app, &alice).await.bytes().await.unwrap());
+    let original = c
+        .app
+        .get_image(&alice, id, false)
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(
+        files[&image],
+        original.to_vec(),
+        "a pro user gets the original"
+    );
+}
+
+#[tokio::test]
+async fn exports_are_rate_limited() {
+    let c = console(None).await;
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    for _ in 0..3 {
+        assert_eq!(export(&c.app, &alice).await.status(), 200);
+    }
+    let limited = export(&c.app, &alice).await;
+    assert_eq!(limited.status(), 429);
+    assert!(limited.headers().contains_key("retry-after"));
+}
