@@ -120,6 +120,7 @@ describe('app routes', () => {
     ['/Cancellation', 'Cancellation and Refund Policy'],
     ['/Support', 'Customer Support'],
     ['/Register', 'Register'],
+    ['/account-deleted', 'Your account was deleted'],
   ])('opens %s', async (url, title) => {
     renderApp(routes, { url });
     expect(await heading(title)).toBeInTheDocument();

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
               { path: paths.cancellation, lazy: page(() => import('./routes/cancellation')) },
               { path: paths.support, lazy: page(() => import('./routes/support')) },
               { path: paths.profile, loader: requireUser, lazy: page(() => import('./routes/profile')) },
+              { path: paths.accountDeleted, lazy: page(() => import('./routes/account-deleted')) },
               { path: paths.staff, loader: requireUser, lazy: page(() => import('./routes/staff')) },
             ],
           },

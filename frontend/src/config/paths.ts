@@ -16,6 +16,7 @@ export const paths = {
   cancellation: '/cancellation',
   support: '/support',
   profile: '/profile',
+  accountDeleted: '/account-deleted',
   staff: '/staff',
 } as const;
 

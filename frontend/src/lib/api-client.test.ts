@@ -5,7 +5,7 @@ import { fakeAuth } from '@/testing/fake-firebase';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 
-import { ApiError, client, fetchFile, invalidField, unwrap } from './api-client';
+import { ApiError, client, fetchFile, invalidField, unwrap, unwrapFile } from './api-client';
 
 const catalog = () => unwrap(client.GET('/api/v1/catalog'));
 const deleteG1 = () => unwrap(client.DELETE('/api/v1/generations/{id}', { params: { path: { id: 'g1' } } }));
@@ -56,6 +56,21 @@ describe('api client', () => {
     const error = await deleteG1().catch((cause: unknown) => cause);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, code: 'pro_required', message: 'Deleting images is a Premium feature' });
+  });
+
+  it('carries the seconds Retry-After asks to wait', async () => {
+    server.use(
+      http.get('/api/v1/me/export', () => {
+        const answer = fail('GET /api/v1/me/export', 429, 'rate_limited', 'too many requests; slow down and try again shortly');
+        answer.headers.set('Retry-After', '42');
+        return answer;
+      }),
+    );
+    await expect(unwrapFile(client.GET('/api/v1/me/export', { parseAs: 'blob' }))).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      retryAfter: 42,
+    });
   });
 
   it('falls back to the status when the error body is not the gateway’s', async () => {

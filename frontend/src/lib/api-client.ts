@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** With `prompt_refused`: the rule that refused it and the words, as the request wrote them. */
   readonly refused: { readonly category: string; readonly words: readonly string[] } | undefined;
+  /** Seconds the gateway asks to wait before asking again (`Retry-After`), when it says. */
+  readonly retryAfter: number | undefined;
 
   constructor(
     status: number,
@@ -25,12 +27,14 @@ export class ApiError extends Error {
     message: string,
     field?: string,
     refused?: { readonly category: string; readonly words: readonly string[] },
+    retryAfter?: number,
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field;
     this.refused = refused;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -63,15 +67,23 @@ function isErrorBody(
   );
 }
 
+// The gateway sends whole seconds; the HTTP-date form is not one it uses.
+function retryAfterOf(header: string | null): number | undefined {
+  if (!header || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header);
+}
+
 /** Proxies and crashed upstreams answer with HTML or nothing; then the status is all there is. */
-function toApiError(status: number, body: unknown): ApiError {
+function toApiError(response: Response, body: unknown): ApiError {
+  const { status } = response;
   if (isErrorBody(body)) {
     const { code, message, field, category, words } = body.error;
     const refused =
       typeof category === 'string' && Array.isArray(words)
         ? { category, words: words.filter((word): word is string => typeof word === 'string') }
         : undefined;
-    return new ApiError(status, code, message, typeof field === 'string' ? field : undefined, refused);
+    const retryAfter = retryAfterOf(response.headers.get('Retry-After'));
+    return new ApiError(status, code, message, typeof field === 'string' ? field : undefined, refused, retryAfter);
   }
   return new ApiError(status, 'http_error', `Request failed with status ${String(status)}`);
 }
@@ -108,8 +120,8 @@ interface Outcome<T> {
   readonly response: Response;
 }
 
-/** Awaits a `client` call: its data, or an ApiError (an abort is passed through as is). */
-export async function unwrap<T>(call: Promise<Outcome<T>>): Promise<T> {
+/** Awaits a call: its data and answer when the gateway answered 2xx, or an ApiError (an abort is passed through as is). */
+async function settle<T>(call: Promise<Outcome<T>>): Promise<{ readonly data: T; readonly response: Response }> {
   let outcome: Outcome<T>;
   try {
     outcome = await call;
@@ -117,8 +129,13 @@ export async function unwrap<T>(call: Promise<Outcome<T>>): Promise<T> {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw unreachable();
   }
-  if (!outcome.response.ok) throw toApiError(outcome.response.status, outcome.error);
-  return outcome.data as T;
+  if (!outcome.response.ok) throw toApiError(outcome.response, outcome.error);
+  return { data: outcome.data as T, response: outcome.response };
+}
+
+/** Awaits a `client` call: its data, or an ApiError (an abort is passed through as is). */
+export async function unwrap<T>(call: Promise<Outcome<T>>): Promise<T> {
+  return (await settle(call)).data;
 }
 
 /** A file the gateway served, with the name its `Content-Disposition` gives (if any). */
@@ -142,6 +159,12 @@ function filenameOf(disposition: string | null): string | null {
   return plain?.[1]?.trim() ?? null;
 }
 
+/** Awaits a `client` call made with `parseAs: 'blob'`: the file, or an ApiError as `unwrap` throws. */
+export async function unwrapFile(call: Promise<Outcome<Blob>>): Promise<DownloadedFile> {
+  const { data, response } = await settle(call);
+  return { blob: data, filename: filenameOf(response.headers.get('Content-Disposition')) };
+}
+
 /**
  * GETs a file (an image) at an address the gateway gave, such as a generation's `imageUrl`.
  * Only same-origin paths are fetched, since they get the bearer token.
@@ -152,12 +175,11 @@ export async function fetchFile(url: string, signal?: AbortSignal): Promise<Down
   }
   const headers = new Headers({ Accept: 'image/png, */*' });
   await authorize(headers);
-  const response = await unwrap(
+  return unwrapFile(
     globalThis.fetch(url, { headers, signal }).then(async (answer) => ({
       response: answer,
-      data: answer,
+      data: answer.ok ? await answer.blob() : undefined,
       error: answer.ok ? undefined : ((await answer.json().catch(() => null)) as unknown),
     })),
   );
-  return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
 }

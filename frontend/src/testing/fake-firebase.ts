@@ -61,6 +61,13 @@ export const fakeAuth = {
   signedInUser(): real.AuthUser | null {
     return view(current);
   },
+  /**
+   * Deletes `uid`'s account, as the gateway's account deletion does: it can no longer sign in,
+   * but a browser signed in to it keeps its user until it signs out, as the SDK does.
+   */
+  deleteAccount(uid: string): void {
+    accounts = accounts.filter((account) => account.uid !== uid);
+  },
   /** The custom claims of `uid`'s tokens (none for an unknown uid). */
   claimsOf(uid: string): Record<string, unknown> {
     return accounts.find((account) => account.uid === uid)?.claims ?? {};

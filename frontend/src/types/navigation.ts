@@ -1,8 +1,9 @@
-import type { Generation, GenerationRequest, SourceMode } from './api';
+import type { AccountDeleted, Generation, GenerationRequest, SourceMode } from './api';
 
 /**
  * Navigation state between /Generate and /Generation (the image list travels this
- * way). Anything may arrive in `location.state`, so readers go through the guards below.
+ * way), and to the page that says an account was deleted. Anything may arrive in
+ * `location.state`, so readers go through the guards below.
  */
 export interface GalleryState {
   /** The images of this visit, oldest first; the newest are shown first. */
@@ -51,4 +52,12 @@ export function readGenerateState(state: unknown): GenerateState {
   if (!isRecord(state)) return {};
   const params = isRecord(state.params) ? (state.params as Partial<GenerationRequest>) : undefined;
   return { params, source: sourceOf(state.source), generations: generationsOf(state.generations) };
+}
+
+/** What the gateway kept of a deleted account, each with why (none when everything went). */
+export type AccountDeletedState = AccountDeleted;
+
+export function readAccountDeletedState(state: unknown): AccountDeletedState {
+  const kept = isRecord(state) && Array.isArray(state.kept) ? state.kept : [];
+  return { kept: kept.filter((sentence): sentence is string => typeof sentence === 'string') };
 }

@@ -8,6 +8,7 @@ import { sseResponse } from '../sse';
 import { db, makeGeneration, type FakeJob } from './db';
 import { caller, fail, http, signInFirst } from './gateway';
 import { supportHandlers } from './support-handlers';
+import { storedZip } from './zip';
 
 // A fake gateway backed by ./db: the happy paths, plus the rules the UI relies on (auth, pro
 // only actions). Paths, bodies and answers are typed by the gateway's OpenAPI document, and
@@ -45,6 +46,35 @@ function me(uid: string): Me {
     subscription: db.subscription,
     quota: db.quota,
   };
+}
+
+/** The gateway's word for a signed-in user without a profile (409 `profile_missing`). */
+const noProfile = 'no profile yet: POST /api/v1/me with a username first';
+
+/** The first bytes of a PNG: what the fake gateway serves for every image. */
+const PNG = new Uint8Array([137, 80, 78, 71]);
+
+/**
+ * Deletes the caller's account as the gateway does: waiting jobs canceled, the subscription,
+ * every image and record gone (a later `GET /me` is 409 `profile_missing`), and the sign-in.
+ */
+function deleteAccount(uid: string): void {
+  for (const job of db.jobs.values()) {
+    if (job.uid === uid && job.status === 'queued') job.status = 'canceled';
+  }
+  Object.assign(db, { profileMissing: true, history: [], subscription: null, plan: 'free' });
+  username = null;
+  fakeAuth.deleteAccount(uid);
+}
+
+/** The caller's data as the gateway's export archives it. */
+function exportOf(uid: string): Uint8Array<ArrayBuffer> {
+  const images = Object.fromEntries(db.history.map((generation) => [`images/${generation.id}.png`, PNG]));
+  return storedZip({
+    'profile.json': JSON.stringify({ exportedAt: Date.now(), profile: me(uid), plan: db.plan }),
+    'generations.json': JSON.stringify(db.history.map((generation) => ({ ...generation, file: `images/${generation.id}.png` }))),
+    ...images,
+  });
 }
 
 export function resetHandlersState(): void {
@@ -263,7 +293,7 @@ export const handlers = [
     const uid = caller(request);
     if (!uid) return fail('GET /api/v1/me', 401, 'token_missing', signInFirst);
     if (db.profileMissing) {
-      return fail('GET /api/v1/me', 409, 'profile_missing', 'no profile yet: POST /api/v1/me with a username first');
+      return fail('GET /api/v1/me', 409, 'profile_missing', noProfile);
     }
     return response(200).json(me(uid));
   }),
@@ -276,6 +306,29 @@ export const handlers = [
     db.profileMissing = false;
     db.ageConfirmed ||= body.ageConfirmed ?? false;
     return response(200).json(me(uid));
+  }),
+
+  http.delete('/api/v1/me', async ({ request, response }) => {
+    const uid = caller(request);
+    if (!uid) return fail('DELETE /api/v1/me', 401, 'token_missing', signInFirst);
+    const body = await request.json();
+    if (body.email.trim().toLowerCase() !== me(uid).email.toLowerCase()) {
+      return fail('DELETE /api/v1/me', 422, 'invalid_field', "email: type the account's email to confirm the deletion");
+    }
+    deleteAccount(uid);
+    return response(200).json({ kept: [] });
+  }),
+
+  http.get('/api/v1/me/export', ({ request, response }) => {
+    const uid = caller(request);
+    if (!uid) return fail('GET /api/v1/me/export', 401, 'token_missing', signInFirst);
+    if (db.profileMissing) {
+      return fail('GET /api/v1/me/export', 409, 'profile_missing', noProfile);
+    }
+    // The gateway names the file by today's date in UTC.
+    const name = `lucent-export-${new Date().toISOString().slice(0, 10)}.zip`;
+    const headers = { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${name}"` };
+    return response.untyped(new HttpResponse(exportOf(uid), { headers }));
   }),
 
   http.post('/api/v1/jobs', async ({ request, response }) => {
@@ -339,7 +392,7 @@ export const handlers = [
     }
     const headers: Record<string, string> = { 'Content-Type': 'image/png' };
     if (download) headers['Content-Disposition'] = `attachment; filename="generated_image_${params.id}.png"`;
-    return response.untyped(new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers }));
+    return response.untyped(new HttpResponse(PNG, { headers }));
   }),
 
   http.delete('/api/v1/generations/{id}', ({ request, params, response }) => {

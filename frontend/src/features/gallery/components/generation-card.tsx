@@ -158,7 +158,7 @@ export function GenerationCard({
                 <>
                   <button
                     type="button"
-                    className={`button button-small ${styles.danger}`}
+                    className="button button-small button-danger"
                     disabled={pending !== null}
                     onClick={() => {
                       download.reset();

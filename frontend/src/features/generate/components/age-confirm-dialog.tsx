@@ -1,8 +1,7 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 
+import styles from '@/components/ui/modal.module.css';
 import { useModalFocus } from '@/hooks/use-modal-focus';
-
-import styles from './age-confirm-dialog.module.css';
 
 interface AgeConfirmDialogProps {
   readonly styleLabel: string;

@@ -1,7 +1,11 @@
+import { Link } from 'react-router-dom';
+
 import { SupportLink } from '@/components/ui/support-link';
+import { paths } from '@/config/paths';
 
 import styles from './prose.module.css';
 
+/** What is kept and for how long follows the gateway's deletion and retention (src/account, src/generate/retention.rs). */
 export function PrivacyPolicy() {
   return (
     <div className={styles.prose}>
@@ -9,6 +13,8 @@ export function PrivacyPolicy() {
       <ul>
         <li>Your account: name, email address and a confirmation that you are 18 or older.</li>
         <li>Your images and the prompts and settings that made them.</li>
+        <li>Your credits: how many you used in each period, and any bonus our support added.</li>
+        <li>Requests our content rules refused, with their prompts, for our staff to review.</li>
         <li>Your subscription status. Card details are handled by our payment provider, Stripe; we never see them.</li>
         <li>Basic technical logs (time, address, errors) to keep the service running and secure.</li>
       </ul>
@@ -20,9 +26,51 @@ export function PrivacyPolicy() {
       </p>
 
       <h2>How long we keep it</h2>
+      <ul>
+        <li>
+          <strong>Free images</strong> are kept for a limited time, then deleted automatically.
+        </li>
+        <li>
+          <strong>Premium images</strong> are kept until you delete them or your account.
+        </li>
+        <li>
+          <strong>Credits</strong> are counted per period (a day on Free, a month on Premium) and kept with your
+          account.
+        </li>
+        <li>
+          <strong>Refused requests</strong> are kept, with their prompts, for our staff to review. While staff review an
+          account under the content rules, its images and refused requests are kept until the review ends, even if the
+          account is deleted.
+        </li>
+        <li>
+          <strong>An audit note</strong> of each action our staff take on your account (who, when and why) and of the
+          account&apos;s deletion is kept after the account is gone. It never holds a prompt.
+        </li>
+        <li>
+          <strong>Payments:</strong> Stripe keeps its own records of your payments under its own privacy policy.
+        </li>
+      </ul>
+
+      <h2>Every image is marked as AI-made</h2>
       <p>
-        Free images are kept for a limited time; Premium images are kept until you delete them or close your
-        account. Account data is deleted when you ask us to close your account.
+        Every image Lucent serves, preview, original, download or export, carries a machine-readable mark that it was
+        made by AI: the IPTC digital source type <strong>trainedAlgorithmicMedia</strong> in its XMP metadata, with the
+        name of the generator.
+      </p>
+
+      <h2>Taking your data with you</h2>
+      <p>
+        On your <Link to={paths.profile}>profile</Link>, <strong>Export my data</strong> downloads a ZIP file with your
+        profile, the settings of every image and the images themselves (the originals on Premium, the blurred previews
+        on Free).
+      </p>
+
+      <h2>Deleting your account</h2>
+      <p>
+        On your <Link to={paths.profile}>profile</Link>, <strong>Delete my account</strong>, confirmed by typing your
+        account&apos;s email, deletes it at once: your subscription is cancelled at once (no refund for the period
+        begun), and every image you made, your history, credits and profile, and your sign-in are deleted. Only what is
+        listed above as kept after the account is gone stays.
       </p>
 
       <h2>Who processes it</h2>
@@ -33,8 +81,8 @@ export function PrivacyPolicy() {
 
       <h2>Your rights</h2>
       <p>
-        You can ask for a copy of your data, its correction or its deletion at any time: email{' '}
-        <SupportLink subject="Privacy request" />.
+        Besides exporting and deleting your data yourself, you can ask for its correction, or anything else about it,
+        at any time: email <SupportLink subject="Privacy request" />.
       </p>
     </div>
   );

@@ -127,7 +127,7 @@ export function ItemAction({ openLabel, danger = false, ...form }: ItemActionPro
       <button
         ref={openButton}
         type="button"
-        className={`button button-small${danger ? ` ${styles.danger}` : ''}`}
+        className={`button button-small${danger ? ' button-danger' : ''}`}
         onClick={() => {
           setOpen(true);
         }}
