@@ -19,6 +19,7 @@ use crate::generate::retention::Retention;
 use crate::generate::{Generator, Parts, Worker, WorkerSettings};
 use crate::http::{App, AppState, HttpSettings, Readiness, SecurityHeaders};
 use crate::images::blobs::Blobs;
+use crate::images::content_credentials::ContentCredentials;
 use crate::jobs::{JobBoard, Rules};
 use crate::lease::Leases;
 use crate::limits::RateLimits;
@@ -272,9 +273,19 @@ fn generator(
         Some(backend) => catalog.for_backend(backend.controls()),
         None => catalog,
     };
+    let credentials = match (&config.c2pa_cert, &config.c2pa_key) {
+        (Some(chain), Some(key)) => {
+            let credentials = ContentCredentials::load(chain, key, &config.c2pa_alg)
+                .map_err(|e| anyhow::anyhow!("LUCENT_C2PA_CERT: {e}"))?;
+            tracing::info!("every image served carries signed C2PA Content Credentials");
+            Some(Arc::new(credentials))
+        }
+        _ => None,
+    };
     let parts = Parts {
         safety,
         moderation,
+        credentials,
         backend,
         blobs: Blobs::open(&config.image_store_url()?)
             .map_err(|e| anyhow::anyhow!("LUCENT_IMAGE_STORE: {e}"))?,

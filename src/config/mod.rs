@@ -281,6 +281,33 @@ pub struct Config {
     )]
     pub moderation_key: Option<SecretString>,
 
+    /// A PEM certificate chain (the signing certificate first) for C2PA Content Credentials:
+    /// with it and `LUCENT_C2PA_KEY`, every PNG served carries a signed manifest that it is
+    /// AI-made. Without them the XMP mark alone says so.
+    #[arg(
+        long = "c2pa-cert",
+        env = "LUCENT_C2PA_CERT",
+        value_name = "LUCENT_C2PA_CERT"
+    )]
+    pub c2pa_cert: Option<PathBuf>,
+
+    /// The PKCS#8 PEM private key of `LUCENT_C2PA_CERT`.
+    #[arg(
+        long = "c2pa-key",
+        env = "LUCENT_C2PA_KEY",
+        value_name = "LUCENT_C2PA_KEY"
+    )]
+    pub c2pa_key: Option<PathBuf>,
+
+    /// The key's signing algorithm: es256, es384, es512, ps256, ps384, ps512 or ed25519.
+    #[arg(
+        long = "c2pa-alg",
+        env = "LUCENT_C2PA_ALG",
+        value_name = "LUCENT_C2PA_ALG",
+        default_value = "es256"
+    )]
+    pub c2pa_alg: String,
+
     /// Where the moderation API is (its `/v1/moderations`).
     #[arg(long = "moderation-api-base", env = "LUCENT_MODERATION_API_BASE", value_name = "LUCENT_MODERATION_API_BASE", default_value = "https://api.openai.com", value_parser = parse_http_url)]
     pub moderation_api_base: Url,
@@ -399,6 +426,12 @@ impl Config {
                     "required when LUCENT_BILLING=stripe",
                 );
             }
+        }
+        if self.c2pa_cert.is_some() != self.c2pa_key.is_some() {
+            return fail(
+                "LUCENT_C2PA_CERT",
+                "LUCENT_C2PA_CERT and LUCENT_C2PA_KEY go together: set both, or neither",
+            );
         }
         if !self.is_demo_project() && !self.dangerously_allow_emulators {
             for (variable, set) in [

@@ -3,6 +3,7 @@
 
 use bytes::Bytes;
 
+use super::catalog;
 use super::view::GenerationView;
 use super::{GenerateError, Generator};
 use crate::images::png_meta;
@@ -214,9 +215,16 @@ impl Generator {
             creator_tool: &creator_tool,
             parameters,
         };
-        png_meta::with_provenance(&stored, provenance)
+        let marked = png_meta::with_provenance(&stored, provenance)
+            .ok_or_else(|| GenerateError::Internal(format!("stored image {key} is not a PNG")))?;
+        let Some(credentials) = self.credentials.clone() else {
+            return Ok(Bytes::from(marked));
+        };
+        tokio::task::spawn_blocking(move || credentials.sign(&marked, &creator_tool))
+            .await
+            .map_err(|e| GenerateError::Internal(e.to_string()))?
             .map(Bytes::from)
-            .ok_or_else(|| GenerateError::Internal(format!("stored image {key} is not a PNG")))
+            .map_err(|e| GenerateError::Internal(format!("signing Content Credentials: {e}")))
     }
 
     /// The original with the A1111 `parameters` text that image tools read back; pro only.
@@ -243,8 +251,11 @@ impl Generator {
         let model = model
             .trim_end_matches(".safetensors")
             .trim_end_matches(".ckpt");
+        // Images from before guidance could be picked were drawn at 7 with the first sampler.
+        let sampler = catalog::sampler(record.sampler.as_deref().unwrap_or_default()).a1111;
+        let cfg = record.cfg.unwrap_or_else(catalog::default_cfg);
         format!(
-            "{}\nNegative prompt: {}\nSteps: {}, Sampler: DPM++ 2M, CFG scale: 7, Seed: {}, Size: {}x{}, Model hash: {hash}, Model: {model}, Lucent style: {}",
+            "{}\nNegative prompt: {}\nSteps: {}, Sampler: {sampler}, CFG scale: {cfg}, Seed: {}, Size: {}x{}, Model hash: {hash}, Model: {model}, Lucent style: {}",
             record.prompt,
             record.negative_prompt,
             record.steps,

@@ -24,6 +24,7 @@ use super::source;
 use super::stage::Stage;
 use super::worker::Worker;
 use crate::images::blobs::Blobs;
+use crate::images::content_credentials::ContentCredentials;
 use crate::jobs::{Admission, BoardError, Cancel, Depth, Ended, JobBoard, NewJob, Place, Tier};
 use crate::metrics::Metrics;
 use crate::quota::Period;
@@ -52,6 +53,8 @@ pub struct Generator {
     pub(super) settler: Settler,
     /// Originals and previews.
     pub(super) blobs: Blobs,
+    /// Signs what is served, where the deployer gave a certificate.
+    pub(super) credentials: Option<Arc<ContentCredentials>>,
     /// Generation records.
     pub(super) store: Arc<dyn Store>,
     /// Plans and credits.
@@ -64,6 +67,7 @@ pub struct Parts {
     pub catalog: Catalog,
     pub safety: Arc<Gate>,
     pub moderation: Option<Arc<Moderation>>,
+    pub credentials: Option<Arc<ContentCredentials>>,
     pub backend: Option<Arc<dyn Backend>>,
     pub blobs: Blobs,
     pub store: Arc<dyn Store>,
@@ -97,6 +101,7 @@ impl Generator {
             moderation: parts.moderation,
             backend: parts.backend,
             blobs: parts.blobs,
+            credentials: parts.credentials,
             store: parts.store,
             users: parts.users,
             metrics: parts.metrics,

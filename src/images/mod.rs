@@ -2,6 +2,7 @@
 //! with the built-in renderer.
 
 pub mod blobs;
+pub mod content_credentials;
 pub mod font;
 pub mod png_meta;
 pub mod preview;

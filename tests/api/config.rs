@@ -23,6 +23,11 @@ fn a_bad_listen_address_stops_the_start_naming_the_variable() {
 }
 
 #[test]
+fn a_c2pa_certificate_without_its_key_stops_the_start() {
+    assert_start_refuses("LUCENT_C2PA_CERT", "/etc/lucent/c2pa-chain.pem");
+}
+
+#[test]
 fn a_bad_generator_stops_the_start_naming_the_variable() {
     assert_start_refuses("LUCENT_GENERATOR", "gpu://somewhere");
 }

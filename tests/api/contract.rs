@@ -206,13 +206,28 @@ async fn every_event_of_a_stream_is_a_documented_stream_event() {
     }
 }
 
+/// `value` with every object's keys in order: serde_json keeps insertion order when some
+/// crate in the build turns on its `preserve_order` (c2pa does), and the committed document
+/// must not change with the build's features.
+fn sorted(value: Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<(String, Value)> = map.into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(sorted).collect()),
+        other => other,
+    }
+}
+
 /// The web app's types are generated from `contracts/openapi.json`, so a gateway change that
 /// leaves it stale fails here; `LUCENT_WRITE_OPENAPI=1 cargo test --test api contract` rewrites it.
 #[tokio::test]
 async fn the_committed_document_is_the_one_the_gateway_serves() {
     let (_, doc) = document().await;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("contracts/openapi.json");
-    let pretty = serde_json::to_string_pretty(&doc).unwrap() + "\n";
+    let pretty = serde_json::to_string_pretty(&sorted(doc)).unwrap() + "\n";
     if std::env::var_os("LUCENT_WRITE_OPENAPI").is_some() {
         std::fs::write(&path, &pretty).unwrap();
     }

@@ -326,7 +326,10 @@ async fn download_is_for_pro_users_and_carries_the_parameters() {
     let app = spawn_app().await;
     let token = app.register("alice").await;
     let made = app
-        .generate_ok(&token, &json!({"prompt": "a fox in snow", "seed": 99}))
+        .generate_ok(
+            &token,
+            &json!({"prompt": "a fox in snow", "seed": 99, "cfg": 4.5, "sampler": "euler-a"}),
+        )
         .await;
     let id = made["id"].as_str().unwrap();
 
@@ -362,6 +365,10 @@ async fn download_is_for_pro_users_and_carries_the_parameters() {
         "no parameters chunk"
     );
     assert!(text.contains("Seed: 99") && text.contains("Model: Realistic_Vision_V4.0"));
+    assert!(
+        text.contains("Sampler: Euler a, CFG scale: 4.5,"),
+        "the sampler and guidance it was drawn with"
+    );
     assert_eq!(decode(&bytes).dimensions(), (1024, 1024));
 }
 

@@ -117,3 +117,137 @@ async fn every_image_route_serves_a_png_marked_as_ai_made() {
         "{parameters}"
     );
 }
+
+/// A test signer for C2PA: a P-256 end-entity certificate (digitalSignature, emailProtection,
+/// with key identifiers) issued by a test root, made with OpenSSL 3:
+/// `openssl req -x509` for the root (CA:TRUE, keyCertSign), `openssl x509 -req -extfile` for
+/// the signer (CA:FALSE); `chain.pem` is the signer then the root.
+fn c2pa_keys(file: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/api/keys/c2pa");
+    dir.join(file).to_str().unwrap().to_owned()
+}
+
+/// The active manifest's `c2pa.created` action, read with the C2PA SDK's own reader.
+fn created_action(bytes: &[u8]) -> serde_json::Value {
+    let reader = c2pa::Reader::from_context(c2pa::Context::new())
+        .with_stream("image/png", std::io::Cursor::new(bytes))
+        .expect("a C2PA manifest store");
+    assert_ne!(
+        reader.validation_state(),
+        c2pa::validation_results::ValidationState::Invalid,
+        "{}",
+        reader.json()
+    );
+    let store: serde_json::Value = serde_json::from_str(&reader.json()).unwrap();
+    let active = store["active_manifest"].as_str().unwrap();
+    let manifest = &store["manifests"][active];
+    assert_eq!(manifest["claim_generator_info"][0]["name"], "Lucent");
+    manifest["assertions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| {
+            a["label"]
+                .as_str()
+                .is_some_and(|l| l.starts_with("c2pa.actions"))
+        })
+        .flat_map(|a| a["data"]["actions"].as_array().unwrap().clone())
+        .find(|action| action["action"] == "c2pa.created")
+        .expect("a c2pa.created action")
+}
+
+/// A gateway signing with the test certificate, alice's token and one image of hers.
+async fn signing_app() -> (crate::helpers::TestApp, String, String) {
+    let (chain, key) = (c2pa_keys("chain.pem"), c2pa_keys("signer-key.pem"));
+    let app = crate::helpers::spawn_app_with(&["--c2pa-cert", &chain, "--c2pa-key", &key]).await;
+    let token = app.register("alice").await;
+    let made = app
+        .generate_ok(&token, &json!({"prompt": "a fox", "enhance": false}))
+        .await;
+    let id = made["id"].as_str().unwrap().to_owned();
+    (app, token, id)
+}
+
+#[tokio::test]
+async fn with_a_deployers_certificate_every_image_carries_signed_content_credentials() {
+    let (app, token, id) = signing_app().await;
+    let id = id.as_str();
+
+    let preview = app
+        .get_image(&token, id, false)
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    app.make_pro("alice").await;
+    let original = app
+        .get_image(&token, id, false)
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    let download = app.get_image(&token, id, true).await.bytes().await.unwrap();
+
+    for bytes in [&preview, &original, &download] {
+        let created = created_action(bytes);
+        assert_eq!(created["digitalSourceType"], TRAINED_ALGORITHMIC_MEDIA);
+        assert!(
+            created["softwareAgent"]["name"]
+                .as_str()
+                .unwrap()
+                .starts_with("Lucent, "),
+            "{created}"
+        );
+        assert_marked_as_ai_made(bytes);
+    }
+    assert!(
+        marks(&download).parameters.is_some(),
+        "the download keeps its parameters"
+    );
+}
+
+#[tokio::test]
+async fn a_changed_byte_breaks_the_signature() {
+    let (app, token, id) = signing_app().await;
+    let mut bytes = app
+        .get_image(&token, &id, false)
+        .await
+        .bytes()
+        .await
+        .unwrap()
+        .to_vec();
+    // The last byte of the image data, before IEND's 12 bytes.
+    let at = bytes.len() - 13;
+    bytes[at] ^= 0xff;
+
+    let reader = c2pa::Reader::from_context(c2pa::Context::new())
+        .with_stream("image/png", std::io::Cursor::new(&bytes))
+        .expect("a C2PA manifest store");
+    assert_eq!(
+        reader.validation_state(),
+        c2pa::validation_results::ValidationState::Invalid
+    );
+}
+
+#[tokio::test]
+async fn a_certificate_c2pa_refuses_stops_the_start() {
+    let config = crate::helpers::test_config(
+        tempfile::tempdir().unwrap().path(),
+        // The root signs certificates, not content: a CA is no signer.
+        &[
+            "--c2pa-cert",
+            &c2pa_keys("ca.pem"),
+            "--c2pa-key",
+            &c2pa_keys("ca-key.pem"),
+        ],
+    );
+    let error = lucent::application::Application::build(&config)
+        .await
+        .err()
+        .expect("the start fails");
+    let error = format!("{error:#}");
+    assert!(
+        error.contains("LUCENT_C2PA_CERT") && error.contains("cannot sign"),
+        "{error}"
+    );
+}

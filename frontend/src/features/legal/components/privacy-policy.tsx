@@ -55,7 +55,8 @@ export function PrivacyPolicy() {
       <p>
         Every image Lucent serves, preview, original, download or export, carries a machine-readable mark that it was
         made by AI: the IPTC digital source type <strong>trainedAlgorithmicMedia</strong> in its XMP metadata, with the
-        name of the generator.
+        name of the generator. Where our deployment has a signing certificate, it also carries signed C2PA Content
+        Credentials saying the same, which any change to the image invalidates.
       </p>
 
       <h2>Taking your data with you</h2>
