@@ -8,8 +8,10 @@ use serde_json::{Value, json};
 use wiremock::matchers::{body_json, method, path};
 use wiremock::{Mock, ResponseTemplate};
 
+use crate::fake_rtdb::FakeRtdb;
 use crate::helpers::TestApp;
 use crate::redis_server::RedisServer;
+use crate::store_contract::NAMESPACE;
 use crate::support::{Console, console, console_with, token};
 use crate::test_checkout::subscribe_alice;
 
@@ -432,4 +434,74 @@ async fn exports_are_rate_limited() {
     let limited = export(&c.app, &alice).await;
     assert_eq!(limited.status(), 429);
     assert!(limited.headers().contains_key("retry-after"));
+}
+
+#[tokio::test]
+async fn on_the_realtime_database_nothing_of_the_account_is_left() {
+    let db = FakeRtdb::start(NAMESPACE, "owner").await;
+    let database = format!("https://{NAMESPACE}.firebaseio.com");
+    let host = db.uri.trim_start_matches("http://").to_owned();
+    let c = console_with(&[
+        "--database-url",
+        &database,
+        "--database-emulator-host",
+        &host,
+    ])
+    .await;
+    c.register("alice").await;
+    c.register("bob").await;
+    let alice = token("alice", json!({}));
+    c.app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
+    let refused = c
+        .app
+        .generate(&alice, &json!({"prompt": "nude 15 year old girl"}))
+        .await;
+    assert_eq!(refused.status(), 422);
+    c.deleting_answers("alice", 200).await;
+
+    let response = delete_me(&c.app, &alice, "alice@example.com").await;
+
+    assert_eq!(response.status(), 200);
+    for path in [
+        "users/alice",
+        "generations/alice",
+        "usage/alice",
+        "bonus/alice",
+    ] {
+        assert_eq!(db.value(path), Value::Null, "{path}");
+    }
+    let refusals = db.value("refusals");
+    assert!(
+        refusals
+            .as_object()
+            .is_none_or(|all| all.values().all(|r| r["uid"] != "alice")),
+        "{refusals}"
+    );
+    assert_ne!(db.value("users/bob"), Value::Null, "bob keeps his profile");
+    assert_ne!(db.value("audit/alice"), Value::Null, "the tombstone stays");
+}
+
+#[tokio::test]
+async fn a_deletion_stopped_by_the_image_store_is_finished_once_it_is_back() {
+    let c = console(None).await;
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    c.app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
+    c.deleting_answers("alice", 200).await;
+    let images = c.app.data_dir.path().join("images");
+    let aside = c.app.data_dir.path().join("images-aside");
+    std::fs::rename(&images, &aside).unwrap();
+    std::fs::write(&images, "not a directory").unwrap();
+
+    let first = delete_me(&c.app, &alice, "alice@example.com").await;
+    assert_eq!(first.status(), 503);
+    assert_eq!(c.deletes().await, 0, "the sign-in goes last");
+
+    std::fs::remove_file(&images).unwrap();
+    std::fs::rename(&aside, &images).unwrap();
+    let second = delete_me(&c.app, &alice, "alice@example.com").await;
+
+    assert_eq!(second.status(), 200);
+    assert_eq!(left_of(&c.app, "alice").await, (false, 0, 0, 0, 0));
+    assert_eq!(c.deletes().await, 1);
 }
