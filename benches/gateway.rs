@@ -8,8 +8,9 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use lucent::auth::{GoogleKeys, TokenVerifier};
+use lucent::images::content_credentials::ContentCredentials;
 use lucent::images::encode_png;
-use lucent::images::preview;
+use lucent::images::{png_meta, preview};
 use lucent::safety::{Gate, Request as SafetyRequest};
 use lucent::store::embedded::EmbeddedStore;
 use lucent::store::{ProfileUpdate, Store};
@@ -198,5 +199,40 @@ fn safety(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, tokens, previews, store, safety);
+/// What serving one image adds: the XMP mark (a copy of the PNG's chunks), and the C2PA
+/// signature when a deployer configured one (hashing the whole file, one ES256 signature).
+fn marks(c: &mut Criterion) {
+    let keys = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/api/keys/c2pa");
+    let credentials = ContentCredentials::load(
+        &keys.join("chain.pem"),
+        &keys.join("signer-key.pem"),
+        "es256",
+    )
+    .unwrap();
+    let mut group = c.benchmark_group("marks");
+    group.measurement_time(Duration::from_secs(8));
+    for side in [512u32, 1024] {
+        let png = original_png(side);
+        let provenance = || png_meta::Provenance {
+            creator_tool: "Lucent, Realistic_Vision_V4.0.safetensors",
+            parameters: None,
+        };
+        group.bench_with_input(BenchmarkId::new("xmp", side), &png, |b, png| {
+            b.iter(|| black_box(png_meta::with_provenance(png, provenance()).unwrap()))
+        });
+        let marked = png_meta::with_provenance(&png, provenance()).unwrap();
+        group.bench_with_input(BenchmarkId::new("c2pa_sign", side), &marked, |b, png| {
+            b.iter(|| {
+                black_box(
+                    credentials
+                        .sign(png, "Lucent, Realistic_Vision_V4.0")
+                        .unwrap(),
+                )
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, tokens, previews, store, safety, marks);
 criterion_main!(benches);

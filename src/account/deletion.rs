@@ -91,6 +91,11 @@ impl Deletion<'_> {
         }
         self.store.delete_account_records(uid, held).await?;
         self.users.changed(uid).await;
+        // A job admitted while this ran (the profile still there, or a cache not yet told)
+        // could outlive it: then this deletion is not over, and asking again finishes it.
+        if !self.generator.jobs_of(uid).await?.is_empty() {
+            return Err(DeletionError::Busy);
+        }
         self.accounts.delete(uid).await?;
         let kept = if held {
             vec![HELD.to_owned()]
