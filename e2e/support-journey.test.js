@@ -1,15 +1,26 @@
 // Journey: the support console. A user pays through the TEST MODE checkout; a support account
 // (its role set in the Auth emulator, as `lucent staff grant` does) finds them by the start of
 // their email, reads why they are pro, grants 5 bonus credits with a reason and a keyboard
-// confirmation, and sees the audit entry; the paying user then sees the bonus on /profile. A
-// user without the role sees only that the page is for staff.
+// confirmation, and sees the audit entry; the paying user then sees the bonus on /profile.
+// Support deletes another user's account with a reason: that user can no longer sign in, and
+// the console no longer finds them. A user without the role sees only that the page is for staff.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { assertAccessible } from './support/accessibility.js';
-import { call, grantSupportRole } from './support/api.js';
+import { call, grantSupportRole, signIn } from './support/api.js';
 import { BASE_URL, launch, openPage, screenshot } from './support/browser.js';
-import { freeUser, generateViaApi, JOURNEY, logIn, subscribeViaApi, until, visible } from './support/journey.js';
+import {
+  at,
+  expectNavUser,
+  freeUser,
+  generateViaApi,
+  JOURNEY,
+  logIn,
+  subscribeViaApi,
+  until,
+  visible,
+} from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -21,34 +32,47 @@ after(async () => {
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A support account, its role in effect at the gateway, signed in on /staff. */
+async function openConsole(name) {
+  const support = await grantSupportRole(await freeUser(name));
+  // The gateway takes the new token as staff's (and the account itself has the role).
+  const found = await call('GET', `/api/v1/support/users?q=${encodeURIComponent(support.uid)}`, { token: support.token });
+  assert.equal(found.status, 200, `the support role is in effect: ${JSON.stringify(found.body)}`);
+  const page = await openPage(browser);
+  await logIn(page, support);
+  await page.goto(`${BASE_URL}/staff`);
+  await visible(page.getByRole('heading', { name: 'Support console', exact: true }), 'the support console');
+  return { support, page };
+}
+
+async function search(page, q) {
+  await page.getByRole('searchbox', { name: 'Find a user', exact: true }).fill(q);
+  await page.getByRole('search').getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+/** Finds the user with `email` by `q` and opens their card. */
+async function openCard(page, q, email) {
+  await search(page, q);
+  const result = page.getByRole('list', { name: 'Users found' }).getByRole('link', { name: new RegExp(escape(email)) });
+  await visible(result, `${email} among the results`);
+  await result.click();
+  const card = page.getByRole('region', { name: email, exact: true });
+  await visible(card, `the card of ${email}`);
+  return card;
+}
+
 test('support grants a paying user 5 bonus credits, and the user sees them on their profile', JOURNEY, async () => {
   const stamp = Date.now().toString(36);
   const paying = await freeUser(`Paying Pat ${stamp}`);
   const prompt = `a harbour at night, support journey ${stamp}`;
   await generateViaApi(paying, prompt, 21);
   await subscribeViaApi(paying);
-  const support = await grantSupportRole(await freeUser(`Support Sam ${stamp}`));
+  const { support, page } = await openConsole(`Support Sam ${stamp}`);
   const reason = `Goodwill for ticket ${stamp}`;
-
-  // The gateway takes the new token as staff's (and the account itself has the role).
-  const found = await call('GET', `/api/v1/support/users?q=${encodeURIComponent(paying.uid)}`, { token: support.token });
-  assert.equal(found.status, 200, `the support role is in effect: ${JSON.stringify(found.body)}`);
-
-  const page = await openPage(browser);
-  await logIn(page, support);
-  await page.goto(`${BASE_URL}/staff`);
-  await visible(page.getByRole('heading', { name: 'Support console', exact: true }), 'the support console');
 
   // Search by the start of the email, in capitals (the search ignores case).
   const start = paying.email.slice(0, paying.email.indexOf('@')).toUpperCase();
-  await page.getByRole('searchbox', { name: 'Find a user', exact: true }).fill(start);
-  await page.getByRole('search').getByRole('button', { name: 'Search', exact: true }).click();
-  const result = page.getByRole('list', { name: 'Users found' }).getByRole('link', { name: new RegExp(escape(paying.email)) });
-  await visible(result, 'the paying user among the results');
-  await result.click();
-
-  const card = page.getByRole('region', { name: paying.email, exact: true });
-  await visible(card, "the paying user's card");
+  const card = await openCard(page, start, paying.email);
   const why = card.getByText(/^Pro: /);
   await visible(why, 'the why sentence');
   const sentence = await why.innerText();
@@ -104,6 +128,77 @@ test('support grants a paying user 5 bonus credits, and the user sees them on th
   own.assertNoErrors();
   await own.context().close();
   await page.context().close();
+});
+
+test('support deletes an account with a reason; its user cannot sign in, and the console finds them no more', JOURNEY, async () => {
+  const stamp = Date.now().toString(36);
+  const leaving = await freeUser(`Leaving Lee ${stamp}`);
+  const made = await generateViaApi(leaving, `a lantern on a jetty, support deletion ${stamp}`, 41);
+  const { support, page } = await openConsole(`Support Sue ${stamp}`);
+  const reason = `Deletion asked by email, ticket ${stamp}`;
+
+  const card = await openCard(page, leaving.email, leaving.email);
+  const form = card.getByRole('form', { name: 'Delete this account', exact: true });
+  await form.getByRole('textbox', { name: 'Reason', exact: true }).fill(reason);
+  await form.getByRole('button', { name: 'Review the deletion', exact: true }).click();
+  const question = form.getByRole('group', {
+    name: `Delete the account of ${leaving.email} (${leaving.uid}) for good? This cannot be undone.`,
+    exact: true,
+  });
+  await visible(question, 'the confirmation, naming the user');
+  await visible(question.getByText('their subscription, cancelled at once (no refund for the period begun);'), 'what goes');
+  const focused = await page.evaluate(() => document.activeElement?.textContent);
+  assert.equal(focused, `Delete ${leaving.email}'s account`, 'the focus moves to the button that deletes, naming the user');
+  await assertAccessible(page, 'the support console asking to confirm a deletion');
+  await page.keyboard.press('Enter');
+
+  // The gateway cancels, deletes every image and record, then the sign-in, before it answers.
+  await visible(card.getByRole('heading', { name: 'Account deleted', exact: true }), 'that the account was deleted', 30_000);
+  await visible(card.getByText(/^Nothing was kept: /), 'that nothing was kept');
+  await visible(
+    card.getByText(`This account was deleted: there is no user with the uid “${leaving.uid}” any more.`, { exact: true }),
+    'the card saying the account is gone',
+  );
+  // The open search reloads without them.
+  await visible(page.getByText(`Nobody matches “${leaving.email}”.`, { exact: true }), 'the search finding nobody');
+  await assertAccessible(page, 'the support console after a deletion');
+  page.assertNoErrors();
+
+  // Searching afresh, by the start of the email, finds nobody either; nor does the gateway.
+  await page.goto(`${BASE_URL}/staff`);
+  const start = leaving.email.slice(0, leaving.email.indexOf('@'));
+  await search(page, start);
+  await visible(page.getByText(`Nobody matches “${start}”.`, { exact: true }), 'a new search finding nobody');
+  const found = await call('GET', `/api/v1/support/users?q=${encodeURIComponent(leaving.email)}`, { token: support.token });
+  assert.deepEqual(found.body.users, [], `the gateway finds nobody: ${JSON.stringify(found.body)}`);
+  const user = await call('GET', `/api/v1/support/users/${leaving.uid}`, { token: support.token });
+  assert.equal(user.status, 404, `the user's card is gone: ${user.status} ${JSON.stringify(user.body)}`);
+  page.assertNoErrors();
+  await page.context().close();
+
+  // The email and password no longer sign in, at the emulator or on the login page.
+  await assert.rejects(signIn(leaving), /sign-in failed: 400/);
+  const own = await openPage(browser);
+  await own.goto(`${BASE_URL}/Login`);
+  await own.getByLabel('Email', { exact: true }).fill(leaving.email);
+  await own.getByLabel('Password', { exact: true }).fill(leaving.password);
+  await own.getByRole('button', { name: 'Login', exact: true }).click();
+  await until("the login page refuses the deleted account's email", async () => {
+    assert.match((await own.getByRole('alert').innerText()).trim(), /^Login Error: Firebase: .+\(auth\/[a-z-]+\)\.?$/);
+  });
+  await at(own, '/Login');
+  await expectNavUser(own, 'Guest');
+
+  // The old ID token may still verify, but nothing is left behind it.
+  const me = await call('GET', '/api/v1/me', { token: leaving.token });
+  assert.ok(
+    (me.status === 409 && me.body.error?.code === 'profile_missing') || me.status === 401,
+    `GET /api/v1/me with the old token: ${me.status} ${JSON.stringify(me.body)}`,
+  );
+  const image = await call('GET', `/api/v1/generations/${made.id}/image`, { token: leaving.token });
+  assert.notEqual(image.status, 200, `the image is gone: ${image.status}`);
+  own.assertNoErrors();
+  await own.context().close();
 });
 
 test('a user without the support role sees only that the page is for staff', JOURNEY, async () => {

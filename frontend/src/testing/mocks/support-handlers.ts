@@ -38,6 +38,10 @@ function reasonProblem(raw: string): string | null {
 const ownRecord = 'staff cannot change their own record; ask a colleague';
 const DAY_MS = 24 * 3600 * 1000;
 
+/** The gateway's words for what an account under review keeps when deleted (src/account/deletion.rs). */
+const HELD =
+  "Your images, your refused requests and your profile are kept while our staff review this account under the content rules; they are deleted with the review's end.";
+
 /** The gateway's day in a why sentence, e.g. "Dec 31, 2026". */
 function whyDay(ms: number): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(ms);
@@ -183,6 +187,31 @@ export const supportHandlers = [
     db.supportImages[params.uid] = images.filter((image) => image.id !== params.id);
     changed(request, user, user, `delete generation ${params.id}`, body.reason);
     return response(204).empty();
+  }),
+
+  http.delete('/api/v1/support/users/{uid}', async ({ request, params, response }) => {
+    const operation = 'DELETE /api/v1/support/users/{uid}';
+    if (!isStaff(request)) return fail(operation, 404, 'not_found', staffOnly);
+    if (caller(request) === params.uid) return fail(operation, 403, 'own_record', ownRecord);
+    const body = await request.json();
+    const problem = reasonProblem(body.reason);
+    if (problem) return fail(operation, 422, 'invalid_field', `reason: ${problem}`);
+    // Like the gateway, whose every step succeeds on what is gone: a uid with nothing left (one
+    // deleted already) is a 200 too, so asking again finishes a deletion.
+    const user = supportUserOf(params.uid);
+    fakeAuth.deleteAccount(params.uid);
+    if (user?.suspension) {
+      // Held for review: the images, refusals and profile stay; the credits go.
+      const { quota } = user.profile;
+      const profile = { ...user.profile, quota: { ...quota, used: 0, bonus: 0, limit: quota.limit - quota.bonus } };
+      const started = changed(request, user, { ...user, profile }, 'account deletion started', body.reason);
+      const kept = `${body.reason.trim()}; held for review: images, refusals and profile kept`;
+      changed(request, started, started, 'account deleted', kept);
+      return response(200).json({ kept: [HELD] });
+    }
+    db.supportUsers = db.supportUsers.filter((candidate) => candidate !== user);
+    db.supportImages = Object.fromEntries(Object.entries(db.supportImages).filter(([uid]) => uid !== params.uid));
+    return response(200).json({ kept: [] });
   }),
 
   http.post('/api/v1/support/staff', async ({ request, response }) => {

@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 
+import { DeletionList, unfinishedDeletion } from '@/components/ui/account-deletion';
 import modal from '@/components/ui/modal.module.css';
 import { TextField } from '@/components/ui/text-field';
 import { useModalFocus } from '@/hooks/use-modal-focus';
-import { ApiError, invalidField } from '@/lib/api-client';
+import { invalidField } from '@/lib/api-client';
 import type { AccountDeleted } from '@/types/api';
 
 import { useDeleteAccount } from '../hooks/use-account';
@@ -13,17 +14,6 @@ import styles from './profile.module.css';
 /** As the gateway compares them: whatever the case, without the spaces around. */
 function sameEmail(typed: string, email: string | null): boolean {
   return email !== null && typed.trim().toLowerCase() === email.trim().toLowerCase();
-}
-
-/**
- * Why the deletion stopped. A step that could not finish (the gateway's 503 and 504) is
- * finished by asking again, which repeats nothing already done.
- */
-function failure(error: Error): string {
-  if (error instanceof ApiError && (error.status === 503 || error.status === 504)) {
-    return `The deletion did not finish: ${error.message.replace(/\.$/, '')}. Try again: it finishes what was started.`;
-  }
-  return error.message;
 }
 
 interface DeleteAccountDialogProps {
@@ -75,12 +65,7 @@ export function DeleteAccountDialog({ email, onCancel, onDeleted }: DeleteAccoun
         <h2 id={`${id}-title`}>Delete your account?</h2>
         <div id={`${id}-text`} className={styles.dialogText}>
           <p>This is done at once and cannot be undone. What goes:</p>
-          <ul>
-            <li>your subscription, cancelled at once (no refund for the period begun);</li>
-            <li>every image you made;</li>
-            <li>your history, credits and profile;</li>
-            <li>your sign-in: this email and password will no longer log in.</li>
-          </ul>
+          <DeletionList whose="yours" />
           <p>
             What may be kept: if our staff are reviewing this account under the content rules, its images and refused
             requests stay until the review ends; and a note that the account was deleted, without any prompt, stays in
@@ -104,7 +89,7 @@ export function DeleteAccountDialog({ email, onCancel, onDeleted }: DeleteAccoun
           />
           {remove.error && !fieldError && (
             <p role="alert" className="alert">
-              {failure(remove.error)}
+              {unfinishedDeletion(remove.error) ?? remove.error.message}
             </p>
           )}
           <div className={modal.modalActions}>

@@ -12,6 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { getIdTokenClaims } from '@/lib/firebase';
 import { queryKeys } from '@/lib/query-client';
 import type {
+  AccountDeleted,
   CreditsBody,
   FoundUser,
   Generation,
@@ -162,6 +163,29 @@ export function useDeleteImage(uid: string, onDeleted: (image: Generation) => vo
       );
       queryClient.removeQueries({ queryKey: queryKeys.image(image.imageUrl) });
       await queryClient.invalidateQueries({ queryKey: supportKeys.user(uid) });
+    },
+  });
+}
+
+/**
+ * `DELETE /api/v1/support/users/{uid}`: deletes the account as its owner could (safe to ask
+ * again). `onDeleted` runs first, while the form that asked is still on the page. The card is
+ * then loaded afresh, without the old one in between: gone (a 404), or the profile the content
+ * rules hold for review. The searches and the moderation queue (the account's refusals) reload.
+ */
+export function useDeleteUser(uid: string, onDeleted: (deleted: AccountDeleted) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      unwrap(client.DELETE('/api/v1/support/users/{uid}', { params: { path: { uid } }, body: { reason } })),
+    onSuccess: async (deleted) => {
+      onDeleted(deleted);
+      // Exact: the images are not asked for again while the card that shows them leaves.
+      await Promise.all([
+        queryClient.resetQueries({ queryKey: supportKeys.user(uid), exact: true }),
+        queryClient.invalidateQueries({ queryKey: supportKeys.searches }),
+        queryClient.invalidateQueries({ queryKey: supportKeys.moderation }),
+      ]);
     },
   });
 }

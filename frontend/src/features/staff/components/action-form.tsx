@@ -20,16 +20,24 @@ interface ActionFormProps<Field extends string> {
   readonly reviewLabel: string;
   /** Exactly what will happen, as a question. */
   readonly question: string;
+  /** Shown under the question: what the action takes with it. */
+  readonly details?: ReactNode;
   readonly confirmLabel: string;
   readonly pendingLabel: string;
   readonly pending: boolean;
   /** The form's own checks of its fields (the reason is checked here). */
   readonly check?: () => FieldErrors<Field>;
-  /** Sends the change with the trimmed reason; resolves to the success message. */
-  readonly send: (reason: string) => Promise<string>;
-  readonly fields: (props: FieldProps<Field>) => ReactNode;
+  /**
+   * Sends the change with the trimmed reason; resolves to the success message, or to null when
+   * the change takes the form off the page (the account is gone) and the card says what was done.
+   */
+  readonly send: (reason: string) => Promise<string | null>;
+  /** The form's own fields, above the reason; none when the reason is all it asks. */
+  readonly fields?: (props: FieldProps<Field>) => ReactNode;
   /** Shown under the reason. */
   readonly note?: ReactNode;
+  /** The action cannot be undone: the form and its buttons say so in red. */
+  readonly danger?: boolean;
 }
 
 /**
@@ -43,6 +51,7 @@ export function ActionForm<Field extends string>({
   failed,
   reviewLabel,
   question,
+  details,
   confirmLabel,
   pendingLabel,
   pending,
@@ -50,6 +59,7 @@ export function ActionForm<Field extends string>({
   send,
   fields,
   note,
+  danger = false,
 }: ActionFormProps<Field>) {
   const form = useRef<HTMLFormElement>(null);
   const reviewButton = useRef<HTMLButtonElement>(null);
@@ -69,6 +79,7 @@ export function ActionForm<Field extends string>({
   function confirm() {
     send(reason.trim()).then(
       (message) => {
+        if (message === null) return;
         steps.succeeded(message);
         setReason('');
       },
@@ -79,12 +90,18 @@ export function ActionForm<Field extends string>({
   }
 
   return (
-    <form ref={form} noValidate aria-labelledby={headingId} className={styles.action} onSubmit={review}>
+    <form
+      ref={form}
+      noValidate
+      aria-labelledby={headingId}
+      className={`${styles.action}${danger ? ` ${styles.danger}` : ''}`}
+      onSubmit={review}
+    >
       <Heading id={headingId} className={level === 2 ? styles.cardTitle : styles.subTitle}>
         {title}
       </Heading>
       <fieldset disabled={steps.confirming || pending} className={styles.fields}>
-        {fields({ errors: steps.errors, edited: steps.edited })}
+        {fields?.({ errors: steps.errors, edited: steps.edited })}
         <ReasonField
           value={reason}
           error={steps.errors.reason}
@@ -95,7 +112,7 @@ export function ActionForm<Field extends string>({
         />
         {note}
         <div className={styles.buttons}>
-          <button ref={reviewButton} type="submit" className="button">
+          <button ref={reviewButton} type="submit" className={`button${danger ? ' button-danger' : ''}`}>
             {reviewLabel}
           </button>
         </div>
@@ -106,10 +123,13 @@ export function ActionForm<Field extends string>({
           confirmLabel={confirmLabel}
           pendingLabel={pendingLabel}
           pending={pending}
+          danger={danger}
           confirmRef={confirmButton}
           onConfirm={confirm}
           onCancel={steps.cancel}
-        />
+        >
+          {details}
+        </ConfirmStep>
       )}
       <ActionOutcome formError={steps.formError} done={steps.done} />
     </form>

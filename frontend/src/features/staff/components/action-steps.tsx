@@ -115,6 +115,8 @@ interface ConfirmStepProps {
   readonly confirmLabel: string;
   readonly pendingLabel: string;
   readonly pending: boolean;
+  /** The confirm button is red: what it does cannot be undone. */
+  readonly danger?: boolean;
   readonly confirmRef: RefObject<HTMLButtonElement | null>;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
@@ -122,14 +124,15 @@ interface ConfirmStepProps {
 }
 
 /**
- * The question and its two answers; the group is named by the question, read on focus. Escape
- * answers Cancel.
+ * The question and its two answers; the group is named by the question and described by the
+ * details under it, both read on focus. Escape answers Cancel.
  */
 export function ConfirmStep({
   question,
   confirmLabel,
   pendingLabel,
   pending,
+  danger = false,
   confirmRef,
   onConfirm,
   onCancel,
@@ -140,6 +143,7 @@ export function ConfirmStep({
     <div
       role="group"
       aria-labelledby={id}
+      aria-describedby={children ? `${id}-details` : undefined}
       className={styles.confirm}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || pending) return;
@@ -150,9 +154,19 @@ export function ConfirmStep({
       <p id={id} className={styles.question}>
         {question}
       </p>
-      {children}
+      {children && (
+        <div id={`${id}-details`} className={styles.details}>
+          {children}
+        </div>
+      )}
       <div className={styles.buttons}>
-        <button ref={confirmRef} type="button" className="button button-primary" disabled={pending} onClick={onConfirm}>
+        <button
+          ref={confirmRef}
+          type="button"
+          className={`button ${danger ? 'button-danger' : 'button-primary'}`}
+          disabled={pending}
+          onClick={onConfirm}
+        >
           {pending ? pendingLabel : confirmLabel}
         </button>
         <button type="button" className="button button-ghost" disabled={pending} onClick={onCancel}>

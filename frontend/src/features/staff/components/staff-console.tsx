@@ -39,7 +39,9 @@ export function StaffConsole() {
     >
       <UserSearch key={q} q={q} />
       {q && <SearchResults q={q} selected={uid} search={search} />}
-      {uid && <UserCard uid={uid} />}
+      {/* Keyed apart from the search (whose key may be the same uid): what a deletion did is
+          said on that user's card only. */}
+      {uid && <UserCard key={`card:${uid}`} uid={uid} />}
       <ModerationQueue queue={queue} />
       {role.data.admin && <StaffRolesForm />}
     </Page>

@@ -70,7 +70,7 @@ describe('Support console: the card', () => {
     const { card } = await openCard(makeSupportUser({ uid: STAFF_UID, email: staff.email, username: 'Sam' }));
     expect(
       card.getByText(
-        'This is your own record: staff cannot change their own plan, credits, suspension, refusals or images. Ask another member of staff.',
+        'This is your own record: staff cannot change their own plan, credits, suspension, refusals or images, nor delete their own account here. Ask another member of staff.',
       ),
     ).toBeInTheDocument();
     expect(card.queryByRole('form')).not.toBeInTheDocument();
@@ -85,6 +85,7 @@ describe('Support console: the card', () => {
     const { card } = await openCard(makeSupportUser());
     expect(card.getByRole('form', { name: 'Set the plan' })).toBeInTheDocument();
     expect(card.getByRole('form', { name: 'Add bonus credits' })).toBeInTheDocument();
+    expect(card.getByRole('form', { name: 'Delete this account' })).toBeInTheDocument();
     expect(card.queryByText(/This is your own record/)).not.toBeInTheDocument();
   });
 });

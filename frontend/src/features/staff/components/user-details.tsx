@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { Detail } from '@/components/ui/detail';
 import details from '@/components/ui/details.module.css';
 import { formatDateTime } from '@/lib/format';
-import type { ProviderView, Quota, Subscription, SupportUser } from '@/types/api';
+import type { AccountDeleted, ProviderView, Quota, Subscription, SupportUser } from '@/types/api';
 
 import { AddCreditsForm } from './add-credits-form';
 import { AuditTrail } from './audit-trail';
 import { ContentRules } from './content-rules';
+import { DeleteAccountForm } from './delete-account-form';
 import { SetPlanForm } from './set-plan-form';
 import styles from './staff.module.css';
 import { UserImages } from './user-images';
@@ -90,9 +91,11 @@ interface UserDetailsProps {
   readonly user: SupportUser;
   /** The open user is the signed-in staff member, whose own record staff may not change. */
   readonly own: boolean;
+  /** The account was deleted from this card. */
+  readonly onDeleted: (deleted: AccountDeleted) => void;
 }
 
-export function UserDetails({ user, own }: UserDetailsProps) {
+export function UserDetails({ user, own, onDeleted }: UserDetailsProps) {
   const { profile } = user;
   return (
     <>
@@ -111,8 +114,8 @@ export function UserDetails({ user, own }: UserDetailsProps) {
       </dl>
       {own && (
         <p className="notice">
-          This is your own record: staff cannot change their own plan, credits, suspension, refusals or images. Ask
-          another member of staff.
+          This is your own record: staff cannot change their own plan, credits, suspension, refusals or images, nor
+          delete their own account here. Ask another member of staff.
         </p>
       )}
       <ContentRules user={user} own={own} />
@@ -120,6 +123,7 @@ export function UserDetails({ user, own }: UserDetailsProps) {
         <div className={styles.actions}>
           <SetPlanForm user={user} />
           <AddCreditsForm user={user} />
+          <DeleteAccountForm user={user} onDeleted={onDeleted} />
         </div>
       )}
       <AuditTrail entries={user.audit} />
