@@ -1,6 +1,7 @@
 //! Image generation: the catalog, request validation, backends, jobs from submission to
 //! their end (the gateway's side and the worker's), credits, and the gallery of what was made.
 
+mod admission;
 pub mod backend;
 pub mod catalog;
 mod error;
@@ -17,6 +18,7 @@ pub mod stage;
 pub mod view;
 pub mod worker;
 
+pub use admission::{Route, Submitted};
 pub use error::{Failure, GenerateError, JobError};
-pub use generator::{CancelOnDrop, Generator, Parts, Route, Submitted, WorkerSettings};
+pub use generator::{CancelOnDrop, Generator, Parts, WorkerSettings};
 pub use worker::Worker;
