@@ -1,0 +1,280 @@
+//! Admission: check the request, take a place on the job board, reserve the credits, and put
+//! the job in line.
+//!
+//! A full line or a busy user is refused before any credit is reserved. A job is visible to
+//! workers only once its credits are reserved; a quota refusal takes the place back. The
+//! admission runs as a task of its own, so that a client who leaves (or a request timeout)
+//! cannot cut it between the reservation and the line: it runs to its end, and a job whose
+//! client is gone by then is canceled through the normal path, its credits back.
+
+use std::sync::Arc;
+
+use rand::Rng;
+use tokio::sync::oneshot;
+
+use super::generator::Generator;
+use super::request::{GenerationBody, Spec};
+use super::{GenerateError, source};
+use crate::jobs::{Admission, BoardError, Cancel, Ended, NewJob, Place, Tier};
+use crate::quota::Period;
+use crate::safety::moderation::Input;
+use crate::safety::strikes;
+use crate::safety::{Field, Refusal, Request};
+use crate::store::{RefusalRecord, now_ms, push_id};
+use crate::users::{Caller, Refused};
+
+/// The route a request came by, kept with its refusal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    Jobs,
+    Generations,
+    Legacy,
+}
+
+impl Route {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Route::Jobs => "jobs",
+            Route::Generations => "generations",
+            Route::Legacy => "legacy",
+        }
+    }
+}
+
+/// A job in line.
+#[derive(Debug, Clone)]
+pub struct Submitted {
+    pub id: String,
+    pub place: Option<Place>,
+}
+
+impl Generator {
+    /// Everything that can refuse a request before any work starts: the fields, a place in
+    /// line (before the credits, so a full line costs no writes), then the credits.
+    pub async fn submit(
+        self: &Arc<Self>,
+        caller: &Caller,
+        body: &GenerationBody,
+        route: Route,
+    ) -> Result<Submitted, GenerateError> {
+        if caller.suspended {
+            return Err(GenerateError::Suspended);
+        }
+        let (mut spec, source_mode) = body.validate(&self.catalog, caller)?;
+        let source = match (&body.source, source_mode) {
+            (Some(asked), Some(mode)) => {
+                let record = source::find(self.store.as_ref(), caller, &asked.generation).await?;
+                // Validation left enhance off: the source decides the size.
+                spec.source = Some(source::drawn_from(&record, mode)?);
+                Some(record)
+            }
+            _ => None,
+        };
+        // Before a place in line or a credit: a refusal costs nothing.
+        let request = Request {
+            prompt: &body.prompt,
+            negative_prompt: body.negative_prompt.as_deref().unwrap_or(""),
+            look: spec.look.as_ref().map_or("", |look| look.text.as_str()),
+            nsfw_style: spec.style.nsfw,
+        };
+        let passed = match self.safety.check(&request) {
+            Ok(passed) => passed,
+            Err(refusal) => return Err(self.refuse(caller, route, &spec, &request, refusal).await),
+        };
+        // A variation draws what its source shows: the source's words pass the rules of today
+        // as well, whatever the rules were when it was made.
+        let mut explicit = passed.explicit;
+        if let Some(record) = &source {
+            let drawn = Request {
+                prompt: &record.prompt,
+                negative_prompt: &record.negative_prompt,
+                look: "",
+                nsfw_style: spec.style.nsfw,
+            };
+            match self.safety.check(&drawn) {
+                Ok(passed) => explicit |= passed.explicit,
+                Err(refusal) => {
+                    let refusal = Refusal {
+                        field: Field::Source,
+                        ..refusal
+                    };
+                    return Err(self.refuse(caller, route, &spec, &drawn, refusal).await);
+                }
+            }
+        }
+        if explicit && let Some(moderation) = &self.moderation {
+            match moderation.check(Input::Text(&body.prompt)).await {
+                Ok(None) => {}
+                Ok(Some(flagged)) => {
+                    let refusal = Refusal {
+                        category: flagged.category,
+                        field: Field::Prompt,
+                        words: Vec::new(),
+                        flagged: flagged.by,
+                    };
+                    return Err(self.refuse(caller, route, &spec, &request, refusal).await);
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "an explicit request waits for the moderation service");
+                    return Err(GenerateError::ModerationUnavailable(e));
+                }
+            }
+        }
+        spec.explicit = explicit;
+        // Fixed now, so that a job run twice draws the same images.
+        spec.seed.get_or_insert_with(|| rand::rng().random());
+        let period = self.users.period(caller.pro);
+        let job = NewJob {
+            id: push_id::generation_id(),
+            uid: caller.uid.clone(),
+            tier: Tier::of(caller.pro),
+            request: serde_json::to_string(&spec)
+                .map_err(|e| GenerateError::Internal(e.to_string()))?,
+            period: period.key.clone(),
+            credits: spec.count,
+        };
+        let (answer, answered) = oneshot::channel();
+        let generator = Arc::clone(self);
+        tokio::spawn(async move {
+            let admitted = generator.admit(&job, &period).await;
+            if let Err(Ok(submitted)) = answer.send(admitted) {
+                generator.client_left(&job.uid, &submitted.id).await;
+            }
+        });
+        answered
+            .await
+            .map_err(|_| GenerateError::Internal("the admission task ended early".into()))?
+    }
+
+    /// Enqueue, reserve, publish: never dropped halfway (see [`Generator::submit`]).
+    async fn admit(&self, job: &NewJob, period: &Period) -> Result<Submitted, GenerateError> {
+        match self.board.enqueue(job).await? {
+            Admission::Accepted => {}
+            Admission::Busy(n) => return Err(GenerateError::Busy(n)),
+            Admission::Full => return Err(GenerateError::QueueFull),
+        }
+        match self
+            .users
+            .reserve_credits(&job.uid, period, &job.id, job.credits)
+            .await
+        {
+            Ok(Ok(_)) => {}
+            Ok(Err(refused)) => {
+                // The ledger said no: the job holds nothing, and can simply be forgotten.
+                if let Err(e) = self.board.abandon(job).await {
+                    tracing::warn!(job = %job.id, error = %e, "abandoning a job; the reaper will");
+                }
+                return Err(quota_exhausted(refused, period, job.tier));
+            }
+            Err(e) => {
+                // The reservation may have landed: the ledger settles whatever it holds.
+                self.fail_admission(job).await;
+                return Err(e.into());
+            }
+        }
+        self.metrics.credits("reserved", job.credits);
+        match self.board.publish(&job.id).await {
+            Ok(true) => {}
+            Ok(false) => {
+                // Reaped while the reservation took longer than the admission deadline. The
+                // reaper's settlement may have come before the reservation landed: settling
+                // again here gives it back either way (the ledger does it once).
+                let ended = Ended {
+                    id: job.id.clone(),
+                    uid: job.uid.clone(),
+                    period: job.period.clone(),
+                    credits: job.credits,
+                    kept: Some(0),
+                };
+                self.settler.settle(&ended).await;
+                return Err(GenerateError::Unavailable(BoardError::Unavailable(
+                    "the job's admission took too long".into(),
+                )));
+            }
+            Err(e) => {
+                self.fail_admission(job).await;
+                return Err(e.into());
+            }
+        }
+        let place = match self.board.snapshot(&job.id).await {
+            Ok(snapshot) => snapshot.and_then(|s| s.place),
+            // In line all the same: the id must reach the client.
+            Err(e) => {
+                tracing::debug!(job = %job.id, error = %e, "reading a new job's place");
+                None
+            }
+        };
+        Ok(Submitted {
+            id: job.id.clone(),
+            place,
+        })
+    }
+
+    /// Records a refusal against the caller, and the error that tells them. The refusal stands
+    /// whether or not the record could be written (then it does not count, and the log says so).
+    async fn refuse(
+        &self,
+        caller: &Caller,
+        route: Route,
+        spec: &Spec,
+        request: &Request<'_>,
+        refusal: Refusal,
+    ) -> GenerateError {
+        let record = RefusalRecord {
+            uid: caller.uid.clone(),
+            at: now_ms(),
+            route: route.as_str().into(),
+            style: spec.style.id.clone(),
+            category: refusal.category.as_str().into(),
+            words: refusal.words.clone(),
+            flagged: refusal.flagged.clone(),
+            prompt: request.prompt.into(),
+            negative_prompt: request.negative_prompt.into(),
+            false_positive: false,
+        };
+        let standing = strikes::strike(self.store.as_ref(), &self.users, &record).await;
+        GenerateError::Refused { refusal, standing }
+    }
+
+    /// A job whose credits may be reserved but that will not run: failed and left for
+    /// settlement. If the board cannot take even that, the reaper fails it at the
+    /// admission deadline; both settle through the ledger, which knows what it holds.
+    async fn fail_admission(&self, job: &NewJob) {
+        if let Err(e) = self.board.fail_admission(job).await {
+            tracing::warn!(job = %job.id, error = %e, "failing an admission; the reaper will");
+        }
+    }
+
+    /// The client went before it learnt the job's id: nobody can follow or cancel it, so it
+    /// is canceled here while it still waits (a worker may already have started it; then it
+    /// runs, and its images are in the gallery).
+    async fn client_left(&self, uid: &str, id: &str) {
+        match self.cancel(uid, id).await {
+            Ok(Cancel::Canceled(_)) => {
+                tracing::info!(job = %id, "the client left during admission: canceled")
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(job = %id, error = %e, "canceling a job whose client left"),
+        }
+    }
+}
+
+/// The 429 of a spent period, with when it resets.
+fn quota_exhausted(refused: Refused, period: &Period, tier: Tier) -> GenerateError {
+    let window = match tier {
+        Tier::Pro => "this month",
+        Tier::Free => "today",
+    };
+    GenerateError::QuotaExhausted {
+        message: format!(
+            "You have used {} of your {} credits {window}. They reset at {}.",
+            refused.used,
+            refused.limit,
+            period
+                .resets_at
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        ),
+        retry_after: u64::try_from((period.resets_at - chrono::Utc::now()).num_seconds())
+            .unwrap_or(1),
+    }
+}
