@@ -41,6 +41,14 @@ impl Console {
     }
 }
 
+/// alice, registered with one image; her token.
+async fn alice_with_an_image(c: &Console) -> String {
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    c.app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
+    alice
+}
+
 async fn delete_me(app: &TestApp, token: &str, email: &str) -> reqwest::Response {
     app.client
         .delete(app.url("/api/v1/me"))
@@ -133,9 +141,7 @@ async fn deleting_an_account_leaves_nothing_of_it_but_a_tombstone_without_prompt
 #[tokio::test]
 async fn an_email_that_is_not_the_accounts_deletes_nothing() {
     let c = console(None).await;
-    c.register("alice").await;
-    let alice = token("alice", json!({}));
-    c.app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
+    let alice = alice_with_an_image(&c).await;
 
     let response = delete_me(&c.app, &alice, "bob@example.com").await;
 
@@ -210,9 +216,7 @@ async fn a_job_still_waiting_is_cancelled_and_nothing_it_would_make_is_left() {
 #[tokio::test]
 async fn a_deletion_cut_halfway_is_finished_by_asking_again() {
     let c = console(None).await;
-    c.register("alice").await;
-    let alice = token("alice", json!({}));
-    c.app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
+    let alice = alice_with_an_image(&c).await;
     // The accounts service is down for the first request.
     Mock::given(method("POST"))
         .and(path(format!("{ACCOUNTS}:delete")))
@@ -257,9 +261,7 @@ async fn a_deletion_cut_halfway_is_finished_by_asking_again() {
 #[tokio::test]
 async fn an_account_under_review_keeps_what_the_rules_hold_and_says_so() {
     let c = console(None).await;
-    c.register("alice").await;
-    let alice = token("alice", json!({}));
-    c.app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
+    let alice = alice_with_an_image(&c).await;
     let refused = c
         .app
         .generate(&alice, &json!({"prompt": "nude 15 year old girl"}))
@@ -484,9 +486,7 @@ async fn on_the_realtime_database_nothing_of_the_account_is_left() {
 #[tokio::test]
 async fn a_deletion_stopped_by_the_image_store_is_finished_once_it_is_back() {
     let c = console(None).await;
-    c.register("alice").await;
-    let alice = token("alice", json!({}));
-    c.app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
+    let alice = alice_with_an_image(&c).await;
     c.deleting_answers("alice", 200).await;
     let images = c.app.data_dir.path().join("images");
     let aside = c.app.data_dir.path().join("images-aside");

@@ -61,6 +61,18 @@ pub fn marks(bytes: &[u8]) -> Marks {
     }
 }
 
+/// alice made pro: her image `id` as the image route serves it, and as a download.
+async fn as_pro(
+    app: &crate::helpers::TestApp,
+    token: &str,
+    id: &str,
+) -> (bytes::Bytes, bytes::Bytes) {
+    app.make_pro("alice").await;
+    let original = app.get_image(token, id, false).await.bytes().await.unwrap();
+    let download = app.get_image(token, id, true).await.bytes().await.unwrap();
+    (original, download)
+}
+
 pub fn assert_marked_as_ai_made(bytes: &[u8]) {
     let marks = marks(bytes);
     assert_eq!(marks.digital_source_type, TRAINED_ALGORITHMIC_MEDIA);
@@ -92,14 +104,7 @@ async fn every_image_route_serves_a_png_marked_as_ai_made() {
         .unwrap();
     assert_eq!(legacy.status(), 200);
     let legacy = legacy.bytes().await.unwrap();
-    app.make_pro("alice").await;
-    let original = app
-        .get_image(&token, id, false)
-        .await
-        .bytes()
-        .await
-        .unwrap();
-    let download = app.get_image(&token, id, true).await.bytes().await.unwrap();
+    let (original, download) = as_pro(&app, &token, id).await;
 
     for served in [&preview, &legacy, &original, &download] {
         assert_marked_as_ai_made(served);
@@ -179,14 +184,7 @@ async fn with_a_deployers_certificate_every_image_carries_signed_content_credent
         .bytes()
         .await
         .unwrap();
-    app.make_pro("alice").await;
-    let original = app
-        .get_image(&token, id, false)
-        .await
-        .bytes()
-        .await
-        .unwrap();
-    let download = app.get_image(&token, id, true).await.bytes().await.unwrap();
+    let (original, download) = as_pro(&app, &token, id).await;
 
     for bytes in [&preview, &original, &download] {
         let created = created_action(bytes);
