@@ -1,9 +1,9 @@
-import { useId, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 
 import { DeletionList, unfinishedDeletion } from '@/components/ui/account-deletion';
+import { Modal } from '@/components/ui/modal';
 import modal from '@/components/ui/modal.module.css';
 import { TextField } from '@/components/ui/text-field';
-import { useModalFocus } from '@/hooks/use-modal-focus';
 import { invalidField } from '@/lib/api-client';
 import type { AccountDeleted } from '@/types/api';
 
@@ -24,20 +24,13 @@ interface DeleteAccountDialogProps {
 }
 
 export function DeleteAccountDialog({ email, onCancel, onDeleted }: DeleteAccountDialogProps) {
-  const id = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
-  useModalFocus(dialogRef, emailRef);
   const [typed, setTyped] = useState('');
   const remove = useDeleteAccount(onDeleted);
   // Until the answer is in, leaving would hide whether the account is gone.
   const busy = remove.isPending;
   const onField = invalidField(remove.error);
   const fieldError = onField?.field === 'email' ? onField.problem : null;
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape' && !busy) onCancel();
-  }
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,19 +44,10 @@ export function DeleteAccountDialog({ email, onCancel, onDeleted }: DeleteAccoun
   }
 
   return (
-    <div className={modal.modalBackdrop}>
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        tabIndex={-1}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
-        className={`${modal.modal} ${styles.dialog}`}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={`${id}-title`}>Delete your account?</h2>
-        <div id={`${id}-text`} className={styles.dialogText}>
+    <Modal
+      title="Delete your account?"
+      description={
+        <>
           <p>This is done at once and cannot be undone. What goes:</p>
           <DeletionList whose="yours" />
           <p>
@@ -71,37 +55,44 @@ export function DeleteAccountDialog({ email, onCancel, onDeleted }: DeleteAccoun
             requests stay until the review ends; and a note that the account was deleted, without any prompt, stays in
             our audit trail.
           </p>
+        </>
+      }
+      descriptionClassName={styles.dialogText}
+      initialFocus={emailRef}
+      onEscape={() => {
+        if (!busy) onCancel();
+      }}
+      className={styles.dialog}
+    >
+      <form className={styles.dialogForm} onSubmit={submit} noValidate>
+        <TextField
+          ref={emailRef}
+          label="Your account's email"
+          hint={email ? `Type ${email} to confirm.` : undefined}
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          error={fieldError}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            if (remove.isError) remove.reset();
+          }}
+        />
+        {remove.error && !fieldError && (
+          <p role="alert" className="alert">
+            {unfinishedDeletion(remove.error) ?? remove.error.message}
+          </p>
+        )}
+        <div className={modal.modalActions}>
+          <button type="button" className="button" disabled={busy} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-danger" disabled={!sameEmail(typed, email) || busy}>
+            {busy ? 'Deleting…' : 'Yes, delete my account'}
+          </button>
         </div>
-        <form className={styles.dialogForm} onSubmit={submit} noValidate>
-          <TextField
-            ref={emailRef}
-            label="Your account's email"
-            hint={email ? `Type ${email} to confirm.` : undefined}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            value={typed}
-            error={fieldError}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              if (remove.isError) remove.reset();
-            }}
-          />
-          {remove.error && !fieldError && (
-            <p role="alert" className="alert">
-              {unfinishedDeletion(remove.error) ?? remove.error.message}
-            </p>
-          )}
-          <div className={modal.modalActions}>
-            <button type="button" className="button" disabled={busy} onClick={onCancel}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-danger" disabled={!sameEmail(typed, email) || busy}>
-              {busy ? 'Deleting…' : 'Yes, delete my account'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+      </form>
+    </Modal>
   );
 }
