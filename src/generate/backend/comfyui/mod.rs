@@ -1,8 +1,9 @@
 //! ComfyUI (`LUCENT_GENERATOR=comfyui+http://host:8188`): each image is an API-format workflow
 //! submitted with `POST /prompt`, followed on the `/ws` websocket (falling back to polling
 //! `/history/{id}` when the socket cannot be had or drops), fetched with `/view`, then
-//! forgotten from ComfyUI's history. A source image goes up first with `POST /upload/image`. The wire format is ComfyUI's own `server.py` and
-//! `execution.py`, summarised in `docs/comfyui-wire.md`.
+//! forgotten from ComfyUI's history. A source image goes up first with `POST /upload/image`.
+//! The wire format is ComfyUI's own `server.py` and `execution.py`, summarised in
+//! `docs/comfyui-wire.md`.
 
 mod bar;
 mod socket;
