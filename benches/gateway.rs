@@ -170,9 +170,10 @@ fn safety(c: &mut Criterion) {
     let prompt = long_prompt();
     let request = SafetyRequest {
         prompt: &prompt,
-        negative_prompt: "child, teen, lowres, bad anatomy, watermark",
-        look: "",
+        source_len: 0,
+        negative_prompt: "child, teen, (worst quality:1.4), lowres, bad anatomy, watermark",
         nsfw_style: true,
+        nudity: true,
     };
     assert!(gate.check(&request).is_ok());
     let mut group = c.benchmark_group("safety");

@@ -262,7 +262,10 @@ fn generator(
                 "explicit requests and their images are also checked by the moderation service");
             Some(Arc::new(service))
         }
-        None => None,
+        None => {
+            tracing::warn!("{}", crate::safety::moderation::NO_MODERATION);
+            None
+        }
     };
     let backend = config
         .generator

@@ -16,6 +16,7 @@ use crate::generate::{GenerateError, Generator};
 use crate::images::blobs::BlobError;
 use crate::jobs::Cancel;
 use crate::staff::accounts::{Accounts, AccountsError};
+use crate::safety::strikes;
 use crate::store::{AuditEntry, Store, StoreError, now_ms};
 use crate::users::Users;
 
@@ -63,6 +64,21 @@ pub struct Deletion<'a> {
     pub accounts: &'a Accounts,
 }
 
+/// The audit entry that starts a deletion: the account's tombstone. From then on its uid may
+/// not make a profile again (`POST /api/v1/me` answers 410), so the credits and strikes of a
+/// deleted account can never be started afresh with a token issued before the deletion.
+const STARTED: &str = "account deletion started";
+
+/// Whether `uid`'s account was deleted (or its deletion started): its audit trail, which
+/// outlives the account, says so.
+pub async fn tombstoned(store: &dyn Store, uid: &str) -> Result<bool, StoreError> {
+    Ok(store
+        .list_audit(uid)
+        .await?
+        .iter()
+        .any(|e| e.action == STARTED))
+}
+
 /// Why a held account keeps what it keeps.
 const HELD: &str = "Your images, your refused requests and your profile are kept while our \
     staff review this account under the content rules; they are deleted with the review's end.";
@@ -73,9 +89,25 @@ impl Deletion<'_> {
             Asker::Owner => (uid.to_owned(), "asked by the owner".to_owned()),
             Asker::Staff { uid, reason } => (uid.clone(), reason.clone()),
         };
-        self.audit(uid, &actor, "account deletion started", &reason)
-            .await?;
         let user = self.store.get_user(uid).await?;
+        // The tombstone keeps where the account stood with the content rules (never a prompt).
+        let strikes = strikes::recent(
+            self.store,
+            uid,
+            user.as_ref().and_then(|u| u.refusals_reviewed_at),
+        )
+        .await?;
+        let suspended = user
+            .as_ref()
+            .and_then(|u| u.suspension.as_ref())
+            .map_or(String::new(), |s| format!("; suspended since {}", s.since));
+        self.audit(
+            uid,
+            &actor,
+            STARTED,
+            &format!("{reason}; {strikes} refusal(s) counting in the last 24 hours{suspended}"),
+        )
+        .await?;
         let held = user.as_ref().is_some_and(|u| u.suspension.is_some());
         // First: the subscription's id is in the profile deleted below.
         if let Some(id) = user

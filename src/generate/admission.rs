@@ -13,14 +13,15 @@ use rand::Rng;
 use tokio::sync::oneshot;
 
 use super::generator::Generator;
-use super::request::{GenerationBody, Spec};
+use super::request::{Drawn, GenerationBody, Spec};
 use super::{GenerateError, source};
 use crate::jobs::{Admission, BoardError, Cancel, Ended, NewJob, Place, Tier};
 use crate::quota::Period;
 use crate::safety::moderation::Input;
+use crate::safety::normalize::clean;
 use crate::safety::strikes;
 use crate::safety::{Field, Refusal, Request};
-use crate::store::{RefusalRecord, now_ms, push_id};
+use crate::store::{GenerationRecord, RefusalRecord, now_ms, push_id};
 use crate::users::{Caller, Refused};
 
 /// The route a request came by, kept with its refusal.
@@ -40,6 +41,21 @@ impl Route {
         }
     }
 }
+
+/// What the content gate judges of a variation: the source's texts, then the new ones.
+struct Judged {
+    prompt: String,
+    /// Bytes of `prompt` that are the sources'.
+    source_len: usize,
+    negative_prompt: String,
+    /// The sources' styles: NSFW, and able to draw nudity.
+    nsfw: bool,
+    nudity: bool,
+}
+
+/// How far back a variation's sources are read: an image varied from a variation shows what
+/// its first source showed too.
+const SOURCE_DEPTH: usize = 4;
 
 /// A job in line.
 #[derive(Debug, Clone)]
@@ -70,40 +86,33 @@ impl Generator {
             }
             _ => None,
         };
-        // Before a place in line or a credit: a refusal costs nothing.
+        // Before a place in line or a credit: a refusal costs nothing. The gate reads what
+        // the model will receive; a variation draws what its source shows as well, so the
+        // source's words are judged with the new ones, under the stricter of the two styles.
+        let drawn = spec.drawn();
+        let judged = match &source {
+            Some(record) => self.judged_with_source(caller, record, &drawn).await,
+            None => Judged {
+                prompt: drawn.prompt.clone(),
+                source_len: 0,
+                negative_prompt: drawn.negative_prompt.clone(),
+                nsfw: false,
+                nudity: false,
+            },
+        };
         let request = Request {
-            prompt: &body.prompt,
-            negative_prompt: body.negative_prompt.as_deref().unwrap_or(""),
-            look: spec.look.as_ref().map_or("", |look| look.text.as_str()),
-            nsfw_style: spec.style.nsfw,
+            prompt: &judged.prompt,
+            source_len: judged.source_len,
+            negative_prompt: &judged.negative_prompt,
+            nsfw_style: spec.style.nsfw || judged.nsfw,
+            nudity: spec.style.nudity || judged.nudity,
         };
         let passed = match self.safety.check(&request) {
             Ok(passed) => passed,
             Err(refusal) => return Err(self.refuse(caller, route, &spec, &request, refusal).await),
         };
-        // A variation draws what its source shows: the source's words pass the rules of today
-        // as well, whatever the rules were when it was made.
-        let mut explicit = passed.explicit;
-        if let Some(record) = &source {
-            let drawn = Request {
-                prompt: &record.prompt,
-                negative_prompt: &record.negative_prompt,
-                look: "",
-                nsfw_style: spec.style.nsfw,
-            };
-            match self.safety.check(&drawn) {
-                Ok(passed) => explicit |= passed.explicit,
-                Err(refusal) => {
-                    let refusal = Refusal {
-                        field: Field::Source,
-                        ..refusal
-                    };
-                    return Err(self.refuse(caller, route, &spec, &drawn, refusal).await);
-                }
-            }
-        }
-        if explicit && let Some(moderation) = &self.moderation {
-            match moderation.check(Input::Text(&body.prompt)).await {
+        if passed.moderate && let Some(moderation) = &self.moderation {
+            match moderation.check(Input::Text(&judged.prompt)).await {
                 Ok(None) => {}
                 Ok(Some(flagged)) => {
                     let refusal = Refusal {
@@ -111,6 +120,7 @@ impl Generator {
                         field: Field::Prompt,
                         words: Vec::new(),
                         flagged: flagged.by,
+                        strike: true,
                     };
                     return Err(self.refuse(caller, route, &spec, &request, refusal).await);
                 }
@@ -120,7 +130,8 @@ impl Generator {
                 }
             }
         }
-        spec.explicit = explicit;
+        // Its images go through the moderation service too, where there is one.
+        spec.explicit = passed.moderate;
         // Fixed now, so that a job run twice draws the same images.
         spec.seed.get_or_insert_with(|| rand::rng().random());
         let period = self.users.period(caller.pro);
@@ -210,6 +221,54 @@ impl Generator {
         })
     }
 
+    /// The texts of `record` (and of the images it was itself drawn from) as their backend
+    /// received them, before `drawn`'s. A source whose style left the catalog counts as NSFW
+    /// and able to draw nudity: the strictest reading.
+    async fn judged_with_source(
+        &self,
+        caller: &Caller,
+        record: &GenerationRecord,
+        drawn: &Drawn,
+    ) -> Judged {
+        let mut prompts = Vec::new();
+        let mut negatives = Vec::new();
+        let (mut nsfw, mut nudity) = (false, false);
+        let mut next = Some(record.clone());
+        for _ in 0..SOURCE_DEPTH {
+            let Some(record) = next.take() else { break };
+            let style = self.catalog.style(&record.style);
+            nsfw |= style.is_none_or(|s| s.nsfw);
+            nudity |= style.is_none_or(|s| s.nudity);
+            let mut parts = vec![clean(&record.prompt)];
+            parts.extend(style.map(|s| clean(&s.prompt_plus)));
+            parts.extend(
+                record
+                    .look
+                    .as_deref()
+                    .and_then(|id| self.catalog.look(id))
+                    .map(|l| clean(&l.text)),
+            );
+            parts.retain(|p| !p.is_empty());
+            prompts.push(parts.join(", "));
+            negatives.push(clean(&record.negative_prompt));
+            if let Some(source) = &record.source {
+                next = source::find(self.store.as_ref(), caller, &source.generation)
+                    .await
+                    .ok();
+            }
+        }
+        let sources = prompts.join(", ");
+        negatives.push(drawn.negative_prompt.clone());
+        negatives.retain(|n| !n.is_empty());
+        Judged {
+            prompt: format!("{sources}, {}", drawn.prompt),
+            source_len: sources.len(),
+            negative_prompt: negatives.join(", "),
+            nsfw,
+            nudity,
+        }
+    }
+
     /// Records a refusal against the caller, and the error that tells them. The refusal stands
     /// whether or not the record could be written (then it does not count, and the log says so).
     async fn refuse(
@@ -231,6 +290,7 @@ impl Generator {
             prompt: request.prompt.into(),
             negative_prompt: request.negative_prompt.into(),
             false_positive: false,
+            strike: refusal.strike,
         };
         let standing = strikes::strike(self.store.as_ref(), &self.users, &record).await;
         GenerateError::Refused { refusal, standing }

@@ -27,6 +27,13 @@ pub struct Style {
     pub pro: bool,
     /// Needs the profile's 18+ confirmation.
     pub nsfw: bool,
+    /// Its checkpoint can draw nudity (every community Stable Diffusion checkpoint can, so
+    /// this is the default). A style that says it cannot is sold as safe: nudity is kept out
+    /// through its negative prompt (`request::SAFE_NEGATIVE`), and explicit words on it make
+    /// no explicit request, though the content rules refuse them beside a minor, a real
+    /// person or an animal as anywhere.
+    #[serde(default = "can_draw_nudity")]
+    pub nudity: bool,
     #[serde(default)]
     pub default: bool,
     /// ComfyUI only: an API-format workflow file for this style, relative to the catalog
@@ -40,6 +47,10 @@ pub struct Style {
     /// The guidance scale (CFG) the style is drawn at unless the user picks another.
     #[serde(default = "default_cfg")]
     pub cfg: f32,
+}
+
+fn can_draw_nudity() -> bool {
+    true
 }
 
 /// Guidance scales users may pick: from [`CFG_MIN`] to [`CFG_MAX`] in steps of [`CFG_STEP`].

@@ -141,7 +141,15 @@ fn refused(refusal: &Refusal) -> String {
     } else {
         refusal.words.join(", ")
     };
-    format!("{} ({by})", refusal.category.reason())
+    if refusal.strike {
+        format!("{} ({by})", refusal.category.reason())
+    } else {
+        format!(
+            "{} ({by} may read that way): please rephrase; this does not count against your \
+             account",
+            refusal.category.reason()
+        )
+    }
 }
 
 impl From<StoreError> for GenerateError {

@@ -104,6 +104,11 @@ impl Generator {
         self.backend.as_ref()
     }
 
+    /// A moderation service reads explicit requests and their images.
+    pub fn moderated(&self) -> bool {
+        self.moderation.is_some()
+    }
+
     pub fn blobs(&self) -> &Blobs {
         &self.blobs
     }

@@ -8,6 +8,7 @@ use super::catalog::{
     CFG_MAX, CFG_MIN, CFG_STEP, Catalog, Look, SAMPLERS, Size, Style, cfg_allowed,
 };
 use super::source::{self, SourceBody, SourceSpec};
+use crate::safety::normalize::clean;
 use crate::store::SourceMode;
 use crate::users::Caller;
 
@@ -99,19 +100,6 @@ pub struct Spec {
 
 fn first_sampler() -> String {
     SAMPLERS[0].id.to_owned()
-}
-
-/// Removes control characters (newlines and tabs become spaces) and trims.
-fn clean(text: &str) -> String {
-    text.chars()
-        .filter_map(|c| match c {
-            '\n' | '\r' | '\t' => Some(' '),
-            c if c.is_control() => None,
-            c => Some(c),
-        })
-        .collect::<String>()
-        .trim()
-        .to_owned()
 }
 
 /// Counted as the browser's textarea counts (`maxlength` uses UTF-16 code units).
@@ -336,15 +324,40 @@ impl GenerationBody {
     }
 }
 
+/// Kept out of every image of a style whose checkpoint the catalog says cannot draw nudity
+/// (`nudity: false`): a style sold as safe stays safe whatever its prompt asks.
+pub const SAFE_NEGATIVE: &str = "nsfw, nude, naked, nipples, genitals, sex, sexual, underwear";
+
+/// The texts a backend is sent, exactly: built here once, for the backend's request
+/// (`worker::render_of`) and for the content gate (`admission`), so that the gate judges what
+/// the model receives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drawn {
+    /// The prompt, the style's extra text and the look, cleaned.
+    pub prompt: String,
+    /// The user's negative prompt or the style's, and [`SAFE_NEGATIVE`] on a safe checkpoint.
+    pub negative_prompt: String,
+}
+
 impl Spec {
-    /// What the backend is asked to draw: the prompt, the style's extra text, the look.
-    pub fn full_prompt(&self) -> String {
-        let mut parts = vec![self.prompt.as_str(), self.style.prompt_plus.as_str()];
+    /// What the backend is asked to draw.
+    pub fn drawn(&self) -> Drawn {
+        let mut parts = vec![clean(&self.prompt), clean(&self.style.prompt_plus)];
         if let Some(look) = &self.look {
-            parts.push(&look.text);
+            parts.push(clean(&look.text));
         }
         parts.retain(|p| !p.is_empty());
-        parts.join(", ")
+        let mut negative = clean(&self.negative_prompt);
+        if !self.style.nudity {
+            if !negative.is_empty() {
+                negative.push_str(", ");
+            }
+            negative.push_str(SAFE_NEGATIVE);
+        }
+        Drawn {
+            prompt: parts.join(", "),
+            negative_prompt: negative,
+        }
     }
 }
 
@@ -535,7 +548,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            spec.full_prompt(),
+            spec.drawn().prompt,
             format!("a girl, {}, Korean Girl", spec.style.prompt_plus)
         );
     }

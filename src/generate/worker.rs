@@ -261,6 +261,7 @@ impl Worker {
             prompt: spec.prompt.clone(),
             negative_prompt: spec.negative_prompt.clone(),
             false_positive: false,
+            strike: true,
         };
         strikes::strike(self.store.as_ref(), &self.users, &record).await;
         Err(GenerateError::ImageRefused(flagged.category))
@@ -360,10 +361,11 @@ fn render_of(spec: &Spec, i: u32, source: Option<SourceImage>) -> Render {
         .source
         .as_ref()
         .map_or((spec.size.width, spec.size.height), |s| (s.width, s.height));
+    let drawn = spec.drawn();
     Render {
-        prompt: spec.full_prompt(),
+        prompt: drawn.prompt,
         user_prompt: spec.prompt.clone(),
-        negative_prompt: spec.negative_prompt.clone(),
+        negative_prompt: drawn.negative_prompt,
         style_id: spec.style.id.clone(),
         checkpoint: spec.style.checkpoint.clone(),
         prompt_plus: spec.style.prompt_plus.clone(),

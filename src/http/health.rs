@@ -78,7 +78,21 @@ pub struct Checks {
     /// Only when `LUCENT_REDIS_URL` is set.
     #[serde(skip_serializing_if = "Option::is_none")]
     redis: Option<RedisCheck>,
+    /// Whether a moderation service reads explicit requests and their images; never makes the
+    /// instance unready.
+    moderation: ModerationCheck,
 }
+
+/// The content rules read words; a moderation service reads meaning (README, "Content
+/// safety"). Without one the instance is ready and says so.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ModerationCheck {
+    configured: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<&'static str>,
+}
+
+
 
 /// Redis answers, and what it would lose when full.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -148,6 +162,13 @@ async fn check(state: &AppState) -> ReadinessReport {
         redis: match &state.redis {
             Some(redis) => Some(redis_check(redis).await),
             None => None,
+        },
+        moderation: {
+            let configured = generator.moderated();
+            ModerationCheck {
+                configured,
+                warning: (!configured).then_some(crate::safety::moderation::NO_MODERATION),
+            }
         },
     };
     let mut report = ReadinessReport {

@@ -6,10 +6,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error_docs::op_errors;
-use super::{ApiError, ApiJson, AppState};
+use super::{ApiError, ApiJson, AppState, ErrorCode};
+use crate::account::deletion;
 use crate::auth::Identity;
 use crate::limits::Class;
-use crate::store::Subscription;
+use crate::safety::strikes;
+use crate::store::{Subscription, UserRecord};
 use crate::users::Account;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -24,6 +26,36 @@ pub struct Me {
     plan: Plan,
     subscription: Option<Subscription>,
     quota: Quota,
+    standing: Standing,
+}
+
+/// Where the account stands with the content rules.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Standing {
+    /// Refused requests that count against the account, made in the last 24 hours (a request
+    /// to rephrase never counts).
+    strikes: usize,
+    /// At this many the user is warned.
+    warn_at: usize,
+    /// At this many generation is suspended until staff review the account.
+    suspend_at: usize,
+    /// The warning, once `strikes` reached `warnAt`.
+    warning: Option<String>,
+    /// Generation is suspended: since when, why, and how to ask for a review.
+    suspension: Option<SuspensionStanding>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SuspensionStanding {
+    /// Milliseconds since the epoch.
+    since: i64,
+    reason: String,
+    /// Staff reviewed it and kept it.
+    upheld: bool,
+    /// How to ask for a review.
+    review: String,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
@@ -68,10 +100,10 @@ op_errors!(GetMeErrors: AUTH + STORE + [ProfileMissing]);
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn get_me(State(state): State<AppState>, user: Identity) -> Result<Json<Me>, ApiError> {
     let record = state.users.profile(&user.uid).await?;
-    Ok(Json(me(state.users.account(record).await?)))
+    Ok(Json(me(&state, record).await?))
 }
 
-op_errors!(PostMeErrors: AUTH + STORE + JSON_BODY + [InvalidField, RateLimited]);
+op_errors!(PostMeErrors: AUTH + STORE + JSON_BODY + [InvalidField, RateLimited, AccountDeleted]);
 
 #[utoipa::path(post, path = "/v1/me", tag = "profile", security(("bearer" = [])),
     summary = "Creates or updates the caller's profile (the email comes from the token)",
@@ -84,21 +116,51 @@ pub async fn post_me(
     ApiJson(body): ApiJson<ProfileBody>,
 ) -> Result<Json<Me>, ApiError> {
     state.limits.user(Class::ProfileWrite, &user.uid).await?;
+    // A token issued before its account was deleted must not start it afresh.
+    if deletion::tombstoned(state.store.as_ref(), &user.uid).await? {
+        return Err(ApiError::new(
+            ErrorCode::AccountDeleted,
+            "this account was deleted; sign up again to start a new one",
+        ));
+    }
     let record = state
         .users
         .save_profile(&user, &body.username, body.age_confirmed)
         .await?;
-    Ok(Json(me(state.users.account(record).await?)))
+    Ok(Json(me(&state, record).await?))
 }
 
-pub(super) fn me(account: Account) -> Me {
+/// The account of `record`: its plan, credits and standing.
+pub(super) async fn me(state: &AppState, record: UserRecord) -> Result<Me, ApiError> {
+    let strikes = strikes::recent(
+        state.store.as_ref(),
+        &record.uid,
+        record.refusals_reviewed_at,
+    )
+    .await?;
+    let standing = Standing {
+        strikes,
+        warn_at: strikes::WARN_AT,
+        suspend_at: strikes::SUSPEND_AT,
+        warning: strikes::warning(strikes),
+        suspension: record
+            .suspension
+            .as_ref()
+            .map(|s| SuspensionStanding {
+                since: s.since,
+                reason: s.reason.clone(),
+                upheld: s.upheld_at.is_some(),
+                review: strikes::REVIEW.to_owned(),
+            }),
+    };
     let Account {
         record,
         pro,
         period,
         credits,
-    } = account;
-    Me {
+    } = state.users.account(record).await?;
+    Ok(Me {
+        standing,
         plan: Plan::of(pro),
         quota: Quota {
             used: credits.used,
@@ -114,5 +176,5 @@ pub(super) fn me(account: Account) -> Me {
         age_confirmed: record.age_confirmed,
         created_at: record.created_at,
         subscription: record.subscription,
-    }
+    })
 }

@@ -5,7 +5,9 @@
 //! The lists ship in `src/safety/lists/*.txt`; a deployer replaces any of them with a file of
 //! the same name in the directory `LUCENT_SAFETY_LISTS` names. One entry per line, `#` starts
 //! a comment; entries are read with the same normalisation as prompts, and each also matches
-//! in its plural and written as one word (`little girl`, `littlegirl`, `#taylorswift`).
+//! in its plural and written as one word (`little girl`, `littlegirl`, `#taylorswift`). An
+//! entry written `?word` is an ambiguous sign: often innocent, so that a refusal resting on it
+//! alone asks the user to rephrase and does not count against the account (`super::Evidence`).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -26,10 +28,14 @@ pub enum List {
     Animals,
     SexActs,
     RealPeople,
+    AgedThings,
+    AdultRoles,
+    Anthro,
+    Innocent,
 }
 
 impl List {
-    const ALL: [List; 9] = [
+    const ALL: [List; 13] = [
         List::Explicit,
         List::Minor,
         List::Harm,
@@ -39,6 +45,10 @@ impl List {
         List::Animals,
         List::SexActs,
         List::RealPeople,
+        List::AgedThings,
+        List::AdultRoles,
+        List::Anthro,
+        List::Innocent,
     ];
 
     /// The file it is read from.
@@ -53,10 +63,14 @@ impl List {
             List::Animals => "animals.txt",
             List::SexActs => "sex_acts.txt",
             List::RealPeople => "real_people.txt",
+            List::AgedThings => "aged_things.txt",
+            List::AdultRoles => "adult_roles.txt",
+            List::Anthro => "anthro.txt",
+            List::Innocent => "innocent.txt",
         }
     }
 
-    fn built_in(self) -> &'static str {
+    pub fn built_in(self) -> &'static str {
         match self {
             List::Explicit => include_str!("lists/explicit.txt"),
             List::Minor => include_str!("lists/minor.txt"),
@@ -67,6 +81,10 @@ impl List {
             List::Animals => include_str!("lists/animals.txt"),
             List::SexActs => include_str!("lists/sex_acts.txt"),
             List::RealPeople => include_str!("lists/real_people.txt"),
+            List::AgedThings => include_str!("lists/aged_things.txt"),
+            List::AdultRoles => include_str!("lists/adult_roles.txt"),
+            List::Anthro => include_str!("lists/anthro.txt"),
+            List::Innocent => include_str!("lists/innocent.txt"),
         }
     }
 
@@ -75,9 +93,31 @@ impl List {
         self != List::RealPeople
     }
 
-    fn bit(self) -> u16 {
-        1 << (self as u16)
+    fn bit(self) -> u32 {
+        1 << (self as u32)
     }
+}
+
+/// A file that is not a word list: its name, and its built-in text.
+pub const AGES: (&str, &str) = ("ages.txt", include_str!("lists/ages.txt"));
+pub const NUMBERS: (&str, &str) = ("numbers.txt", include_str!("lists/numbers.txt"));
+
+/// The deployer's file of `name` in `dir` where there is one, or the built-in text.
+pub fn read_file(dir: Option<&Path>, name: &str, built_in: &str) -> Result<String, ListError> {
+    match dir.map(|d| d.join(name)) {
+        Some(path) if path.exists() => std::fs::read_to_string(&path).map_err(|error| ListError {
+            file: path.display().to_string(),
+            error,
+        }),
+        _ => Ok(built_in.to_owned()),
+    }
+}
+
+/// The lines of a list file that hold something: trimmed, without comments.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -90,8 +130,9 @@ pub struct ListError {
 /// The compiled lists.
 pub struct Lists {
     automaton: AhoCorasick,
-    /// Per pattern, the lists it is on (bits of [`List::bit`]).
-    owners: Vec<u16>,
+    /// Per pattern, the lists it is on (bits of [`List::bit`]), and those of them where it is
+    /// only an ambiguous sign (an entry written `?word`).
+    owners: Vec<(u32, u32)>,
     /// Entries per list, for the log at start.
     pub counts: HashMap<List, usize>,
 }
@@ -99,7 +140,8 @@ pub struct Lists {
 /// A hit: which lists, and the words of the reading it covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hit {
-    lists: u16,
+    lists: u32,
+    ambiguous: u32,
     pub first: usize,
     pub last: usize,
 }
@@ -108,6 +150,11 @@ impl Hit {
     pub fn on(&self, list: List) -> bool {
         self.lists & list.bit() != 0
     }
+
+    /// On `list` as an ambiguous sign only: alone, it asks the user to rephrase.
+    pub fn ambiguous(&self, list: List) -> bool {
+        self.ambiguous & list.bit() != 0
+    }
 }
 
 impl Lists {
@@ -115,39 +162,41 @@ impl Lists {
     pub fn load(dir: Option<&Path>) -> Result<Self, ListError> {
         let mut texts = Vec::with_capacity(List::ALL.len());
         for list in List::ALL {
-            let text = match dir.map(|d| d.join(list.file())) {
-                Some(path) if path.exists() => {
-                    std::fs::read_to_string(&path).map_err(|error| ListError {
-                        file: path.display().to_string(),
-                        error,
-                    })?
-                }
-                _ => list.built_in().to_owned(),
-            };
-            texts.push((list, text));
+            texts.push((list, read_file(dir, list.file(), list.built_in())?));
         }
         Ok(Self::compile(&texts))
     }
 
     fn compile(texts: &[(List, String)]) -> Self {
-        let mut owners: HashMap<String, u16> = HashMap::new();
+        // Per form: the lists it is on, and those where every entry giving it is ambiguous.
+        let mut owners: HashMap<String, (u32, u32)> = HashMap::new();
         let mut counts = HashMap::new();
         for (list, text) in texts {
-            let entries: Vec<String> = text
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(entry)
-                .filter(|e| !e.is_empty())
-                .collect();
-            counts.insert(*list, entries.len());
-            for e in entries {
+            let mut n = 0;
+            for line in lines(text) {
+                let (ambiguous, line) = match line.strip_prefix('?') {
+                    Some(rest) => (true, rest),
+                    None => (false, line),
+                };
+                let e = entry(line);
+                if e.is_empty() {
+                    continue;
+                }
+                n += 1;
                 for form in forms(&e, list.plurals()) {
-                    *owners.entry(form).or_default() |= list.bit();
+                    let (on, weak) = owners.entry(form).or_default();
+                    let already_certain = *on & list.bit() != 0 && *weak & list.bit() == 0;
+                    *on |= list.bit();
+                    if ambiguous && !already_certain {
+                        *weak |= list.bit();
+                    } else {
+                        *weak &= !list.bit();
+                    }
                 }
             }
+            counts.insert(*list, n);
         }
-        let (patterns, owners): (Vec<String>, Vec<u16>) = owners.into_iter().unzip();
+        let (patterns, owners): (Vec<String>, Vec<(u32, u32)>) = owners.into_iter().unzip();
         // A DFA: a few MiB for these lists, built once at start, and the fastest search.
         let automaton = AhoCorasick::builder()
             .match_kind(MatchKind::Standard)
@@ -169,8 +218,10 @@ impl Lists {
             .filter_map(|m| {
                 let first = words.binary_search_by_key(&m.start(), |w| w.at.0).ok()?;
                 let last = words.binary_search_by_key(&m.end(), |w| w.at.1).ok()?;
+                let (lists, ambiguous) = self.owners[m.pattern().as_usize()];
                 Some(Hit {
-                    lists: self.owners[m.pattern().as_usize()],
+                    lists,
+                    ambiguous,
                     first,
                     last,
                 })

@@ -1,13 +1,28 @@
 //! The content gate every request that makes an image from a prompt passes, before a place in
 //! line or a credit: a refusal costs nothing and says why.
 //!
-//! A request is explicit when its style is NSFW or its prompt (or look) asks for nudity or
-//! sex. Refused, never overridable:
-//! - `minor`: in an explicit request, any sign of a person under 18 (a minor word, a young
-//!   person, an age under 18, a school grade) in the prompt, or a negative prompt that asks
-//!   for no adults; and in any request, a sign of a minor with sexual-harm words;
-//! - `real_person`: an explicit request naming a real person;
-//! - `non_consent` and `bestiality`: in an explicit request.
+//! It reads what the model receives, not what the user typed: the prompt as the backend's
+//! request carries it (the user's words, the style's and the look's text, cleaned as the
+//! backend's text is: `generate::request::Drawn`), and for a variation the source image's
+//! prompt with it, under the stricter of the two styles.
+//!
+//! A request asks for explicit imagery when its style is NSFW or its text asks for nudity,
+//! undress or sex in any listed wording, in any supported language. Refused, never overridable:
+//! - `minor`: in such a request, any sign of a person under 18 (a minor word or slang, an age
+//!   under 18, an age limit, a birth year, a school year) in the prompt, or a negative prompt
+//!   that asks for no adults; and in any request, a sign of a minor with sexual-harm words;
+//! - `real_person`: such a request naming a real person (or a misspelling of one);
+//! - `non_consent` and `bestiality`: in such a request.
+//!
+//! Whether the style's checkpoint can draw nudity does not change what is refused; it decides
+//! whether a request the rules let through is explicit (`Passed`).
+//!
+//! No strike without certainty: a sign is certain or ambiguous (a `?` entry, a misspelt name,
+//! the last school year); a refusal whose reason or whose explicitness rests on one ambiguous
+//! sign asks the user to rephrase and does not count against the account (`Refusal::strike`).
+//! A stated adult age makes ambiguous signs of youth an adult's; a school word before an adult
+//! occupation (`middle school teacher`) is a workplace; an animal word beside a character word
+//! (`anthro wolf woman`, `horse girl`) is an adult anthropomorphic character, allowed.
 //!
 //! The negative prompt never counts against a request except for the adults rule: a user
 //! keeping minors out of an image writes minor words there. Matching is on whole words of
@@ -16,6 +31,7 @@
 mod ages;
 mod lists;
 pub mod moderation;
+mod names;
 pub mod normalize;
 pub mod strikes;
 
@@ -93,40 +109,111 @@ pub struct Refusal {
     /// The moderation service's categories that decided it (src/safety/moderation.rs); none
     /// when our own rules did.
     pub flagged: Vec<String>,
+    /// It counts against the account. False when it rests on one ambiguous sign: the user is
+    /// asked to rephrase.
+    pub strike: bool,
 }
 
 /// A request the rules let through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Passed {
-    /// It asks for explicit imagery: the moderation service checks it and its images too.
+    /// Its images may be explicit: an NSFW style, or explicit words on a checkpoint that can
+    /// draw them.
     pub explicit: bool,
+    /// It asks for explicit imagery (an NSFW style or explicit words, whatever the checkpoint):
+    /// the moderation service checks it and its images too.
+    pub moderate: bool,
 }
 
-/// What the gate reads of a request.
+/// What the gate reads of a request: the texts as the model receives them.
 #[derive(Debug, Clone, Copy)]
 pub struct Request<'a> {
+    /// The prompt the backend is sent, with the style's and look's text; for a variation, the
+    /// source image's prompt first.
     pub prompt: &'a str,
-    /// As the user wrote it (a style's own default is not theirs).
+    /// How many bytes at the start of `prompt` are the source image's prompt (0 without one).
+    pub source_len: usize,
+    /// The negative prompt the backend is sent.
     pub negative_prompt: &'a str,
-    /// The chosen look's text, from the catalog.
-    pub look: &'a str,
     /// The style is NSFW.
     pub nsfw_style: bool,
+    /// The style's checkpoint can draw nudity (the catalog's `nudity`).
+    pub nudity: bool,
 }
 
 pub struct Gate {
     lists: Lists,
+    ages: ages::AgeRules,
+    names: names::Names,
+}
+
+/// Signs found for one rule: the words as the user wrote them, each with the field it is in,
+/// its span in the text read, and whether it is only an ambiguous sign.
+#[derive(Debug, Default)]
+struct Evidence {
+    signs: Vec<Sign>,
+}
+
+#[derive(Debug, Clone)]
+struct Sign {
+    word: String,
+    field: Field,
+    span: (usize, usize),
+    ambiguous: bool,
+}
+
+impl Evidence {
+    fn add(&mut self, sign: Sign) {
+        if let Some(known) = self.signs.iter_mut().find(|s| s.word == sign.word) {
+            known.ambiguous &= sign.ambiguous;
+        } else {
+            self.signs.push(sign);
+        }
+    }
+
+    fn found(&self) -> bool {
+        !self.signs.is_empty()
+    }
+
+    /// A certain sign, or two ambiguous ones that do not overlap.
+    fn sure(&self) -> bool {
+        let weak: Vec<(usize, usize)> = self
+            .signs
+            .iter()
+            .filter(|s| s.ambiguous)
+            .map(|s| s.span)
+            .collect();
+        self.signs.iter().any(|s| !s.ambiguous)
+            || weak
+                .iter()
+                .any(|a| weak.iter().any(|b| a.1 <= b.0 || b.1 <= a.0))
+    }
+
+    /// Signs that only count together (an animal and a sex act): sure when both are.
+    fn both(a: Evidence, b: Evidence) -> Evidence {
+        let ambiguous = !(a.sure() && b.sure());
+        Evidence {
+            signs: a
+                .signs
+                .into_iter()
+                .chain(b.signs)
+                .map(|s| Sign { ambiguous, ..s })
+                .collect(),
+        }
+    }
 }
 
 /// A text as the gate read it: its readings and every hit in each.
 struct Read<'a> {
     original: &'a str,
+    /// Bytes at the start that are the source image's prompt.
+    source_len: usize,
     plain: Reading,
     hits: Vec<(Reading, Vec<Hit>)>,
 }
 
 impl<'a> Read<'a> {
-    fn new(lists: &Lists, original: &'a str) -> Self {
+    fn new(lists: &Lists, original: &'a str, source_len: usize) -> Self {
         let readings = read(original);
         let hits = readings
             .all
@@ -138,54 +225,150 @@ impl<'a> Read<'a> {
             .collect();
         Self {
             original,
+            source_len,
             plain: readings.plain,
             hits,
         }
     }
 
-    /// The original words of every hit on `list`, once each.
-    fn on(&self, list: List) -> Vec<String> {
-        let mut words: Vec<String> = Vec::new();
+    /// The signs on `list` that `keep` keeps, once each.
+    fn evidence(&self, list: List, keep: impl Fn(&Reading, &[Hit], &Hit) -> bool) -> Evidence {
+        let mut evidence = Evidence::default();
         for (reading, hits) in &self.hits {
-            for hit in hits.iter().filter(|h| h.on(list)) {
-                let quoted = self.quote(reading, hit.first, hit.last);
-                if !words.contains(&quoted) {
-                    words.push(quoted);
+            // A listed word inside an ordinary phrase (`naked eye`) is that phrase.
+            let innocent = |hit: &Hit| {
+                hits.iter()
+                    .any(|h| h.on(List::Innocent) && h.first <= hit.first && h.last >= hit.last)
+            };
+            for hit in hits.iter().filter(|h| h.on(list) && !innocent(h)) {
+                if keep(reading, hits, hit) {
+                    evidence.add(self.sign(reading, hit.first, hit.last, hit.ambiguous(list)));
                 }
             }
         }
-        words
+        evidence
     }
 
-    fn quote(&self, reading: &Reading, first: usize, last: usize) -> String {
-        self.original[reading.words[first].start..reading.words[last].end].to_owned()
+    fn on(&self, list: List) -> Evidence {
+        self.evidence(list, |_, _, _| true)
     }
 
-    /// Signs of a minor: listed words, ages under 18, school grades.
-    fn minor(&self) -> Vec<String> {
-        let mut words = self.on(List::Minor);
-        if let Some((first, last)) = ages::minor_age(&self.plain) {
-            words.push(self.quote(&self.plain, first, last));
+    /// The sign words `first..=last` of `reading` make, quoted from the original.
+    fn sign(&self, reading: &Reading, first: usize, last: usize, ambiguous: bool) -> Sign {
+        let (start, end) = (reading.words[first].start, reading.words[last].end);
+        Sign {
+            word: self.original[start..end].to_owned(),
+            field: if start < self.source_len {
+                Field::Source
+            } else {
+                Field::Prompt
+            },
+            span: (start, end),
+            ambiguous,
         }
-        words
+    }
+
+    /// Whether only spaces or hyphens stand between words `a` and `b` of `reading`.
+    fn adjacent(&self, reading: &Reading, a: usize, b: usize) -> bool {
+        let (from, to) = (reading.words[a].end, reading.words[b].start);
+        from <= to
+            && self.original[from..to]
+                .chars()
+                .all(|c| c.is_whitespace() || c == '-')
+    }
+
+    /// Whether a hit on `list` starts within two words after word `last`.
+    fn followed_by(hits: &[Hit], list: List, last: usize) -> bool {
+        hits.iter()
+            .any(|h| h.on(list) && (h.first == last + 1 || h.first == last + 2))
+    }
+
+    /// Signs of a minor: listed words and slang, ages under 18, school years; a school word
+    /// before an adult occupation is a workplace, and a stated adult age makes ambiguous signs
+    /// an adult's.
+    fn minor(&self, gate: &Gate) -> Evidence {
+        let mut evidence = self.evidence(List::Minor, |_, hits, hit| {
+            !Self::followed_by(hits, List::AdultRoles, hit.last)
+        });
+        let plain_hits = &self.hits[0].1;
+        let things: Vec<bool> = {
+            let mut things = vec![false; self.plain.len()];
+            for hit in plain_hits.iter().filter(|h| h.on(List::AgedThings)) {
+                things[hit.first..=hit.last].iter_mut().for_each(|t| *t = true);
+            }
+            things
+        };
+        let mut adult = false;
+        for age in gate.ages.find(&self.plain, &things, current_year()) {
+            match age.kind {
+                ages::AgeKind::Adult => adult = true,
+                ages::AgeKind::Minor { certain } => {
+                    if !Self::followed_by(plain_hits, List::AdultRoles, age.last) {
+                        evidence.add(self.sign(&self.plain, age.first, age.last, !certain));
+                    }
+                }
+            }
+        }
+        if adult && evidence.signs.iter().all(|s| s.ambiguous) {
+            return Evidence::default();
+        }
+        evidence
+    }
+
+    /// Animals, but not anthropomorphic characters (`anthro wolf`, `horse girl`).
+    fn animals(&self) -> Evidence {
+        self.evidence(List::Animals, |reading, hits, hit| {
+            !hits.iter().any(|h| {
+                h.on(List::Anthro)
+                    && ((h.last + 1 == hit.first && self.adjacent(reading, h.last, hit.first))
+                        || (h.first == hit.last + 1 && self.adjacent(reading, hit.last, h.first)))
+            })
+        })
+    }
+
+    /// A real person: a listed name, or a misspelling of one (ambiguous).
+    fn real_people(&self, gate: &Gate) -> Evidence {
+        let mut evidence = self.on(List::RealPeople);
+        if !evidence.found()
+            && let Some((first, last)) = gate.names.find(&self.plain)
+        {
+            evidence.add(self.sign(&self.plain, first, last, true));
+        }
+        evidence
     }
 }
 
+fn current_year() -> i32 {
+    use chrono::Datelike;
+    chrono::Utc::now().year()
+}
+
 impl Gate {
-    pub fn new(lists: Lists) -> Self {
-        Self { lists }
+    pub fn new(lists: Lists, ages: &str, numbers: &str, real_people: &str) -> Self {
+        Self {
+            lists,
+            ages: ages::AgeRules::parse(ages, numbers),
+            names: names::Names::new(real_people),
+        }
     }
 
     /// The built-in lists, or the deployer's where `dir` has them. The built-in gate is made
     /// once per process and shared (its automaton takes a moment to build).
     pub fn load(dir: Option<&Path>) -> Result<Arc<Self>, ListError> {
         static BUILT_IN: OnceLock<Arc<Gate>> = OnceLock::new();
+        let build = |dir: Option<&Path>| -> Result<Self, ListError> {
+            let read = |(name, text): (&str, &str)| lists::read_file(dir, name, text);
+            Ok(Self::new(
+                Lists::load(dir)?,
+                &read(lists::AGES)?,
+                &read(lists::NUMBERS)?,
+                &read((List::RealPeople.file(), List::RealPeople.built_in()))?,
+            ))
+        };
         match dir {
-            Some(dir) => Ok(Arc::new(Self::new(Lists::load(Some(dir))?))),
+            Some(dir) => Ok(Arc::new(build(Some(dir))?)),
             None => Ok(Arc::clone(BUILT_IN.get_or_init(|| {
-                Arc::new(Self::new(
-                    Lists::load(None).expect("the built-in lists are compiled in"),
-                ))
+                Arc::new(build(None).expect("the built-in lists are compiled in"))
             }))),
         }
     }
@@ -196,55 +379,66 @@ impl Gate {
 
     /// `Ok` when the request may be made; otherwise why not.
     pub fn check(&self, request: &Request<'_>) -> Result<Passed, Refusal> {
-        let prompt = Read::new(&self.lists, request.prompt);
-        let look = Read::new(&self.lists, request.look);
-        let explicit = request.nsfw_style
-            || !prompt.on(List::Explicit).is_empty()
-            || !look.on(List::Explicit).is_empty();
-        let refuse = |category, field, words: Vec<String>| {
-            if words.is_empty() {
-                Ok(Passed { explicit })
-            } else {
-                Err(Refusal {
-                    category,
-                    field,
-                    words,
-                    flagged: Vec::new(),
-                })
+        let prompt = Read::new(&self.lists, request.prompt, request.source_len);
+        let words = prompt.on(List::Explicit);
+        let asks = request.nsfw_style || words.found();
+        let sure_asks = request.nsfw_style || words.sure();
+        let passed = Passed {
+            explicit: request.nsfw_style || (request.nudity && words.found()),
+            moderate: asks,
+        };
+        let refuse = |category, evidence: Evidence, context: bool, field: Option<Field>| {
+            if !evidence.found() {
+                return Ok(passed);
             }
+            Err(Refusal {
+                category,
+                field: field.unwrap_or(evidence.signs[0].field),
+                strike: evidence.sure() && context,
+                words: evidence.signs.into_iter().map(|s| s.word).collect(),
+                flagged: Vec::new(),
+            })
         };
 
-        let minor = prompt.minor();
-        if !minor.is_empty() && (explicit || !prompt.on(List::Harm).is_empty()) {
-            return refuse(Category::Minor, Field::Prompt, minor);
+        let minor = prompt.minor(self);
+        if minor.found() {
+            let harm = prompt.on(List::Harm);
+            if asks || harm.found() {
+                return refuse(Category::Minor, minor, sure_asks || harm.sure(), None);
+            }
         }
-        if !explicit {
-            return Ok(Passed { explicit });
+        if !asks {
+            return Ok(passed);
         }
-        let negative = Read::new(&self.lists, request.negative_prompt);
+        let negative = Read::new(&self.lists, request.negative_prompt, 0);
         refuse(
             Category::Minor,
-            Field::NegativePrompt,
             negative.on(List::AdultInNegative),
+            sure_asks,
+            Some(Field::NegativePrompt),
         )?;
         refuse(
             Category::RealPerson,
-            Field::Prompt,
-            prompt.on(List::RealPeople),
+            prompt.real_people(self),
+            sure_asks,
+            None,
         )?;
         refuse(
             Category::NonConsent,
-            Field::Prompt,
             prompt.on(List::NonConsent),
+            sure_asks,
+            None,
         )?;
         let mut bestiality = prompt.on(List::Bestiality);
-        let animals = prompt.on(List::Animals);
-        if !animals.is_empty() {
+        let animals = prompt.animals();
+        if animals.found() {
             let acts = prompt.on(List::SexActs);
-            if !acts.is_empty() {
-                bestiality.extend(animals.into_iter().chain(acts));
+            if acts.found() {
+                for sign in Evidence::both(animals, acts).signs {
+                    bestiality.add(sign);
+                }
             }
         }
-        refuse(Category::Bestiality, Field::Prompt, bestiality)
+        refuse(Category::Bestiality, bestiality, sure_asks, None)
     }
 }

@@ -20,6 +20,11 @@ use url::Url;
 use super::Category;
 use crate::upstream::read_at_most;
 
+/// Said at start and in the readiness answer when no moderation service is configured.
+pub const NO_MODERATION: &str = "no moderation service is configured (LUCENT_MODERATION_KEY): \
+    explicit requests and their images are judged by the word lists alone, which read words, \
+    not meaning";
+
 /// The service's categories that refuse an explicit request, and the rule each one is.
 pub const FORBIDDEN: [(&str, Category); 2] = [
     ("sexual/minors", Category::Minor),

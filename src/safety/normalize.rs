@@ -2,14 +2,21 @@
 //! (full-width letters, ligatures) folded by NFKC, accents taken off, letters from other scripts
 //! that look like Latin ones read as those (UTS #39's confusables, for non-ASCII letters only:
 //! its skeletons also merge ASCII pairs such as `rn` and `m`, which would make ordinary words
-//! collide), invisible and control characters dropped, and everything lowercased.
+//! collide), invisible characters (zero-width, bidirectional, variation selectors) dropped, and
+//! everything lowercased. Every whitespace and control character breaks a word, as it does for
+//! the model (`generate::request` sends them as spaces).
 //!
 //! The text is then cut into words at anything that is not a letter or a digit, A1111's prompt
-//! syntax included (`(word:1.3)`, `[a:b:0.5]`, `[a|b]`, `<lora:name:0.8>`, `BREAK` is a word).
+//! syntax included (`(word:1.3)`, `[a:b:0.5]`, `[a|b]`, `<lora:name:0.8>`, `BREAK` is a word);
+//! a decimal number (`1.8`) stays one word, so a weight is never read as an age. Scripts written
+//! without spaces (Chinese, Japanese, Korean) give one word per character, written without a
+//! space between neighbours, so a listed word matches anywhere inside a run of them.
 //! Each word keeps the span of the original it came from, so a refusal can quote the user.
-//! A reading is one way of seeing those words; [`readings`] gives every way the gate looks:
-//! - words split at `.`, `-`, `_` and `'`, and the same words joined across them (`l.o.l.i`,
-//!   `lo-li`) and across runs of single letters (`l o l i`);
+//! A reading is one way of seeing those words; [`read`] gives every way the gate looks:
+//! - words joined across any mark written inside them (`lo-li`, `l.o.l.i`, `nu*de`, `lo🍭li`);
+//! - runs of single letters or characters read as one word (`n u d e g i r l`, `幼 女`),
+//!   where a listed word matches anywhere inside;
+//! - symbols written for letters inside a word read as those letters (`n!pple`, `|oli`, `+een`);
 //! - with leetspeak read as letters in words that mix letters and digits (`l0l1`, `t33n`,
 //!   `k1d`: `1` read as `i` and, in another reading, as `l`);
 //! - with letters repeated three times or more read twice and once (`teeeen`, `loooli`).
@@ -28,8 +35,8 @@ pub struct Word {
     pub end: usize,
 }
 
-/// One way of reading a text: its words, one space apart in `text` (which the lists' automaton
-/// searches as it is).
+/// One way of reading a text: its words in `text` (which the lists' automaton searches as it
+/// is), one space apart except inside a run (see [`Reading::push`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Reading {
     pub text: String,
@@ -49,8 +56,10 @@ impl Reading {
         self.words.is_empty()
     }
 
-    fn push(&mut self, word: &str, start: usize, end: usize) {
-        if !self.text.is_empty() {
+    /// Adds a word; `glued` writes it without a space after the previous one, so that a list
+    /// entry matches across the two.
+    fn push(&mut self, word: &str, start: usize, end: usize, glued: bool) {
+        if !self.text.is_empty() && !glued {
             self.text.push(' ');
         }
         let from = self.text.len();
@@ -60,6 +69,11 @@ impl Reading {
             start,
             end,
         });
+    }
+
+    /// Whether word `i` is written right after word `i - 1`.
+    fn glued(&self, i: usize) -> bool {
+        i > 0 && self.words[i].at.0 == self.words[i - 1].at.1
     }
 
     /// The reading with every word that `needs` it through `change`; `None` when no word
@@ -74,14 +88,32 @@ impl Reading {
         };
         for (i, w) in self.words.iter().enumerate() {
             let word = self.word(i);
+            let glued = self.glued(i);
             if needs(word) {
-                out.push(&change(word), w.start, w.end);
+                out.push(&change(word), w.start, w.end, glued);
             } else {
-                out.push(word, w.start, w.end);
+                out.push(word, w.start, w.end, glued);
             }
         }
         Some(out)
     }
+}
+
+/// Every whitespace and control character as a space, trimmed: what a backend is sent
+/// (`generate::request::Drawn`), and so what the gate reads: a tab must not join two words for
+/// one and split them for the other.
+pub fn clean(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_whitespace() || c.is_control() {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
+        .trim()
+        .to_owned()
 }
 
 /// A normalised character and the original character's byte span.
@@ -92,15 +124,22 @@ struct Folded {
     end: usize,
 }
 
-/// Zero-width, bidirectional, variation and tag characters, and controls: invisible in a
-/// prompt, and used to break words apart.
+/// Zero-width, bidirectional, variation and tag characters: invisible in a prompt, and used to
+/// break words apart. (Controls and spaces are word breaks instead: see the module's note.)
 fn invisible(c: char) -> bool {
-    c.is_control()
-        || matches!(c,
-            '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}'
-            | '\u{17B5}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
-            | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{E0000}'..='\u{E007F}')
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}'
+        | '\u{17B5}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
+        | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{E0000}'..='\u{E007F}')
+}
+
+/// Characters of the scripts written without spaces between words: Han, kana and Hangul.
+pub fn unspaced(c: char) -> bool {
+    matches!(c,
+        '\u{1100}'..='\u{11FF}' | '\u{3005}' | '\u{3040}'..='\u{30FF}' | '\u{3130}'..='\u{318F}'
+        | '\u{31F0}'..='\u{31FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
+        | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FA1F}')
 }
 
 /// One character as plain lowercase letters: its compatibility form without accents, and a
@@ -113,7 +152,7 @@ fn fold_char(c: char, out: &mut Vec<char>) {
     for k in std::iter::once(c).nfkc() {
         for d in std::iter::once(k).nfd().filter(|d| !is_combining_mark(*d)) {
             for l in d.to_lowercase() {
-                if l.is_ascii() || !l.is_alphabetic() {
+                if l.is_ascii() || !l.is_alphabetic() || unspaced(l) {
                     out.push(l);
                     continue;
                 }
@@ -129,29 +168,74 @@ fn fold_char(c: char, out: &mut Vec<char>) {
     }
 }
 
-fn fold(text: &str) -> Vec<Folded> {
+/// A symbol written for a letter (`n!pple`, `|oli`, `+een`, `ni(e`), and whether it stands for
+/// one only between two letters (an opening bracket is A1111 syntax anywhere else).
+fn symbol_letter(c: char) -> Option<(char, bool)> {
+    Some(match c {
+        '!' | '¡' => ('i', false),
+        '|' | '£' => ('l', false),
+        '+' | '†' => ('t', false),
+        '(' | '¢' | '©' => ('c', true),
+        '€' => ('e', false),
+        '¥' => ('y', false),
+        '§' => ('s', false),
+        '®' => ('r', false),
+        'ø' | 'Ø' => ('o', false),
+        'µ' => ('u', false),
+        '×' => ('x', true),
+        _ => return None,
+    })
+}
+
+/// The text's characters folded; with `symbols`, a symbol beside a letter or digit read as the
+/// letter it is written for (see [`symbol_letter`]). `None` when `symbols` changes nothing.
+fn fold(text: &str, symbols: bool) -> Option<Vec<Folded>> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut folded = Vec::with_capacity(text.len());
-    let mut chars = Vec::with_capacity(4);
-    for (start, c) in text.char_indices() {
+    let mut buffer = Vec::with_capacity(4);
+    let mut changed = false;
+    for (k, &(start, c)) in chars.iter().enumerate() {
         if invisible(c) {
             continue;
         }
         let end = start + c.len_utf8();
-        chars.clear();
-        fold_char(c, &mut chars);
-        folded.extend(chars.iter().map(|&c| Folded { c, start, end }));
+        if symbols && let Some((letter, between)) = symbol_letter(c) {
+            let near = |i: Option<usize>| {
+                i.and_then(|i| chars.get(i))
+                    .is_some_and(|(_, n)| n.is_alphanumeric())
+            };
+            let (before, after) = (near(k.checked_sub(1)), near(Some(k + 1)));
+            if (before && after) || (!between && (before || after)) {
+                folded.push(Folded {
+                    c: letter,
+                    start,
+                    end,
+                });
+                changed = true;
+                continue;
+            }
+        }
+        buffer.clear();
+        fold_char(c, &mut buffer);
+        folded.extend(buffer.iter().map(|&c| Folded { c, start, end }));
     }
-    folded
+    (!symbols || changed).then_some(folded)
 }
 
 /// Letters, digits, and the symbols leetspeak writes letters with.
 fn in_word(c: char) -> bool {
-    c.is_alphanumeric() || c == '@' || c == '$'
+    (c.is_alphanumeric() || c == '@' || c == '$') && !unspaced(c)
 }
 
-/// Marks inside a word that writers use to split it.
+/// A mark written inside a word to split it: anything but a space, a control or A1111's syntax.
 fn joiner(c: char) -> bool {
-    matches!(c, '.' | '-' | '_' | '\'')
+    !(c.is_whitespace()
+        || c.is_control()
+        || unspaced(c)
+        || matches!(
+            c,
+            '(' | ')' | '[' | ']' | '{' | '}' | '<' | '>' | ':' | ',' | ';' | '"'
+        ))
 }
 
 /// Words split at every mark, and the mark that followed each.
@@ -160,16 +244,23 @@ fn split(folded: &[Folded]) -> (Reading, Vec<Option<char>>) {
     let mut after: Vec<Option<char>> = Vec::new();
     let mut current = String::new();
     let (mut start, mut end) = (0, 0);
-    for f in folded {
-        if in_word(f.c) {
+    // The previous character was an unspaced one, with nothing between.
+    let mut in_run = false;
+    for (k, f) in folded.iter().enumerate() {
+        let decimal = matches!(f.c, '.' | ',')
+            && current.ends_with(|c: char| c.is_ascii_digit())
+            && folded.get(k + 1).is_some_and(|n| n.c.is_ascii_digit());
+        if in_word(f.c) || decimal {
             if current.is_empty() {
                 start = f.start;
             }
             current.push(f.c);
             end = f.end;
-        } else if !current.is_empty() {
-            reading.push(&current, start, end);
-            after.push(Some(f.c));
+            continue;
+        }
+        if !current.is_empty() {
+            reading.push(&current, start, end, false);
+            after.push(Some(if unspaced(f.c) { ' ' } else { f.c }));
             current.clear();
         } else if let Some(last) = after.last_mut()
             && last.is_some_and(joiner)
@@ -178,21 +269,32 @@ fn split(folded: &[Folded]) -> (Reading, Vec<Option<char>>) {
             // A mark then a space ("mr. smith"): not a split word.
             *last = Some(' ');
         }
+        if unspaced(f.c) {
+            let glued = in_run && after.last() == Some(&None);
+            let mut buffer = [0; 4];
+            reading.push(f.c.encode_utf8(&mut buffer), f.start, f.end, glued);
+            after.push(None);
+            in_run = true;
+        } else {
+            in_run = false;
+            if let Some(last) = after.last_mut()
+                && last.is_none()
+            {
+                *last = Some(f.c);
+            }
+        }
     }
     if !current.is_empty() {
-        reading.push(&current, start, end);
+        reading.push(&current, start, end, false);
         after.push(None);
     }
     (reading, after)
 }
 
-/// The words joined where a mark split one word (`lo-li`, `l.o.l.i`), or where single
-/// letters stand in a row (`l o l i`); `None` when nothing is joined.
+/// The words joined where a mark split one word (`lo-li`, `l.o.l.i`, `nu*de`); `None` when
+/// nothing is joined.
 fn joined(split: &Reading, after: &[Option<char>]) -> Option<Reading> {
-    let single = |i: usize| i < split.len() && split.word(i).chars().nth(1).is_none();
-    let glue_after = |i: usize| {
-        after[i].is_some_and(joiner) || (single(i) && single(i + 1) && after[i].is_some())
-    };
+    let glue_after = |i: usize| after[i].is_some_and(joiner) && !split.glued(i + 1);
     if !(0..split.len().saturating_sub(1)).any(glue_after) {
         return None;
     }
@@ -205,11 +307,44 @@ fn joined(split: &Reading, after: &[Option<char>]) -> Option<Reading> {
         }
         current.push_str(split.word(i));
         if i + 1 == split.len() || !glue_after(i) {
-            joined.push(&current, start, w.end);
+            joined.push(&current, start, w.end, split.glued(i) && current == split.word(i));
             current.clear();
         }
     }
     Some(joined)
+}
+
+/// Runs of single letters or characters (`n u d e g i r l`, `幼 女`) written as one, so that a
+/// listed word matches inside; `None` when the text has none. Three letters at least make a
+/// run: `a b` is two words.
+fn runs(split: &Reading) -> Option<Reading> {
+    let single = |i: usize| split.word(i).chars().nth(1).is_none();
+    let cjk = |i: usize| split.word(i).chars().next().is_some_and(unspaced);
+    let mut glue = vec![false; split.len()];
+    let mut i = 0;
+    let mut any = false;
+    while i < split.len() {
+        let mut j = i;
+        while j < split.len() && single(j) {
+            j += 1;
+        }
+        let unspaced_run = (i..j).filter(|&k| cjk(k)).count() >= 2;
+        if j - i >= 3 || unspaced_run {
+            for g in glue.iter_mut().take(j).skip(i + 1) {
+                *g = true;
+            }
+            any |= (i + 1..j).any(|k| !split.glued(k));
+        }
+        i = j.max(i + 1);
+    }
+    if !any {
+        return None;
+    }
+    let mut out = Reading::default();
+    for (i, w) in split.words.iter().enumerate() {
+        out.push(split.word(i), w.start, w.end, glue[i] || split.glued(i));
+    }
+    Some(out)
 }
 
 fn leet(c: char, one: char) -> char {
@@ -221,6 +356,7 @@ fn leet(c: char, one: char) -> char {
         '5' | '$' => 's',
         '7' => 't',
         '8' => 'b',
+        '9' => 'g',
         _ => c,
     }
 }
@@ -284,29 +420,36 @@ pub struct Readings {
 }
 
 pub fn read(text: &str) -> Readings {
-    let (plain, after) = split(&fold(text));
+    let folded = fold(text, false).unwrap_or_default();
+    let (plain, after) = split(&folded);
     let mut bases = vec![plain.clone()];
     bases.extend(joined(&plain, &after));
+    bases.extend(runs(&plain));
+    if let Some(symbols) = fold(text, true) {
+        let (words, after) = split(&symbols);
+        bases.extend(joined(&words, &after));
+        bases.push(words);
+    }
     let mut spelled = Vec::with_capacity(bases.len() * 3);
     for base in bases {
         if let Some(as_i) = unleet(&base, 'i') {
             spelled.push(as_i);
-            if base
-                .words
-                .iter()
-                .enumerate()
-                .any(|(i, _)| base.word(i).contains('1'))
-            {
+            if (0..base.len()).any(|i| base.word(i).contains('1')) {
                 spelled.extend(unleet(&base, 'l'));
             }
         }
         spelled.push(base);
     }
-    let mut all = Vec::with_capacity(spelled.len() * 3);
+    let mut all: Vec<Reading> = Vec::with_capacity(spelled.len() * 3);
     for reading in spelled {
-        all.extend(unrepeat(&reading, 2));
-        all.extend(unrepeat(&reading, 1));
-        all.push(reading);
+        for variant in [unrepeat(&reading, 2), unrepeat(&reading, 1), Some(reading)]
+            .into_iter()
+            .flatten()
+        {
+            if !all.iter().any(|r| r.text == variant.text) {
+                all.push(variant);
+            }
+        }
     }
     // `plain` first, so that a hit found in several readings is quoted from it.
     if let Some(at) = all.iter().position(|r| *r == plain) {
@@ -317,10 +460,11 @@ pub fn read(text: &str) -> Readings {
 
 /// The words of `text` split at every mark, as they stand.
 pub fn plain(text: &str) -> Reading {
-    split(&fold(text)).0
+    split(&fold(text, false).unwrap_or_default()).0
 }
 
-/// A list entry in the form the readings have: lowercase plain words, one space apart.
+/// A list entry in the form the readings have: lowercase plain words, one space apart (none
+/// between characters of an unspaced script).
 pub fn entry(text: &str) -> String {
     plain(text).text
 }
@@ -361,8 +505,8 @@ mod tests {
                 "(loli:1.3) [teen:adult:0.5] [a|b] BREAK <lora:kid_style:0.8>"
             )),
             [
-                "loli", "1", "3", "teen", "adult", "0", "5", "a", "b", "break", "lora", "kid",
-                "style", "0", "8"
+                "loli", "1.3", "teen", "adult", "0.5", "a", "b", "break", "lora", "kid",
+                "style", "0.8"
             ]
         );
     }
@@ -370,7 +514,10 @@ mod tests {
     #[test]
     fn split_words_and_leetspeak_and_repeats_are_read_whole() {
         assert!(read_as("l.o.l.i", &["loli"]));
-        assert!(read_as("l o l i girl", &["loli", "girl"]));
+        assert!(readings("l o l i girl").iter().any(|r| r.text == "loli girl"));
+        assert!(readings("幼 女").iter().any(|r| r.text == "幼女"));
+        assert!(read_as("nu*de lo🍭li", &["nude", "loli"]));
+        assert!(read_as("n!pple |oli +een", &["nipple", "loli", "teen"]));
         assert!(read_as("lo-li", &["loli"]));
         assert!(read_as("t_e_e_n", &["teen"]));
         assert!(read_as("l0l1", &["loli"]));

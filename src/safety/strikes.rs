@@ -41,10 +41,11 @@ impl Standing {
     }
 }
 
-/// Whether `refusal` still counts against its account: staff have neither marked it a false
-/// positive nor reviewed it (lifting a suspension reviews every refusal before it).
+/// Whether `refusal` still counts against its account: it was a strike (not a request to
+/// rephrase), and staff have neither marked it a false positive nor reviewed it (lifting a
+/// suspension reviews every refusal before it).
 pub fn counts(refusal: &RefusalRecord, reviewed_at: Option<i64>) -> bool {
-    !refusal.false_positive && reviewed_at.is_none_or(|at| refusal.at > at)
+    refusal.strike && !refusal.false_positive && reviewed_at.is_none_or(|at| refusal.at > at)
 }
 
 /// [`record`], for a refusal that stands whether or not it could be written: a record that
@@ -59,6 +60,36 @@ pub async fn strike(store: &dyn Store, users: &Users, refusal: &RefusalRecord) -
     }
 }
 
+/// The refusals of `uid` that count, made within the last 24 hours.
+pub async fn recent(
+    store: &dyn Store,
+    uid: &str,
+    reviewed_at: Option<i64>,
+) -> Result<usize, StoreError> {
+    let since = now_ms() - WINDOW_MS;
+    Ok(store
+        .list_refusals(uid)
+        .await?
+        .iter()
+        .filter(|(_, r)| r.at >= since && counts(r, reviewed_at))
+        .count())
+}
+
+/// What the user reads while `recent` refusals count: nothing below the warning.
+pub fn warning(recent: usize) -> Option<String> {
+    (recent >= WARN_AT).then(|| {
+        format!(
+            "{recent} of your requests were refused in the last 24 hours; at {SUSPEND_AT}, \
+             generation is suspended until our staff have reviewed your account."
+        )
+    })
+}
+
+/// How a suspended user asks for a review.
+pub const REVIEW: &str = "Our staff review every suspended account. To ask for a review or add \
+     context, write to support from the email address of this account; refusals staff find \
+     wrong stop counting.";
+
 /// Records `refusal` and suspends its account when it makes [`SUSPEND_AT`].
 pub async fn record(
     store: &dyn Store,
@@ -68,14 +99,8 @@ pub async fn record(
     let uid = refusal.uid.as_str();
     store.add_refusal(refusal).await?;
     let reviewed = users.get(uid).await?.and_then(|u| u.refusals_reviewed_at);
-    let since = now_ms() - WINDOW_MS;
-    let recent = store
-        .list_refusals(uid)
-        .await?
-        .iter()
-        .filter(|(_, r)| r.at >= since && counts(r, reviewed))
-        .count();
-    let suspended = recent >= SUSPEND_AT;
+    let recent = recent(store, uid, reviewed).await?;
+    let suspended = recent >= SUSPEND_AT && refusal.strike;
     if suspended {
         let suspension = Suspension {
             since: now_ms(),

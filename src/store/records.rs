@@ -63,6 +63,18 @@ pub struct RefusalRecord {
     /// Staff found the refusal wrong: it no longer counts.
     #[serde(default)]
     pub false_positive: bool,
+    /// It rested on one ambiguous sign: the user was asked to rephrase, and it never counts
+    /// (src/safety/mod.rs). Refusals recorded before there were such signs all count.
+    #[serde(default = "counts_by_default", skip_serializing_if = "is_true")]
+    pub strike: bool,
+}
+
+fn counts_by_default() -> bool {
+    true
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
 }
 
 /// `users/{uid}/subscription`. Every field is optional because the object is merged field by

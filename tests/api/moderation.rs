@@ -192,6 +192,7 @@ async fn the_queue_pages_through_older_refusals() {
         negative_prompt: String::new(),
         flagged: Vec::new(),
         false_positive: false,
+        strike: true,
     };
     for n in 0..51 {
         c.app.state.store.add_refusal(&record(n)).await.unwrap();

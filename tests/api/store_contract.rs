@@ -768,6 +768,7 @@ fn refusal_of(uid: &str, prompt: &str) -> RefusalRecord {
         negative_prompt: String::new(),
         flagged: Vec::new(),
         false_positive: false,
+        strike: true,
     }
 }
 

@@ -99,7 +99,7 @@ impl From<GenerateError> for ApiError {
             }
             GenerateError::Refused { refusal, .. } => Self {
                 field: Some(refusal.field.as_str().to_owned()),
-                refused: Some((refusal.category, refusal.words)),
+                refused: Some((refusal.category, refusal.words, refusal.strike)),
                 ..Self::new(ErrorCode::PromptRefused, message)
             },
             GenerateError::ProRequired(_) => Self::new(ErrorCode::ProRequired, message),
@@ -122,7 +122,7 @@ impl From<GenerateError> for ApiError {
                 Self::new(ErrorCode::DependencyUnavailable, message).retry_after(5)
             }
             GenerateError::ImageRefused(category) => Self {
-                refused: Some((category, Vec::new())),
+                refused: Some((category, Vec::new(), true)),
                 ..Self::new(ErrorCode::PromptRefused, message)
             },
             GenerateError::Failed(job) => Self::new(job.failure.into(), message),

@@ -61,6 +61,7 @@ error_codes! {
     AdminRequired = "admin_required" => FORBIDDEN,
     AccountSuspended = "account_suspended" => FORBIDDEN,
     NotFound = "not_found" => NOT_FOUND,
+    AccountDeleted = "account_deleted" => GONE,
     ProfileMissing = "profile_missing" => CONFLICT,
     AlreadySubscribed = "already_subscribed" => CONFLICT,
     PaymentIncomplete = "payment_incomplete" => CONFLICT,
@@ -138,6 +139,10 @@ pub struct ErrorDetail {
     /// With `prompt_refused`: the words that decided it, as the request wrote them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub words: Option<Vec<String>>,
+    /// With `prompt_refused`: whether it counts against the account. False when it rests on
+    /// one ambiguous sign: the user is asked to change `words` and try again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strike: Option<bool>,
 }
 
 /// An error on its way to the client.
@@ -150,8 +155,8 @@ pub struct ApiError {
     pub retry_after: Option<u64>,
     /// `invalid_field`: which one.
     pub field: Option<String>,
-    /// `prompt_refused`: which rule, and the words.
-    pub refused: Option<(Category, Vec<String>)>,
+    /// `prompt_refused`: which rule, the words, and whether it counts against the account.
+    pub refused: Option<(Category, Vec<String>, bool)>,
 }
 
 impl ApiError {
@@ -204,8 +209,9 @@ impl ApiError {
             code: self.code,
             message: self.public_message(),
             field: self.field.clone(),
-            category: self.refused.as_ref().map(|(category, _)| *category),
-            words: self.refused.as_ref().map(|(_, words)| words.clone()),
+            category: self.refused.as_ref().map(|(category, _, _)| *category),
+            words: self.refused.as_ref().map(|(_, words, _)| words.clone()),
+            strike: self.refused.as_ref().map(|(_, _, strike)| *strike),
         }
     }
 }

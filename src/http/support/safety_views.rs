@@ -31,6 +31,9 @@ pub struct RefusalView {
     flagged: Vec<String>,
     prompt: String,
     negative_prompt: String,
+    /// False when it rested on one ambiguous sign: the user was asked to rephrase, and it
+    /// never counts.
+    strike: bool,
     /// Staff marked it a false positive.
     false_positive: bool,
     /// It still counts against the account: neither a false positive nor reviewed when a
@@ -51,6 +54,7 @@ impl From<QueuedRefusal> for RefusalView {
             prompt,
             negative_prompt,
             false_positive,
+            strike,
         } = q.refusal;
         Self {
             id: q.id,
@@ -64,6 +68,7 @@ impl From<QueuedRefusal> for RefusalView {
             flagged,
             prompt,
             negative_prompt,
+            strike,
             false_positive,
             counts: q.counts,
         }
