@@ -15,8 +15,8 @@ use crate::billing::payments::Payments;
 use crate::generate::{GenerateError, Generator};
 use crate::images::blobs::BlobError;
 use crate::jobs::Cancel;
-use crate::staff::accounts::{Accounts, AccountsError};
 use crate::safety::strikes;
+use crate::staff::accounts::{Accounts, AccountsError};
 use crate::store::{AuditEntry, Store, StoreError, now_ms};
 use crate::users::Users;
 

@@ -111,7 +111,9 @@ impl Generator {
             Ok(passed) => passed,
             Err(refusal) => return Err(self.refuse(caller, route, &spec, &request, refusal).await),
         };
-        if passed.moderate && let Some(moderation) = &self.moderation {
+        if passed.moderate
+            && let Some(moderation) = &self.moderation
+        {
             match moderation.check(Input::Text(&judged.prompt)).await {
                 Ok(None) => {}
                 Ok(Some(flagged)) => {

@@ -384,3 +384,53 @@ fn render_of(spec: &Spec, i: u32, source: Option<SourceImage>) -> Render {
         source,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::generate::backend::A1111;
+    use crate::generate::catalog::Catalog;
+    use crate::generate::request::GenerationBody;
+    use crate::users::Caller;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// The content gate reads `Spec::drawn`: whatever the user typed, the backend's request
+        /// carries exactly that text, with every whitespace and control character a space.
+        #[test]
+        fn the_backend_is_sent_the_text_the_gate_reads(
+            prompt in "\\PC{1,120}|[a-z\t\n\r\u{0B}\u{0C}\u{A0}\u{3000}\u{2003} ]{1,60}",
+            negative in "\\PC{0,60}|[a-z\t\u{85}\u{2028} ]{0,30}",
+            style in prop::sample::select(vec!["real-v1.1", "anime-v1", "nsfw-v1.1"]),
+            look in prop::sample::select(vec!["", "korean", "asian"]),
+        ) {
+            let body: GenerationBody = serde_json::from_value(serde_json::json!({
+                "prompt": prompt, "negativePrompt": negative, "style": style, "look": look,
+            })).unwrap();
+            let caller = Caller {
+                uid: "alice".into(),
+                email: None,
+                pro: true,
+                age_confirmed: true,
+                suspended: false,
+            };
+            let Ok((spec, _)) = body.validate(&Catalog::built_in(), &caller) else {
+                return Ok(());
+            };
+            let drawn = spec.drawn();
+            let render = render_of(&spec, 0, None);
+            let sent = A1111::body(&render);
+            prop_assert_eq!(sent["prompt"].as_str(), Some(drawn.prompt.as_str()));
+            prop_assert_eq!(sent["negative_prompt"].as_str(), Some(drawn.negative_prompt.as_str()));
+            for text in [&drawn.prompt, &drawn.negative_prompt] {
+                prop_assert!(
+                    !text.chars().any(|c| c != ' ' && (c.is_whitespace() || c.is_control())),
+                    "{:?}", text
+                );
+            }
+        }
+    }
+}

@@ -92,8 +92,6 @@ pub struct ModerationCheck {
     warning: Option<&'static str>,
 }
 
-
-
 /// Redis answers, and what it would lose when full.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

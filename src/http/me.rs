@@ -143,15 +143,12 @@ pub(super) async fn me(state: &AppState, record: UserRecord) -> Result<Me, ApiEr
         warn_at: strikes::WARN_AT,
         suspend_at: strikes::SUSPEND_AT,
         warning: strikes::warning(strikes),
-        suspension: record
-            .suspension
-            .as_ref()
-            .map(|s| SuspensionStanding {
-                since: s.since,
-                reason: s.reason.clone(),
-                upheld: s.upheld_at.is_some(),
-                review: strikes::REVIEW.to_owned(),
-            }),
+        suspension: record.suspension.as_ref().map(|s| SuspensionStanding {
+            since: s.since,
+            reason: s.reason.clone(),
+            upheld: s.upheld_at.is_some(),
+            review: strikes::REVIEW.to_owned(),
+        }),
     };
     let Account {
         record,

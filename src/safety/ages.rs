@@ -73,8 +73,8 @@ const ORDINAL_SUFFIXES: [&str; 12] = [
 /// Words that start another part of a sentence: an age before them is not a thing's
 /// (`a 15 year old and her dog`).
 const CONNECTORS: [&str; 16] = [
-    "and", "with", "her", "his", "their", "y", "con", "et", "avec", "und", "mit", "e", "en",
-    "met", "i", "ve",
+    "and", "with", "her", "his", "their", "y", "con", "et", "avec", "und", "mit", "e", "en", "met",
+    "i", "ve",
 ];
 
 /// Units a limit may be of: `under 18 degrees` is no age.
@@ -290,11 +290,7 @@ impl AgeRules {
             .or_else(|| Self::ends_before(&self.grade_before, words, i))?;
         // "year 8" is a school year; "8 year old" is read as an age.
         let after = words.word(last + 1);
-        (after != "old" && after != "olds").then_some(Age {
-            first,
-            last,
-            kind,
-        })
+        (after != "old" && after != "olds").then_some(Age { first, last, kind })
     }
 
     /// `7th grade`, `seventh grade`, `4eme classe`: an ordinal, then a school-year word.

@@ -227,7 +227,11 @@ fn ordinary_requests_may_mention_children_teenagers_and_ages() {
         "a dog and a horse in a field",
         "kindergarten classroom",
     ] {
-        assert_eq!(explicitness(&gate, &ordinary(prompt)), Ok(false), "{prompt}");
+        assert_eq!(
+            explicitness(&gate, &ordinary(prompt)),
+            Ok(false),
+            "{prompt}"
+        );
     }
 }
 
@@ -282,9 +286,13 @@ fn nudity_in_other_words_is_explicit_and_refused_beside_a_minor_on_any_style() {
         );
     }
     // A safe checkpoint cannot draw it: not explicit, but its images are still checked.
-    let passed = gate.check(&safe("woman wearing nothing on a beach")).unwrap();
+    let passed = gate
+        .check(&safe("woman wearing nothing on a beach"))
+        .unwrap();
     assert_eq!((passed.explicit, passed.moderate), (false, true));
-    let passed = gate.check(&ordinary("woman wearing nothing on a beach")).unwrap();
+    let passed = gate
+        .check(&ordinary("woman wearing nothing on a beach"))
+        .unwrap();
     assert_eq!((passed.explicit, passed.moderate), (true, true));
 }
 
@@ -323,7 +331,11 @@ fn weights_things_ages_and_adult_occupations_are_not_minors() {
         "child abuse awareness poster",
         "a young girl grooming her pony",
     ] {
-        assert_eq!(explicitness(&gate, &ordinary(prompt)), Ok(false), "{prompt}");
+        assert_eq!(
+            explicitness(&gate, &ordinary(prompt)),
+            Ok(false),
+            "{prompt}"
+        );
     }
 }
 
@@ -458,10 +470,16 @@ fn the_battery_refuses_what_it_must_and_strikes_no_honest_request() {
         .filter(|o| o.case.expect == "pass" && o.refused.is_some_and(|r| !r.1))
         .count();
     for o in &missed {
-        println!("missed {} {}: {:?}", o.case.expect, o.case.lang, o.case.prompt);
+        println!(
+            "missed {} {}: {:?}",
+            o.case.expect, o.case.lang, o.case.prompt
+        );
     }
     for o in &struck {
-        println!("struck {} {:?}: {:?}", o.case.lang, o.refused, o.case.prompt);
+        println!(
+            "struck {} {:?}: {:?}",
+            o.case.lang, o.refused, o.case.prompt
+        );
     }
     assert!(
         missed.len() * 100 <= must_refuse * 3,
@@ -483,7 +501,16 @@ fn battery_report() {
     let gate = gate();
     let cases = battery();
     let outcomes = run(&gate, &cases);
-    println!("{}", table("category", &rates(&outcomes, |c| c.expect.clone())));
-    println!("{}", table("language", &rates(&outcomes, |c| c.lang.clone())));
-    println!("{}", table("evasion", &rates(&outcomes, |c| c.evasion.clone())));
+    println!(
+        "{}",
+        table("category", &rates(&outcomes, |c| c.expect.clone()))
+    );
+    println!(
+        "{}",
+        table("language", &rates(&outcomes, |c| c.lang.clone()))
+    );
+    println!(
+        "{}",
+        table("evasion", &rates(&outcomes, |c| c.evasion.clone()))
+    );
 }

@@ -294,7 +294,9 @@ impl<'a> Read<'a> {
         let things: Vec<bool> = {
             let mut things = vec![false; self.plain.len()];
             for hit in plain_hits.iter().filter(|h| h.on(List::AgedThings)) {
-                things[hit.first..=hit.last].iter_mut().for_each(|t| *t = true);
+                things[hit.first..=hit.last]
+                    .iter_mut()
+                    .for_each(|t| *t = true);
             }
             things
         };

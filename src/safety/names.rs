@@ -38,8 +38,8 @@ fn within(a: &[char], b: &[char], max: usize) -> Option<usize> {
     }
     let width = b.len() + 1;
     let mut d = vec![0usize; (a.len() + 1) * width];
-    for j in 0..width {
-        d[j] = j;
+    for (j, cell) in d.iter_mut().enumerate().take(width) {
+        *cell = j;
     }
     for i in 1..=a.len() {
         d[i * width] = i;

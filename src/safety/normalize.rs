@@ -307,7 +307,12 @@ fn joined(split: &Reading, after: &[Option<char>]) -> Option<Reading> {
         }
         current.push_str(split.word(i));
         if i + 1 == split.len() || !glue_after(i) {
-            joined.push(&current, start, w.end, split.glued(i) && current == split.word(i));
+            joined.push(
+                &current,
+                start,
+                w.end,
+                split.glued(i) && current == split.word(i),
+            );
             current.clear();
         }
     }
@@ -505,8 +510,8 @@ mod tests {
                 "(loli:1.3) [teen:adult:0.5] [a|b] BREAK <lora:kid_style:0.8>"
             )),
             [
-                "loli", "1.3", "teen", "adult", "0.5", "a", "b", "break", "lora", "kid",
-                "style", "0.8"
+                "loli", "1.3", "teen", "adult", "0.5", "a", "b", "break", "lora", "kid", "style",
+                "0.8"
             ]
         );
     }
@@ -514,7 +519,11 @@ mod tests {
     #[test]
     fn split_words_and_leetspeak_and_repeats_are_read_whole() {
         assert!(read_as("l.o.l.i", &["loli"]));
-        assert!(readings("l o l i girl").iter().any(|r| r.text == "loli girl"));
+        assert!(
+            readings("l o l i girl")
+                .iter()
+                .any(|r| r.text == "loli girl")
+        );
         assert!(readings("幼 女").iter().any(|r| r.text == "幼女"));
         assert!(read_as("nu*de lo🍭li", &["nude", "loli"]));
         assert!(read_as("n!pple |oli +een", &["nipple", "loli", "teen"]));

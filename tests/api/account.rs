@@ -9,7 +9,7 @@ use wiremock::matchers::{body_json, method, path};
 use wiremock::{Mock, ResponseTemplate};
 
 use crate::fake_rtdb::FakeRtdb;
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, error_code};
 use crate::redis_server::RedisServer;
 use crate::store_contract::NAMESPACE;
 use crate::support::{Console, console, console_with, token};
@@ -504,4 +504,33 @@ async fn a_deletion_stopped_by_the_image_store_is_finished_once_it_is_back() {
     assert_eq!(second.status(), 200);
     assert_eq!(left_of(&c.app, "alice").await, (false, 0, 0, 0, 0));
     assert_eq!(c.deletes().await, 1);
+}
+
+#[tokio::test]
+async fn a_deleted_account_stays_deleted_for_a_token_issued_before() {
+    let c = console(None).await;
+    let alice = alice_with_an_image(&c).await;
+    c.deleting_answers("alice", 200).await;
+    assert_eq!(
+        delete_me(&c.app, &alice, "alice@example.com")
+            .await
+            .status(),
+        200
+    );
+
+    let again = c
+        .app
+        .post_me(&alice, &json!({"username": "alice", "ageConfirmed": true}))
+        .await;
+
+    assert_eq!(error_code(again, 410).await, "account_deleted");
+    let tombstone = c.app.state.store.list_audit("alice").await.unwrap();
+    assert!(
+        tombstone[0]
+            .reason
+            .contains("0 refusal(s) counting in the last 24 hours"),
+        "the tombstone keeps the standing: {:?}",
+        tombstone[0]
+    );
+    c.register("bob").await;
 }

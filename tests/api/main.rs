@@ -52,6 +52,7 @@ mod provenance;
 mod redis_server;
 mod rtdb;
 mod safety;
+mod safety_paths;
 mod scale_out;
 mod security_headers;
 mod settlement;

@@ -53,7 +53,7 @@ impl A1111 {
         }
     }
 
-    fn body(job: &Render) -> serde_json::Value {
+    pub(crate) fn body(job: &Render) -> serde_json::Value {
         let mut body = json!({
             "prompt": job.prompt,
             "negative_prompt": job.negative_prompt,

@@ -162,7 +162,7 @@ pub(super) async fn card(state: &AppState, record: UserRecord) -> Result<Support
     Ok(SupportUser {
         suspension,
         refusals,
-        profile: me(&state, record).await?,
+        profile: me(state, record).await?,
         why,
         provider,
         generations: generations?,
