@@ -45,6 +45,10 @@ impl Route {
 /// What the content gate judges of a variation: the source's texts, then the new ones.
 struct Judged {
     prompt: String,
+    /// What the users wrote: the sources' prompts, then the new one; and the negative prompt
+    /// as the user wrote it. A refusal keeps them.
+    asked: String,
+    asked_negative: String,
     /// Bytes of `prompt` that are the sources'.
     source_len: usize,
     negative_prompt: String,
@@ -90,16 +94,22 @@ impl Generator {
         // the model will receive; a variation draws what its source shows as well, so the
         // source's words are judged with the new ones, under the stricter of the two styles.
         let drawn = spec.drawn();
-        let judged = match &source {
-            Some(record) => self.judged_with_source(caller, record, &drawn).await,
+        let mut judged = match &source {
+            Some(record) => {
+                self.judged_with_source(caller, record, &spec.prompt, &drawn)
+                    .await
+            }
             None => Judged {
                 prompt: drawn.prompt.clone(),
+                asked: spec.prompt.clone(),
+                asked_negative: String::new(),
                 source_len: 0,
                 negative_prompt: drawn.negative_prompt.clone(),
                 nsfw: false,
                 nudity: false,
             },
         };
+        judged.asked_negative = clean(body.negative_prompt.as_deref().unwrap_or_default());
         let request = Request {
             prompt: &judged.prompt,
             source_len: judged.source_len,
@@ -109,7 +119,9 @@ impl Generator {
         };
         let passed = match self.safety.check(&request) {
             Ok(passed) => passed,
-            Err(refusal) => return Err(self.refuse(caller, route, &spec, &request, refusal).await),
+            Err(refusal) => {
+                return Err(self.refuse(caller, route, &spec, &judged, refusal).await);
+            }
         };
         if passed.moderate
             && let Some(moderation) = &self.moderation
@@ -124,7 +136,7 @@ impl Generator {
                         flagged: flagged.by,
                         strike: true,
                     };
-                    return Err(self.refuse(caller, route, &spec, &request, refusal).await);
+                    return Err(self.refuse(caller, route, &spec, &judged, refusal).await);
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "an explicit request waits for the moderation service");
@@ -230,9 +242,11 @@ impl Generator {
         &self,
         caller: &Caller,
         record: &GenerationRecord,
+        new_prompt: &str,
         drawn: &Drawn,
     ) -> Judged {
         let mut prompts = Vec::new();
+        let mut asked = Vec::new();
         let mut negatives = Vec::new();
         let (mut nsfw, mut nudity) = (false, false);
         let mut next = Some(record.clone());
@@ -241,6 +255,7 @@ impl Generator {
             let style = self.catalog.style(&record.style);
             nsfw |= style.is_none_or(|s| s.nsfw);
             nudity |= style.is_none_or(|s| s.nudity);
+            asked.push(clean(&record.prompt));
             let mut parts = vec![clean(&record.prompt)];
             parts.extend(style.map(|s| clean(&s.prompt_plus)));
             parts.extend(
@@ -262,8 +277,11 @@ impl Generator {
         let sources = prompts.join(", ");
         negatives.push(drawn.negative_prompt.clone());
         negatives.retain(|n| !n.is_empty());
+        asked.push(clean(new_prompt));
         Judged {
             prompt: format!("{sources}, {}", drawn.prompt),
+            asked: asked.join(", "),
+            asked_negative: String::new(),
             source_len: sources.len(),
             negative_prompt: negatives.join(", "),
             nsfw,
@@ -278,7 +296,7 @@ impl Generator {
         caller: &Caller,
         route: Route,
         spec: &Spec,
-        request: &Request<'_>,
+        judged: &Judged,
         refusal: Refusal,
     ) -> GenerateError {
         let record = RefusalRecord {
@@ -289,8 +307,8 @@ impl Generator {
             category: refusal.category.as_str().into(),
             words: refusal.words.clone(),
             flagged: refusal.flagged.clone(),
-            prompt: request.prompt.into(),
-            negative_prompt: request.negative_prompt.into(),
+            prompt: judged.asked.clone(),
+            negative_prompt: judged.asked_negative.clone(),
             false_positive: false,
             strike: refusal.strike,
         };

@@ -98,7 +98,7 @@ async fn invalid_utf8_is_a_400() {
 }
 
 #[tokio::test]
-async fn control_characters_in_a_prompt_are_stripped_before_storage() {
+async fn control_characters_in_a_prompt_are_the_spaces_the_model_reads() {
     let app = spawn_app().await;
     let token = app.register("alice").await;
 
@@ -109,7 +109,7 @@ async fn control_characters_in_a_prompt_are_stripped_before_storage() {
         )
         .await;
 
-    assert_eq!(made["prompt"], "a fox[2J in snow");
+    assert_eq!(made["prompt"], "a fox  [2J in snow");
 }
 
 #[tokio::test]

@@ -149,7 +149,11 @@ async fn an_explicit_prompt_the_service_flags_for_minors_is_refused_and_costs_no
     assert_eq!(app.jobs_waiting().await, 0);
     let sent = sent_to(&service).await;
     assert_eq!(sent.len(), 1);
-    assert_eq!(sent[0]["input"][0]["text"], EXPLICIT);
+    let read = sent[0]["input"][0]["text"].as_str().unwrap();
+    assert!(
+        read.starts_with(EXPLICIT) && read.contains("RAW photo"),
+        "the service reads what the model would, the style's text included: {read}"
+    );
     let kept = app.state.store.list_refusals("alice").await.unwrap();
     assert_eq!(kept.len(), 1, "it counts like any refusal");
     assert_eq!(kept[0].1.flagged, ["sexual/minors"]);

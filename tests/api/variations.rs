@@ -246,7 +246,10 @@ async fn a_source_whose_prompt_todays_rules_refuse_is_refused_and_recorded() {
     assert_eq!(app.credits_used(&token).await, 1, "a refusal costs nothing");
     let kept = app.state.store.list_refusals("alice").await.unwrap();
     assert_eq!(kept.len(), 1);
-    assert_eq!(kept[0].1.prompt, "nude 15 year old girl");
+    assert_eq!(
+        kept[0].1.prompt, "nude 15 year old girl, a red fox in snow",
+        "the source's words, then the new ones"
+    );
 }
 
 #[tokio::test]
