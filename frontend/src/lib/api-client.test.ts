@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { fakeAuth } from '@/testing/fake-firebase';
+import { refuse } from '@/testing/mocks/gateway';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 
@@ -9,6 +10,7 @@ import { ApiError, client, fetchFile, invalidField, unwrap, unwrapFile } from '.
 
 const catalog = () => unwrap(client.GET('/api/v1/catalog'));
 const deleteG1 = () => unwrap(client.DELETE('/api/v1/generations/{id}', { params: { path: { id: 'g1' } } }));
+const submit = () => unwrap(client.POST('/api/v1/jobs', { body: { prompt: 'a beach' } }));
 
 function echoAuthorization() {
   server.use(
@@ -56,6 +58,32 @@ describe('api client', () => {
     const error = await deleteG1().catch((cause: unknown) => cause);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, code: 'pro_required', message: 'Deleting images is a Premium feature' });
+  });
+
+  it("carries a refusal's rule, its words and whether it counts", async () => {
+    server.use(
+      http.post('/api/v1/jobs', () =>
+        refuse('prompt', 'real_person', ['Taylor Swfit'], 'Lucent never makes explicit images of real people', false),
+      ),
+    );
+    await expect(submit()).rejects.toMatchObject({
+      status: 422,
+      code: 'prompt_refused',
+      field: 'prompt',
+      refused: { category: 'real_person', words: ['Taylor Swfit'], strike: false },
+    });
+  });
+
+  it('counts a refusal that does not say whether it counts', async () => {
+    server.use(
+      http.untyped.post('/api/v1/jobs', () =>
+        HttpResponse.json(
+          { error: { code: 'prompt_refused', message: 'refused', field: 'prompt', category: 'minor', words: ['15 year old'] } },
+          { status: 422 },
+        ),
+      ),
+    );
+    await expect(submit()).rejects.toMatchObject({ refused: { category: 'minor', words: ['15 year old'], strike: true } });
   });
 
   it('carries the seconds Retry-After asks to wait', async () => {

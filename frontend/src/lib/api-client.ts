@@ -3,6 +3,14 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import { getIdToken } from '@/lib/firebase';
 import type { paths } from '@/types/api';
 
+/** What a 422 `prompt_refused` says besides its message. */
+export interface Refused {
+  readonly category: string;
+  readonly words: readonly string[];
+  /** False when it rests on one ambiguous sign: the user is asked to rephrase, and it does not count. */
+  readonly strike: boolean;
+}
+
 /**
  * A failed gateway call, carrying the gateway's `{"error":{"code","message"}}` body. Besides
  * the gateway's codes, `network_error` (unreachable), `http_error` (an answer that is not the
@@ -16,8 +24,8 @@ export class ApiError extends Error {
   readonly code: string;
   /** With `invalid_field` and `prompt_refused`: the field at fault, as the request names it. */
   readonly field: string | undefined;
-  /** With `prompt_refused`: the rule that refused it and the words, as the request wrote them. */
-  readonly refused: { readonly category: string; readonly words: readonly string[] } | undefined;
+  /** With `prompt_refused`: the rule that refused it, the words, as the request wrote them, and whether it counts. */
+  readonly refused: Refused | undefined;
   /** Seconds the gateway asks to wait before asking again (`Retry-After`), when it says. */
   readonly retryAfter: number | undefined;
 
@@ -26,7 +34,7 @@ export class ApiError extends Error {
     code: string,
     message: string,
     field?: string,
-    refused?: { readonly category: string; readonly words: readonly string[] },
+    refused?: Refused,
     retryAfter?: number,
   ) {
     super(message);
@@ -54,7 +62,9 @@ export function invalidField(error: unknown): { readonly field: string; readonly
 
 function isErrorBody(
   value: unknown,
-): value is { error: { code: string; message: string; field?: unknown; category?: unknown; words?: unknown } } {
+): value is {
+  error: { code: string; message: string; field?: unknown; category?: unknown; words?: unknown; strike?: unknown };
+} {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const { error } = value;
   return (
@@ -77,10 +87,11 @@ function retryAfterOf(header: string | null): number | undefined {
 function toApiError(response: Response, body: unknown): ApiError {
   const { status } = response;
   if (isErrorBody(body)) {
-    const { code, message, field, category, words } = body.error;
+    const { code, message, field, category, words, strike } = body.error;
+    // Only a refusal that says `strike: false` is a request to rephrase; one that does not say counts.
     const refused =
       typeof category === 'string' && Array.isArray(words)
-        ? { category, words: words.filter((word): word is string => typeof word === 'string') }
+        ? { category, words: words.filter((word): word is string => typeof word === 'string'), strike: strike !== false }
         : undefined;
     const retryAfter = retryAfterOf(response.headers.get('Retry-After'));
     return new ApiError(status, code, message, typeof field === 'string' ? field : undefined, refused, retryAfter);

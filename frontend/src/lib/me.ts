@@ -1,10 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
 
+import { paths } from '@/config/paths';
 import { ApiError, client, unwrap } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { currentUser, type AuthUser } from '@/lib/firebase';
+import { currentUser, signOut, type AuthUser } from '@/lib/firebase';
 import { queryKeys } from '@/lib/query-client';
 import type { Me, ProfileBody } from '@/types/api';
+import type { AccountDeletedState } from '@/types/navigation';
+
+/** What the user reads when the gateway says their account was deleted (`POST /me` 410). */
+export const ACCOUNT_DELETED = 'This account was deleted. Sign up again to start a new one.';
 
 /** `POST /api/v1/me`: the one place the profile is written (registration, 18+, a missing one). */
 export function saveProfile(body: ProfileBody): Promise<Me> {
@@ -34,6 +41,35 @@ async function loadMe(user: AuthUser): Promise<Me> {
   }
 }
 
+/**
+ * A token issued before its account was deleted (in another browser, or by staff) still
+ * signs requests until it expires; `POST /me` answers it 410 `account_deleted` rather than
+ * start the account afresh.
+ */
+function isAccountDeleted(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'account_deleted';
+}
+
+/**
+ * For an error saying the account was deleted, ends its session as a deletion made here does:
+ * signed out, nothing cached kept, and on to the page that says so. Any other error is left to
+ * the caller. Safe to call twice.
+ */
+export function useLeaveIfDeleted() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (error: unknown) => {
+      if (!isAccountDeleted(error)) return;
+      await signOut();
+      queryClient.removeQueries();
+      const state: AccountDeletedState = { kept: null };
+      await navigate(paths.accountDeleted, { replace: true, state });
+    },
+    [queryClient, navigate],
+  );
+}
+
 export interface MeState {
   /** The signed-in user's profile from `GET /api/v1/me`; null for a guest or while loading. */
   readonly me: Me | null;
@@ -58,6 +94,11 @@ export function useMe(): MeState {
   const { user, ready } = useAuth();
   const signedIn = ready ? user : null;
   const query = useQuery(meQuery(signedIn));
+  const leaveIfDeleted = useLeaveIfDeleted();
+  // Loading a missing profile creates it, which an account deleted meanwhile cannot.
+  useEffect(() => {
+    void leaveIfDeleted(query.error);
+  }, [query.error, leaveIfDeleted]);
   let status: MeState['status'] = 'ready';
   if (!signedIn) status = 'idle';
   else if (query.isPending) status = 'loading';
@@ -73,11 +114,13 @@ export function useMe(): MeState {
 /** Saves the profile and puts the gateway's answer in the cache. */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
+  const leaveIfDeleted = useLeaveIfDeleted();
   return useMutation({
     mutationFn: saveProfile,
     onSuccess: (me) => {
       queryClient.setQueryData(queryKeys.me(me.uid), me);
     },
+    onError: (error) => void leaveIfDeleted(error),
   });
 }
 

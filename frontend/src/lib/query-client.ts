@@ -27,8 +27,9 @@ function retry(failures: number, error: Error): boolean {
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } });
 
 /**
- * After a profile change, a delete or a favourite, a generation (credits, history) or a payment (plan, and every
- * image turns sharp), marks the signed-in user's server state stale so whatever shows it reloads.
+ * After a profile change, a delete or a favourite, a generation (credits, history), a refusal (the
+ * account's standing) or a payment (plan, and every image turns sharp), marks the signed-in user's
+ * server state stale so whatever shows it reloads.
  */
 export function useInvalidateAccount() {
   const queryClient = useQueryClient();
@@ -39,6 +40,7 @@ export function useInvalidateAccount() {
     afterDelete: () => invalidate([HISTORY]),
     afterFavorite: () => invalidate([HISTORY]),
     afterGeneration: () => invalidate([ME, HISTORY]),
+    afterRefusal: () => invalidate([ME]),
     afterPayment: () => invalidate([ME, HISTORY, IMAGE]),
   };
 }

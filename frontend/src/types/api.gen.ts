@@ -639,6 +639,11 @@ export interface components {
             generator: components["schemas"]["Check"];
             images: components["schemas"]["Check"];
             keys: components["schemas"]["Check"];
+            /**
+             * @description Whether a moderation service reads explicit requests and their images; never makes the
+             *     instance unready.
+             */
+            moderation: components["schemas"]["ModerationCheck"];
             redis?: components["schemas"]["RedisCheck"] | null;
             store: components["schemas"]["Check"];
         };
@@ -671,7 +676,7 @@ export interface components {
          * @description Every error code of the API. The OpenAPI document lists them as the `code` enum.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "account_suspended" | "not_found" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "prompt_refused" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
+        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "account_suspended" | "not_found" | "account_deleted" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "prompt_refused" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
         ErrorDetail: {
             category?: components["schemas"]["Category"] | null;
             code: components["schemas"]["ErrorCode"];
@@ -682,6 +687,11 @@ export interface components {
             field?: string | null;
             /** @description For a 4xx, what to fix; for a 5xx, fixed text (the details are in the gateway's log). */
             message: string;
+            /**
+             * @description With `prompt_refused`: whether it counts against the account. False when it rests on
+             *     one ambiguous sign: the user is asked to change `words` and try again.
+             */
+            strike?: boolean | null;
             /** @description With `prompt_refused`: the words that decided it, as the request wrote them. */
             words?: string[] | null;
         };
@@ -836,9 +846,18 @@ export interface components {
             email: string;
             plan: components["schemas"]["Plan"];
             quota: components["schemas"]["Quota"];
+            standing: components["schemas"]["Standing"];
             subscription?: components["schemas"]["Subscription"] | null;
             uid: string;
             username: string;
+        };
+        /**
+         * @description The content rules read words; a moderation service reads meaning (README, "Content
+         *     safety"). Without one the instance is ready and says so.
+         */
+        ModerationCheck: {
+            configured: boolean;
+            warning?: string | null;
         };
         ModerationQueue: {
             /** @description Pass as `before` for the next, older page; none on the last. */
@@ -984,6 +1003,11 @@ export interface components {
              *     the moderation service flagged.
              */
             route: string;
+            /**
+             * @description False when it rested on one ambiguous sign: the user was asked to rephrase, and it
+             *     never counts.
+             */
+            strike: boolean;
             style: string;
             uid: string;
             /**
@@ -1062,6 +1086,21 @@ export interface components {
         StaffDeletionBody: {
             /** @description Kept in the audit trail with who acted (1 to 500 characters). */
             reason: string;
+        };
+        /** @description Where the account stands with the content rules. */
+        Standing: {
+            /**
+             * @description Refused requests that count against the account, made in the last 24 hours (a request
+             *     to rephrase never counts).
+             */
+            strikes: number;
+            /** @description At this many generation is suspended until staff review the account. */
+            suspendAt: number;
+            suspension?: components["schemas"]["SuspensionStanding"] | null;
+            /** @description At this many the user is warned. */
+            warnAt: number;
+            /** @description The warning, once `strikes` reached `warnAt`. */
+            warning?: string | null;
         };
         /**
          * @description One event of a job's stream, as an SSE parser hands it over: OpenAPI 3.1 describes a
@@ -1147,6 +1186,18 @@ export interface components {
             decision: components["schemas"]["Decision"];
             /** @description Kept in the audit trail with who decided (1 to 500 characters). */
             reason: string;
+        };
+        SuspensionStanding: {
+            reason: string;
+            /** @description How to ask for a review. */
+            review: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            since: number;
+            /** @description Staff reviewed it and kept it. */
+            upheld: boolean;
         };
         /** @description Why and since when an account may not generate. */
         SuspensionView: {
@@ -2302,6 +2353,15 @@ export interface operations {
             };
             /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: account_deleted */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4393,6 +4453,7 @@ export interface operationErrors {
     "POST /api/v1/me": {
         400: "malformed_json";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
+        410: "account_deleted";
         413: "payload_too_large";
         415: "unsupported_media_type";
         422: "invalid_field";

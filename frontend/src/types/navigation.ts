@@ -54,10 +54,17 @@ export function readGenerateState(state: unknown): GenerateState {
   return { params, source: sourceOf(state.source), generations: generationsOf(state.generations) };
 }
 
-/** What the gateway kept of a deleted account, each with why (none when everything went). */
-export type AccountDeletedState = AccountDeleted;
+/**
+ * What the gateway kept of an account deleted here, each with why (none when everything went);
+ * `kept: null` for one deleted before this session learnt it (`POST /me` answered 410), when
+ * what was kept is not known.
+ */
+export interface AccountDeletedState {
+  readonly kept: AccountDeleted['kept'] | null;
+}
 
 export function readAccountDeletedState(state: unknown): AccountDeletedState {
+  if (isRecord(state) && state.kept === null) return { kept: null };
   const kept = isRecord(state) && Array.isArray(state.kept) ? state.kept : [];
   return { kept: kept.filter((sentence): sentence is string => typeof sentence === 'string') };
 }

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { supportMailto } from '@/config/support';
 import { browser } from '@/lib/browser';
-import { db, requestsTo } from '@/testing/mocks/db';
+import { formatDateTime } from '@/lib/format';
+import { db, makeSuspension, requestsTo } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render-app';
 
 import { routes } from '../router';
@@ -20,6 +22,38 @@ describe('Profile page', () => {
     expect(screen.getByTestId('profile-credits')).toHaveTextContent(/^4 of 10 used · 6 left · resets [^·]*2026[^·]*$/);
     expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/Subscribe');
     expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your standing' })).not.toBeInTheDocument();
+  });
+
+  it('warns once three refused requests in 24 hours count, saying how many of five', async () => {
+    db.refusals = Array.from({ length: 4 }, () => ({ at: Date.now(), strike: true }));
+    renderApp(routes, { url: '/profile', user: ada });
+    const notice = await screen.findByRole('region', { name: 'Your standing' });
+    expect(notice).toHaveTextContent(
+      'Warning (4 of 5): 4 of your requests were refused in the last 24 hours; at 5, generation is suspended until our staff have reviewed your account.',
+    );
+    expect(within(notice).getByRole('link', { name: 'What Lucent never makes' })).toHaveAttribute(
+      'href',
+      '/terms-of-Service#content-rules',
+    );
+  });
+
+  it('says generation is suspended, since when, why, that staff kept it, and how to ask for a review', async () => {
+    const suspension = makeSuspension({ upheld: true });
+    db.suspension = suspension;
+    // Past the warning too, which the suspension says more than.
+    db.refusals = Array.from({ length: 5 }, () => ({ at: Date.now(), strike: true }));
+    renderApp(routes, { url: '/profile', user: ada });
+    const notice = await screen.findByRole('region', { name: 'Your standing' });
+    expect(notice).toHaveTextContent(
+      `Generation is suspended since ${formatDateTime(suspension.since)}: 5 refused requests in 24 hours. Our staff reviewed it and kept it.`,
+    );
+    expect(notice).toHaveTextContent(suspension.review);
+    expect(within(notice).getByRole('link', { name: 'support@lucent.example' })).toHaveAttribute(
+      'href',
+      supportMailto('Review of the suspension of ada@example.com'),
+    );
+    expect(notice).not.toHaveTextContent('Warning');
   });
 
   it('says how many of the credits are a bonus from support', async () => {

@@ -8,8 +8,10 @@ import type {
   Plan,
   Quota,
   RefusalView,
+  Standing,
   Subscription,
   SupportUser,
+  SuspensionStanding,
 } from '@/types/api';
 
 import type { StreamEvent } from '../sse';
@@ -125,10 +127,24 @@ export interface FakeJob {
   events: StreamEvent[];
 }
 
+/** One of the caller's refused requests, as the fake's content rules record it (handlers.ts). */
+export interface FakeRefusal {
+  /** Milliseconds since the epoch. */
+  readonly at: number;
+  /** False for a request to rephrase, which never counts. */
+  readonly strike: boolean;
+}
+
 interface Db {
   plan: Plan;
   ageConfirmed: boolean;
   profileMissing: boolean;
+  /** The account was deleted: like the gateway's tombstone, `POST /me` answers 410 from then on. */
+  accountDeleted: boolean;
+  /** The caller's refused requests, oldest first; the standing `GET /me` reports counts them. */
+  refusals: FakeRefusal[];
+  /** Generation is suspended (every job 403): set at the fifth strike in 24 hours, or by a test. */
+  suspension: SuspensionStanding | null;
   quota: Quota;
   subscription: Subscription | null;
   catalog: Catalog;
@@ -156,6 +172,9 @@ function fresh(): Db {
     plan: 'free',
     ageConfirmed: true,
     profileMissing: false,
+    accountDeleted: false,
+    refusals: [],
+    suspension: null,
     quota: { used: 2, limit: 10, bonus: 0, resetsAt: '2026-11-23T00:00:00Z' },
     subscription: null,
     catalog: defaultCatalog(),
@@ -171,6 +190,24 @@ function fresh(): Db {
 
 export const db: Db = fresh();
 
+/** Like the gateway (src/safety/strikes.rs): strikes within 24 hours warn at 3 and suspend at 5. */
+export const WARN_AT = 3;
+export const SUSPEND_AT = 5;
+
+const cleanStanding: Standing = { strikes: 0, warnAt: WARN_AT, suspendAt: SUSPEND_AT, warning: null, suspension: null };
+
+/** A suspension awaiting review, with the gateway's words on how to ask for one. */
+export function makeSuspension(overrides: Partial<SuspensionStanding> = {}): SuspensionStanding {
+  return {
+    since: Date.UTC(2026, 10, 24, 10),
+    reason: '5 refused requests in 24 hours',
+    upheld: false,
+    review:
+      'Our staff review every suspended account. To ask for a review or add context, write to support from the email address of this account; refusals staff find wrong stop counting.',
+    ...overrides,
+  };
+}
+
 /** A free user with no subscription and no audit trail, as support sees them. */
 export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, rest: Partial<Omit<SupportUser, 'profile'>> = {}): SupportUser {
   return {
@@ -183,6 +220,7 @@ export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, r
       plan: 'free',
       quota: { used: 3, limit: 10, bonus: 0, resetsAt: '2026-12-01T00:00:00Z' },
       subscription: null,
+      standing: cleanStanding,
       ...profile,
     },
     why: 'Not pro: no subscription has ever been paid.',
@@ -217,6 +255,7 @@ export function makeRefusal(uid: string, overrides: Partial<RefusalView> = {}): 
     negativePrompt: '',
     falsePositive: false,
     counts: true,
+    strike: true,
     ...overrides,
   };
 }

@@ -23,11 +23,18 @@ export function fail<Operation extends keyof operationErrors, Status extends key
 /**
  * The gateway's refusal of a prompt by its content rules: 422 `prompt_refused` with the field,
  * the rule and the words, as `POST /api/v1/jobs` and the other generation calls answer it.
- * `source` is the prompt of the image a variation or an upscale is drawn from.
+ * `source` is the prompt of the image a variation or an upscale is drawn from; `strike` is
+ * false for a request to rephrase, which does not count against the account.
  */
-export function refuse(field: 'prompt' | 'negativePrompt' | 'source', category: ErrorDetail['category'], words: string[], message: string) {
+export function refuse(
+  field: 'prompt' | 'negativePrompt' | 'source',
+  category: ErrorDetail['category'],
+  words: string[],
+  message: string,
+  strike = true,
+) {
   return HttpResponse.json<ErrorBody>(
-    { error: { code: 'prompt_refused', message, field, category, words } },
+    { error: { code: 'prompt_refused', message, field, category, words, strike } },
     { status: 422 },
   );
 }

@@ -1,12 +1,12 @@
 import { HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 
-import type { Generation, GenerationRequest, Job, Me, SourceModeView, Style } from '@/types/api';
+import type { Generation, GenerationRequest, Job, Me, SourceModeView, Standing, Style } from '@/types/api';
 
 import { fakeAuth } from '../fake-firebase';
 import { sseResponse } from '../sse';
 
-import { db, makeGeneration, type FakeJob } from './db';
-import { caller, fail, http, signInFirst } from './gateway';
+import { db, makeGeneration, makeSuspension, SUSPEND_AT, WARN_AT, type FakeJob } from './db';
+import { caller, fail, http, refuse, signInFirst } from './gateway';
 import { supportHandlers } from './support-handlers';
 import { storedZip } from './zip';
 
@@ -33,6 +33,24 @@ async function record(request: StrictRequest<DefaultBodyType>): Promise<void> {
 let username: string | null = null;
 let nextJob = 1;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The caller's refusals that count (strikes) made within the last 24 hours. */
+function recentStrikes(): number {
+  const since = Date.now() - DAY_MS;
+  return db.refusals.filter((refusal) => refusal.strike && refusal.at >= since).length;
+}
+
+/** Where the caller stands with the content rules, in the gateway's words. */
+function standing(): Standing {
+  const strikes = recentStrikes();
+  const warning =
+    strikes >= WARN_AT
+      ? `${String(strikes)} of your requests were refused in the last 24 hours; at ${String(SUSPEND_AT)}, generation is suspended until our staff have reviewed your account.`
+      : null;
+  return { strikes, warnAt: WARN_AT, suspendAt: SUSPEND_AT, warning, suspension: db.suspension };
+}
+
 function me(uid: string): Me {
   const user = fakeAuth.signedInUser();
   const email = user?.email ?? 'user@example.com';
@@ -45,6 +63,7 @@ function me(uid: string): Me {
     plan: db.plan,
     subscription: db.subscription,
     quota: db.quota,
+    standing: standing(),
   };
 }
 
@@ -56,13 +75,14 @@ const PNG = new Uint8Array([137, 80, 78, 71]);
 
 /**
  * Deletes the caller's account as the gateway does: waiting jobs canceled, the subscription,
- * every image and record gone (a later `GET /me` is 409 `profile_missing`), and the sign-in.
+ * every image and record gone (a later `GET /me` is 409 `profile_missing`, `POST /me` 410
+ * `account_deleted`), and the sign-in.
  */
 function deleteAccount(uid: string): void {
   for (const job of db.jobs.values()) {
     if (job.uid === uid && job.status === 'queued') job.status = 'canceled';
   }
-  Object.assign(db, { profileMissing: true, history: [], subscription: null, plan: 'free' });
+  Object.assign(db, { profileMissing: true, accountDeleted: true, history: [], subscription: null, plan: 'free' });
   username = null;
   fakeAuth.deleteAccount(uid);
 }
@@ -202,6 +222,45 @@ function checkBody(body: GenerationRequest): Made | ReturnType<typeof fail> {
   return { style, size: size.id, width: width * factor, height: height * factor, enhance, ...guidance, source: null };
 }
 
+/**
+ * A stand-in for the gateway's content rules (src/safety), which read far more: two phrases of
+ * the prompt, whatever their case. An age under 18 refuses and counts against the account; a
+ * misspelt name that may be a real person's is one ambiguous sign, so the user is asked to
+ * rephrase and it does not count, as the gateway answers "nude Taylor Swfit on a beach".
+ */
+const CONTENT_RULES = [
+  {
+    phrase: '15 year old',
+    category: 'minor',
+    reason: 'Lucent never makes sexual or explicit images of anyone under 18, or that suggest it',
+    strike: true,
+  },
+  { phrase: 'taylor swfit', category: 'real_person', reason: 'Lucent never makes explicit images of real people', strike: false },
+] as const;
+
+/**
+ * The stand-in rules' refusal of `body`, recorded against the caller as the gateway records it
+ * (the fifth strike in 24 hours suspends generation); null when they pass it.
+ */
+function refusedByContentRules({ prompt }: GenerationRequest) {
+  for (const { phrase, category, reason, strike } of CONTENT_RULES) {
+    const at = prompt.toLowerCase().indexOf(phrase);
+    if (at === -1) continue;
+    // The words as the request wrote them.
+    const word = prompt.slice(at, at + phrase.length);
+    db.refusals.push({ at: Date.now(), strike });
+    const strikes = recentStrikes();
+    if (strike && strikes >= SUSPEND_AT) {
+      db.suspension = makeSuspension({ since: Date.now(), reason: `${String(strikes)} refused requests in 24 hours` });
+    }
+    const message = strike
+      ? `${reason} (${word}).`
+      : `${reason} (${word} may read that way): please rephrase; this does not count against your account.`;
+    return refuse('prompt', category, [word], message, strike);
+  }
+  return null;
+}
+
 /** A job that ran to its end at once: its images are saved and its stream replays it all. */
 function finishedJob(uid: string, body: GenerationRequest, { style, ...made }: Made): FakeJob {
   const generations = Array.from({ length: body.count ?? 1 }, () =>
@@ -301,6 +360,9 @@ export const handlers = [
   http.post('/api/v1/me', async ({ request, response }) => {
     const uid = caller(request);
     if (!uid) return fail('POST /api/v1/me', 401, 'token_missing', signInFirst);
+    if (db.accountDeleted) {
+      return fail('POST /api/v1/me', 410, 'account_deleted', 'this account was deleted; sign up again to start a new one');
+    }
     const body = await request.json();
     username = body.username.trim();
     db.profileMissing = false;
@@ -334,9 +396,14 @@ export const handlers = [
   http.post('/api/v1/jobs', async ({ request, response }) => {
     const uid = caller(request);
     if (!uid) return fail('POST /api/v1/jobs', 401, 'token_missing', signInFirst);
+    if (db.suspension) {
+      return fail('POST /api/v1/jobs', 403, 'account_suspended', 'generation is suspended for this account until our staff have reviewed it');
+    }
     const body = await request.json();
     const made = checkBody(body);
     if (made instanceof Response) return made;
+    const refused = refusedByContentRules(body);
+    if (refused) return refused;
     const job = finishedJob(uid, body, made);
     db.jobs.set(job.id, job);
     return response(202).json(

@@ -97,6 +97,7 @@ describe('RegisterForm', () => {
           createdAt: 0,
           plan: 'free',
           quota: { used: 0, limit: 10, bonus: 0, resetsAt: '2026-11-23T00:00:00Z' },
+          standing: { strikes: 0, warnAt: 3, suspendAt: 5 },
         });
       }),
     );

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
+import { useLeaveIfDeleted } from '@/lib/me';
 
 import { register } from '../api/register';
 import { errorMessage, validateRegistration } from '../validation';
@@ -17,6 +18,7 @@ export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) 
   const [ageConfirmed, setAgeConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const leaveIfDeleted = useLeaveIfDeleted();
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,6 +33,7 @@ export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) 
     } catch (cause) {
       setError(errorMessage(cause));
       setPending(false);
+      void leaveIfDeleted(cause);
     }
   }
 

@@ -1,6 +1,7 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 
+import { AccountStanding } from '@/components/ui/account-standing';
 import { paths } from '@/config/paths';
 import { ApiError, invalidField } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -57,8 +58,11 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
   const { user, ready } = useAuth();
   const { me } = useMe();
   const { catalog, error: catalogError, retry } = useCatalog();
-  const { afterGeneration } = useInvalidateAccount();
+  const { afterGeneration, afterRefusal } = useInvalidateAccount();
   const pro = isPro(me);
+  // Suspended accounts are refused every generation (403): the button says so before asking.
+  const suspended = me?.standing.suspension != null;
+  const standingId = useId();
   const limits = { ...DEFAULT_LIMITS, ...catalog?.limits };
 
   const [prompt, setPrompt] = useState(() => asText(initial?.prompt ?? DEFAULT_PROMPT).slice(0, limits.promptMax));
@@ -85,6 +89,10 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
     uid: ready ? (user?.uid ?? null) : null,
     onFinished: onGenerated,
     onAnswered: () => void afterGeneration(),
+    // A refusal may count against the account, and a 403 says it is suspended: the standing shown follows.
+    onFailed: (error) => {
+      if (refusalOf(error) || (error instanceof ApiError && error.code === 'account_suspended')) void afterRefusal();
+    },
   });
 
   // What is actually sent: a style the catalog gives. A choice the catalog (or the plan) does
@@ -261,7 +269,14 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
           <GenerateError error={run.error} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />
         )}
 
-        <button type="submit" className={`button button-primary ${styles.submit}`} disabled={run.busy || !ready || !catalog}>
+        {me && <AccountStanding me={me} id={standingId} />}
+
+        <button
+          type="submit"
+          className={`button button-primary ${styles.submit}`}
+          disabled={run.busy || !ready || !catalog || suspended}
+          aria-describedby={suspended ? standingId : undefined}
+        >
           {run.busy ? 'Generation...' : 'Generate'}
         </button>
       </form>

@@ -12,6 +12,8 @@ interface Options {
   readonly onFinished: (generations: readonly Generation[]) => void;
   /** Called as soon as the answer arrives (credits and history changed). */
   readonly onAnswered: () => void;
+  /** Called when the run ends without images because of `error` (not when canceled). */
+  readonly onFailed: (error: unknown) => void;
 }
 
 /**
@@ -21,11 +23,11 @@ interface Options {
  * 4000 ms after the answer, and then `onFinished`. A failure clears both at once and keeps the
  * error.
  */
-export function useGenerationRun({ uid, onFinished, onAnswered }: Options) {
-  const callbacks = useRef({ onFinished, onAnswered });
+export function useGenerationRun({ uid, onFinished, onAnswered, onFailed }: Options) {
+  const callbacks = useRef({ onFinished, onAnswered, onFailed });
 
   useEffect(() => {
-    callbacks.current = { onFinished, onAnswered };
+    callbacks.current = { onFinished, onAnswered, onFailed };
   });
 
   const timing = useOverlayTiming();
@@ -40,7 +42,10 @@ export function useGenerationRun({ uid, onFinished, onAnswered }: Options) {
         callbacks.current.onFinished(generations);
       });
     },
-    onStopped: timing.hide,
+    onStopped: (error) => {
+      timing.hide();
+      if (error !== null) callbacks.current.onFailed(error);
+    },
   });
 
   return { ...job, busy: timing.busy, overlay: timing.overlay };

@@ -21,7 +21,7 @@ function renderLifecycle() {
     onSubmitting: vi.fn<() => void>(),
     onResuming: vi.fn<() => void>(),
     onDone: vi.fn<(generations: readonly Generation[], release: () => void) => void>(),
-    onStopped: vi.fn<() => void>(),
+    onStopped: vi.fn<(error: unknown) => void>(),
   };
   const view = renderHook(() => useJobLifecycle({ uid: 'uid-1', ...events }));
   return { ...view, events };
@@ -99,7 +99,7 @@ describe('useJobLifecycle', () => {
     const { result, events } = renderLifecycle();
     await generate(result);
 
-    expect(events.onStopped).toHaveBeenCalledOnce();
+    expect(events.onStopped).toHaveBeenCalledExactlyOnceWith(result.current.error);
     expect(result.current.error).toBeInstanceOf(ApiError);
     expect(result.current.error).toMatchObject({ code: 'invalid_field' });
     expect(runningJob.recall('uid-1')).toBeNull();
@@ -145,7 +145,7 @@ describe('useJobLifecycle', () => {
     });
 
     expect(requestsTo('DELETE', `/api/v1/jobs/${HELD_JOB}`)).toHaveLength(1);
-    expect(events.onStopped).toHaveBeenCalledOnce();
+    expect(events.onStopped).toHaveBeenCalledExactlyOnceWith(null);
     expect(result.current.error).toBeNull();
     expect(runningJob.recall('uid-1')).toBeNull();
     stream.close();

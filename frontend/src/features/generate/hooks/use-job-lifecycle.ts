@@ -51,8 +51,8 @@ export interface JobLifecycleEvents {
   readonly onResuming: () => void;
   /** The images are ready; `release` forgets the job and lets a new one start. */
   readonly onDone: (generations: readonly Generation[], release: () => void) => void;
-  /** The run is over without images: failed (the state's `error` says why) or canceled. */
-  readonly onStopped: () => void;
+  /** The run is over without images: failed (`error` says why, as the state's does) or canceled (null). */
+  readonly onStopped: (error: unknown) => void;
 }
 
 interface Options extends JobLifecycleEvents {
@@ -79,7 +79,7 @@ export function useJobLifecycle({ uid, ...events }: Options) {
   const stop = useCallback((error: unknown) => {
     run.current = null;
     setState({ ...noJob, error });
-    listeners.current.onStopped();
+    listeners.current.onStopped(error);
   }, []);
 
   const finish = useCallback(

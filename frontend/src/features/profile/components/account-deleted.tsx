@@ -1,11 +1,30 @@
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
+import { ACCOUNT_DELETED } from '@/lib/me';
 
 import styles from './profile.module.css';
 
-/** After a deletion: what the gateway kept, each with why (`kept`, empty when everything went). */
-export function AccountDeleted({ kept }: { readonly kept: readonly string[] }) {
+/**
+ * After a deletion: what the gateway kept, each with why (`kept`, empty when everything went);
+ * null when the account was deleted before this session learnt it, and only that is known.
+ */
+export function AccountDeleted({ kept }: { readonly kept: readonly string[] | null }) {
+  if (kept === null) {
+    return (
+      <div className={`${styles.card} ${styles.text}`}>
+        <p>{ACCOUNT_DELETED}</p>
+        <div className={styles.actions}>
+          <Link to={paths.register} className="button button-primary">
+            Register
+          </Link>
+          <Link to={paths.home} className="button">
+            Go to the homepage
+          </Link>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className={`${styles.card} ${styles.text}`}>
       {kept.length > 0 ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { AccountStanding } from '@/components/ui/account-standing';
 import details from '@/components/ui/details.module.css';
 import { paths } from '@/config/paths';
 import { browser } from '@/lib/browser';
@@ -68,6 +69,7 @@ export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => vo
 
   return (
     <div className={styles.card}>
+      <AccountStanding me={me} />
       <dl className={details.list}>
         <div>
           <dt>Name</dt>

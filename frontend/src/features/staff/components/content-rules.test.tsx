@@ -217,6 +217,22 @@ describe('Support console: the content rules on a card', () => {
     expect(row.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('labels a request to rephrase as not counted, and offers no false positive for it', async () => {
+    const rephrase = makeRefusal('uid-grace', {
+      id: 'ref-rephrase',
+      category: 'real_person',
+      words: ['Taylor Swfit'],
+      prompt: 'nude Taylor Swfit on a beach',
+      strike: false,
+      counts: false,
+    });
+    const { part } = await openContentRules(makeSupportUser({}, { refusals: [rephrase] }));
+    const row = refusalRow(part, 'ref-rephrase');
+    expect(row.getByText('Asked to rephrase (not counted)')).toBeInTheDocument();
+    expect(row.getByText('Taylor Swfit', { selector: 'mark' })).toBeInTheDocument();
+    expect(row.queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it("offers no decisions on the staff member's own record, and still shows it", async () => {
     const own = suspendedGrace();
     const { part } = await openContentRules({ ...own, profile: { ...own.profile, uid: STAFF_UID, email: staff.email } });

@@ -57,7 +57,8 @@ export function ContentRules({ user, own }: ContentRulesProps) {
           {refusals.map((refusal) => (
             <li key={refusal.id}>
               <RefusalItem refusal={refusal}>
-                {!own && !refusal.falsePositive && (
+                {/* A request to rephrase never counted: there is nothing to stop counting. */}
+                {!own && refusal.strike && !refusal.falsePositive && (
                   <FalsePositiveAction uid={uid} email={email} refusal={refusal} onMarked={changed} />
                 )}
               </RefusalItem>

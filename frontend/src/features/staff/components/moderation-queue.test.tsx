@@ -136,6 +136,21 @@ describe('Support console: the moderation queue', () => {
     expect(row.queryByRole('mark')).not.toBeInTheDocument();
   });
 
+  it('labels a request to rephrase as not counted', async () => {
+    const rephrase = makeRefusal('uid-grace', {
+      category: 'real_person',
+      words: ['Taylor Swfit'],
+      prompt: 'nude Taylor Swfit on a beach',
+      strike: false,
+      counts: false,
+    });
+    db.supportUsers = [makeSupportUser({}, { refusals: [rephrase] })];
+    const { queue } = await openQueue();
+    const row = refusal(queue, /^Real person/);
+    expect(row.getByText('Asked to rephrase (not counted)')).toBeInTheDocument();
+    expect(row.queryByText(/^Counts towards a suspension/)).not.toBeInTheDocument();
+  });
+
   it('says when there is nothing to review', async () => {
     const { queue } = await openQueue();
     expect(queue.getByText('No suspended accounts.')).toBeInTheDocument();

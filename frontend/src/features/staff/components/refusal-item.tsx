@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 
 import { Detail } from '@/components/ui/detail';
 import details from '@/components/ui/details.module.css';
+import { Emphasised } from '@/components/ui/emphasised';
 import { formatDateTime } from '@/lib/format';
 import type { RefusalView } from '@/types/api';
 
@@ -20,6 +21,7 @@ const FOLD_AT = 240;
 const FOLDED_START = 160;
 
 function standing(refusal: RefusalView): string {
+  if (!refusal.strike) return 'Asked to rephrase (not counted)';
   if (refusal.falsePositive) return 'False positive: no longer counts against the account';
   if (refusal.counts) return 'Counts towards a suspension (five in 24 hours)';
   return 'Reviewed: no longer counts (a suspension was lifted after it)';
@@ -59,16 +61,6 @@ function PromptText({ text, words }: { readonly text: string; readonly words: re
       <Marked text={text} words={words} />
     </details>
   );
-}
-
-/** A list of names, each in bold: "**little girl**, **15 year old**". */
-function Emphasised({ items }: { readonly items: readonly string[] }) {
-  return items.map((item, index) => (
-    <span key={index}>
-      {index > 0 && ', '}
-      <strong>{item}</strong>
-    </span>
-  ));
 }
 
 /** What decided it: the words our rules matched, or the moderation service's categories. */

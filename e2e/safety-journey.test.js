@@ -1,0 +1,117 @@
+// Journey: the content rules, in Chromium against the real local stack. A new user signs up
+// (confirming 18+), and an honest negative prompt written in A1111 weights passes the gate:
+// the image arrives. Then a request resting on one ambiguous sign, a misspelt name that may be
+// a real person's, under the explicit style: the gateway asks to rephrase without a strike,
+// and the page names the words to change and says it does not count against the account.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { assertAccessible } from './support/accessibility.js';
+import { call, signIn } from './support/api.js';
+import { BASE_URL, launch, openPage } from './support/browser.js';
+import { at, expectNavUser, JOURNEY, uniqueEmail, until, visible } from './support/journey.js';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const NEGATIVE_PROMPT = '(worst quality:1.4), (low quality:1.8), lowres';
+const AMBIGUOUS_PROMPT = 'nude Taylor Swfit on a beach';
+
+/** The browser's next POST /api/v1/jobs: its body, and the gateway's status and answer. */
+async function nextJobSubmission(page, press) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/jobs' && r.request().method() === 'POST'),
+    press(),
+  ]);
+  return { sent: response.request().postDataJSON(), status: response.status(), body: await response.json() };
+}
+
+test('an honest negative prompt generates; one ambiguous sign asks to rephrase and does not count', JOURNEY, async () => {
+  const page = await openPage(browser);
+  const name = `Safety ${Date.now().toString(36)}`;
+  const user = { name, email: uniqueEmail('safety'), password: 'secret-password' };
+  await page.goto(`${BASE_URL}/Register`);
+  await page.getByLabel('Name', { exact: true }).fill(user.name);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('I am 18 or older', { exact: true }).check();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await at(page, '/Generate');
+  await expectNavUser(page, name);
+  const credits = page.getByTestId('credits');
+  await until('10 free credits are shown', async () => {
+    assert.match(await credits.innerText(), /^10 of 10 credits left/);
+  });
+
+  // An honest negative prompt in A1111's weight syntax passes the gate and the image arrives.
+  const prompt = `a lighthouse on a cliff at dusk, safety e2e ${Date.now().toString(36)}`;
+  await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+  await page.getByLabel('Negative prompt', { exact: true }).fill(NEGATIVE_PROMPT);
+  const generate = page.getByRole('button', { name: 'Generate', exact: true });
+  const made = await nextJobSubmission(page, () => generate.click());
+  assert.equal(made.sent.negativePrompt, NEGATIVE_PROMPT, 'the negative prompt is sent as typed');
+  assert.equal(made.status, 202, `the job is accepted: ${JSON.stringify(made.body)}`);
+  await at(page, '/Generation', 20_000);
+  const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
+  await visible(card, 'the new image card');
+  const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
+  await until('the image is loaded from an object URL', async () => {
+    assert.match(await img.getAttribute('src'), /^blob:/);
+  });
+  const token = await signIn(user);
+  const list = await call('GET', '/api/v1/generations', { token });
+  assert.equal(list.status, 200);
+  const saved = list.body.items.filter((item) => item.prompt === prompt);
+  assert.equal(saved.length, 1, 'one image was made');
+  assert.equal(saved[0].negativePrompt, NEGATIVE_PROMPT, 'the image keeps its negative prompt');
+
+  // Back on the form: the explicit style, which the 18+ confirmation at sign-up opened.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Generate', exact: true }).click();
+  await at(page, '/Generate');
+  await until('one credit was used', async () => {
+    assert.match(await credits.innerText(), /^9 of 10 credits left/);
+  });
+  const nsfw = page.getByRole('radio', { name: /^NSFW V1\.1/ });
+  await nsfw.check();
+  assert.equal(await nsfw.isChecked(), true, 'NSFW V1.1 is chosen');
+  assert.equal(await page.getByRole('dialog').count(), 0, 'no 18+ question: it was confirmed at sign-up');
+
+  const promptField = page.getByLabel('Prompt', { exact: true });
+  await promptField.fill(AMBIGUOUS_PROMPT);
+  const refused = await nextJobSubmission(page, () => generate.click());
+  assert.equal(refused.sent.style, 'nsfw-v1.1', `sent with the explicit style: ${JSON.stringify(refused.sent)}`);
+  assert.equal(refused.status, 422, `the gateway refuses it: ${JSON.stringify(refused.body)}`);
+  assert.equal(refused.body.error.code, 'prompt_refused');
+  assert.equal(refused.body.error.strike, false, `one ambiguous sign is no strike: ${JSON.stringify(refused.body)}`);
+  assert.deepEqual(refused.body.error.words, ['Taylor Swfit']);
+
+  // Under the prompt: the words to change, each marked, and that it does not count.
+  const refusal = page.getByTestId('prompt-refusal');
+  await visible(refusal, 'the refusal under the prompt');
+  const said = await refusal.innerText();
+  assert.match(said, /Change these words and try again: Taylor Swfit\./);
+  assert.match(said, /Nothing was charged, and this does not count against your account\./);
+  assert.doesNotMatch(said, /Refused because of/);
+  assert.equal(await refusal.locator('strong').filter({ hasText: /^Taylor Swfit$/ }).count(), 1, 'the word is marked');
+  await visible(refusal.getByRole('link', { name: 'What Lucent never makes', exact: true }), 'the link to the rules');
+  assert.equal(await promptField.getAttribute('aria-invalid'), 'true');
+  await assertAccessible(page, 'a request to rephrase');
+
+  // Nothing charged, nothing counted: the profile shows no warning and the gateway no strike.
+  assert.match(await credits.innerText(), /^9 of 10 credits left/, 'the refusal cost nothing');
+  const me = await call('GET', '/api/v1/me', { token });
+  assert.equal(me.status, 200);
+  assert.deepEqual(
+    { strikes: me.body.standing.strikes, warning: me.body.standing.warning, suspension: me.body.standing.suspension },
+    { strikes: 0, warning: null, suspension: null },
+    `the standing after a request to rephrase: ${JSON.stringify(me.body.standing)}`,
+  );
+  assert.equal(await page.getByRole('region', { name: 'Your standing' }).count(), 0, 'no standing notice on the page');
+  assert.equal(await generate.isEnabled(), true, 'Generate stays enabled');
+  page.assertNoErrors();
+});

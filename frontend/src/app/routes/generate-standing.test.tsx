@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { supportMailto } from '@/config/support';
+import { formatDateTime } from '@/lib/format';
+import { ada, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
+import { db, makeSuspension, requestsTo } from '@/testing/mocks/db';
+
+// The fake gateway's content rules (testing/mocks/handlers.ts) refuse "15 year old" as a strike
+// and ask to rephrase "Taylor Swfit", one ambiguous sign that does not count.
+
+/** /Generate for Ada with her profile loaded. */
+async function openSignedIn() {
+  const view = await openGenerate({ user: ada });
+  await screen.findByTestId('credits');
+  return view;
+}
+
+/** Replaces the prompt and presses Generate. */
+async function generate(user: Awaited<ReturnType<typeof openSignedIn>>['user'], prompt: string) {
+  await user.clear(promptBox());
+  await user.type(promptBox(), prompt);
+  await user.click(generateButton());
+}
+
+const standing = () => screen.queryByRole('region', { name: 'Your standing' });
+const strikes = (count: number) => Array.from({ length: count }, () => ({ at: Date.now(), strike: true }));
+
+describe('Generate page: refusals', () => {
+  it('asks to change the words of a refusal on one ambiguous sign, and says it does not count', async () => {
+    const { user } = await openSignedIn();
+    await generate(user, 'nude Taylor Swfit on a beach');
+
+    const refusal = await screen.findByTestId('prompt-refusal');
+    expect(refusal).toHaveTextContent('Change these words and try again: Taylor Swfit.');
+    expect(within(refusal).getByText('Taylor Swfit', { selector: 'strong' })).toBeInTheDocument();
+    expect(refusal).toHaveTextContent('Nothing was charged, and this does not count against your account.');
+    expect(refusal).not.toHaveTextContent('Refused because of');
+    expect(within(refusal).getByRole('link', { name: 'What Lucent never makes' })).toHaveAttribute(
+      'href',
+      '/terms-of-Service#content-rules',
+    );
+    expect(promptBox()).toHaveAccessibleDescription(/Change these words and try again: Taylor Swfit\./);
+    expect(standing()).not.toBeInTheDocument();
+  });
+
+  it('says which words refused a request that counts, as it always has', async () => {
+    const { user } = await openSignedIn();
+    await generate(user, 'nude 15 year old');
+
+    const refusal = await screen.findByTestId('prompt-refusal');
+    expect(refusal).toHaveTextContent('Refused because of: 15 year old. Nothing was charged.');
+    expect(within(refusal).getByText('15 year old', { selector: 'strong' })).toBeInTheDocument();
+    expect(refusal).not.toHaveTextContent('Change these words');
+    expect(refusal).not.toHaveTextContent('does not count');
+  });
+});
+
+describe("Generate page: the account's standing", () => {
+  it('shows nothing while fewer refusals than the warning count', async () => {
+    db.refusals = [...strikes(2), ...Array.from({ length: 3 }, () => ({ at: Date.now(), strike: false }))];
+    await openSignedIn();
+    expect(standing()).not.toBeInTheDocument();
+    expect(generateButton()).toBeEnabled();
+  });
+
+  it('reloads the profile after a refusal, and warns at the third that counts', async () => {
+    db.refusals = strikes(2);
+    const { user } = await openSignedIn();
+    await generate(user, 'nude 15 year old');
+
+    expect(await screen.findByRole('region', { name: 'Your standing' })).toHaveTextContent(
+      'Warning (3 of 5): 3 of your requests were refused in the last 24 hours; at 5, generation is suspended until our staff have reviewed your account.',
+    );
+    expect(requestsTo('GET', '/api/v1/me')).toHaveLength(2);
+    expect(generateButton()).toBeEnabled();
+  });
+
+  it('disables Generate while generation is suspended, saying since when, why and how to ask for a review', async () => {
+    const suspension = makeSuspension();
+    db.suspension = suspension;
+    const { user } = await openSignedIn();
+
+    const notice = await screen.findByRole('region', { name: 'Your standing' });
+    expect(notice).toHaveTextContent(
+      `Generation is suspended since ${formatDateTime(suspension.since)}: 5 refused requests in 24 hours.`,
+    );
+    expect(notice).toHaveTextContent(suspension.review);
+    expect(within(notice).getByRole('link', { name: 'support@lucent.example' })).toHaveAttribute(
+      'href',
+      supportMailto('Review of the suspension of ada@example.com'),
+    );
+    expect(generateButton()).toBeDisabled();
+    expect(generateButton()).toHaveAccessibleDescription(/^Generation is suspended since/);
+
+    await user.click(generateButton());
+    expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
+  });
+
+  it('disables Generate once the fifth refusal that counts suspends generation', async () => {
+    db.refusals = strikes(4);
+    const { user } = await openSignedIn();
+    await generate(user, 'nude 15 year old');
+
+    expect(await screen.findByRole('region', { name: 'Your standing' })).toHaveTextContent(
+      /^Generation is suspended since .*: 5 refused requests in 24 hours\./,
+    );
+    expect(generateButton()).toBeDisabled();
+  });
+
+  it('shows a suspension the gateway answers with 403 that the page did not know of', async () => {
+    const { user } = await openSignedIn();
+    // Suspended meanwhile, by a refusal in another tab.
+    db.suspension = makeSuspension();
+    await user.click(generateButton());
+
+    await waitFor(() => {
+      expect(generateButton()).toBeDisabled();
+    });
+    expect(standing()).toHaveTextContent(/^Generation is suspended since/);
+  });
+});

@@ -1,0 +1,45 @@
+import { Link } from 'react-router-dom';
+
+import { SupportLink } from '@/components/ui/support-link';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import type { Me } from '@/types/api';
+
+interface AccountStandingProps {
+  /** The account: its email names it to support, its `standing` is what is shown. */
+  readonly me: Me;
+  /** For the control the notice explains to be described by it. */
+  readonly id?: string;
+}
+
+/**
+ * Where the account stands with the content rules, as the gateway's `standing` says: the
+ * warning once refused requests reach `warnAt` in 24 hours, or the suspension they brought, with
+ * how to ask staff for a review. Nothing below the warning.
+ */
+export function AccountStanding({ me: { email, standing }, id }: AccountStandingProps) {
+  const { strikes, suspendAt, warning, suspension } = standing;
+  if (suspension) {
+    return (
+      <section id={id} aria-label="Your standing" className="alert">
+        <p>
+          <strong>Generation is suspended</strong> since {formatDateTime(suspension.since)}: {suspension.reason}.
+          {suspension.upheld && ' Our staff reviewed it and kept it.'}
+        </p>
+        <p>{suspension.review}</p>
+        <p>
+          Ask for a review: <SupportLink subject={`Review of the suspension of ${email}`} />
+        </p>
+      </section>
+    );
+  }
+  if (!warning) return null;
+  return (
+    <section id={id} aria-label="Your standing" className="notice">
+      <strong>
+        Warning ({strikes} of {suspendAt}):
+      </strong>{' '}
+      {warning} <Link to={`${paths.termsOfService}#content-rules`}>What Lucent never makes</Link>
+    </section>
+  );
+}
