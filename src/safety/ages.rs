@@ -307,6 +307,14 @@ impl AgeRules {
                 digits.parse().ok()?
             }
         };
+        // `her 13th birthday`: the age she turns.
+        if matches!(words.word(i + 1), "birthday" | "bday" | "birthdays") {
+            return (n < 18).then_some(Age {
+                first: i,
+                last: i + 1,
+                kind: AgeKind::Minor { certain: true },
+            });
+        }
         let end = Self::starts(&self.grade, words, i + 1)?;
         (1..=LAST_SCHOOL_YEARS + 1).contains(&n).then_some(Age {
             first: i,
@@ -377,6 +385,7 @@ mod tests {
             "十五岁",
             "15살",
             "18歳未満",
+            "her 13th birthday",
         ] {
             assert!(minor(text), "{text}");
         }

@@ -189,15 +189,24 @@ impl Evidence {
                 .any(|a| weak.iter().any(|b| a.1 <= b.0 || b.1 <= a.0))
     }
 
-    /// Signs that only count together (an animal and a sex act): sure when both are.
+    /// Signs that only count together (an animal and a sex act): sure when both are. When they
+    /// are not, every sign is given the span of them all, so that they count as one ambiguous
+    /// sign together.
     fn both(a: Evidence, b: Evidence) -> Evidence {
-        let ambiguous = !(a.sure() && b.sure());
+        let sure = a.sure() && b.sure();
+        let signs: Vec<Sign> = a.signs.into_iter().chain(b.signs).collect();
+        let all = (
+            signs.iter().map(|s| s.span.0).min().unwrap_or(0),
+            signs.iter().map(|s| s.span.1).max().unwrap_or(0),
+        );
         Evidence {
-            signs: a
-                .signs
+            signs: signs
                 .into_iter()
-                .chain(b.signs)
-                .map(|s| Sign { ambiguous, ..s })
+                .map(|s| Sign {
+                    ambiguous: !sure,
+                    span: if sure { s.span } else { all },
+                    ..s
+                })
                 .collect(),
         }
     }
@@ -290,23 +299,20 @@ impl<'a> Read<'a> {
         let mut evidence = self.evidence(List::Minor, |_, hits, hit| {
             !Self::followed_by(hits, List::AdultRoles, hit.last)
         });
-        let plain_hits = &self.hits[0].1;
-        let things: Vec<bool> = {
-            let mut things = vec![false; self.plain.len()];
-            for hit in plain_hits.iter().filter(|h| h.on(List::AgedThings)) {
-                things[hit.first..=hit.last]
-                    .iter_mut()
-                    .for_each(|t| *t = true);
-            }
-            things
-        };
         let mut adult = false;
-        for age in gate.ages.find(&self.plain, &things, current_year()) {
-            match age.kind {
-                ages::AgeKind::Adult => adult = true,
-                ages::AgeKind::Minor { certain } => {
-                    if !Self::followed_by(plain_hits, List::AdultRoles, age.last) {
-                        evidence.add(self.sign(&self.plain, age.first, age.last, !certain));
+        // Every reading: `n00d 12 y34r 0ld` states its age in the leetspeak one.
+        for (reading, hits) in &self.hits {
+            let mut things = vec![false; reading.len()];
+            for hit in hits.iter().filter(|h| h.on(List::AgedThings)) {
+                things[hit.first..=hit.last].iter_mut().for_each(|t| *t = true);
+            }
+            for age in gate.ages.find(reading, &things, current_year()) {
+                match age.kind {
+                    ages::AgeKind::Adult => adult = true,
+                    ages::AgeKind::Minor { certain } => {
+                        if !Self::followed_by(hits, List::AdultRoles, age.last) {
+                            evidence.add(self.sign(reading, age.first, age.last, !certain));
+                        }
                     }
                 }
             }

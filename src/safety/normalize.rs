@@ -137,7 +137,8 @@ fn invisible(c: char) -> bool {
 /// Characters of the scripts written without spaces between words: Han, kana and Hangul.
 pub fn unspaced(c: char) -> bool {
     matches!(c,
-        '\u{1100}'..='\u{11FF}' | '\u{3005}' | '\u{3040}'..='\u{30FF}' | '\u{3130}'..='\u{318F}'
+        '\u{1100}'..='\u{11FF}' | '\u{3005}' | '\u{3040}'..='\u{30FA}' | '\u{30FC}'..='\u{30FF}'
+        | '\u{3130}'..='\u{318F}'
         | '\u{31F0}'..='\u{31FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
         | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FA1F}')
 }
@@ -151,14 +152,15 @@ fn fold_char(c: char, out: &mut Vec<char>) {
     }
     for k in std::iter::once(c).nfkc() {
         for d in std::iter::once(k).nfd().filter(|d| !is_combining_mark(*d)) {
+            // A capital's look-alike first (`Ε` is `E`), then the small letter's (`ε`).
+            if d.is_uppercase() && let Some(latin) = latin_look_alike(d) {
+                out.extend(latin);
+                continue;
+            }
             for l in d.to_lowercase() {
                 if l.is_ascii() || !l.is_alphabetic() || unspaced(l) {
                     out.push(l);
-                    continue;
-                }
-                let skeleton: String = unicode_security::skeleton(&l.to_string()).collect();
-                let latin: Vec<char> = skeleton.to_lowercase().chars().collect();
-                if !latin.is_empty() && latin.iter().all(char::is_ascii_alphabetic) {
+                } else if let Some(latin) = latin_look_alike(l) {
                     out.extend(latin);
                 } else {
                     out.push(l);
@@ -166,6 +168,26 @@ fn fold_char(c: char, out: &mut Vec<char>) {
             }
         }
     }
+}
+
+/// Small capitals (`ɴᴜᴅᴇ`), which UTS #39 leaves alone, in the order of the Latin alphabet.
+const SMALL_CAPITALS: [char; 26] = [
+    'ᴀ', 'ʙ', 'ᴄ', 'ᴅ', 'ᴇ', 'ꜰ', 'ɢ', 'ʜ', 'ɪ', 'ᴊ', 'ᴋ', 'ʟ', 'ᴍ', 'ɴ', 'ᴏ', 'ᴘ', 'ǫ', 'ʀ', 'ꜱ',
+    'ᴛ', 'ᴜ', 'ᴠ', 'ᴡ', 'x', 'ʏ', 'ᴢ',
+];
+
+/// The Latin letters a non-ASCII letter looks like (UTS #39, and small capitals), lowercased;
+/// `None` when it looks like none.
+fn latin_look_alike(c: char) -> Option<Vec<char>> {
+    if c.is_ascii() {
+        return None;
+    }
+    if let Some(at) = SMALL_CAPITALS.iter().position(|&s| s == c) {
+        return Some(vec![char::from(b'a' + at as u8)]);
+    }
+    let skeleton: String = unicode_security::skeleton(&c.to_string()).collect();
+    let latin: Vec<char> = skeleton.to_lowercase().chars().collect();
+    (!latin.is_empty() && latin.iter().all(char::is_ascii_alphabetic)).then_some(latin)
 }
 
 /// A symbol written for a letter (`n!pple`, `|oli`, `+een`, `ni(e`), and whether it stands for
@@ -496,6 +518,7 @@ mod tests {
         assert_eq!(texts(&plain("Beyoncé")), ["beyonce"]);
         // Cyrillic а, е and о, Greek ο.
         assert_eq!(texts(&plain("tееn lοli nаkеd")), ["teen", "loli", "naked"]);
+        assert_eq!(texts(&plain("ɴᴜᴅᴇ ʟᴏʟɪ Εmma")), ["nude", "loli", "emma"]);
     }
 
     #[test]
