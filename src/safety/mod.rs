@@ -304,7 +304,9 @@ impl<'a> Read<'a> {
         for (reading, hits) in &self.hits {
             let mut things = vec![false; reading.len()];
             for hit in hits.iter().filter(|h| h.on(List::AgedThings)) {
-                things[hit.first..=hit.last].iter_mut().for_each(|t| *t = true);
+                things[hit.first..=hit.last]
+                    .iter_mut()
+                    .for_each(|t| *t = true);
             }
             for age in gate.ages.find(reading, &things, current_year()) {
                 match age.kind {

@@ -1,14 +1,17 @@
 //! Misspelt real names (`Scarlet Johanson`, `Taylor Swfit`, `#emmawatsen`): the words of a
 //! text compared with every name of `real_people.txt` within an edit distance that grows with
 //! the name's length (none under 7 letters, 1 up to 12, 2 from 13; a swap of neighbours is one). Guarded against ordinary
-//! words: each word must start with the letter the name's word starts with, and a one-word
-//! spelling must be as long as the name. A misspelt name is an ambiguous sign (it may be
+//! words: each word must start with the letter the name's word starts with, and a single word
+//! is compared only from 9 letters. A misspelt name is an ambiguous sign (it may be
 //! somebody else): alone it asks the user to rephrase.
 
 use std::collections::HashMap;
 
 use super::lists::lines;
 use super::normalize::{Reading, entry};
+
+/// The shortest single word compared with names.
+const ONE_WORD_MIN: usize = 9;
 
 /// Names up to this many words are looked for.
 const MAX_WORDS: usize = 3;
@@ -111,6 +114,11 @@ impl Names {
                     continue;
                 };
                 let written: Vec<char> = (i..=last).flat_map(|k| words.word(k).chars()).collect();
+                // One word is compared only when it is long: short ones are too often ordinary
+                // words one letter from a name (`stormy`, `Stormzy`).
+                if count == 1 && written.len() < ONE_WORD_MIN {
+                    continue;
+                }
                 let found = candidates.iter().any(|&n| {
                     let (name_words, joined) = &self.names[n];
                     if count > 1

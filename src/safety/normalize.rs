@@ -153,7 +153,9 @@ fn fold_char(c: char, out: &mut Vec<char>) {
     for k in std::iter::once(c).nfkc() {
         for d in std::iter::once(k).nfd().filter(|d| !is_combining_mark(*d)) {
             // A capital's look-alike first (`Ε` is `E`), then the small letter's (`ε`).
-            if d.is_uppercase() && let Some(latin) = latin_look_alike(d) {
+            if d.is_uppercase()
+                && let Some(latin) = latin_look_alike(d)
+            {
                 out.extend(latin);
                 continue;
             }
