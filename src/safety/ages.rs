@@ -22,6 +22,8 @@ pub struct Age {
     pub first: usize,
     pub last: usize,
     pub kind: AgeKind,
+    /// A school year (`7th grade`), which an adult occupation after it makes a workplace.
+    pub school: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,10 +80,10 @@ const CONNECTORS: [&str; 16] = [
 ];
 
 /// Units a limit may be of: `under 18 degrees` is no age.
-const UNITS: [&str; 24] = [
-    "degrees", "degree", "c", "f", "percent", "kg", "lbs", "pounds", "cm", "inches", "feet",
-    "meters", "metres", "km", "miles", "mph", "minutes", "seconds", "hours", "days", "dollars",
-    "euros", "usd", "grados",
+const UNITS: [&str; 31] = [
+    "degrees", "degree", "c", "f", "percent", "kg", "lbs", "pounds", "cm", "mm", "inches", "inch",
+    "ft", "feet", "meters", "metres", "km", "miles", "mph", "minutes", "seconds", "hours", "days",
+    "dollars", "euros", "usd", "grados", "men", "women", "people", "persons",
 ];
 
 /// Where a school year stops being certainly a minor's: the last year of school may be 18.
@@ -208,6 +210,7 @@ impl AgeRules {
             (!thing && years < 120).then_some(Age {
                 first,
                 last,
+                school: false,
                 kind: if years < 18 {
                     AgeKind::Minor { certain: true }
                 } else {
@@ -240,6 +243,7 @@ impl AgeRules {
             return Some(Age {
                 first,
                 last: years.unwrap_or(last),
+                school: false,
                 kind: AgeKind::Minor {
                     certain: years.is_some(),
                 },
@@ -253,6 +257,7 @@ impl AgeRules {
                 return (n <= 18).then_some(Age {
                     first: i,
                     last: limit,
+                    school: false,
                     kind: AgeKind::Minor { certain: true },
                 });
             }
@@ -262,6 +267,7 @@ impl AgeRules {
             return (n <= 18).then_some(Age {
                 first: i,
                 last: limit,
+                school: false,
                 kind: AgeKind::Minor { certain: true },
             });
         }
@@ -284,13 +290,19 @@ impl AgeRules {
                 first: i,
                 last: end,
                 kind,
+                school: true,
             });
         }
         let first = Self::ends_before(&self.grade, words, i)
             .or_else(|| Self::ends_before(&self.grade_before, words, i))?;
         // "year 8" is a school year; "8 year old" is read as an age.
         let after = words.word(last + 1);
-        (after != "old" && after != "olds").then_some(Age { first, last, kind })
+        (after != "old" && after != "olds").then_some(Age {
+            first,
+            last,
+            kind,
+            school: true,
+        })
     }
 
     /// `7th grade`, `seventh grade`, `4eme classe`: an ordinal, then a school-year word.
@@ -313,12 +325,14 @@ impl AgeRules {
                 first: i,
                 last: i + 1,
                 kind: AgeKind::Minor { certain: true },
+                school: false,
             });
         }
         let end = Self::starts(&self.grade, words, i + 1)?;
         (1..=LAST_SCHOOL_YEARS + 1).contains(&n).then_some(Age {
             first: i,
             last: end,
+            school: true,
             kind: AgeKind::Minor {
                 certain: n < LAST_SCHOOL_YEARS,
             },

@@ -145,6 +145,8 @@ pub struct Gate {
     lists: Lists,
     ages: ages::AgeRules,
     names: names::Names,
+    /// [`SCHOOL_WORDS`] as the readings write them.
+    schools: Vec<String>,
 }
 
 /// Signs found for one rule: the words as the user wrote them, each with the field it is in,
@@ -296,8 +298,8 @@ impl<'a> Read<'a> {
     /// before an adult occupation is a workplace, and a stated adult age makes ambiguous signs
     /// an adult's.
     fn minor(&self, gate: &Gate) -> Evidence {
-        let mut evidence = self.evidence(List::Minor, |_, hits, hit| {
-            !Self::followed_by(hits, List::AdultRoles, hit.last)
+        let mut evidence = self.evidence(List::Minor, |reading, hits, hit| {
+            !(Self::followed_by(hits, List::AdultRoles, hit.last) && gate.school(reading, hit))
         });
         let mut adult = false;
         // Every reading: `n00d 12 y34r 0ld` states its age in the leetspeak one.
@@ -312,7 +314,7 @@ impl<'a> Read<'a> {
                 match age.kind {
                     ages::AgeKind::Adult => adult = true,
                     ages::AgeKind::Minor { certain } => {
-                        if !Self::followed_by(hits, List::AdultRoles, age.last) {
+                        if !(age.school && Self::followed_by(hits, List::AdultRoles, age.last)) {
                             evidence.add(self.sign(reading, age.first, age.last, !certain));
                         }
                     }
@@ -348,6 +350,55 @@ impl<'a> Read<'a> {
     }
 }
 
+/// Words of a school or a school level: before an adult occupation (`middle school teacher`,
+/// `kindergarten teacher`) they name a workplace. Only these: `loli teacher` is no workplace.
+const SCHOOL_WORDS: [&str; 44] = [
+    "school",
+    "kindergarten",
+    "preschool",
+    "nursery",
+    "elementary",
+    "primary",
+    "middle",
+    "junior high",
+    "high",
+    "daycare",
+    "grade",
+    "escuela",
+    "colegio",
+    "primaria",
+    "secundaria",
+    "escola",
+    "fundamental",
+    "ecole",
+    "college",
+    "lycee",
+    "maternelle",
+    "schule",
+    "grundschule",
+    "gymnasium",
+    "scuola",
+    "elementare",
+    "media",
+    "basisschool",
+    "middelbare",
+    "szkola",
+    "podstawowa",
+    "liceum",
+    "школ",
+    "okul",
+    "ilkokul",
+    "ortaokul",
+    "学校",
+    "中学",
+    "小学",
+    "高校",
+    "幼稚園",
+    "幼儿园",
+    "학교",
+    "초등",
+];
+
 fn current_year() -> i32 {
     use chrono::Datelike;
     chrono::Utc::now().year()
@@ -359,6 +410,7 @@ impl Gate {
             lists,
             ages: ages::AgeRules::parse(ages, numbers),
             names: names::Names::new(real_people),
+            schools: SCHOOL_WORDS.iter().map(|w| normalize::entry(w)).collect(),
         }
     }
 
@@ -385,6 +437,12 @@ impl Gate {
 
     pub fn lists(&self) -> &Lists {
         &self.lists
+    }
+
+    /// Whether `hit` names a school or a school level.
+    fn school(&self, reading: &Reading, hit: &Hit) -> bool {
+        let covered = &reading.text[reading.words[hit.first].at.0..reading.words[hit.last].at.1];
+        self.schools.iter().any(|w| covered.contains(w.as_str()))
     }
 
     /// `Ok` when the request may be made; otherwise why not.

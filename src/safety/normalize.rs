@@ -151,6 +151,11 @@ fn fold_char(c: char, out: &mut Vec<char>) {
         return;
     }
     for k in std::iter::once(c).nfkc() {
+        // A Hangul syllable stays whole: its letters would let `세` (an age) match inside `센`.
+        if ('\u{AC00}'..='\u{D7AF}').contains(&k) {
+            out.push(k);
+            continue;
+        }
         for d in std::iter::once(k).nfd().filter(|d| !is_combining_mark(*d)) {
             // A capital's look-alike first (`Ε` is `E`), then the small letter's (`ε`).
             if d.is_uppercase()
