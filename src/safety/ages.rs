@@ -11,7 +11,7 @@
 //! (`12 year old whisky`, `aged_things.txt`) is the thing's. An age of 18 or more is read too:
 //! it makes an ambiguous sign of youth (`?teen`) an adult's.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::lists::lines;
 use super::normalize::{Reading, entry};
@@ -40,8 +40,8 @@ type Phrases = Vec<Vec<String>>;
 /// The rules of `ages.txt` and the numbers of `numbers.txt`.
 #[derive(Debug, Default)]
 pub struct AgeRules {
-    numbers: HashMap<Vec<String>, u32>,
-    longest_number: usize,
+    /// Number words by their first word: the whole phrase and its value, longest first.
+    numbers: FxHashMap<String, Vec<(Vec<String>, u32)>>,
     fused: Vec<String>,
     after: Phrases,
     before: Phrases,
@@ -59,6 +59,15 @@ fn words(text: &str) -> Vec<String> {
     (0..reading.len())
         .map(|i| reading.word(i).to_owned())
         .collect()
+}
+
+/// A word's leading ASCII digits and the rest.
+fn split_digits(word: &str) -> (&str, &str) {
+    let at = word
+        .bytes()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(word.len());
+    word.split_at(at)
 }
 
 /// English ordinals, for `seventh grade`.
@@ -98,9 +107,10 @@ impl AgeRules {
             };
             if let Ok(value) = value.trim().parse::<u32>() {
                 let key = words(word);
-                if !key.is_empty() {
-                    rules.longest_number = rules.longest_number.max(key.len());
-                    rules.numbers.insert(key, value);
+                if let Some(first) = key.first() {
+                    let phrases = rules.numbers.entry(first.clone()).or_default();
+                    phrases.push((key, value));
+                    phrases.sort_by_key(|(p, _)| std::cmp::Reverse(p.len()));
                 }
             }
         }
@@ -153,21 +163,22 @@ impl AgeRules {
     /// A number at `i`: its value, its last word, and whether an age suffix was fused to it.
     fn number(&self, words: &Reading, i: usize) -> Option<(u32, usize, bool)> {
         let word = words.word(i);
-        let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+        let (digits, rest) = split_digits(word);
         if !digits.is_empty() && digits.len() <= 4 {
             let n: u32 = digits.parse().ok()?;
-            return match &word[digits.len()..] {
+            return match rest {
                 "" => Some((n, i, false)),
                 rest if self.fused.iter().any(|f| f == rest) => Some((n, i, true)),
                 _ => None,
             };
         }
-        (1..=self.longest_number.min(words.len() - i))
-            .rev()
-            .find_map(|len| {
-                let key: Vec<String> = (i..i + len).map(|k| words.word(k).to_owned()).collect();
-                self.numbers.get(&key).map(|&n| (n, i + len - 1, false))
-            })
+        self.numbers.get(word)?.iter().find_map(|(phrase, n)| {
+            let whole = phrase
+                .iter()
+                .enumerate()
+                .all(|(k, w)| words.word(i + k) == w);
+            whole.then(|| (*n, i + phrase.len() - 1, false))
+        })
     }
 
     /// The end of the first of `phrases` that starts at word `i`.
@@ -311,8 +322,7 @@ impl AgeRules {
         let n = match ORDINALS.iter().position(|o| *o == word) {
             Some(k) => u32::try_from(k).ok()? + 1,
             None => {
-                let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
-                let rest = &word[digits.len()..];
+                let (digits, rest) = split_digits(word);
                 if digits.is_empty() || !ORDINAL_SUFFIXES.contains(&rest) {
                     return None;
                 }

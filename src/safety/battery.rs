@@ -369,9 +369,17 @@ struct Outcome<'a> {
     refused: Option<(&'static str, bool)>,
 }
 
+/// The battery the lists were written beside, and one written later by another hand that the
+/// gate was never tuned on.
+const BATTERY: &str = include_str!("battery.jsonl");
+const HELD_OUT: &str = include_str!("battery_holdout.jsonl");
+
 fn battery() -> Vec<Case> {
-    include_str!("battery.jsonl")
-        .lines()
+    cases(BATTERY)
+}
+
+fn cases(text: &str) -> Vec<Case> {
+    text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect()
@@ -507,20 +515,31 @@ fn the_battery_refuses_what_it_must_and_strikes_no_honest_request() {
 #[ignore = "prints the battery's rates for the docs"]
 fn battery_report() {
     let gate = gate();
-    let cases = battery();
-    let outcomes = run(&gate, &cases);
-    println!(
-        "{}",
-        table("category", &rates(&outcomes, |c| c.expect.clone()))
-    );
-    println!(
-        "{}",
-        table("language", &rates(&outcomes, |c| c.lang.clone()))
-    );
-    println!(
-        "{}",
-        table("evasion", &rates(&outcomes, |c| c.evasion.clone()))
-    );
+    for (name, text) in [("battery", BATTERY), ("held out", HELD_OUT)] {
+        let cases = cases(text);
+        let outcomes = run(&gate, &cases);
+        println!("### {name}\n");
+        println!(
+            "{}",
+            table("category", &rates(&outcomes, |c| c.expect.clone()))
+        );
+        println!(
+            "{}",
+            table("language", &rates(&outcomes, |c| c.lang.clone()))
+        );
+        println!(
+            "{}",
+            table("evasion", &rates(&outcomes, |c| c.evasion.clone()))
+        );
+        for o in &outcomes {
+            if (o.case.expect == "pass") == o.refused.is_some() {
+                println!(
+                    "- {} {} {:?}: {:?}",
+                    o.case.expect, o.case.lang, o.refused, o.case.prompt
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -540,5 +559,28 @@ fn an_adult_occupation_makes_only_a_school_word_a_workplace() {
     assert_eq!(
         explicitness(&gate, &explicit("nude woman, 165센치")),
         Ok(true)
+    );
+}
+
+/// The held-out battery's floors: no honest request struck, and at least 80 % of what must be
+/// refused (82.7 % when it was written; the gate was never tuned on it).
+#[test]
+fn the_held_out_battery_strikes_no_honest_request() {
+    let gate = gate();
+    let cases = cases(HELD_OUT);
+    let outcomes = run(&gate, &cases);
+    let must_refuse = cases.iter().filter(|c| c.expect != "pass").count();
+    let missed = outcomes
+        .iter()
+        .filter(|o| o.case.expect != "pass" && o.refused.is_none())
+        .count();
+    let struck = outcomes
+        .iter()
+        .filter(|o| o.case.expect == "pass" && o.refused.is_some_and(|r| r.1))
+        .count();
+    assert_eq!(struck, 0);
+    assert!(
+        missed * 100 <= must_refuse * 20,
+        "{missed} of {must_refuse} missed"
     );
 }

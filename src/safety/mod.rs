@@ -221,11 +221,14 @@ struct Read<'a> {
     source_len: usize,
     plain: Reading,
     hits: Vec<(Reading, Vec<Hit>)>,
+    /// The readings ages are read from (`normalize::Readings::numeric`).
+    numeric: Vec<usize>,
 }
 
 impl<'a> Read<'a> {
     fn new(lists: &Lists, original: &'a str, source_len: usize) -> Self {
         let readings = read(original);
+        let numeric = readings.numeric;
         let hits = readings
             .all
             .into_iter()
@@ -239,6 +242,7 @@ impl<'a> Read<'a> {
             source_len,
             plain: readings.plain,
             hits,
+            numeric,
         }
     }
 
@@ -247,9 +251,11 @@ impl<'a> Read<'a> {
         let mut evidence = Evidence::default();
         for (reading, hits) in &self.hits {
             // A listed word inside an ordinary phrase (`naked eye`) is that phrase.
+            let phrases: Vec<&Hit> = hits.iter().filter(|h| h.on(List::Innocent)).collect();
             let innocent = |hit: &Hit| {
-                hits.iter()
-                    .any(|h| h.on(List::Innocent) && h.first <= hit.first && h.last >= hit.last)
+                phrases
+                    .iter()
+                    .any(|h| h.first <= hit.first && h.last >= hit.last)
             };
             for hit in hits.iter().filter(|h| h.on(list) && !innocent(h)) {
                 if keep(reading, hits, hit) {
@@ -302,8 +308,8 @@ impl<'a> Read<'a> {
             !(Self::followed_by(hits, List::AdultRoles, hit.last) && gate.school(reading, hit))
         });
         let mut adult = false;
-        // Every reading: `n00d 12 y34r 0ld` states its age in the leetspeak one.
-        for (reading, hits) in &self.hits {
+        // `n00d 12 y34r 0ld` states its age in the leetspeak reading.
+        for (reading, hits) in self.numeric.iter().map(|&i| &self.hits[i]) {
             let mut things = vec![false; reading.len()];
             for hit in hits.iter().filter(|h| h.on(List::AgedThings)) {
                 things[hit.first..=hit.last]

@@ -5,7 +5,7 @@
 //! is compared only from 9 letters. A misspelt name is an ambiguous sign (it may be
 //! somebody else): alone it asks the user to rephrase.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::lists::lines;
 use super::normalize::{Reading, entry};
@@ -17,11 +17,11 @@ const ONE_WORD_MIN: usize = 9;
 const MAX_WORDS: usize = 3;
 
 pub struct Names {
-    /// Each name's words, plain, and the words written as one.
-    names: Vec<(Vec<String>, String)>,
+    /// Each name's words, plain, and its letters written as one.
+    names: Vec<(Vec<String>, Vec<char>)>,
     /// Names of more than one word by the first letters of their first and last words and
-    /// their word count; names written as one word by their first letter (count 1).
-    buckets: HashMap<(char, char, usize), Vec<usize>>,
+    /// their word count; every name written as one word by its first two letters (count 1).
+    buckets: FxHashMap<(char, char, usize), Vec<usize>>,
 }
 
 /// Edits allowed for a name of `len` letters.
@@ -33,36 +33,41 @@ fn budget(len: usize) -> usize {
     }
 }
 
+/// Longest name compared, in letters.
+const MAX_LETTERS: usize = 48;
+
 /// The edit distance between `a` and `b` (a swap of two neighbours is one edit, as in
-/// `Swfit`) when it is at most `max`.
+/// `Swfit`) when it is at most `max`. Three rows on the stack: this runs for every name near a
+/// prompt's words.
 fn within(a: &[char], b: &[char], max: usize) -> Option<usize> {
-    if a.len().abs_diff(b.len()) > max {
+    if a.len().abs_diff(b.len()) > max || b.len() >= MAX_LETTERS {
         return None;
     }
-    let width = b.len() + 1;
-    let mut d = vec![0usize; (a.len() + 1) * width];
-    for (j, cell) in d.iter_mut().enumerate().take(width) {
+    // Rows i - 2, i - 1 and i, taken in turn.
+    let mut rows = [[0usize; MAX_LETTERS]; 3];
+    for (j, cell) in rows[0].iter_mut().enumerate().take(b.len() + 1) {
         *cell = j;
     }
     for i in 1..=a.len() {
-        d[i * width] = i;
+        let (now, last, older) = (i % 3, (i - 1) % 3, (i + 1) % 3);
+        rows[now][0] = i;
         let mut best = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[(i - 1) * width + j - 1] + cost)
-                .min(d[(i - 1) * width + j] + 1)
-                .min(d[i * width + j - 1] + 1);
+            let mut v = (rows[last][j - 1] + cost)
+                .min(rows[last][j] + 1)
+                .min(rows[now][j - 1] + 1);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[(i - 2) * width + j - 2] + 1);
+                v = v.min(rows[older][j - 2] + 1);
             }
-            d[i * width + j] = v;
+            rows[now][j] = v;
             best = best.min(v);
         }
         if best > max {
             return None;
         }
     }
-    let distance = d[a.len() * width + b.len()];
+    let distance = rows[a.len() % 3][b.len()];
     (distance <= max).then_some(distance)
 }
 
@@ -73,12 +78,12 @@ fn first(word: &str) -> char {
 impl Names {
     pub fn new(list: &str) -> Self {
         let mut names = Vec::new();
-        let mut buckets: HashMap<(char, char, usize), Vec<usize>> = HashMap::new();
+        let mut buckets: FxHashMap<(char, char, usize), Vec<usize>> = FxHashMap::default();
         for line in lines(list) {
             let e = entry(line.trim_start_matches('?'));
             let words: Vec<String> = e.split(' ').map(str::to_owned).collect();
-            let joined = words.concat();
-            if words.len() > MAX_WORDS || budget(joined.chars().count()) == 0 {
+            let joined: Vec<char> = words.concat().chars().collect();
+            if words.len() > MAX_WORDS || budget(joined.len()) == 0 {
                 continue;
             }
             let at = names.len();
@@ -86,7 +91,12 @@ impl Names {
             if words.len() > 1 {
                 buckets.entry((a, z, words.len())).or_default().push(at);
             }
-            buckets.entry((a, ' ', 1)).or_default().push(at);
+            let mut letters = joined.iter();
+            let (a1, a2) = (letters.next().copied(), letters.next().copied());
+            buckets
+                .entry((a1.unwrap_or(' '), a2.unwrap_or(' '), 1))
+                .or_default()
+                .push(at);
             names.push((words, joined));
         }
         Self { names, buckets }
@@ -95,44 +105,53 @@ impl Names {
     /// The first misspelt name in `words`: its first and last word. An exact name is the word
     /// lists' to find.
     pub fn find(&self, words: &Reading) -> Option<(usize, usize)> {
-        let letters = |i: usize| words.word(i).chars().all(char::is_alphabetic);
+        // Each word's first letter and length, or none for a word with other than letters.
+        let shape: Vec<Option<(char, usize)>> = (0..words.len())
+            .map(|i| {
+                let word = words.word(i);
+                word.chars()
+                    .all(char::is_alphabetic)
+                    .then(|| (first(word), word.chars().count()))
+            })
+            .collect();
         for i in 0..words.len() {
-            if !letters(i) {
-                continue;
-            }
+            let Some((a, _)) = shape[i] else { continue };
+            let mut length = 0;
             for count in 1..=MAX_WORDS.min(words.len() - i) {
                 let last = i + count - 1;
-                if !letters(last) {
-                    break;
+                let Some((z, n)) = shape[last] else { break };
+                length += n;
+                // One word is compared only when it is long: short ones are too often
+                // ordinary words one letter from a name (`stormy`, `Stormzy`).
+                if count == 1 && length < ONE_WORD_MIN {
+                    continue;
                 }
+                // A name written as one word keeps its first two letters (`#taylorswfit`).
                 let key = if count == 1 {
-                    (first(words.word(i)), ' ', 1)
+                    (a, words.word(i).chars().nth(1).unwrap_or(' '), 1)
                 } else {
-                    (first(words.word(i)), first(words.word(last)), count)
+                    (a, z, count)
                 };
                 let Some(candidates) = self.buckets.get(&key) else {
                     continue;
                 };
-                let written: Vec<char> = (i..=last).flat_map(|k| words.word(k).chars()).collect();
-                // One word is compared only when it is long: short ones are too often ordinary
-                // words one letter from a name (`stormy`, `Stormzy`).
-                if count == 1 && written.len() < ONE_WORD_MIN {
-                    continue;
-                }
-                let found = candidates.iter().any(|&n| {
-                    let (name_words, joined) = &self.names[n];
-                    if count > 1
-                        && !(i..=last)
-                            .zip(name_words)
-                            .all(|(k, w)| first(words.word(k)) == first(w))
+                let mut written: Option<Vec<char>> = None;
+                for &c in candidates {
+                    let (name_words, name) = &self.names[c];
+                    if length.abs_diff(name.len()) > budget(name.len())
+                        || (count > 1
+                            && !(i..=last)
+                                .zip(name_words)
+                                .all(|(k, w)| shape[k].map(|s| s.0) == Some(first(w))))
                     {
-                        return false;
+                        continue;
                     }
-                    let name: Vec<char> = joined.chars().collect();
-                    within(&written, &name, budget(name.len())).is_some_and(|d| d > 0)
-                });
-                if found {
-                    return Some((i, last));
+                    let written = written.get_or_insert_with(|| {
+                        (i..=last).flat_map(|k| words.word(k).chars()).collect()
+                    });
+                    if within(written, name, budget(name.len())).is_some_and(|d| d > 0) {
+                        return Some((i, last));
+                    }
                 }
             }
         }

@@ -217,38 +217,44 @@ fn symbol_letter(c: char) -> Option<(char, bool)> {
 }
 
 /// The text's characters folded; with `symbols`, a symbol beside a letter or digit read as the
-/// letter it is written for (see [`symbol_letter`]). `None` when `symbols` changes nothing.
+/// letter it is written for (see [`symbol_letter`]), and `None` when there is none.
 fn fold(text: &str, symbols: bool) -> Option<Vec<Folded>> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let near = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|(_, n)| n.is_alphanumeric())
+    };
+    // Most prompts have no symbol written for a letter: fold them once only.
+    let read_as_letter = |k: usize| {
+        symbol_letter(chars[k].1).is_some_and(|(_, between)| {
+            let (before, after) = (near(k.checked_sub(1)), near(Some(k + 1)));
+            (before && after) || (!between && (before || after))
+        })
+    };
+    if symbols && !(0..chars.len()).any(read_as_letter) {
+        return None;
+    }
     let mut folded = Vec::with_capacity(text.len());
     let mut buffer = Vec::with_capacity(4);
-    let mut changed = false;
     for (k, &(start, c)) in chars.iter().enumerate() {
         if invisible(c) {
             continue;
         }
         let end = start + c.len_utf8();
-        if symbols && let Some((letter, between)) = symbol_letter(c) {
-            let near = |i: Option<usize>| {
-                i.and_then(|i| chars.get(i))
-                    .is_some_and(|(_, n)| n.is_alphanumeric())
-            };
-            let (before, after) = (near(k.checked_sub(1)), near(Some(k + 1)));
-            if (before && after) || (!between && (before || after)) {
-                folded.push(Folded {
-                    c: letter,
-                    start,
-                    end,
-                });
-                changed = true;
-                continue;
-            }
+        if symbols && read_as_letter(k) {
+            let (letter, _) = symbol_letter(c).expect("read as a letter");
+            folded.push(Folded {
+                c: letter,
+                start,
+                end,
+            });
+            continue;
         }
         buffer.clear();
         fold_char(c, &mut buffer);
         folded.extend(buffer.iter().map(|&c| Folded { c, start, end }));
     }
-    (!symbols || changed).then_some(folded)
+    Some(folded)
 }
 
 /// Letters, digits, and the symbols leetspeak writes letters with.
@@ -396,11 +402,15 @@ fn leet(c: char, one: char) -> char {
 }
 
 /// A word leetspeak may hide a letter in: letters and digits, or `@` and `$`; a word of
-/// digits stays a number.
+/// digits stays a number, and so does a booru count tag (`1girl`, `2boys`), which most
+/// prompts have.
 fn mixes_leet(word: &str) -> bool {
     let letters = word.chars().any(char::is_alphabetic);
     let digits = word.bytes().any(|b| b.is_ascii_digit());
-    (letters && digits) || word.contains(['@', '$'])
+    let tag = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    let count_tag = tag.len() < word.len()
+        && matches!(tag, "girl" | "girls" | "boy" | "boys" | "other" | "others");
+    ((letters && digits) || word.contains(['@', '$'])) && !count_tag
 }
 
 fn unleet(reading: &Reading, one: char) -> Option<Reading> {
@@ -451,11 +461,16 @@ pub struct Readings {
     /// Every reading the lists are matched against, `plain` first; only those that differ
     /// (most prompts have one or two).
     pub all: Vec<Reading>,
+    /// The indexes in `all` of the readings ages are read from: `plain`, and `plain` with its
+    /// leetspeak read (`12 y34r 0ld`); the other readings join or cut words, which ages are
+    /// never written with.
+    pub numeric: Vec<usize>,
 }
 
 pub fn read(text: &str) -> Readings {
     let folded = fold(text, false).unwrap_or_default();
     let (plain, after) = split(&folded);
+    let leet = unleet(&plain, 'i');
     let mut bases = vec![plain.clone()];
     bases.extend(joined(&plain, &after));
     bases.extend(runs(&plain));
@@ -489,7 +504,13 @@ pub fn read(text: &str) -> Readings {
     if let Some(at) = all.iter().position(|r| *r == plain) {
         all.swap(0, at);
     }
-    Readings { plain, all }
+    let mut numeric = vec![0];
+    numeric.extend(leet.and_then(|leet| all.iter().position(|r| r.text == leet.text)));
+    Readings {
+        plain,
+        all,
+        numeric,
+    }
 }
 
 /// The words of `text` split at every mark, as they stand.
