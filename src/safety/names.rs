@@ -1,8 +1,8 @@
 //! Misspelt real names (`Scarlet Johanson`, `Taylor Swfit`, `#emmawatsen`): the words of a
 //! text compared with every name of `real_people.txt` within an edit distance that grows with
 //! the name's length (none under 7 letters, 1 up to 12, 2 from 13; a swap of neighbours is one). Guarded against ordinary
-//! words: each word must start with the letter the name's word starts with, and a single word
-//! is compared only from 9 letters. A misspelt name is an ambiguous sign (it may be
+//! words: each word must start with the two letters the name's word starts with, and a single
+//! word is compared only from 9 letters. A misspelt name is an ambiguous sign (it may be
 //! somebody else): alone it asks the user to rephrase.
 
 use rustc_hash::FxHashMap;
@@ -19,9 +19,9 @@ const MAX_WORDS: usize = 3;
 pub struct Names {
     /// Each name's words, plain, and its letters written as one.
     names: Vec<(Vec<String>, Vec<char>)>,
-    /// Names of more than one word by the first letters of their first and last words and
-    /// their word count; every name written as one word by its first two letters (count 1).
-    buckets: FxHashMap<(char, char, usize), Vec<usize>>,
+    /// Names of more than one word by the first two letters of their first and last words
+    /// and their word count; every name written as one word by its first two letters (count 1).
+    buckets: FxHashMap<([char; 2], [char; 2], usize), Vec<usize>>,
 }
 
 /// Edits allowed for a name of `len` letters.
@@ -75,10 +75,17 @@ fn first(word: &str) -> char {
     word.chars().next().unwrap_or(' ')
 }
 
+/// A word's first two letters: a misspelling keeps them (`Scarlet Johanson`, `Taylor Swfit`).
+fn two(word: &str) -> [char; 2] {
+    let mut letters = word.chars();
+    [letters.next().unwrap_or(' '), letters.next().unwrap_or(' ')]
+}
+
 impl Names {
     pub fn new(list: &str) -> Self {
         let mut names = Vec::new();
-        let mut buckets: FxHashMap<(char, char, usize), Vec<usize>> = FxHashMap::default();
+        let mut buckets: FxHashMap<([char; 2], [char; 2], usize), Vec<usize>> =
+            FxHashMap::default();
         for line in lines(list) {
             let e = entry(line.trim_start_matches('?'));
             let words: Vec<String> = e.split(' ').map(str::to_owned).collect();
@@ -87,14 +94,13 @@ impl Names {
                 continue;
             }
             let at = names.len();
-            let (a, z) = (first(&words[0]), first(&words[words.len() - 1]));
             if words.len() > 1 {
-                buckets.entry((a, z, words.len())).or_default().push(at);
+                let key = (two(&words[0]), two(&words[words.len() - 1]), words.len());
+                buckets.entry(key).or_default().push(at);
             }
-            let mut letters = joined.iter();
-            let (a1, a2) = (letters.next().copied(), letters.next().copied());
+            let whole: String = joined.iter().collect();
             buckets
-                .entry((a1.unwrap_or(' '), a2.unwrap_or(' '), 1))
+                .entry((two(&whole), [' '; 2], 1))
                 .or_default()
                 .push(at);
             names.push((words, joined));
@@ -115,22 +121,23 @@ impl Names {
             })
             .collect();
         for i in 0..words.len() {
-            let Some((a, _)) = shape[i] else { continue };
+            if shape[i].is_none() {
+                continue;
+            }
             let mut length = 0;
             for count in 1..=MAX_WORDS.min(words.len() - i) {
                 let last = i + count - 1;
-                let Some((z, n)) = shape[last] else { break };
+                let Some((_, n)) = shape[last] else { break };
                 length += n;
                 // One word is compared only when it is long: short ones are too often
                 // ordinary words one letter from a name (`stormy`, `Stormzy`).
                 if count == 1 && length < ONE_WORD_MIN {
                     continue;
                 }
-                // A name written as one word keeps its first two letters (`#taylorswfit`).
                 let key = if count == 1 {
-                    (a, words.word(i).chars().nth(1).unwrap_or(' '), 1)
+                    (two(words.word(i)), [' '; 2], 1)
                 } else {
-                    (a, z, count)
+                    (two(words.word(i)), two(words.word(last)), count)
                 };
                 let Some(candidates) = self.buckets.get(&key) else {
                     continue;
