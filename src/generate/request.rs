@@ -508,13 +508,13 @@ mod tests {
     }
 
     #[test]
-    fn control_characters_are_stripped_from_prompts() {
+    fn control_characters_are_the_spaces_the_model_reads() {
         let spec = check(
             json!({"prompt": "a\u{0}b\nc\u{1b}[31m", "negativePrompt": "x\ty"}),
             FREE,
         )
         .unwrap();
-        assert_eq!(spec.prompt, "ab c[31m");
+        assert_eq!(spec.prompt, "a b c [31m");
         assert_eq!(spec.negative_prompt, "x y");
     }
 
