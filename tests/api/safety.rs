@@ -9,7 +9,7 @@ use crate::backends::{mount_txt2img, txt2img_answer, txt2img_calls};
 use crate::generations::age;
 use crate::helpers::{TestApp, error_code, spawn_app_with};
 
-async fn app_on_a1111(extra: &[&str]) -> (TestApp, MockServer) {
+pub async fn app_on_a1111(extra: &[&str]) -> (TestApp, MockServer) {
     let backend = MockServer::start().await;
     let generator = format!("a1111+{}", backend.uri());
     let mut args = vec!["--generator", generator.as_str()];
@@ -17,7 +17,8 @@ async fn app_on_a1111(extra: &[&str]) -> (TestApp, MockServer) {
     (spawn_app_with(&args).await, backend)
 }
 
-async fn refusal(response: reqwest::Response) -> Value {
+/// The refusal's `error` object, asserting the 422.
+pub async fn refusal(response: reqwest::Response) -> Value {
     assert_eq!(response.status(), 422);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["error"]["code"], "prompt_refused", "{body}");

@@ -7,27 +7,18 @@ use serde_json::{Value, json};
 use wiremock::{MockServer, ResponseTemplate};
 
 use crate::backends::{mount_txt2img, txt2img_answer, txt2img_calls};
-use crate::helpers::{TestApp, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, spawn_app};
+use crate::safety::{self, refusal};
 
+/// The gateway on an A1111 backend that answers every image.
 async fn app_on_a1111(extra: &[&str]) -> (TestApp, MockServer) {
-    let backend = MockServer::start().await;
+    let (app, backend) = safety::app_on_a1111(extra).await;
     mount_txt2img(
         &backend,
         ResponseTemplate::new(200).set_body_json(txt2img_answer(7)),
     )
     .await;
-    let generator = format!("a1111+{}", backend.uri());
-    let mut args = vec!["--generator", generator.as_str()];
-    args.extend_from_slice(extra);
-    (spawn_app_with(&args).await, backend)
-}
-
-/// The refusal's `error` object, asserting the 422.
-async fn refusal(response: reqwest::Response) -> Value {
-    assert_eq!(response.status(), 422);
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(body["error"]["code"], "prompt_refused", "{body}");
-    body["error"].clone()
+    (app, backend)
 }
 
 async fn standing(app: &TestApp, token: &str) -> Value {
