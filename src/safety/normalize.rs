@@ -127,7 +127,8 @@ struct Folded {
 /// Zero-width, bidirectional, variation and tag characters: invisible in a prompt, and used to
 /// break words apart. (Controls and spaces are word breaks instead: see the module's note.)
 fn invisible(c: char) -> bool {
-    matches!(c,
+    !c.is_ascii()
+        && matches!(c,
         '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}'
         | '\u{17B5}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}'
         | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
@@ -136,20 +137,18 @@ fn invisible(c: char) -> bool {
 
 /// Characters of the scripts written without spaces between words: Han, kana and Hangul.
 pub fn unspaced(c: char) -> bool {
-    matches!(c,
+    // The gate asks this of every character, and most are below the first of these.
+    c >= '\u{1100}'
+        && matches!(c,
         '\u{1100}'..='\u{11FF}' | '\u{3005}' | '\u{3040}'..='\u{30FA}' | '\u{30FC}'..='\u{30FF}'
         | '\u{3130}'..='\u{318F}'
         | '\u{31F0}'..='\u{31FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
         | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FA1F}')
 }
 
-/// One character as plain lowercase letters: its compatibility form without accents, and a
-/// Latin look-alike for a letter of another script.
+/// One character beyond ASCII as plain lowercase letters: its compatibility form without
+/// accents, and a Latin look-alike for a letter of another script.
 fn fold_char(c: char, out: &mut Vec<char>) {
-    if c.is_ascii() {
-        out.push(c.to_ascii_lowercase());
-        return;
-    }
     for k in std::iter::once(c).nfkc() {
         // A Hangul syllable stays whole: its letters would let `세` (an age) match inside `센`.
         if ('\u{AC00}'..='\u{D7AF}').contains(&k) {
@@ -219,6 +218,9 @@ fn symbol_letter(c: char) -> Option<(char, bool)> {
 /// The text's characters folded; with `symbols`, a symbol beside a letter or digit read as the
 /// letter it is written for (see [`symbol_letter`]), and `None` when there is none.
 fn fold(text: &str, symbols: bool) -> Option<Vec<Folded>> {
+    if symbols && !text.chars().any(|c| symbol_letter(c).is_some()) {
+        return None;
+    }
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let near = |k: Option<usize>| {
         k.and_then(|k| chars.get(k))
@@ -241,6 +243,15 @@ fn fold(text: &str, symbols: bool) -> Option<Vec<Folded>> {
             continue;
         }
         let end = start + c.len_utf8();
+        // Most of a prompt: folded without the buffer.
+        if c.is_ascii() && !(symbols && symbol_letter(c).is_some()) {
+            folded.push(Folded {
+                c: c.to_ascii_lowercase(),
+                start,
+                end,
+            });
+            continue;
+        }
         if symbols && read_as_letter(k) {
             let (letter, _) = symbol_letter(c).expect("read as a letter");
             folded.push(Folded {
@@ -259,7 +270,10 @@ fn fold(text: &str, symbols: bool) -> Option<Vec<Folded>> {
 
 /// Letters, digits, and the symbols leetspeak writes letters with.
 fn in_word(c: char) -> bool {
-    (c.is_alphanumeric() || c == '@' || c == '$') && !unspaced(c)
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || c == '@' || c == '$';
+    }
+    c.is_alphanumeric() && !unspaced(c)
 }
 
 /// A mark written inside a word to split it: anything but a space, a control or A1111's syntax.
@@ -405,6 +419,12 @@ fn leet(c: char, one: char) -> char {
 /// digits stays a number, and so does a booru count tag (`1girl`, `2boys`), which most
 /// prompts have.
 fn mixes_leet(word: &str) -> bool {
+    if !word
+        .bytes()
+        .any(|b| b.is_ascii_digit() || b == b'@' || b == b'$')
+    {
+        return false;
+    }
     let letters = word.chars().any(char::is_alphabetic);
     let digits = word.bytes().any(|b| b.is_ascii_digit());
     let tag = word.trim_start_matches(|c: char| c.is_ascii_digit());
@@ -480,8 +500,12 @@ pub fn read(text: &str) -> Readings {
         bases.push(words);
     }
     let mut spelled = Vec::with_capacity(bases.len() * 3);
-    for base in bases {
-        if let Some(as_i) = unleet(&base, 'i') {
+    for (k, base) in bases.into_iter().enumerate() {
+        let as_i = match k {
+            0 => leet.clone(),
+            _ => unleet(&base, 'i'),
+        };
+        if let Some(as_i) = as_i {
             spelled.push(as_i);
             if (0..base.len()).any(|i| base.word(i).contains('1')) {
                 spelled.extend(unleet(&base, 'l'));
@@ -491,10 +515,11 @@ pub fn read(text: &str) -> Readings {
     }
     let mut all: Vec<Reading> = Vec::with_capacity(spelled.len() * 3);
     for reading in spelled {
-        for variant in [unrepeat(&reading, 2), unrepeat(&reading, 1), Some(reading)]
-            .into_iter()
-            .flatten()
-        {
+        // Asked once: most readings have no letter written three times.
+        let repeats = (0..reading.len()).any(|i| has_run_of_three(reading.word(i)));
+        let cut = |keep| repeats.then(|| unrepeat(&reading, keep)).flatten();
+        let cuts = [cut(2), cut(1)];
+        for variant in cuts.into_iter().flatten().chain([reading]) {
             if !all.iter().any(|r| r.text == variant.text) {
                 all.push(variant);
             }
