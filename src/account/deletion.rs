@@ -2,12 +2,15 @@
 //! still waiting are canceled (their credits settled), every image's bytes and record, the
 //! credits, the refusals and the profile are deleted, and then the sign-in account. What the
 //! content rules hold while staff review the account (its images, its refusals, the profile
-//! that carries the suspension) is kept, and the answer says so. An audit entry is the
-//! tombstone: who asked, when, why; never a prompt.
+//! that carries the suspension) is kept, and the answer says so. An audit entry marks the uid
+//! deleted for good: who asked, when, why; never a prompt. A tombstone record keeps the credit
+//! period's count, the refusals of the last 24 hours and the suspension until those run out
+//! (the retention sweep deletes it then, src/generate/retention.rs).
 //!
 //! Every step deletes what is there and succeeds on what is gone, so a request cut anywhere
 //! (a crash, an upstream down) is finished by asking again.
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use crate::billing::ProviderError;
@@ -17,7 +20,7 @@ use crate::images::blobs::BlobError;
 use crate::jobs::Cancel;
 use crate::safety::strikes;
 use crate::staff::accounts::{Accounts, AccountsError};
-use crate::store::{AuditEntry, Store, StoreError, now_ms};
+use crate::store::{AuditEntry, RefusalRecord, Store, StoreError, Tombstone, UserRecord, now_ms};
 use crate::users::Users;
 
 /// How long a deletion waits for an image already being drawn for the account.
@@ -108,6 +111,7 @@ impl Deletion<'_> {
             &format!("{reason}; {strikes} refusal(s) counting in the last 24 hours{suspended}"),
         )
         .await?;
+        self.leave_tombstone(uid, user.as_ref()).await?;
         let held = user.as_ref().is_some_and(|u| u.suspension.is_some());
         // First: the subscription's id is in the profile deleted below.
         if let Some(id) = user
@@ -141,6 +145,38 @@ impl Deletion<'_> {
         self.audit(uid, &actor, "account deleted", &reason).await?;
         tracing::info!(%uid, %actor, held, "account deleted");
         Ok(Deleted { kept })
+    }
+
+    /// What the account's limits still need, kept while they run (`Tombstone`): written once,
+    /// so a deletion asked again does not replace it with what the first one left.
+    async fn leave_tombstone(
+        &self,
+        uid: &str,
+        user: Option<&UserRecord>,
+    ) -> Result<(), StoreError> {
+        let now = now_ms();
+        let period = self.users.period(user.is_some_and(|u| u.is_pro(now)));
+        let refusals: BTreeMap<String, RefusalRecord> = self
+            .store
+            .list_refusals(uid)
+            .await?
+            .into_iter()
+            .filter(|(_, r)| r.at > now - strikes::WINDOW_MS)
+            .collect();
+        let last_counts = refusals.values().map(|r| r.at + strikes::WINDOW_MS).max();
+        let tombstone = Tombstone {
+            deleted_at: now,
+            keep_until: last_counts.map_or(period.resets_at.timestamp_millis(), |at| {
+                at.max(period.resets_at.timestamp_millis())
+            }),
+            used: self.store.get_usage(uid, &period.key).await?,
+            bonus: self.store.get_bonus(uid, &period.key).await?,
+            period: period.key,
+            refusals,
+            suspension: user.and_then(|u| u.suspension.clone()),
+            refusals_reviewed_at: user.and_then(|u| u.refusals_reviewed_at),
+        };
+        self.store.put_tombstone(uid, &tombstone).await.map(drop)
     }
 
     async fn audit(

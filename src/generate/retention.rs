@@ -1,7 +1,8 @@
 //! Free users' images are kept `LUCENT_FREE_RETENTION_DAYS`; pro users keep theirs ("lifetime
 //! save"). A periodic sweep goes owner by owner, skips pro owners whole, and removes the
 //! expired images of the rest: record first, then the bytes. However many old images pro users
-//! keep, they never stand in the way of a free user's. Every instance runs the timer, but only
+//! keep, they never stand in the way of a free user's. The same pass deletes the tombstones of
+//! deleted accounts whose limits have run out. Every instance runs the timer, but only
 //! the holder of the `retention` lease sweeps, so N instances make one sweep an hour.
 
 use std::sync::Arc;
@@ -32,9 +33,14 @@ impl Retention {
     pub async fn sweep_once(&self) -> anyhow::Result<usize> {
         let cutoff = now_ms() - i64::from(self.free_days) * 24 * 3600 * 1000;
         let mut removed = 0;
+        if !self.leases.hold(LEASE, &self.holder, EVERY).await? {
+            tracing::debug!("another instance holds the retention lease");
+            return Ok(0);
+        }
+        self.end_tombstones().await?;
         for uid in self.store.generation_owners().await? {
             if !self.leases.hold(LEASE, &self.holder, EVERY).await? {
-                tracing::debug!("another instance holds the retention lease");
+                tracing::debug!("the retention lease passed to another instance mid-pass");
                 break;
             }
             let user = self.store.get_user(&uid).await?;
@@ -45,6 +51,21 @@ impl Retention {
             }
         }
         Ok(removed)
+    }
+
+    /// Deleted accounts' tombstones whose credit period and 24 hours of refusals are over
+    /// (src/account/deletion.rs).
+    async fn end_tombstones(&self) -> anyhow::Result<()> {
+        loop {
+            let due = self.store.tombstones_due(now_ms(), BATCH).await?;
+            for uid in &due {
+                self.store.delete_tombstone(uid).await?;
+            }
+            if due.len() < BATCH {
+                tracing::debug!(ended = due.len(), "tombstones past their limits deleted");
+                return Ok(());
+            }
+        }
     }
 
     async fn sweep_owner(&self, uid: &str, cutoff: i64) -> anyhow::Result<usize> {

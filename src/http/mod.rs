@@ -84,6 +84,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(billing::portal))
         .routes(routes!(support::card::find_users))
         .routes(routes!(support::card::user))
+        .routes(routes!(support::deleted::deleted_account))
         .routes(routes!(support::actions::set_user_plan))
         .routes(routes!(support::actions::add_user_credits))
         .routes(routes!(support::images::user_images))

@@ -11,7 +11,7 @@ use async_trait::async_trait;
 
 pub use records::{
     AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, RefusalRecord,
-    SourceMode, SourceRef, Subscription, Suspension, UserRecord, now_ms,
+    SourceMode, SourceRef, Subscription, Suspension, Tombstone, UserRecord, now_ms,
 };
 
 #[derive(Debug, Clone, thiserror::Error)]
@@ -179,6 +179,18 @@ pub trait Store: Send + Sync + 'static {
     /// (`usage`, `bonus`), and, unless `held` (the content rules keep them while staff review
     /// the account), the profile and the refused requests. Deleting what is gone succeeds.
     async fn delete_account_records(&self, uid: &str, held: bool) -> StoreResult<()>;
+
+    /// Writes `tombstones/{uid}` unless one is there (a deletion asked again must not replace
+    /// it with what the first one left); whether it wrote.
+    async fn put_tombstone(&self, uid: &str, tombstone: &Tombstone) -> StoreResult<bool>;
+
+    async fn get_tombstone(&self, uid: &str) -> StoreResult<Option<Tombstone>>;
+
+    /// Up to `limit` uids whose tombstone is kept until before `now_ms`.
+    async fn tombstones_due(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>>;
+
+    /// Deleting what is gone succeeds.
+    async fn delete_tombstone(&self, uid: &str) -> StoreResult<()>;
 
     /// Every uid that has generations: the retention sweep's list of owners.
     async fn generation_owners(&self) -> StoreResult<Vec<String>>;

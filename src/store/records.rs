@@ -2,6 +2,8 @@
 //! Realtime Database's (camelCase); every timestamp is milliseconds since the Unix epoch, like
 //! the database's own `ServerValue.TIMESTAMP`.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 /// `users/{uid}`.
@@ -37,6 +39,31 @@ pub struct Suspension {
     /// review.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upheld_at: Option<i64>,
+}
+
+/// `tombstones/{uid}`: what a deleted account leaves while its limits still run
+/// (src/account/deletion.rs): its credit period's count, its refusals of the last 24 hours and
+/// its suspension; never an image or a profile. The retention sweep deletes it at `keep_until`;
+/// the uid stays deleted after that (its audit trail says so).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tombstone {
+    pub deleted_at: i64,
+    /// The end of the credit period or of the last refusal's 24 hours, whichever is later.
+    pub keep_until: i64,
+    /// The credit period (`usage/{uid}/{period}`) and what was used and given in it.
+    pub period: String,
+    pub used: u32,
+    #[serde(default)]
+    pub bonus: u32,
+    /// By their ids in `refusals/`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub refusals: BTreeMap<String, RefusalRecord>,
+    /// The account's `refusalsReviewedAt`: refusals made before it no longer count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusals_reviewed_at: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suspension: Option<Suspension>,
 }
 
 /// `refusals/{pushId}`: a request the content rules refused, kept for staff to review. One

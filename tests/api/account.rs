@@ -12,7 +12,7 @@ use crate::fake_rtdb::FakeRtdb;
 use crate::helpers::{TestApp, error_code};
 use crate::redis_server::RedisServer;
 use crate::store_contract::NAMESPACE;
-use crate::support::{Console, console, console_with, token};
+use crate::support::{Console, console, console_for_sam, console_with, status_and_code, token};
 use crate::test_checkout::subscribe_alice;
 
 const ACCOUNTS: &str = "/identitytoolkit.googleapis.com/v1/projects/demo-lucent/accounts";
@@ -85,7 +85,7 @@ fn walk(dir: &std::path::Path) -> usize {
 }
 
 #[tokio::test]
-async fn deleting_an_account_leaves_nothing_of_it_but_a_tombstone_without_prompts() {
+async fn deleting_an_account_leaves_nothing_of_it_but_a_trail_without_prompts_and_its_limits() {
     let c = console(None).await;
     c.register("alice").await;
     c.register("bob").await;
@@ -439,7 +439,7 @@ async fn exports_are_rate_limited() {
 }
 
 #[tokio::test]
-async fn on_the_realtime_database_nothing_of_the_account_is_left() {
+async fn on_the_realtime_database_nothing_of_the_account_is_left_but_its_tombstone() {
     let db = FakeRtdb::start(NAMESPACE, "owner").await;
     let database = format!("https://{NAMESPACE}.firebaseio.com");
     let host = db.uri.trim_start_matches("http://").to_owned();
@@ -480,7 +480,17 @@ async fn on_the_realtime_database_nothing_of_the_account_is_left() {
         "{refusals}"
     );
     assert_ne!(db.value("users/bob"), Value::Null, "bob keeps his profile");
-    assert_ne!(db.value("audit/alice"), Value::Null, "the tombstone stays");
+    assert_ne!(
+        db.value("audit/alice"),
+        Value::Null,
+        "the audit trail stays"
+    );
+    let tombstone = db.value("tombstones/alice");
+    assert_eq!(tombstone["used"], 1, "{tombstone}");
+    assert!(
+        !tombstone.to_string().contains("fox"),
+        "no image's prompt: {tombstone}"
+    );
 }
 
 #[tokio::test]
@@ -504,6 +514,94 @@ async fn a_deletion_stopped_by_the_image_store_is_finished_once_it_is_back() {
     assert_eq!(second.status(), 200);
     assert_eq!(left_of(&c.app, "alice").await, (false, 0, 0, 0, 0));
     assert_eq!(c.deletes().await, 1);
+}
+
+#[tokio::test]
+async fn a_deleted_accounts_credits_and_refusals_stay_on_its_tombstone_until_they_run_out() {
+    let (c, sam) = console_for_sam(&[]).await;
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    for prompt in ["a red fox", "a blue whale"] {
+        c.app.generate_ok(&alice, &json!({"prompt": prompt})).await;
+    }
+    let refused = c
+        .app
+        .generate(&alice, &json!({"prompt": "nude 15 year old girl"}))
+        .await;
+    assert_eq!(refused.status(), 422);
+    c.deleting_answers("alice", 200).await;
+    assert_eq!(
+        delete_me(&c.app, &alice, "alice@example.com")
+            .await
+            .status(),
+        200
+    );
+
+    let card = c.get(Some(&sam), "/api/v1/support/deleted/alice").await;
+
+    assert_eq!(card.status(), 200);
+    let card: Value = card.json().await.unwrap();
+    let period = c.app.state.users.period(false);
+    assert_eq!(
+        (&card["period"], &card["used"], &card["suspension"]),
+        (&json!(period.key), &json!(2), &Value::Null),
+        "{card}"
+    );
+    let refusals = card["refusals"].as_array().unwrap();
+    assert_eq!(refusals.len(), 1, "{card}");
+    assert_eq!(refusals[0]["category"], "minor");
+    assert_eq!(refusals[0]["counts"], true);
+    let refused_at = refusals[0]["at"].as_i64().unwrap();
+    let keep_until = card["keepUntil"].as_i64().unwrap();
+    assert_eq!(
+        keep_until,
+        (refused_at + 24 * 3600 * 1000).max(period.resets_at.timestamp_millis()),
+        "kept while the period and the refusal's 24 hours last"
+    );
+    assert!(
+        !card.to_string().contains("fox"),
+        "no image's prompt: {card}"
+    );
+    assert_eq!(
+        status_and_code(
+            c.get(
+                Some(&token("bob", json!({}))),
+                "/api/v1/support/deleted/alice"
+            )
+            .await
+        )
+        .await,
+        status_and_code(c.get(None, "/api/v1/nothing-here").await).await,
+        "support only: others find no such route"
+    );
+
+    let retention = c.app.retention();
+    retention.sweep_once().await.unwrap();
+    let store = &c.app.state.store;
+    let mut tombstone = store.get_tombstone("alice").await.unwrap().unwrap();
+    assert_eq!(tombstone.keep_until, keep_until, "not yet due");
+
+    // Time passes: the tombstone is due.
+    store.delete_tombstone("alice").await.unwrap();
+    tombstone.keep_until = lucent::store::now_ms() - 1;
+    assert!(store.put_tombstone("alice", &tombstone).await.unwrap());
+    retention.sweep_once().await.unwrap();
+
+    assert_eq!(
+        c.get(Some(&sam), "/api/v1/support/deleted/alice")
+            .await
+            .status(),
+        404
+    );
+    let again = c
+        .app
+        .post_me(&alice, &json!({"username": "alice", "ageConfirmed": true}))
+        .await;
+    assert_eq!(
+        error_code(again, 410).await,
+        "account_deleted",
+        "the uid stays deleted"
+    );
 }
 
 #[tokio::test]

@@ -318,13 +318,15 @@ impl TestApp {
         self.state.generator.settler().settle_leftovers().await;
     }
 
-    /// One pass of the retention sweep, as `lucent serve` runs it; how many images it removed.
-    pub async fn sweep(&self) -> usize {
+    /// The retention sweep as `lucent serve` makes it: one holder of the lease.
+    pub fn retention(&self) -> lucent::generate::retention::Retention {
         let config = test_config(self.data_dir.path(), &[]);
         lucent::startup::retention(&config, &self.state)
-            .sweep_once()
-            .await
-            .unwrap()
+    }
+
+    /// One pass of the retention sweep; how many images it removed.
+    pub async fn sweep(&self) -> usize {
+        self.retention().sweep_once().await.unwrap()
     }
 
     /// `POST /api/v1/jobs` that must be accepted: the job's id.

@@ -10,7 +10,7 @@ use lucent::store::embedded::EmbeddedStore;
 use lucent::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use lucent::store::{
     AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, RefusalRecord,
-    SourceMode, SourceRef, Store, StoreError, Subscription, Suspension,
+    SourceMode, SourceRef, Store, StoreError, Subscription, Suspension, Tombstone,
 };
 
 use crate::fake_rtdb::FakeRtdb;
@@ -900,6 +900,42 @@ pub async fn suspended_users_are_listed_latest_first_and_an_upheld_one_stays(sto
     assert_eq!(still, [ann]);
 }
 
+pub async fn a_tombstone_is_written_once_and_found_when_due(store: &dyn Store) {
+    let (a, b) = (uid("gone"), uid("left"));
+    let tombstone = |keep_until: i64| Tombstone {
+        deleted_at: 1,
+        keep_until,
+        period: "d2026-11-26".into(),
+        used: 3,
+        bonus: 0,
+        refusals: [("r1".to_owned(), refusal_of(&a, "nude 15 year old"))].into(),
+        refusals_reviewed_at: None,
+        suspension: Some(suspension_since(1)),
+    };
+    assert_eq!(store.get_tombstone(&a).await.unwrap(), None);
+    // Far in the past and future, so a shared emulator's other records do not interfere.
+    assert!(store.put_tombstone(&a, &tombstone(5)).await.unwrap());
+    assert!(
+        !store.put_tombstone(&a, &tombstone(9)).await.unwrap(),
+        "a deletion asked again keeps the first tombstone"
+    );
+    store
+        .put_tombstone(&b, &tombstone(3_000_000_000_000))
+        .await
+        .unwrap();
+
+    assert_eq!(store.get_tombstone(&a).await.unwrap(), Some(tombstone(5)));
+    assert_eq!(
+        store.tombstones_due(10, 100).await.unwrap(),
+        vec![a.clone()]
+    );
+    store.delete_tombstone(&a).await.unwrap();
+    store.delete_tombstone(&a).await.unwrap();
+    assert_eq!(store.get_tombstone(&a).await.unwrap(), None);
+    assert!(store.tombstones_due(10, 100).await.unwrap().is_empty());
+    assert!(store.get_tombstone(&b).await.unwrap().is_some());
+}
+
 pub async fn the_store_answers_a_ping(store: &dyn Store) {
     store.ping().await.unwrap();
 }
@@ -938,6 +974,7 @@ macro_rules! contract {
                 a_variation_keeps_its_source,
                 an_accounts_records_are_deleted_but_what_a_hold_keeps,
                 old_generations_are_found_for_the_retention_sweep,
+                a_tombstone_is_written_once_and_found_when_due,
                 the_store_answers_a_ping,
             );
         }

@@ -282,6 +282,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support/deleted/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A deleted account's credit period, recent refusals and suspension, while they last (support staff only) */
+        get: operations["deleted_account"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/support/moderation": {
         parameters: {
             query?: never;
@@ -667,6 +684,31 @@ export interface components {
         DeleteAccountBody: {
             /** @description The account's email, typed again: nothing is deleted without it. */
             email: string;
+        };
+        DeletedAccount: {
+            /** @description Every action by hand and the deletion, oldest first. */
+            audit: components["schemas"]["AuditView"][];
+            /** Format: int32 */
+            bonus: number;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            deletedAt: number;
+            /**
+             * Format: int64
+             * @description When this record is deleted: the credit period's end or the last refusal's 24 hours,
+             *     whichever is later. The uid stays deleted after it.
+             */
+            keepUntil: number;
+            /** @description The credit period (`d2026-11-26`, `m2026-11`), the credits used in it and given. */
+            period: string;
+            /** @description Its refused requests of the 24 hours before the deletion, newest first. */
+            refusals: components["schemas"]["RefusalView"][];
+            suspension?: components["schemas"]["SuspensionView"] | null;
+            uid: string;
+            /** Format: int32 */
+            used: number;
         };
         /** @description `{"error":{"code","message"}}`: every error response of the API. */
         ErrorBody: {
@@ -2853,6 +2895,65 @@ export interface operations {
             };
         };
     };
+    deleted_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deleted account's uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the deleted account left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedAccount"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     moderation_queue: {
         parameters: {
             query?: {
@@ -4502,6 +4603,12 @@ export interface operationErrors {
         502: "stripe_error";
         503: "store_unavailable" | "stripe_unavailable";
         504: "store_timeout" | "stripe_timeout";
+    };
+    "GET /api/v1/support/deleted/{uid}": {
+        404: "not_found";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
     };
     "GET /api/v1/support/moderation": {
         404: "not_found";

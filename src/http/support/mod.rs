@@ -6,6 +6,7 @@
 
 pub mod actions;
 pub mod card;
+pub mod deleted;
 pub mod images;
 pub mod moderation;
 mod provider;

@@ -14,6 +14,7 @@ use std::time::Duration;
 mod generations;
 mod logs;
 mod schema;
+mod tombstones;
 mod usage;
 
 use logs::Log;
@@ -24,7 +25,8 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use super::{
     AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded,
-    RefusalRecord, Store, StoreError, StoreResult, Subscription, Suspension, UserRecord, now_ms,
+    RefusalRecord, Store, StoreError, StoreResult, Subscription, Suspension, Tombstone, UserRecord,
+    now_ms,
 };
 
 #[derive(Clone)]
@@ -414,6 +416,26 @@ impl Store for EmbeddedStore {
     async fn count_generations(&self, uid: &str) -> StoreResult<u64> {
         let uid = uid.to_owned();
         self.with(move |c| generations::count(c, &uid)).await
+    }
+
+    async fn put_tombstone(&self, uid: &str, tombstone: &Tombstone) -> StoreResult<bool> {
+        let (uid, tombstone) = (uid.to_owned(), tombstone.clone());
+        self.with(move |c| tombstones::put(c, &uid, &tombstone))
+            .await
+    }
+
+    async fn get_tombstone(&self, uid: &str) -> StoreResult<Option<Tombstone>> {
+        let uid = uid.to_owned();
+        self.with(move |c| tombstones::get(c, &uid)).await
+    }
+
+    async fn tombstones_due(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
+        self.with(move |c| tombstones::due(c, now_ms, limit)).await
+    }
+
+    async fn delete_tombstone(&self, uid: &str) -> StoreResult<()> {
+        let uid = uid.to_owned();
+        self.with(move |c| tombstones::delete(c, &uid)).await
     }
 
     async fn generation_owners(&self) -> StoreResult<Vec<String>> {

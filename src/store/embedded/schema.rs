@@ -51,6 +51,12 @@ CREATE TABLE IF NOT EXISTS holds (
     credits INTEGER NOT NULL CHECK (credits > 0),
     PRIMARY KEY (uid, period, job)
 ) STRICT;
+CREATE TABLE IF NOT EXISTS tombstones (
+    uid        TEXT PRIMARY KEY,
+    keep_until INTEGER NOT NULL,
+    doc        TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS tombstones_due ON tombstones(keep_until);
 CREATE TABLE IF NOT EXISTS bonus (
     uid     TEXT NOT NULL,
     period  TEXT NOT NULL,

@@ -14,8 +14,8 @@ use usage::Usage;
 use super::records::apply_profile;
 use super::{
     AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded,
-    RefusalRecord, Store, StoreError, StoreResult, Subscription, Suspension, UserRecord, now_ms,
-    valid_key,
+    RefusalRecord, Store, StoreError, StoreResult, Subscription, Suspension, Tombstone, UserRecord,
+    now_ms, valid_key,
 };
 
 /// Conditional-write attempts before giving up with `Contention`.
@@ -123,6 +123,10 @@ fn key(k: &str) -> StoreResult<&str> {
 
 fn user_path(uid: &str) -> StoreResult<String> {
     Ok(format!("users/{}", key(uid)?))
+}
+
+fn tombstone_path(uid: &str) -> StoreResult<String> {
+    Ok(format!("tombstones/{}", key(uid)?))
 }
 
 fn usage_path(uid: &str, period: &str) -> StoreResult<String> {
@@ -470,6 +474,37 @@ impl Store for RtdbStore {
             .shallow_keys(&format!("generations/{}", key(uid)?))
             .await?;
         Ok(keys.len() as u64)
+    }
+
+    async fn put_tombstone(&self, uid: &str, tombstone: &Tombstone) -> StoreResult<bool> {
+        let value = to_value(tombstone)?;
+        let written = self
+            .transact(&tombstone_path(uid)?, |current| {
+                Ok(current.is_null().then(|| value.clone()))
+            })
+            .await?;
+        Ok(written.is_some())
+    }
+
+    async fn get_tombstone(&self, uid: &str) -> StoreResult<Option<Tombstone>> {
+        from_value(self.client.get(&tombstone_path(uid)?).await?)
+    }
+
+    async fn tombstones_due(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
+        let query = Query {
+            order_by: "keepUntil",
+            end_at: Some(Value::from(now_ms - 1)),
+            limit_to_first: Some(limit),
+            ..Query::default()
+        };
+        let mut found: Vec<(String, Tombstone)> =
+            records(self.client.query("tombstones", &query).await?)?;
+        found.sort_by_key(|(_, t)| t.keep_until);
+        Ok(found.into_iter().map(|(uid, _)| uid).collect())
+    }
+
+    async fn delete_tombstone(&self, uid: &str) -> StoreResult<()> {
+        self.client.put(&tombstone_path(uid)?, &Value::Null).await
     }
 
     async fn generation_owners(&self) -> StoreResult<Vec<String>> {

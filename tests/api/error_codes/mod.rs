@@ -44,6 +44,7 @@ enum Op {
     CancelJob,
     FindUsers,
     SupportUser,
+    DeletedAccount,
     SetPlan,
     AddCredits,
     RemoveImage,
@@ -58,7 +59,7 @@ enum Op {
     DeleteUser,
 }
 
-const OPS: [Op; 31] = [
+const OPS: [Op; 32] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -78,6 +79,7 @@ const OPS: [Op; 31] = [
     Op::CancelJob,
     Op::FindUsers,
     Op::SupportUser,
+    Op::DeletedAccount,
     Op::SetPlan,
     Op::AddCredits,
     Op::RemoveImage,
@@ -118,6 +120,7 @@ impl Op {
             Op::CancelJob => ("delete", "/api/v1/jobs/{id}"),
             Op::FindUsers => ("get", "/api/v1/support/users"),
             Op::SupportUser => ("get", "/api/v1/support/users/{uid}"),
+            Op::DeletedAccount => ("get", "/api/v1/support/deleted/{uid}"),
             Op::SetPlan => ("post", "/api/v1/support/users/{uid}/plan"),
             Op::AddCredits => ("post", "/api/v1/support/users/{uid}/credits"),
             Op::RemoveImage => ("delete", "/api/v1/support/users/{uid}/generations/{id}"),

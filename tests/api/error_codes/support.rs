@@ -162,6 +162,11 @@ async fn reading_a_user_sends_every_code_it_lists() {
 }
 
 #[tokio::test]
+async fn reading_a_deleted_account_sends_every_code_it_lists() {
+    support_failures(Op::DeletedAccount).await;
+}
+
+#[tokio::test]
 async fn setting_a_plan_sends_every_code_it_lists() {
     support_failures(Op::SetPlan).await;
 }

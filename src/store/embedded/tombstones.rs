@@ -1,0 +1,45 @@
+//! `tombstones/{uid}` in SQLite: the record as a JSON document, its expiry beside it for the
+//! retention sweep.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::{decode, encode, sqlite};
+use crate::store::{StoreResult, Tombstone};
+
+pub fn put(c: &Connection, uid: &str, tombstone: &Tombstone) -> StoreResult<bool> {
+    let n = c
+        .execute(
+            "INSERT INTO tombstones (uid, keep_until, doc) VALUES (?1, ?2, ?3)
+             ON CONFLICT(uid) DO NOTHING",
+            params![uid, tombstone.keep_until, encode(tombstone)?],
+        )
+        .map_err(sqlite)?;
+    Ok(n > 0)
+}
+
+pub fn get(c: &Connection, uid: &str) -> StoreResult<Option<Tombstone>> {
+    c.query_row("SELECT doc FROM tombstones WHERE uid = ?1", [uid], |r| {
+        r.get::<_, String>(0)
+    })
+    .optional()
+    .map_err(sqlite)?
+    .map(|doc| decode(&doc))
+    .transpose()
+}
+
+pub fn due(c: &Connection, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
+    let mut stmt = c
+        .prepare("SELECT uid FROM tombstones WHERE keep_until < ?1 ORDER BY keep_until LIMIT ?2")
+        .map_err(sqlite)?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    stmt.query_map(params![now_ms, limit], |r| r.get::<_, String>(0))
+        .map_err(sqlite)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(sqlite)
+}
+
+pub fn delete(c: &Connection, uid: &str) -> StoreResult<()> {
+    c.execute("DELETE FROM tombstones WHERE uid = ?1", [uid])
+        .map_err(sqlite)?;
+    Ok(())
+}
