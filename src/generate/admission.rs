@@ -13,7 +13,7 @@ use rand::Rng;
 use tokio::sync::oneshot;
 
 use super::generator::Generator;
-use super::request::{Drawn, GenerationBody, Spec};
+use super::request::{Drawn, GenerationBody, Spec, drawn_prompt};
 use super::{GenerateError, source};
 use crate::jobs::{Admission, BoardError, Cancel, Ended, NewJob, Place, Tier};
 use crate::quota::Period;
@@ -94,22 +94,22 @@ impl Generator {
         // the model will receive; a variation draws what its source shows as well, so the
         // source's words are judged with the new ones, under the stricter of the two styles.
         let drawn = spec.drawn();
-        let mut judged = match &source {
+        let asked_negative = clean(body.negative_prompt.as_deref().unwrap_or_default());
+        let judged = match &source {
             Some(record) => {
-                self.judged_with_source(caller, record, &spec.prompt, &drawn)
+                self.judged_with_source(caller, record, &spec.prompt, &drawn, asked_negative)
                     .await
             }
             None => Judged {
                 prompt: drawn.prompt.clone(),
                 asked: spec.prompt.clone(),
-                asked_negative: String::new(),
+                asked_negative,
                 source_len: 0,
                 negative_prompt: drawn.negative_prompt.clone(),
                 nsfw: false,
                 nudity: false,
             },
         };
-        judged.asked_negative = clean(body.negative_prompt.as_deref().unwrap_or_default());
         let request = Request {
             prompt: &judged.prompt,
             source_len: judged.source_len,
@@ -244,6 +244,7 @@ impl Generator {
         record: &GenerationRecord,
         new_prompt: &str,
         drawn: &Drawn,
+        asked_negative: String,
     ) -> Judged {
         let mut prompts = Vec::new();
         let mut asked = Vec::new();
@@ -256,17 +257,12 @@ impl Generator {
             nsfw |= style.is_none_or(|s| s.nsfw);
             nudity |= style.is_none_or(|s| s.nudity);
             asked.push(clean(&record.prompt));
-            let mut parts = vec![clean(&record.prompt)];
-            parts.extend(style.map(|s| clean(&s.prompt_plus)));
-            parts.extend(
-                record
-                    .look
-                    .as_deref()
-                    .and_then(|id| self.catalog.look(id))
-                    .map(|l| clean(&l.text)),
-            );
-            parts.retain(|p| !p.is_empty());
-            prompts.push(parts.join(", "));
+            let look = record.look.as_deref().and_then(|id| self.catalog.look(id));
+            prompts.push(drawn_prompt(
+                &record.prompt,
+                style.map(|s| s.prompt_plus.as_str()),
+                look.map(|l| l.text.as_str()),
+            ));
             negatives.push(clean(&record.negative_prompt));
             if let Some(source) = &record.source {
                 next = source::find(self.store.as_ref(), caller, &source.generation)
@@ -281,7 +277,7 @@ impl Generator {
         Judged {
             prompt: format!("{sources}, {}", drawn.prompt),
             asked: asked.join(", "),
-            asked_negative: String::new(),
+            asked_negative,
             source_len: sources.len(),
             negative_prompt: negatives.join(", "),
             nsfw,

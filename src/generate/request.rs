@@ -339,14 +339,19 @@ pub struct Drawn {
     pub negative_prompt: String,
 }
 
+/// The prompt a backend is sent: the user's words, then the style's and the look's texts,
+/// each cleaned, the empty ones left out. A variation's sources are judged as this too.
+pub fn drawn_prompt(prompt: &str, style_text: Option<&str>, look_text: Option<&str>) -> String {
+    let mut parts = vec![clean(prompt)];
+    parts.extend(style_text.into_iter().chain(look_text).map(clean));
+    parts.retain(|p| !p.is_empty());
+    parts.join(", ")
+}
+
 impl Spec {
     /// What the backend is asked to draw.
     pub fn drawn(&self) -> Drawn {
-        let mut parts = vec![clean(&self.prompt), clean(&self.style.prompt_plus)];
-        if let Some(look) = &self.look {
-            parts.push(clean(&look.text));
-        }
-        parts.retain(|p| !p.is_empty());
+        let look = self.look.as_ref().map(|l| l.text.as_str());
         let mut negative = clean(&self.negative_prompt);
         if !self.style.nudity {
             if !negative.is_empty() {
@@ -355,7 +360,7 @@ impl Spec {
             negative.push_str(SAFE_NEGATIVE);
         }
         Drawn {
-            prompt: parts.join(", "),
+            prompt: drawn_prompt(&self.prompt, Some(&self.style.prompt_plus), look),
             negative_prompt: negative,
         }
     }
