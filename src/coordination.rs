@@ -24,6 +24,8 @@ pub struct Coordination {
     pub leases: Arc<dyn Leases>,
     /// The test-mode checkout's sessions.
     pub test_ledger: Box<dyn Ledger>,
+    /// The test-mode age checks' inquiries.
+    pub age_ledger: Box<dyn Ledger>,
 }
 
 impl Coordination {
@@ -36,6 +38,7 @@ impl Coordination {
             streams: StreamSlots::local(),
             leases: Arc::new(MemoryLeases::default()),
             test_ledger: Box::new(MemoryLedger::default()),
+            age_ledger: Box::new(MemoryLedger::default()),
         }
     }
 
@@ -47,6 +50,7 @@ impl Coordination {
             streams: StreamSlots::shared(redis.clone(), instance),
             leases: Arc::new(RedisLeases::new(redis.clone())),
             test_ledger: Box::new(RedisLedger::new(redis.clone())),
+            age_ledger: Box::new(RedisLedger::new(redis.clone())),
             redis: Some(redis),
         }
     }

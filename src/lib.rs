@@ -6,6 +6,7 @@
 //! (`http`). `docs/ARCHITECTURE.md` follows a request from the router to the worker and back.
 
 pub mod account;
+pub mod age;
 pub mod application;
 pub mod auth;
 pub mod billing;

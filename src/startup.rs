@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use url::Url;
 
+use crate::age::{self, AgeChecks, persona::Persona, test_mode::TestAgeChecks};
 use crate::auth::{GoogleKeys, TokenVerifier};
 use crate::billing::Billing;
 use crate::billing::payments::Payments;
@@ -32,7 +33,7 @@ use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
 use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use crate::users::Users;
-use secrecy::ExposeSecret;
+use secrecy::{ExposeSecret, SecretString};
 
 /// Connect and per-request limits for every upstream call; a slow upstream must not hold a
 /// request (and its credit) forever. Calls that legitimately take longer (generation) set
@@ -66,8 +67,14 @@ pub fn state(
         streams,
         leases,
         test_ledger,
+        age_ledger,
     } = coordination;
-    let users = Users::new(Arc::clone(&store), quotas, redis.clone());
+    let age_required = matches!(
+        config.age_check_mode(),
+        Some(age::Mode::Persona | age::Mode::Test)
+    );
+    let users = Users::new(Arc::clone(&store), quotas, redis.clone(), age_required);
+    let age = age_checks(config, &http, &store, &users, age_ledger)?;
     let generator = generator(config, &http, &store, &users, board, Arc::clone(&metrics))?;
     Ok(AppState::new(App {
         settings: HttpSettings {
@@ -85,6 +92,7 @@ pub fn state(
         security_headers: SecurityHeaders::new(config.auth_emulator_host.as_deref()),
         readiness: Readiness::default(),
         generator: Arc::new(generator),
+        age,
         store,
         users,
         metrics,
@@ -228,6 +236,13 @@ fn rules(config: &Config) -> anyhow::Result<Rules> {
     })
 }
 
+fn catalog(config: &Config) -> anyhow::Result<Catalog> {
+    Ok(match &config.catalog {
+        Some(path) => Catalog::load(path).map_err(|e| anyhow::anyhow!("LUCENT_CATALOG: {e}"))?,
+        None => Catalog::built_in(),
+    })
+}
+
 fn generator(
     config: &Config,
     http: &reqwest::Client,
@@ -236,10 +251,7 @@ fn generator(
     board: Arc<dyn JobBoard>,
     metrics: Arc<Metrics>,
 ) -> anyhow::Result<Generator> {
-    let catalog = match &config.catalog {
-        Some(path) => Catalog::load(path).map_err(|e| anyhow::anyhow!("LUCENT_CATALOG: {e}"))?,
-        None => Catalog::built_in(),
-    };
+    let catalog = catalog(config)?;
     let safety = Gate::load(config.safety_lists.as_deref())?;
     tracing::info!(
         real_people = safety
@@ -308,6 +320,77 @@ pub fn worker(config: &Config, state: &AppState) -> anyhow::Result<Option<Arc<Wo
         deadline: Duration::from_secs(config.generator_timeout),
     };
     Ok(state.generator.worker(settings).map(Arc::new))
+}
+
+/// The age checks `LUCENT_AGE_CHECK` asks for. A real project that chose none while its
+/// catalog has explicit styles does not start: explicit imagery needs a provider, or the
+/// deployer's explicit `off`.
+fn age_checks(
+    config: &Config,
+    http: &reqwest::Client,
+    store: &Arc<dyn Store>,
+    users: &Users,
+    ledger: Box<dyn Ledger>,
+) -> anyhow::Result<AgeChecks> {
+    let public_url = config.public_url.as_str().trim_end_matches('/');
+    let explicit = catalog(config)?.can_draw_explicit();
+    let mut test = None;
+    let (provider, secrets): (Option<Arc<dyn age::Provider>>, Vec<String>) = match config
+        .age_check_mode()
+    {
+        None if explicit => anyhow::bail!(
+            "LUCENT_AGE_CHECK: the catalog has explicit styles and no age check is configured; set LUCENT_AGE_CHECK=persona with PERSONA_API_KEY, PERSONA_TEMPLATE_ID and PERSONA_WEBHOOK_SECRET, or LUCENT_AGE_CHECK=off if the law where you serve does not require one"
+        ),
+        None => (None, Vec::new()),
+        Some(age::Mode::Off) => {
+            if explicit {
+                tracing::warn!("{}", age::OFF_WARNING);
+            }
+            (None, Vec::new())
+        }
+        Some(age::Mode::Test) => {
+            let page = Arc::new(TestAgeChecks::new(public_url, ledger));
+            test = Some(Arc::clone(&page));
+            (Some(page), vec![age::test_mode::SECRET.to_owned()])
+        }
+        Some(age::Mode::Persona) => {
+            let required = |value: Option<&SecretString>, name: &str| {
+                value
+                    .map(|v| v.expose_secret().to_owned())
+                    .ok_or_else(|| anyhow::anyhow!("{name}: required"))
+            };
+            let key = required(config.persona_api_key.as_ref(), "PERSONA_API_KEY")?;
+            let secrets = required(
+                config.persona_webhook_secret.as_ref(),
+                "PERSONA_WEBHOOK_SECRET",
+            )?;
+            let template = config
+                .persona_template_id
+                .clone()
+                .ok_or_else(|| anyhow::anyhow!("PERSONA_TEMPLATE_ID: required"))?;
+            let persona = Persona::new(
+                http.clone(),
+                config.persona_api_base.clone(),
+                key.into(),
+                template,
+            );
+            let secrets = secrets
+                .split(',')
+                .map(|s| s.trim().to_owned())
+                .filter(|s| !s.is_empty())
+                .collect();
+            (Some(Arc::new(persona)), secrets)
+        }
+    };
+    Ok(AgeChecks::new(
+        provider,
+        test,
+        Arc::clone(store),
+        users.clone(),
+        secrets,
+        config.persona_redact,
+        public_url,
+    ))
 }
 
 fn billing(

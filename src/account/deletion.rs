@@ -1,4 +1,5 @@
-//! Deleting an account, asked by its owner or by staff: the subscription is canceled, jobs
+//! Deleting an account, asked by its owner or by staff: the subscription is canceled, the
+//! age-check provider deletes the person's data, jobs
 //! still waiting are canceled (their credits settled), every image's bytes and record, the
 //! credits, the refusals and the profile are deleted, and then the sign-in account. What the
 //! content rules hold while staff review the account (its images, its refusals, the profile
@@ -13,6 +14,7 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+use crate::age::{AgeChecks, AgeError};
 use crate::billing::ProviderError;
 use crate::billing::payments::Payments;
 use crate::generate::{GenerateError, Generator};
@@ -56,6 +58,8 @@ pub enum DeletionError {
     Accounts(#[from] AccountsError),
     #[error(transparent)]
     Jobs(#[from] GenerateError),
+    #[error("the age-check provider: {0}")]
+    Age(#[from] AgeError),
 }
 
 /// What deleting an account reaches.
@@ -65,6 +69,7 @@ pub struct Deletion<'a> {
     pub generator: &'a Generator,
     pub payments: &'a dyn Payments,
     pub accounts: &'a Accounts,
+    pub age: &'a AgeChecks,
 }
 
 /// The audit entry that starts a deletion: the account's tombstone. From then on its uid may
@@ -120,6 +125,11 @@ impl Deletion<'_> {
             .and_then(|s| s.subscription_id.as_deref())
         {
             self.payments.cancel_subscription(id).await?;
+        }
+        // The provider deletes what it holds of the person (a document, a selfie); the profile
+        // that names the inquiry goes below.
+        if let Some(user) = &user {
+            self.age.forget(user).await?;
         }
         self.end_jobs(uid).await?;
         if !held {

@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 use zip::write::{SimpleFileOptions, StreamWriter};
 use zip::{CompressionMethod, ZipWriter};
 
+use crate::generate::gallery::Viewer;
 use crate::generate::{GenerateError, Generator};
 use crate::store::{GenerationRecord, Store, StoreError, now_ms};
 
@@ -106,13 +107,14 @@ async fn send(
 }
 
 impl Export {
-    /// The archive of `uid`'s data, as it is written; `pro` decides originals or previews.
+    /// The archive of `uid`'s data, as it is written; `viewer` decides originals or previews,
+    /// and whether explicit images are in it.
     /// A failure halfway ends the stream with an error, so the client never takes a cut
     /// archive for a whole one.
     pub fn stream(
         &self,
         uid: String,
-        pro: bool,
+        viewer: Viewer,
     ) -> impl Stream<Item = std::io::Result<Bytes>> + Send + 'static {
         let (out, mut rx) = mpsc::channel(AHEAD);
         let export = self.clone();
@@ -123,7 +125,7 @@ impl Export {
                 pending,
                 out: out.clone(),
             };
-            match export.write(&uid, pro, archive).await {
+            match export.write(&uid, viewer, archive).await {
                 Ok(()) | Err(ExportError::Gone) => {}
                 Err(e) => {
                     tracing::warn!(%uid, error = %e, "an export failed halfway");
@@ -134,7 +136,13 @@ impl Export {
         futures_util::stream::poll_fn(move |cx| rx.poll_recv(cx))
     }
 
-    async fn write(&self, uid: &str, pro: bool, mut archive: Archive) -> Result<(), ExportError> {
+    async fn write(
+        &self,
+        uid: &str,
+        viewer: Viewer,
+        mut archive: Archive,
+    ) -> Result<(), ExportError> {
+        let pro = viewer.pro;
         let profile = json!({
             "exportedAt": now_ms(),
             "profile": self.store.get_user(uid).await?,
@@ -147,14 +155,15 @@ impl Export {
             )
             .await?;
         let records = self.records(uid).await?;
-        let listed: Vec<Value> = records.iter().map(listed).collect();
+        let withheld = |r: &GenerationRecord| self.generator.may_see(r, viewer.adult).is_err();
+        let listed: Vec<Value> = records.iter().map(|r| listed(r, withheld(r))).collect();
         archive
             .file(
                 "generations.json",
                 &serde_json::to_vec_pretty(&listed).map_err(std::io::Error::other)?,
             )
             .await?;
-        for record in &records {
+        for record in records.iter().filter(|r| !withheld(r)) {
             match self.generator.served(record, pro).await {
                 Ok(png) => archive.file(&file_of(record), &png).await?,
                 // Deleted since it was listed.
@@ -188,13 +197,18 @@ fn file_of(record: &GenerationRecord) -> String {
 }
 
 /// A record as the export lists it: every parameter, and its file in the archive instead of
-/// the store's keys.
-fn listed(record: &GenerationRecord) -> Value {
+/// the store's keys; none, and why, for an explicit image withheld from an unverified owner.
+fn listed(record: &GenerationRecord, withheld: bool) -> Value {
     let mut value = serde_json::to_value(record).unwrap_or(Value::Null);
     if let Some(fields) = value.as_object_mut() {
         fields.remove("blobKey");
         fields.remove("previewKey");
-        fields.insert("file".into(), Value::String(file_of(record)));
+        if withheld {
+            fields.insert("file".into(), Value::Null);
+            fields.insert("withheld".into(), "age_check_required".into());
+        } else {
+            fields.insert("file".into(), Value::String(file_of(record)));
+        }
     }
     value
 }

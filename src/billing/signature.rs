@@ -10,9 +10,9 @@ pub const TOLERANCE_SECS: i64 = 300;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SignatureError {
-    #[error("no Stripe-Signature header")]
+    #[error("no signature header")]
     Missing,
-    #[error("the Stripe-Signature header is malformed")]
+    #[error("the signature header is malformed")]
     Malformed,
     #[error("the signature's timestamp is outside the tolerance")]
     Stale,

@@ -308,6 +308,56 @@ pub struct Config {
     )]
     pub c2pa_alg: String,
 
+    /// Age assurance: `persona`, `test` (an offline page stands in for the provider; demo
+    /// projects only) or `off`. Default: `persona` when PERSONA_API_KEY is set, `test` on a demo
+    /// project; a real project must choose (see `validate` and the catalog check at start).
+    #[arg(
+        long = "age-check",
+        env = "LUCENT_AGE_CHECK",
+        value_name = "LUCENT_AGE_CHECK",
+        value_enum
+    )]
+    pub age_check: Option<crate::age::Mode>,
+
+    #[arg(
+        long = "persona-api-key",
+        env = "PERSONA_API_KEY",
+        value_name = "PERSONA_API_KEY",
+        hide_env_values = true
+    )]
+    pub persona_api_key: Option<SecretString>,
+
+    /// The inquiry template (`itmpl_…`) of a government-ID check with the birth date.
+    #[arg(
+        long = "persona-template-id",
+        env = "PERSONA_TEMPLATE_ID",
+        value_name = "PERSONA_TEMPLATE_ID"
+    )]
+    pub persona_template_id: Option<String>,
+
+    /// The webhook's secret (`wbhsec_…`); two, comma-separated, while one is rotated.
+    #[arg(
+        long = "persona-webhook-secret",
+        env = "PERSONA_WEBHOOK_SECRET",
+        value_name = "PERSONA_WEBHOOK_SECRET",
+        hide_env_values = true
+    )]
+    pub persona_webhook_secret: Option<SecretString>,
+
+    #[arg(long = "persona-api-base", env = "PERSONA_API_BASE", value_name = "PERSONA_API_BASE", default_value = "https://api.withpersona.com/api/v1", value_parser = parse_http_url)]
+    pub persona_api_base: Url,
+
+    /// Ask Persona to delete an inquiry's personal data once its result is read (it is always
+    /// asked when the account is deleted).
+    #[arg(
+        long = "persona-redact",
+        env = "PERSONA_REDACT",
+        value_name = "PERSONA_REDACT",
+        default_value_t = false,
+        action = clap::ArgAction::Set
+    )]
+    pub persona_redact: bool,
+
     /// Where the moderation API is (its `/v1/moderations`).
     #[arg(long = "moderation-api-base", env = "LUCENT_MODERATION_API_BASE", value_name = "LUCENT_MODERATION_API_BASE", default_value = "https://api.openai.com", value_parser = parse_http_url)]
     pub moderation_api_base: Url,
@@ -399,6 +449,19 @@ impl Config {
         })
     }
 
+    /// The age-check mode: as set, else `persona` with a key, `test` on a demo project, and
+    /// none on a real one (start then refuses when the catalog has explicit styles).
+    pub fn age_check_mode(&self) -> Option<crate::age::Mode> {
+        use crate::age::Mode;
+        self.age_check.or(if self.persona_api_key.is_some() {
+            Some(Mode::Persona)
+        } else if self.is_demo_project() {
+            Some(Mode::Test)
+        } else {
+            None
+        })
+    }
+
     /// Checks that span several variables; each error names the variable to fix.
     pub fn validate(&self) -> Result<(), ConfigError> {
         let fail = |variable, message: &str| {
@@ -426,6 +489,29 @@ impl Config {
                     "required when LUCENT_BILLING=stripe",
                 );
             }
+        }
+        match self.age_check_mode() {
+            Some(crate::age::Mode::Persona) => {
+                for (variable, set) in [
+                    ("PERSONA_API_KEY", self.persona_api_key.is_some()),
+                    ("PERSONA_TEMPLATE_ID", self.persona_template_id.is_some()),
+                    (
+                        "PERSONA_WEBHOOK_SECRET",
+                        self.persona_webhook_secret.is_some(),
+                    ),
+                ] {
+                    if !set {
+                        return fail(variable, "required when LUCENT_AGE_CHECK=persona");
+                    }
+                }
+            }
+            Some(crate::age::Mode::Test) if !self.is_demo_project() => {
+                return fail(
+                    "LUCENT_AGE_CHECK",
+                    "test mode lets anyone approve their own age: it runs on demo projects only; set LUCENT_AGE_CHECK=persona with the PERSONA_ variables, or off",
+                );
+            }
+            _ => {}
         }
         if self.c2pa_cert.is_some() != self.c2pa_key.is_some() {
             return fail(

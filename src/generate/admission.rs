@@ -84,6 +84,7 @@ impl Generator {
         let source = match (&body.source, source_mode) {
             (Some(asked), Some(mode)) => {
                 let record = source::find(self.store.as_ref(), caller, &asked.generation).await?;
+                self.may_see(&record, caller.adult)?;
                 // Validation left enhance off: the source decides the size.
                 spec.source = Some(source::drawn_from(&record, mode)?);
                 Some(record)
@@ -123,6 +124,11 @@ impl Generator {
                 return Err(self.refuse(caller, route, &spec, &judged, refusal).await);
             }
         };
+        // Explicit imagery needs a verified age: before the moderation service, a place in
+        // line or a credit.
+        if passed.explicit && !caller.adult {
+            return Err(GenerateError::AgeCheckRequired);
+        }
         if passed.moderate
             && let Some(moderation) = &self.moderation
         {
@@ -144,8 +150,10 @@ impl Generator {
                 }
             }
         }
-        // Its images go through the moderation service too, where there is one.
+        // Its images go through the moderation service too, where there is one, and are
+        // served only to adults.
         spec.explicit = passed.moderate;
+        spec.adult_only = Some(passed.explicit);
         // Fixed now, so that a job run twice draws the same images.
         spec.seed.get_or_insert_with(|| rand::rng().random());
         let period = self.users.period(caller.pro);

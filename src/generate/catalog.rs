@@ -272,6 +272,12 @@ impl Catalog {
         self
     }
 
+    /// Whether any style makes explicit images: an NSFW one, or a checkpoint that can draw
+    /// nudity when asked in words.
+    pub fn can_draw_explicit(&self) -> bool {
+        self.styles.iter().any(|s| s.nsfw || s.nudity)
+    }
+
     pub fn style(&self, id: &str) -> Option<&Style> {
         self.styles.iter().find(|s| s.id == id)
     }

@@ -37,6 +37,11 @@ pub enum GenerateError {
     ProRequired(String),
     #[error("{0}")]
     AgeConfirmationRequired(String),
+    /// Explicit imagery, made or seen, needs an age a provider verified.
+    #[error(
+        "explicit images are only for adults whose age is verified: verify your age to make or see them"
+    )]
+    AgeCheckRequired,
     /// The credits of the period are spent; they come back at the period's end.
     #[error("{message}")]
     QuotaExhausted { message: String, retry_after: u64 },

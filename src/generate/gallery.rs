@@ -4,9 +4,11 @@
 use bytes::Bytes;
 
 use super::catalog;
+use super::request::drawn_prompt;
 use super::view::GenerationView;
 use super::{GenerateError, Generator};
 use crate::images::png_meta;
+use crate::safety::Request;
 use crate::store::{GenerationRecord, now_ms, push_id};
 
 pub const PAGE_DEFAULT: usize = 20;
@@ -43,6 +45,14 @@ impl Filter {
     }
 }
 
+/// Who is looking at their own images.
+#[derive(Debug, Clone, Copy)]
+pub struct Viewer {
+    pub pro: bool,
+    /// May see explicit images (src/age/mod.rs).
+    pub adult: bool,
+}
+
 /// One page of history, newest first, and the cursor of the next page when there may be one.
 #[derive(Debug)]
 pub struct Page {
@@ -69,8 +79,10 @@ impl Generator {
             ));
         }
         let pro = self.users.is_pro(uid).await?;
-        self.page(uid, cursor, limit, filter, |r| GenerationView::new(r, pro))
-            .await
+        self.page(uid, cursor, limit, filter, |r| {
+            GenerationView::new(r, pro, self.is_explicit(r))
+        })
+        .await
     }
 
     /// Marks or unmarks the caller's image a favourite.
@@ -94,7 +106,7 @@ impl Generator {
         limit: Option<usize>,
     ) -> Result<Page, GenerateError> {
         self.page(uid, cursor, limit, &Filter::default(), |r| {
-            GenerationView::for_staff(r, uid)
+            GenerationView::for_staff(r, uid, self.is_explicit(r))
         })
         .await
     }
@@ -171,11 +183,55 @@ impl Generator {
             .ok_or(GenerateError::NotFound("generation"))
     }
 
-    /// The original for pro callers, the blurred preview for everyone else.
+    /// The original for pro callers, the blurred preview for everyone else; an explicit one
+    /// for adults only.
     pub async fn image(&self, uid: &str, id: &str) -> Result<Bytes, GenerateError> {
         let record = self.own(uid, id).await?;
-        let pro = self.users.is_pro(uid).await?;
-        self.bytes(&record, pro, None).await
+        let viewer = self.viewer(uid).await?;
+        self.may_see(&record, viewer.adult)?;
+        self.bytes(&record, viewer.pro, None).await
+    }
+
+    /// Who `uid` is to the gallery: pro, and adult (src/age/mod.rs).
+    pub async fn viewer(&self, uid: &str) -> Result<Viewer, GenerateError> {
+        let user = self.users.get(uid).await?;
+        Ok(Viewer {
+            pro: user.as_ref().is_some_and(|u| u.is_pro(now_ms())),
+            adult: user.as_ref().is_some_and(|u| self.users.adult(u)),
+        })
+    }
+
+    /// Explicit images are only for adults: served, downloaded, exported or varied.
+    pub fn may_see(&self, record: &GenerationRecord, adult: bool) -> Result<(), GenerateError> {
+        if !adult && self.is_explicit(record) {
+            return Err(GenerateError::AgeCheckRequired);
+        }
+        Ok(())
+    }
+
+    /// Whether `record` is explicit: as the rules found it when it was made, or, for a record
+    /// from before that was kept, as they judge its drawn text now (a style gone from the
+    /// catalog counts as NSFW: the strictest reading).
+    pub fn is_explicit(&self, record: &GenerationRecord) -> bool {
+        record.explicit.unwrap_or_else(|| {
+            let style = self.catalog.style(&record.style);
+            let look = record.look.as_deref().and_then(|id| self.catalog.look(id));
+            let prompt = drawn_prompt(
+                &record.prompt,
+                style.map(|s| s.prompt_plus.as_str()),
+                look.map(|l| l.text.as_str()),
+            );
+            let request = Request {
+                prompt: &prompt,
+                source_len: 0,
+                negative_prompt: &record.negative_prompt,
+                nsfw_style: style.is_none_or(|s| s.nsfw),
+                nudity: style.is_none_or(|s| s.nudity),
+            };
+            self.safety
+                .check(&request)
+                .map_or(true, |passed| passed.explicit)
+        })
     }
 
     /// `uid`'s image blurred, whatever their plan: all support staff ever see of it.
@@ -230,11 +286,13 @@ impl Generator {
     /// The original with the A1111 `parameters` text that image tools read back; pro only.
     pub async fn download(&self, uid: &str, id: &str) -> Result<Vec<u8>, GenerateError> {
         let record = self.own(uid, id).await?;
-        if !self.users.is_pro(uid).await? {
+        let viewer = self.viewer(uid).await?;
+        if !viewer.pro {
             return Err(GenerateError::ProRequired(
                 "downloading is a Premium feature".into(),
             ));
         }
+        self.may_see(&record, viewer.adult)?;
         let parameters = self.parameters(&record);
         Ok(self.bytes(&record, true, Some(&parameters)).await?.to_vec())
     }

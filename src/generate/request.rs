@@ -93,6 +93,10 @@ pub struct Spec {
     /// each finished image before it is stored.
     #[serde(default)]
     pub explicit: bool,
+    /// The content rules found it explicit on a checkpoint that can draw it: its images are
+    /// served only to adults. `None` in a job queued before this was decided.
+    #[serde(default)]
+    pub adult_only: Option<bool>,
     /// The image it is drawn from, once the gateway has found it.
     #[serde(default)]
     pub source: Option<SourceSpec>,
@@ -253,6 +257,7 @@ impl GenerationBody {
             count,
             // The content rules decide it next.
             explicit: false,
+            adult_only: None,
             // Its record is read next.
             source: None,
         };
@@ -377,6 +382,7 @@ mod tests {
             email: None,
             pro,
             age_confirmed,
+            adult: age_confirmed,
             suspended: false,
         }
     }

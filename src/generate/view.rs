@@ -31,11 +31,14 @@ pub struct GenerationView {
     pub source: Option<SourceRef>,
     /// Whether `imageUrl` serves the blurred preview (the caller is not pro).
     pub blurred: bool,
+    /// Explicit: `imageUrl` answers 403 `age_check_required` until the owner's age is
+    /// verified (where age checks are on).
+    pub explicit: bool,
     pub image_url: String,
 }
 
 impl GenerationView {
-    pub fn new(record: &GenerationRecord, pro: bool) -> Self {
+    pub fn new(record: &GenerationRecord, pro: bool, explicit: bool) -> Self {
         Self {
             id: record.id.clone(),
             created_at: record.created_at,
@@ -54,18 +57,19 @@ impl GenerationView {
             favorite: record.favorite,
             source: record.source.clone(),
             blurred: !pro,
+            explicit,
             image_url: format!("/api/v1/generations/{}/image", record.id),
         }
     }
 
     /// As support staff see `uid`'s image: always through the blurred preview.
-    pub fn for_staff(record: &GenerationRecord, uid: &str) -> Self {
+    pub fn for_staff(record: &GenerationRecord, uid: &str, explicit: bool) -> Self {
         Self {
             image_url: format!(
                 "/api/v1/support/users/{uid}/generations/{}/preview",
                 record.id
             ),
-            ..Self::new(record, false)
+            ..Self::new(record, false, explicit)
         }
     }
 }

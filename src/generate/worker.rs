@@ -187,7 +187,11 @@ impl Worker {
             let id = push_id::image_id(&job.id, i);
             let render = render_of(&spec, i, source.clone());
             match self.image(&job.uid, &id, &spec, &render, progress).await {
-                Ok(record) => made.push(GenerationView::new(&record, pro)),
+                Ok(record) => {
+                    // A job queued before this was kept: as explicit as the rules found it.
+                    let explicit = record.explicit.unwrap_or(spec.explicit);
+                    made.push(GenerationView::new(&record, pro, explicit));
+                }
                 Err(e) => return failed(&job.id, &e, made.len()),
             }
         }
@@ -333,6 +337,7 @@ impl Worker {
             favorite: false,
             source: spec.source.as_ref().map(|s| s.reference()),
             created_at: now_ms(),
+            explicit: spec.adult_only,
             blob_key: blob_key.clone(),
             preview_key: preview_key.clone(),
         };
@@ -415,6 +420,7 @@ mod tests {
                 email: None,
                 pro: true,
                 age_confirmed: true,
+                adult: true,
                 suspended: false,
             };
             let Ok((spec, _)) = body.validate(&Catalog::built_in(), &caller) else {

@@ -14,6 +14,7 @@ use super::support::{SupportStaff, actor, not_their_own};
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::account::{Asker, Deleted, Deletion, DeletionError, Export};
 use crate::auth::Identity;
+use crate::generate::gallery::Viewer;
 use crate::limits::Class;
 use crate::staff::reason;
 
@@ -43,7 +44,10 @@ impl From<DeletionError> for ApiError {
             DeletionError::Store(e) => e.into(),
             DeletionError::Images(e) => e.into(),
             DeletionError::Jobs(e) => e.into(),
-            DeletionError::Busy | DeletionError::Accounts(_) | DeletionError::Payments(_) => {
+            DeletionError::Busy
+            | DeletionError::Accounts(_)
+            | DeletionError::Payments(_)
+            | DeletionError::Age(_) => {
                 tracing::warn!(error = %e, "an account deletion stopped; asking again finishes it");
                 ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()).retry_after(5)
             }
@@ -62,6 +66,7 @@ async fn delete(state: &AppState, uid: String, asker: Asker) -> Result<Deleted, 
             generator: &state.generator,
             payments: state.billing.payments.as_ref(),
             accounts: &state.staff.accounts,
+            age: &state.age,
         };
         deletion.delete(&uid, &asker).await
     })
@@ -102,7 +107,9 @@ op_errors!(ExportErrors: AUTH + STORE + [ProfileMissing, RateLimited]);
 
 #[utoipa::path(get, path = "/v1/me/export", tag = "profile", security(("bearer" = [])),
     summary = "The caller's data as a ZIP: profile.json, generations.json and the images",
-    description = "Images are the originals for pro users and the previews otherwise. \
+    description = "Images are the originals for pro users and the previews otherwise; an \
+        explicit image is left out (its parameters stay, with `file` null and `withheld` \
+        `age_check_required`) until the caller's age is verified. \
         The archive is written as it is sent; a failure halfway ends the transfer with an error.",
     responses((status = 200, description = "The archive", content_type = "application/zip",
         body = Vec<u8>), ExportErrors))]
@@ -110,7 +117,10 @@ op_errors!(ExportErrors: AUTH + STORE + [ProfileMissing, RateLimited]);
 pub async fn export(State(state): State<AppState>, user: Identity) -> Result<Response, ApiError> {
     state.limits.user(Class::Export, &user.uid).await?;
     let record = state.users.profile(&user.uid).await?;
-    let pro = record.is_pro(crate::store::now_ms());
+    let viewer = Viewer {
+        pro: record.is_pro(crate::store::now_ms()),
+        adult: state.users.adult(&record),
+    };
     let export = Export {
         store: state.store.clone(),
         generator: state.generator.clone(),
@@ -128,7 +138,7 @@ pub async fn export(State(state): State<AppState>, user: Identity) -> Result<Res
             ),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],
-        Body::from_stream(export.stream(user.uid, pro)),
+        Body::from_stream(export.stream(user.uid, viewer)),
     )
         .into_response())
 }

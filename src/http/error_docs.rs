@@ -75,6 +75,7 @@ pub const ADMISSION: &[ErrorCode] = &[
     ErrorCode::AccountSuspended,
     ErrorCode::ProRequired,
     ErrorCode::AgeConfirmationRequired,
+    ErrorCode::AgeCheckRequired,
     ErrorCode::PromptRefused,
     ErrorCode::QuotaExhausted,
     ErrorCode::TooManyRequests,

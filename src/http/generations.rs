@@ -114,7 +114,8 @@ pub struct ImageQuery {
     download: Option<String>,
 }
 
-op_errors!(ImageErrors: AUTH + STORE + [BadQuery, NotFound, ProRequired, StorageUnavailable]);
+op_errors!(ImageErrors: AUTH + STORE + [BadQuery, NotFound, ProRequired, AgeCheckRequired,
+    StorageUnavailable]);
 
 #[utoipa::path(get, path = "/v1/generations/{id}/image", tag = "generation", security(("bearer" = [])),
     summary = "The image: the original for pro callers, the blurred preview for everyone else",

@@ -81,6 +81,17 @@ pub struct Checks {
     /// Whether a moderation service reads explicit requests and their images; never makes the
     /// instance unready.
     moderation: ModerationCheck,
+    /// Which provider confirms ages before explicit imagery; never makes the instance unready.
+    #[serde(rename = "ageCheck")]
+    age_check: AgeCheckCheck,
+}
+
+/// `persona` or `test`; `off` with a warning when the deployer turned age checks off.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AgeCheckCheck {
+    provider: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<&'static str>,
 }
 
 /// The content rules read words; a moderation service reads meaning (README, "Content
@@ -167,6 +178,16 @@ async fn check(state: &AppState) -> ReadinessReport {
                 configured,
                 warning: (!configured).then_some(crate::safety::moderation::NO_MODERATION),
             }
+        },
+        age_check: match state.age.provider_name() {
+            Some(provider) => AgeCheckCheck {
+                provider,
+                warning: None,
+            },
+            None => AgeCheckCheck {
+                provider: "off",
+                warning: Some(crate::age::OFF_WARNING),
+            },
         },
     };
     let mut report = ReadinessReport {

@@ -11,7 +11,7 @@ use crate::account::deletion;
 use crate::auth::Identity;
 use crate::limits::Class;
 use crate::safety::strikes;
-use crate::store::{Subscription, UserRecord};
+use crate::store::{AgeStatus, Subscription, UserRecord};
 use crate::users::Account;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -27,6 +27,31 @@ pub struct Me {
     subscription: Option<Subscription>,
     quota: Quota,
     standing: Standing,
+    age_check: AgeCheckView,
+}
+
+/// Where the account stands with age assurance. Explicit images, made or seen, need
+/// `verified` where `required`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgeCheckView {
+    status: AgeStatus,
+    /// When the provider decided, or the check began; none before any check. Milliseconds
+    /// since the epoch.
+    checked_at: Option<i64>,
+    /// This server asks for a verified age before explicit imagery (false: the deployer turned
+    /// age checks off).
+    required: bool,
+}
+
+impl AgeCheckView {
+    pub(super) fn of(state: &AppState, record: &UserRecord) -> Self {
+        Self {
+            status: record.age_status(),
+            checked_at: record.age_check.as_ref().map(|c| c.checked_at),
+            required: state.users.age_required(),
+        }
+    }
 }
 
 /// Where the account stands with the content rules.
@@ -158,6 +183,7 @@ pub(super) async fn me(state: &AppState, record: UserRecord) -> Result<Me, ApiEr
     } = state.users.account(record).await?;
     Ok(Me {
         standing,
+        age_check: AgeCheckView::of(state, &record),
         plan: Plan::of(pro),
         quota: Quota {
             used: credits.used,

@@ -6,6 +6,7 @@
 
 mod account;
 mod admission;
+mod age_check;
 mod billing;
 mod bodies;
 mod catalog;
@@ -27,6 +28,7 @@ pub mod server;
 mod spa;
 mod state;
 mod support;
+mod test_age_check;
 mod test_checkout;
 
 use std::sync::Arc;
@@ -85,6 +87,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(support::card::find_users))
         .routes(routes!(support::card::user))
         .routes(routes!(support::deleted::deleted_account))
+        .routes(routes!(support::age::reset_age_check))
         .routes(routes!(support::actions::set_user_plan))
         .routes(routes!(support::actions::add_user_credits))
         .routes(routes!(support::images::user_images))
@@ -95,6 +98,10 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(support::moderation::decide_suspension))
         .routes(routes!(support::moderation::false_positive))
         .routes(routes!(billing::webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)))
+        .routes(routes!(age_check::start))
+        .routes(
+            routes!(age_check::persona_webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)),
+        )
         .fallback(api_not_found)
         .layer(TimeoutLayer::with_status_code(
             StatusCode::GATEWAY_TIMEOUT,
@@ -116,6 +123,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(legacy::generate_image).layer(limited!(state, Class::Generate)))
         .routes(routes!(test_checkout::show, test_checkout::pay))
         .routes(routes!(test_checkout::portal, test_checkout::cancel))
+        .routes(routes!(test_age_check::show, test_age_check::answer))
         .nest("/api", api)
 }
 

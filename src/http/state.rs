@@ -9,6 +9,7 @@ use secrecy::SecretString;
 
 use super::health::Readiness;
 use super::security_headers::SecurityHeaders;
+use crate::age::AgeChecks;
 use crate::auth::TokenVerifier;
 use crate::billing::Billing;
 use crate::generate::Generator;
@@ -51,6 +52,8 @@ pub struct App {
     pub generator: Arc<Generator>,
     /// Stripe (or the offline test checkout).
     pub billing: Billing,
+    /// Persona (or the offline test page), when explicit imagery needs a verified age.
+    pub age: AgeChecks,
     /// Counters and histograms for `/metrics`.
     pub metrics: Arc<Metrics>,
     /// Per-user and per-address rate limits.

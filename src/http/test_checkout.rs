@@ -21,14 +21,14 @@ label{display:block;margin:12px 0 4px;font-size:.9rem;color:#b8bccb}input{width:
 button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:#6f4cff;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
 .error{background:#4a1620;color:#ffb3c0;padding:10px;border-radius:8px;margin-top:14px}.hint{font-size:.85rem;color:#8d92a3}a{color:#a996ff}";
 
-fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
 
-fn page(title: &str, body: &str) -> Html<String> {
+pub(super) fn page(title: &str, body: &str) -> Html<String> {
     Html(format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{title}</title><style>{STYLE}</style></head><body><main><div class=\"test\" role=\"note\">TEST MODE</div>{body}</main></body></html>"
     ))

@@ -27,6 +27,8 @@ pub enum Class {
     ProfileWrite,
     /// A ZIP of all one's images: heavy, and wanted rarely.
     Export,
+    /// An age check started or resumed: each one costs a call to the provider.
+    AgeCheck,
 }
 
 impl Class {
@@ -38,6 +40,7 @@ impl Class {
             Class::Billing => (10, 5),
             Class::ProfileWrite => (20, 10),
             Class::Export => (1, 3),
+            Class::AgeCheck => (6, 3),
         }
     }
 }

@@ -10,8 +10,8 @@ pub mod rtdb;
 use async_trait::async_trait;
 
 pub use records::{
-    AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, RefusalRecord,
-    SourceMode, SourceRef, Subscription, Suspension, Tombstone, UserRecord, now_ms,
+    AgeCheck, AgeStatus, AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded,
+    RefusalRecord, SourceMode, SourceRef, Subscription, Suspension, Tombstone, UserRecord, now_ms,
 };
 
 #[derive(Debug, Clone, thiserror::Error)]
@@ -179,6 +179,10 @@ pub trait Store: Send + Sync + 'static {
     /// (`usage`, `bonus`), and, unless `held` (the content rules keep them while staff review
     /// the account), the profile and the refused requests. Deleting what is gone succeeds.
     async fn delete_account_records(&self, uid: &str, held: bool) -> StoreResult<()>;
+
+    /// Sets `users/{uid}/ageCheck` unless the one there was read from its provider later (a
+    /// result delivered late never undoes a newer one); the record as it stands after.
+    async fn set_age_check(&self, uid: &str, check: &AgeCheck) -> StoreResult<UserRecord>;
 
     /// Writes `tombstones/{uid}` unless one is there (a deletion asked again must not replace
     /// it with what the first one left); whether it wrote.

@@ -27,6 +27,36 @@ pub struct UserRecord {
     /// Staff reviewed the refusals made before this time: they no longer count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refusals_reviewed_at: Option<i64>,
+    /// Where the account stands with age assurance; none: never checked (`unverified`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub age_check: Option<AgeCheck>,
+}
+
+/// `users/{uid}/ageCheck`, written by the gateway only: what a provider said of the person's
+/// age. Never a birth date, a document or a selfie: those stay with the provider.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgeCheck {
+    pub status: AgeStatus,
+    /// `persona` or `test`; `staff` for a reset by hand.
+    pub provider: String,
+    /// The provider's reference (Persona's inquiry id).
+    #[serde(default)]
+    pub reference: String,
+    /// When the provider decided (`verified`, `declined`), or when the check began.
+    pub checked_at: i64,
+    /// When the gateway read this from the provider: a result read earlier, delivered late,
+    /// never replaces one read later.
+    pub read_at: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AgeStatus {
+    Unverified,
+    Pending,
+    Verified,
+    Declined,
 }
 
 /// `users/{uid}/suspension`.
@@ -176,6 +206,12 @@ impl UserRecord {
     pub fn is_pro(&self, now_ms: i64) -> bool {
         self.subscription.as_ref().is_some_and(|s| s.is_pro(now_ms))
     }
+
+    pub fn age_status(&self) -> AgeStatus {
+        self.age_check
+            .as_ref()
+            .map_or(AgeStatus::Unverified, |c| c.status)
+    }
 }
 
 /// What `POST /api/v1/me` may change. The email always comes from the verified token.
@@ -198,6 +234,17 @@ pub struct AuditEntry {
 
 pub fn now_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
+}
+
+/// `check` in `user` unless the one there was read later: the same in both adapters.
+pub fn newer_age_check(user: &mut UserRecord, check: &AgeCheck) {
+    if user
+        .age_check
+        .as_ref()
+        .is_none_or(|now| now.read_at <= check.read_at)
+    {
+        user.age_check = Some(check.clone());
+    }
 }
 
 /// The profile after `update`, the same in both adapters.
@@ -223,6 +270,7 @@ pub fn apply_profile(
             subscription: None,
             suspension: None,
             refusals_reviewed_at: None,
+            age_check: None,
         },
     }
 }
@@ -259,6 +307,10 @@ pub struct GenerationRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<SourceRef>,
     pub created_at: i64,
+    /// Explicit (an NSFW style, or explicit words on a checkpoint that can draw them): served
+    /// only to adults. Records from before it was kept have none: the gate judges them again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explicit: Option<bool>,
     /// The original, as the backend made it.
     pub blob_key: String,
     /// The blurred, watermarked preview non-pro users get.

@@ -13,7 +13,8 @@ use crate::auth::Identity;
 use crate::quota::{Period, Quotas};
 use crate::redis_client::RedisClient;
 use crate::store::{
-    ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult, Subscription, UserRecord, now_ms,
+    AgeStatus, ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult, Subscription,
+    UserRecord, now_ms,
 };
 pub use cache::CACHE_TTL;
 use cache::Caches;
@@ -44,6 +45,9 @@ pub struct Caller {
     /// Decided from the record now, never from the request.
     pub pro: bool,
     pub age_confirmed: bool,
+    /// May make and see explicit images: a provider verified their age, or this deployment
+    /// requires no check.
+    pub adult: bool,
     /// Generation is suspended for staff review.
     pub suspended: bool,
 }
@@ -85,14 +89,22 @@ pub struct Users {
     caches: Arc<Caches>,
     /// Set when instances share state through Redis.
     news: Option<News>,
+    /// Explicit imagery needs a verified age (`LUCENT_AGE_CHECK` is not `off`).
+    age_required: bool,
 }
 
 impl Users {
     /// With `redis`, changes are announced to and heard from the other instances (this must
     /// then be called inside the runtime).
-    pub fn new(store: Arc<dyn Store>, quotas: Quotas, redis: Option<RedisClient>) -> Self {
+    pub fn new(
+        store: Arc<dyn Store>,
+        quotas: Quotas,
+        redis: Option<RedisClient>,
+        age_required: bool,
+    ) -> Self {
         let caches = Arc::new(Caches::new(quotas));
         Self {
+            age_required,
             news: redis.map(|redis| News::start(redis, &caches)),
             store,
             quotas,
@@ -208,8 +220,18 @@ impl Users {
             email: identity.email.clone(),
             pro: record.is_pro(now_ms()),
             age_confirmed: record.age_confirmed,
+            adult: self.adult(&record),
             suspended: record.suspension.is_some(),
         })
+    }
+
+    /// Whether `record`'s owner may make and see explicit images.
+    pub fn adult(&self, record: &UserRecord) -> bool {
+        !self.age_required || record.age_status() == AgeStatus::Verified
+    }
+
+    pub fn age_required(&self) -> bool {
+        self.age_required
     }
 
     /// Whether `uid` is pro now; a user without a profile is not.

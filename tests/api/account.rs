@@ -605,6 +605,37 @@ async fn a_deleted_accounts_credits_and_refusals_stay_on_its_tombstone_until_the
 }
 
 #[tokio::test]
+async fn deleting_an_account_asks_persona_to_redact_its_inquiry() {
+    let persona = crate::fake_persona::FakePersona::start().await;
+    persona.creates("inq_alice").await;
+    persona.redacts("inq_alice").await;
+    let flags = persona.flags(&persona.base());
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let c = console_with(&flags).await;
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    let started = c
+        .app
+        .client
+        .post(c.app.url("/api/v1/me/age-check"))
+        .bearer_auth(&alice)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(started.status(), 201);
+    c.deleting_answers("alice", 200).await;
+
+    let response = delete_me(&c.app, &alice, "alice@example.com").await;
+
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        persona.calls("DELETE", "/api/v1/inquiries/inq_alice").await,
+        1
+    );
+}
+
+#[tokio::test]
 async fn a_deleted_account_stays_deleted_for_a_token_issued_before() {
     let c = console(None).await;
     let alice = alice_with_an_image(&c).await;

@@ -34,6 +34,7 @@ async fn alices_submission(app: &TestApp) -> GenerateError {
         email: None,
         pro: false,
         age_confirmed: true,
+        adult: true,
         suspended: false,
     };
     let body = serde_json::from_value(serde_json::json!({"prompt": "a fox"})).unwrap();

@@ -150,3 +150,49 @@ fn the_loud_override_lets_an_emulator_stand_on_a_real_project() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("no user with uid"), "{stderr}");
 }
+
+#[test]
+fn a_real_project_with_explicit_styles_and_no_age_check_does_not_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = lucent()
+        .env("FIREBASE_PROJECT_ID", "lucent-prod")
+        .env("LUCENT_BILLING", "test")
+        .env("LUCENT_DATA_DIR", dir.path())
+        .env("LUCENT_ADDR", "127.0.0.1:0")
+        .output()
+        .unwrap();
+
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("LUCENT_AGE_CHECK") && stderr.contains("explicit styles"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn test_mode_age_checks_stay_on_demo_projects() {
+    let out = lucent()
+        .env("FIREBASE_PROJECT_ID", "lucent-prod")
+        .env("LUCENT_BILLING", "test")
+        .env("LUCENT_AGE_CHECK", "test")
+        .output()
+        .unwrap();
+
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("LUCENT_AGE_CHECK"), "{stderr}");
+}
+
+#[test]
+fn persona_age_checks_without_their_secrets_name_the_missing_variable() {
+    let out = lucent()
+        .env("LUCENT_AGE_CHECK", "persona")
+        .env("PERSONA_API_KEY", "persona_sandbox_x")
+        .output()
+        .unwrap();
+
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("PERSONA_TEMPLATE_ID"), "{stderr}");
+}

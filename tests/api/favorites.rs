@@ -27,6 +27,7 @@ async fn arrange(app: &TestApp, uid: &str, prompt: &str, style: &str) -> String 
         favorite: false,
         source: None,
         created_at: lucent::store::now_ms(),
+        explicit: Some(false),
         blob_key: format!("{uid}/{id}/original.png"),
         preview_key: format!("{uid}/{id}/preview.png"),
     };

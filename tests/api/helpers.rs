@@ -45,6 +45,10 @@ pub fn test_config(data_dir: &Path, extra: &[&str]) -> Config {
         "--static-dir",
         static_dir.to_str().unwrap(),
     ];
+    // The age checks' own tests ask for them; the rest test what an adult may do.
+    if !extra.contains(&"--age-check") {
+        args.extend(["--age-check", "off"]);
+    }
     args.extend_from_slice(extra);
     let config = ConfigOnly::try_parse_from(args)
         .expect("test config parses")
@@ -273,6 +277,20 @@ impl TestApp {
             .send()
             .await
             .unwrap()
+    }
+
+    /// Marks `uid`'s age verified, as a provider's approval would.
+    pub async fn verify_age(&self, uid: &str) {
+        let now = lucent::store::now_ms();
+        let check = lucent::store::AgeCheck {
+            status: lucent::store::AgeStatus::Verified,
+            provider: "test".into(),
+            reference: String::new(),
+            checked_at: now,
+            read_at: now,
+        };
+        self.state.store.set_age_check(uid, &check).await.unwrap();
+        self.state.users.changed(uid).await;
     }
 
     /// Makes `uid` pro, as a confirmed payment would.

@@ -20,6 +20,7 @@ macro_rules! adapter_contract {
 
 mod account;
 mod admission;
+mod age_check;
 mod auth;
 mod backends;
 mod billing;
@@ -31,6 +32,7 @@ mod contract;
 mod error_codes;
 mod event_streams;
 mod fake_comfyui;
+mod fake_persona;
 mod fake_rtdb;
 mod faulty_board;
 mod favorites;

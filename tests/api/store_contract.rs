@@ -9,8 +9,8 @@ use std::time::Duration;
 use lucent::store::embedded::EmbeddedStore;
 use lucent::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use lucent::store::{
-    AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded, RefusalRecord,
-    SourceMode, SourceRef, Store, StoreError, Subscription, Suspension, Tombstone,
+    AgeCheck, AgeStatus, AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded,
+    RefusalRecord, SourceMode, SourceRef, Store, StoreError, Subscription, Suspension, Tombstone,
 };
 
 use crate::fake_rtdb::FakeRtdb;
@@ -535,6 +535,7 @@ fn generation(id: &str, created_at: i64) -> GenerationRecord {
         favorite: false,
         source: None,
         created_at,
+        explicit: Some(false),
         blob_key: format!("u/{id}/original.png"),
         preview_key: format!("u/{id}/preview.png"),
     }
@@ -936,6 +937,45 @@ pub async fn a_tombstone_is_written_once_and_found_when_due(store: &dyn Store) {
     assert!(store.get_tombstone(&b).await.unwrap().is_some());
 }
 
+pub async fn an_age_check_read_later_is_never_replaced_by_one_read_earlier(store: &dyn Store) {
+    let id = uid("age");
+    store
+        .upsert_profile(&id, &profile("Ada", true))
+        .await
+        .unwrap();
+    let check = |status: AgeStatus, read_at: i64| AgeCheck {
+        status,
+        provider: "persona".into(),
+        reference: "inq_1".into(),
+        checked_at: 5,
+        read_at,
+    };
+
+    store
+        .set_age_check(&id, &check(AgeStatus::Verified, 20))
+        .await
+        .unwrap();
+    let late = store
+        .set_age_check(&id, &check(AgeStatus::Pending, 10))
+        .await
+        .unwrap();
+
+    assert_eq!(late.age_check, Some(check(AgeStatus::Verified, 20)));
+    let reset = store
+        .set_age_check(&id, &check(AgeStatus::Unverified, 30))
+        .await
+        .unwrap();
+    assert_eq!(reset.age_status(), AgeStatus::Unverified);
+    assert_eq!(
+        store.get_user(&id).await.unwrap().unwrap().age_check,
+        Some(check(AgeStatus::Unverified, 30))
+    );
+    let nobody = store
+        .set_age_check(&uid("nobody"), &check(AgeStatus::Verified, 1))
+        .await;
+    assert!(nobody.is_err(), "no profile is made for an age check");
+}
+
 pub async fn the_store_answers_a_ping(store: &dyn Store) {
     store.ping().await.unwrap();
 }
@@ -975,6 +1015,7 @@ macro_rules! contract {
                 an_accounts_records_are_deleted_but_what_a_hold_keeps,
                 old_generations_are_found_for_the_retention_sweep,
                 a_tombstone_is_written_once_and_found_when_due,
+                an_age_check_read_later_is_never_replaced_by_one_read_earlier,
                 the_store_answers_a_ping,
             );
         }

@@ -4,6 +4,44 @@
  */
 
 export interface paths {
+    "/age-check/test/{inquiry}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The offline stand-in for the age-check provider's hosted flow (test mode only) */
+        get: operations["test_age_check_show"];
+        put?: never;
+        /** Answers a test-mode age check; its webhook is delivered, then back to the app */
+        post: operations["test_age_check_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/age-check/persona": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Persona's inquiry events, signed (404 when age checks are off)
+         * @description The gateway reads the inquiry back from Persona before it changes anything; a 503 makes Persona deliver the event again.
+         */
+        post: operations["persona_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/portal": {
         parameters: {
             query?: never;
@@ -211,6 +249,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/age-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts the caller's age check, or resumes the one pending: the provider's link
+         * @description The same inquiry is resumed while it is pending. The provider's flow sends the user back to `/verify-age?returnTo=…`, where the web app follows the status on `GET /api/v1/me` (`ageCheck`). 404 when age checks are off on this server.
+         */
+        post: operations["start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/export": {
         parameters: {
             query?: never;
@@ -220,7 +278,7 @@ export interface paths {
         };
         /**
          * The caller's data as a ZIP: profile.json, generations.json and the images
-         * @description Images are the originals for pro users and the previews otherwise. The archive is written as it is sent; a failure halfway ends the transfer with an error.
+         * @description Images are the originals for pro users and the previews otherwise; an explicit image is left out (its parameters stay, with `file` null and `withheld` `age_check_required`) until the caller's age is verified. The archive is written as it is sent; a failure halfway ends the transfer with an error.
          */
         get: operations["export"];
         put?: never;
@@ -363,6 +421,23 @@ export interface paths {
         post?: never;
         /** Deletes a user's account as its owner could, with a reason for the audit trail (support staff only) */
         delete: operations["delete_user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support/users/{uid}/age-check/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resets a user's age check to unverified, with a reason for the audit trail (admins only) */
+        post: operations["reset_age_check"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -605,6 +680,58 @@ export interface components {
              */
             kept: string[];
         };
+        /** @description Where in the web app the user is sent back to; the verification page by default. */
+        AgeCheckBody: {
+            /** @description A path of the web app (`/generate?style=nsfw-v1.1`), kept through the provider's flow. */
+            returnTo?: string | null;
+        };
+        /** @description `persona` or `test`; `off` with a warning when the deployer turned age checks off. */
+        AgeCheckCheck: {
+            provider: string;
+            warning?: string | null;
+        };
+        AgeCheckLink: {
+            /** @description The provider's hosted flow for this inquiry (the test page in test mode). */
+            url: string;
+        };
+        AgeCheckReceipt: {
+            /** @description `applied: verified`, `duplicate` or `ignored: …`. */
+            outcome: string;
+            received: boolean;
+        };
+        /**
+         * @description Where the account stands with age assurance. Explicit images, made or seen, need
+         *     `verified` where `required`.
+         */
+        AgeCheckView: {
+            /**
+             * Format: int64
+             * @description When the provider decided, or the check began; none before any check. Milliseconds
+             *     since the epoch.
+             */
+            checkedAt?: number | null;
+            /**
+             * @description This server asks for a verified age before explicit imagery (false: the deployer turned
+             *     age checks off).
+             */
+            required: boolean;
+            status: components["schemas"]["AgeStatus"];
+        };
+        AgeResetBody: {
+            /** @description Why: kept in the audit trail with who reset it (1 to 500 characters). */
+            reason: string;
+        };
+        /** @enum {string} */
+        AgeStatus: "unverified" | "pending" | "verified" | "declined";
+        /**
+         * @description What the page lets a tester answer.
+         * @enum {string}
+         */
+        Answer: "adult" | "minor" | "decline";
+        AnswerForm: {
+            /** @description `adult`, `minor` or `decline`. */
+            answer: components["schemas"]["Answer"];
+        };
         /** @description An entry of a user's audit trail. */
         AuditView: {
             action: string;
@@ -653,6 +780,8 @@ export interface components {
             ok: boolean;
         };
         Checks: {
+            /** @description Which provider confirms ages before explicit imagery; never makes the instance unready. */
+            ageCheck: components["schemas"]["AgeCheckCheck"];
             generator: components["schemas"]["Check"];
             images: components["schemas"]["Check"];
             keys: components["schemas"]["Check"];
@@ -718,7 +847,7 @@ export interface components {
          * @description Every error code of the API. The OpenAPI document lists them as the `code` enum.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "account_suspended" | "not_found" | "account_deleted" | "profile_missing" | "already_subscribed" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "prompt_refused" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
+        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "age_check_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "account_suspended" | "not_found" | "account_deleted" | "profile_missing" | "already_subscribed" | "age_already_verified" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "prompt_refused" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
         ErrorDetail: {
             category?: components["schemas"]["Category"] | null;
             code: components["schemas"]["ErrorCode"];
@@ -788,6 +917,11 @@ export interface components {
              */
             createdAt: number;
             enhance: boolean;
+            /**
+             * @description Explicit: `imageUrl` answers 403 `age_check_required` until the owner's age is
+             *     verified (where age checks are on).
+             */
+            explicit: boolean;
             /** @description Marked by its owner. */
             favorite: boolean;
             /** Format: int32 */
@@ -879,6 +1013,7 @@ export interface components {
          */
         Loose: number | string;
         Me: {
+            ageCheck: components["schemas"]["AgeCheckView"];
             ageConfirmed: boolean;
             /**
              * Format: int64
@@ -1197,8 +1332,23 @@ export interface components {
             /** Format: int64 */
             updatedAt?: number | null;
         };
+        /** @description Where the account stands with age assurance, and what the provider calls the check. */
+        SupportAgeCheck: {
+            /**
+             * Format: int64
+             * @description When the provider decided, the check began, or staff reset it (milliseconds).
+             */
+            checkedAt?: number | null;
+            /** @description `persona`, `test`, or `staff` after a reset; none before any check. */
+            provider?: string | null;
+            /** @description The provider's reference (Persona's inquiry id), to look it up there. */
+            reference?: string | null;
+            status: components["schemas"]["AgeStatus"];
+        };
         /** @description A user as support sees them. */
         SupportUser: {
+            /** @description The age check: status, provider, its reference and when. */
+            ageCheck: components["schemas"]["SupportAgeCheck"];
             /** @description Every action by hand, oldest first. */
             audit: components["schemas"]["AuditView"][];
             /**
@@ -1269,6 +1419,172 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    test_age_check_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A test-mode inquiry id */
+                inquiry: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The three answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such inquiry, or not in test mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The shared test-mode ledger (Redis) is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    test_age_check_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A test-mode inquiry id */
+                inquiry: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AnswerForm"];
+            };
+        };
+        responses: {
+            /** @description Answered: back to the app's verification page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such inquiry, or not in test mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The user database, or the shared test-mode ledger (Redis), is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    persona_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Persona's signature of the body */
+                "Persona-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Persona event */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Processed, or a duplicate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeCheckReceipt"];
+                };
+            };
+            /** @description `code` is one of: signature_invalid, malformed_event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     portal: {
         parameters: {
             query?: never;
@@ -1591,7 +1907,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: account_suspended, pro_required, age_confirmation_required */
+            /** @description `code` is one of: account_suspended, pro_required, age_confirmation_required, age_check_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1943,7 +2259,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: pro_required */
+            /** @description `code` is one of: pro_required, age_check_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2032,7 +2348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: account_suspended, pro_required, age_confirmation_required */
+            /** @description `code` is one of: account_suspended, pro_required, age_confirmation_required, age_check_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2555,6 +2871,132 @@ export interface operations {
                 };
             };
             /** @description `code` is one of: auth_keys_unavailable, store_unavailable, storage_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{}` for the default way back */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgeCheckBody"];
+            };
+        };
+        responses: {
+            /** @description Open this link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeCheckLink"];
+                };
+            };
+            /** @description `code` is one of: malformed_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: profile_missing, age_already_verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until a retry can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: auth_keys_unavailable, store_unavailable, dependency_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3343,6 +3785,114 @@ export interface operations {
                 };
             };
             /** @description `code` is one of: store_unavailable, dependency_unavailable, storage_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_age_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgeResetBody"];
+            };
+        };
+        responses: {
+            /** @description The user after the reset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportUser"];
+                };
+            };
+            /** @description `code` is one of: malformed_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: own_record, admin_required */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: invalid_field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4283,7 +4833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: account_suspended, pro_required, age_confirmation_required */
+            /** @description `code` is one of: account_suspended, pro_required, age_confirmation_required, age_check_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4441,6 +4991,14 @@ export interface operations {
 
 /** Per operation and status, the error `code`s the document lists for it. */
 export interface operationErrors {
+    "POST /api/v1/age-check/persona": {
+        400: "signature_invalid" | "malformed_event";
+        404: "not_found";
+        413: "payload_too_large";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
     "POST /api/v1/billing/portal": {
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
         403: "pro_required";
@@ -4470,7 +5028,7 @@ export interface operationErrors {
     "POST /api/v1/generations": {
         400: "malformed_json";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
-        403: "account_suspended" | "pro_required" | "age_confirmation_required";
+        403: "account_suspended" | "pro_required" | "age_confirmation_required" | "age_check_required";
         404: "not_found";
         409: "profile_missing";
         413: "payload_too_large";
@@ -4507,7 +5065,7 @@ export interface operationErrors {
     "GET /api/v1/generations/{id}/image": {
         400: "bad_query";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
-        403: "pro_required";
+        403: "pro_required" | "age_check_required";
         404: "not_found";
         500: "internal";
         503: "auth_keys_unavailable" | "store_unavailable" | "storage_unavailable";
@@ -4516,7 +5074,7 @@ export interface operationErrors {
     "POST /api/v1/jobs": {
         400: "malformed_json";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
-        403: "account_suspended" | "pro_required" | "age_confirmation_required";
+        403: "account_suspended" | "pro_required" | "age_confirmation_required" | "age_check_required";
         404: "not_found";
         409: "profile_missing";
         413: "payload_too_large";
@@ -4571,6 +5129,19 @@ export interface operationErrors {
         422: "invalid_field";
         500: "internal";
         503: "auth_keys_unavailable" | "store_unavailable" | "storage_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
+    "POST /api/v1/me/age-check": {
+        400: "malformed_json";
+        401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
+        404: "not_found";
+        409: "profile_missing" | "age_already_verified";
+        413: "payload_too_large";
+        415: "unsupported_media_type";
+        422: "invalid_field";
+        429: "rate_limited";
+        500: "internal";
+        503: "auth_keys_unavailable" | "store_unavailable" | "dependency_unavailable";
         504: "store_timeout";
     };
     "GET /api/v1/me/export": {
@@ -4652,6 +5223,17 @@ export interface operationErrors {
         503: "store_unavailable" | "dependency_unavailable" | "storage_unavailable";
         504: "store_timeout";
     };
+    "POST /api/v1/support/users/{uid}/age-check/reset": {
+        400: "malformed_json";
+        403: "own_record" | "admin_required";
+        404: "not_found";
+        413: "payload_too_large";
+        415: "unsupported_media_type";
+        422: "invalid_field";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
     "POST /api/v1/support/users/{uid}/credits": {
         400: "malformed_json";
         403: "own_record" | "admin_required";
@@ -4724,7 +5306,7 @@ export interface operationErrors {
     "GET /generate-image": {
         400: "bad_query";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
-        403: "account_suspended" | "pro_required" | "age_confirmation_required";
+        403: "account_suspended" | "pro_required" | "age_confirmation_required" | "age_check_required";
         409: "profile_missing";
         422: "invalid_field" | "prompt_refused";
         429: "rate_limited" | "quota_exhausted" | "too_many_requests" | "queue_full";

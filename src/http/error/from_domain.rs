@@ -1,7 +1,8 @@
-//! Every domain error mapped to its code: the one place a new failure of `auth`, `billing`,
+//! Every domain error mapped to its code: the one place a new failure of `age`, `auth`, `billing`,
 //! `generate`, `images`, `limits`, `store` or `users` must be given one.
 
 use super::{ApiError, ErrorCode};
+use crate::age::{self, AgeError, WebhookError};
 use crate::auth::TokenError;
 use crate::billing::{BillingError, ProviderError};
 use crate::generate::backend::BackendError;
@@ -106,6 +107,7 @@ impl From<GenerateError> for ApiError {
             GenerateError::AgeConfirmationRequired(_) => {
                 Self::new(ErrorCode::AgeConfirmationRequired, message)
             }
+            GenerateError::AgeCheckRequired => Self::new(ErrorCode::AgeCheckRequired, message),
             GenerateError::QuotaExhausted { retry_after, .. } => {
                 Self::new(ErrorCode::QuotaExhausted, message).retry_after(retry_after)
             }
@@ -176,6 +178,37 @@ impl From<BillingError> for ApiError {
             BillingError::MalformedEvent(_) => ErrorCode::MalformedEvent,
             BillingError::Provider(e) => return e.into(),
             BillingError::User(e) => return e.into(),
+        };
+        Self::new(code, message)
+    }
+}
+
+impl From<AgeError> for ApiError {
+    fn from(e: AgeError) -> Self {
+        let message = e.to_string();
+        let code = match e {
+            AgeError::AlreadyVerified => ErrorCode::AgeAlreadyVerified,
+            AgeError::Off => return Self::not_found("age check"),
+            AgeError::Provider(age::ProviderError::Unavailable(_)) => {
+                ErrorCode::DependencyUnavailable
+            }
+            // A key or template Persona refuses is the deployer's to fix; the log says which.
+            AgeError::Provider(age::ProviderError::Refused(_)) => ErrorCode::Internal,
+            AgeError::Store(e) => return e.into(),
+        };
+        Self::new(code, message)
+    }
+}
+
+impl From<WebhookError> for ApiError {
+    fn from(e: WebhookError) -> Self {
+        let message = e.to_string();
+        let code = match e {
+            WebhookError::Signature(_) => ErrorCode::SignatureInvalid,
+            WebhookError::Malformed(_) => ErrorCode::MalformedEvent,
+            // Persona delivers it again after any answer but a 2xx.
+            WebhookError::Retry(_) => ErrorCode::DependencyUnavailable,
+            WebhookError::Store(e) => return e.into(),
         };
         Self::new(code, message)
     }

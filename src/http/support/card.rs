@@ -15,7 +15,7 @@ use super::provider::{ProviderView, provider_view};
 use super::safety_views::{RefusalView, SuspensionView};
 use crate::safety::strikes;
 use crate::staff::{QueuedRefusal, why_pro};
-use crate::store::{AuditEntry, UserRecord, now_ms};
+use crate::store::{AgeStatus, AuditEntry, UserRecord, now_ms};
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -63,6 +63,31 @@ impl From<AuditEntry> for AuditView {
     }
 }
 
+/// Where the account stands with age assurance, and what the provider calls the check.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SupportAgeCheck {
+    status: AgeStatus,
+    /// `persona`, `test`, or `staff` after a reset; none before any check.
+    provider: Option<String>,
+    /// The provider's reference (Persona's inquiry id), to look it up there.
+    reference: Option<String>,
+    /// When the provider decided, the check began, or staff reset it (milliseconds).
+    checked_at: Option<i64>,
+}
+
+impl SupportAgeCheck {
+    fn of(record: &UserRecord) -> Self {
+        let check = record.age_check.as_ref();
+        Self {
+            status: record.age_status(),
+            provider: check.map(|c| c.provider.clone()),
+            reference: check.map(|c| c.reference.clone()).filter(|r| !r.is_empty()),
+            checked_at: check.map(|c| c.checked_at),
+        }
+    }
+}
+
 /// A user as support sees them.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -81,6 +106,8 @@ pub struct SupportUser {
     suspension: Option<SuspensionView>,
     /// The user's refused requests, newest first.
     refusals: Vec<RefusalView>,
+    /// The age check: status, provider, its reference and when.
+    age_check: SupportAgeCheck,
 }
 
 fn found(user: UserRecord) -> FoundUser {
@@ -160,6 +187,7 @@ pub(super) async fn card(state: &AppState, record: UserRecord) -> Result<Support
         .collect();
     let suspension = record.suspension.clone().map(SuspensionView::from);
     Ok(SupportUser {
+        age_check: SupportAgeCheck::of(&record),
         suspension,
         refusals,
         profile: me(state, record).await?,

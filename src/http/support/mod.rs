@@ -5,6 +5,7 @@
 //! that does not exist: the console does not announce itself.
 
 pub mod actions;
+pub mod age;
 pub mod card;
 pub mod deleted;
 pub mod images;

@@ -23,8 +23,9 @@ use schema::SCHEMA;
 use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
+use super::records::newer_age_check;
 use super::{
-    AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded,
+    AgeCheck, AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded,
     RefusalRecord, Store, StoreError, StoreResult, Subscription, Suspension, Tombstone, UserRecord,
     now_ms,
 };
@@ -416,6 +417,12 @@ impl Store for EmbeddedStore {
     async fn count_generations(&self, uid: &str) -> StoreResult<u64> {
         let uid = uid.to_owned();
         self.with(move |c| generations::count(c, &uid)).await
+    }
+
+    async fn set_age_check(&self, uid: &str, check: &AgeCheck) -> StoreResult<UserRecord> {
+        let check = check.clone();
+        self.update_record(uid, move |user| newer_age_check(user, &check))
+            .await
     }
 
     async fn put_tombstone(&self, uid: &str, tombstone: &Tombstone) -> StoreResult<bool> {

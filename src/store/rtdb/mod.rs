@@ -12,8 +12,9 @@ pub use client::{Conditional, Credentials, Query, RtdbClient, Versioned};
 use usage::Usage;
 
 use super::records::apply_profile;
+use super::records::newer_age_check;
 use super::{
-    AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded,
+    AgeCheck, AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded,
     RefusalRecord, Store, StoreError, StoreResult, Subscription, Suspension, Tombstone, UserRecord,
     now_ms, valid_key,
 };
@@ -474,6 +475,11 @@ impl Store for RtdbStore {
             .shallow_keys(&format!("generations/{}", key(uid)?))
             .await?;
         Ok(keys.len() as u64)
+    }
+
+    async fn set_age_check(&self, uid: &str, check: &AgeCheck) -> StoreResult<UserRecord> {
+        self.update_record(uid, |user| newer_age_check(user, check))
+            .await
     }
 
     async fn put_tombstone(&self, uid: &str, tombstone: &Tombstone) -> StoreResult<bool> {

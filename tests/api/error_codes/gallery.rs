@@ -59,6 +59,26 @@ async fn reading_an_image_sends_every_code_it_lists() {
     break_image_store(&app);
     sent.send(image(&id)).await;
 
+    // An explicit image, its owner's age check reset since.
+    let checked = crate::helpers::spawn_app_with(&["--age-check", "test"]).await;
+    let eve = checked.register("eve").await;
+    checked.verify_age("eve").await;
+    let made = checked
+        .generate_ok(
+            &eve,
+            &serde_json::json!({"prompt": "a portrait", "style": "nsfw-v1.1"}),
+        )
+        .await;
+    checked
+        .state
+        .age
+        .reset("eve", "admin", "reviewed")
+        .await
+        .unwrap();
+    let explicit = made["id"].as_str().unwrap();
+    sent.send(op.call(&checked, explicit).bearer_auth(&eve))
+        .await;
+
     sent.assert_is_the_list_of(op).await;
 }
 

@@ -153,6 +153,11 @@ async fn generation_failures(op: Op, sent: &Sent) {
             .await;
     }
 
+    let checked = app_on(&backend, &["--age-check", "test"]).await;
+    let unverified = checked.register("eve").await;
+    sent.send(generation(&checked, op, &unverified, &nsfw))
+        .await;
+
     let broken = app_on(&backend, &[]).await;
     let token = broken.register("ann").await;
     break_image_store(&broken);

@@ -4,6 +4,7 @@
 //! but not listed, or sent with another status than the table's.
 
 mod account;
+mod age;
 mod billing;
 mod gallery;
 mod generation;
@@ -45,6 +46,9 @@ enum Op {
     FindUsers,
     SupportUser,
     DeletedAccount,
+    StartAgeCheck,
+    AgeWebhook,
+    ResetAge,
     SetPlan,
     AddCredits,
     RemoveImage,
@@ -59,7 +63,7 @@ enum Op {
     DeleteUser,
 }
 
-const OPS: [Op; 32] = [
+const OPS: [Op; 35] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -80,6 +84,9 @@ const OPS: [Op; 32] = [
     Op::FindUsers,
     Op::SupportUser,
     Op::DeletedAccount,
+    Op::StartAgeCheck,
+    Op::AgeWebhook,
+    Op::ResetAge,
     Op::SetPlan,
     Op::AddCredits,
     Op::RemoveImage,
@@ -121,6 +128,9 @@ impl Op {
             Op::FindUsers => ("get", "/api/v1/support/users"),
             Op::SupportUser => ("get", "/api/v1/support/users/{uid}"),
             Op::DeletedAccount => ("get", "/api/v1/support/deleted/{uid}"),
+            Op::StartAgeCheck => ("post", "/api/v1/me/age-check"),
+            Op::AgeWebhook => ("post", "/api/v1/age-check/persona"),
+            Op::ResetAge => ("post", "/api/v1/support/users/{uid}/age-check/reset"),
             Op::SetPlan => ("post", "/api/v1/support/users/{uid}/plan"),
             Op::AddCredits => ("post", "/api/v1/support/users/{uid}/credits"),
             Op::RemoveImage => ("delete", "/api/v1/support/users/{uid}/generations/{id}"),
@@ -165,9 +175,10 @@ impl Op {
             Op::AddCredits => request.json(&json!({"credits": 5, "reason": "goodwill"})),
             Op::SetRole => request.json(&json!({"email": "tess@example.com", "role": "support",
                 "granted": true, "reason": "joined support"})),
-            Op::RemoveImage | Op::FalsePositive | Op::DeleteUser => {
+            Op::RemoveImage | Op::FalsePositive | Op::DeleteUser | Op::ResetAge => {
                 request.json(&json!({"reason": "reviewed"}))
             }
+            Op::StartAgeCheck => request.json(&json!({})),
             Op::DeleteMe => request.json(&json!({"email": format!("{CALLER}@example.com")})),
             Op::DecideSuspension => {
                 request.json(&json!({"decision": "lift", "reason": "reviewed"}))
@@ -193,6 +204,8 @@ impl Op {
                 | Op::FalsePositive
                 | Op::DeleteMe
                 | Op::DeleteUser
+                | Op::StartAgeCheck
+                | Op::ResetAge
         )
     }
 }

@@ -19,7 +19,8 @@ async fn support_failures(op: Op) {
         | Op::RemoveImage
         | Op::DeleteUser
         | Op::DecideSuspension
-        | Op::FalsePositive => action_failures(op, &sent).await,
+        | Op::FalsePositive
+        | Op::ResetAge => action_failures(op, &sent).await,
         Op::SetRole => role_failures(&sent).await,
         Op::FindUsers | Op::UserImages | Op::Preview | Op::Moderation => {
             reading_failures(op, &sent).await
@@ -82,6 +83,7 @@ async fn action_failures(op: Op, sent: &Sent) {
     let beyond_support = match op {
         Op::SetPlan => Some(json!({"plan": "pro", "reason": "x"})),
         Op::AddCredits => Some(json!({"credits": 21, "reason": "x"})),
+        Op::ResetAge => Some(json!({"reason": "x"})),
         _ => None,
     };
     if let Some(beyond) = beyond_support {
@@ -159,6 +161,11 @@ async fn finding_users_sends_every_code_it_lists() {
 #[tokio::test]
 async fn reading_a_user_sends_every_code_it_lists() {
     support_failures(Op::SupportUser).await;
+}
+
+#[tokio::test]
+async fn resetting_an_age_check_sends_every_code_it_lists() {
+    support_failures(Op::ResetAge).await;
 }
 
 #[tokio::test]
