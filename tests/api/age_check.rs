@@ -198,13 +198,19 @@ async fn stored_explicit_images_are_served_downloaded_varied_and_exported_only_t
         assert_eq!(error_code(served, 403).await, "age_check_required");
     }
     assert_eq!(app.get_image(&alice, fox, true).await.status(), 200);
-    let varied = app
-        .generate(
-            &alice,
-            &json!({"prompt": "a portrait", "source": {"generation": explicit, "mode": "vary-subtle"}}),
-        )
-        .await;
-    assert_eq!(error_code(varied, 403).await, "age_check_required");
+    for mode in ["vary-subtle", "upscale"] {
+        let varied = app
+            .generate(
+                &alice,
+                &json!({"prompt": "a portrait", "source": {"generation": explicit, "mode": mode}}),
+            )
+            .await;
+        assert_eq!(
+            error_code(varied, 403).await,
+            "age_check_required",
+            "{mode}"
+        );
+    }
     let listed: Value = app.list_generations(&alice, "").await.json().await.unwrap();
     let flags: Vec<(&str, bool)> = listed["items"]
         .as_array()
