@@ -22,6 +22,11 @@ pub enum ProviderError {
 pub enum BillingError {
     #[error("You are already subscribed to Premium.")]
     AlreadySubscribed,
+    /// No one pays for what they may not use: generation is suspended for review.
+    #[error(
+        "generation is suspended for this account until our staff have reviewed it, so Premium cannot be bought now"
+    )]
+    Suspended,
     #[error("firebaseId must be the signed-in user")]
     UidMismatch,
     #[error("this checkout session belongs to another account")]

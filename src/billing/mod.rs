@@ -58,6 +58,9 @@ impl Billing {
         if record.is_pro(now_ms()) {
             return Err(BillingError::AlreadySubscribed);
         }
+        if record.suspension.is_some() {
+            return Err(BillingError::Suspended);
+        }
         let minute = chrono::Utc::now().timestamp() / 60;
         let new = NewCheckout {
             uid: caller.uid.clone(),

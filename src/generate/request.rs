@@ -42,7 +42,7 @@ pub struct GenerationBody {
     pub style: Option<String>,
     #[serde(default)]
     pub look: Option<String>,
-    /// A whole number, as a number or text; empty or null for a random one.
+    /// A whole number, as a number or text; empty, null or -1 (as in A1111) for a random one.
     #[serde(default)]
     pub seed: Option<Loose>,
     /// A whole number, as a number or text; empty or null for the default.
@@ -128,6 +128,14 @@ fn integer(field: &'static str, value: Option<&Loose>) -> Result<Option<u64>, Ge
     })
 }
 
+/// A1111's `-1`: a random seed, as every A1111 client writes it.
+fn random_seed(value: &Loose) -> bool {
+    match value {
+        Loose::Number(n) => n.as_i64() == Some(-1),
+        Loose::Text(t) => t.trim() == "-1",
+    }
+}
+
 impl GenerationBody {
     /// Every field but the source's record, which [`source::find`] reads: the spec, and the
     /// mode of the source when there is one.
@@ -181,7 +189,7 @@ impl GenerationBody {
             })?),
         };
 
-        let seed = integer("seed", self.seed.as_ref())?
+        let seed = integer("seed", self.seed.as_ref().filter(|s| !random_seed(s)))?
             .map(|s| {
                 u32::try_from(s)
                     .map_err(|_| GenerateError::invalid("seed", "seed is at most 4294967295"))
@@ -430,10 +438,18 @@ mod tests {
     }
 
     #[test]
+    fn seed_minus_one_is_a_random_seed_as_in_a1111() {
+        for seed in [json!(-1), json!("-1"), json!(" -1 ")] {
+            let spec = check(json!({"prompt": "a cat", "seed": seed}), FREE).unwrap();
+            assert_eq!(spec.seed, None, "{seed}");
+        }
+    }
+
+    #[test]
     fn bad_numbers_name_their_field() {
         for (body, field) in [
             (json!({"prompt": "a", "seed": "abc"}), "seed"),
-            (json!({"prompt": "a", "seed": -1}), "seed"),
+            (json!({"prompt": "a", "seed": -2}), "seed"),
             (json!({"prompt": "a", "seed": 4_294_967_296_u64}), "seed"),
             (json!({"prompt": "a", "seed": 1.5}), "seed"),
             (json!({"prompt": "a", "steps": 0}), "steps"),

@@ -23,8 +23,8 @@ pub struct Redirect {
     url: String,
 }
 
-op_errors!(CheckoutErrors: AUTH + STORE + [ProfileMissing, AlreadySubscribed, RateLimited,
-    StripeError, StripeUnavailable, StripeTimeout]);
+op_errors!(CheckoutErrors: AUTH + STORE + [ProfileMissing, AlreadySubscribed, AccountSuspended,
+    RateLimited, StripeError, StripeUnavailable, StripeTimeout]);
 
 #[utoipa::path(post, path = "/v1/checkout", tag = "billing", security(("bearer" = [])),
     summary = "A checkout session for the monthly plan",

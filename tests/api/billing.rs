@@ -160,6 +160,22 @@ async fn a_pro_user_cannot_check_out_again() {
 }
 
 #[tokio::test]
+async fn a_suspended_account_cannot_start_a_checkout() {
+    let (app, stripe) = stripe_app().await;
+    let token = app.register("alice").await;
+    app.suspend("alice").await;
+
+    assert_eq!(
+        error_code(checkout(&app, &token).await, 403).await,
+        "account_suspended"
+    );
+    assert!(
+        stripe.received_requests().await.unwrap().is_empty(),
+        "Stripe is not asked"
+    );
+}
+
+#[tokio::test]
 async fn a_stripe_refusal_is_a_502_that_keeps_stripes_message_out_of_the_answer() {
     let (app, stripe) = stripe_app().await;
     let token = app.register("alice").await;

@@ -1715,6 +1715,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `code` is one of: account_suspended */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `code` is one of: profile_missing, already_subscribed */
             409: {
                 headers: {
@@ -5010,6 +5019,7 @@ export interface operationErrors {
     };
     "POST /api/v1/checkout": {
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
+        403: "account_suspended";
         409: "profile_missing" | "already_subscribed";
         429: "rate_limited";
         500: "internal";

@@ -169,6 +169,7 @@ impl From<BillingError> for ApiError {
         let message = e.to_string();
         let code = match e {
             BillingError::AlreadySubscribed => ErrorCode::AlreadySubscribed,
+            BillingError::Suspended => ErrorCode::AccountSuspended,
             BillingError::UidMismatch => ErrorCode::UidMismatch,
             BillingError::SessionNotYours => ErrorCode::SessionNotYours,
             BillingError::PaymentIncomplete { .. } => ErrorCode::PaymentIncomplete,

@@ -102,6 +102,9 @@ async fn checkout_sends_every_code_it_lists() {
     let pro = app.register("pro").await;
     app.make_pro("pro").await;
     sent.send(op.request(&app, Some(&pro))).await;
+    let suspended = app.register("sus").await;
+    app.suspend("sus").await;
+    sent.send(op.request(&app, Some(&suspended))).await;
     let eager = token_for("unregistered");
     for _ in 0..6 {
         sent.send(op.request(&app, Some(&eager))).await;
