@@ -320,6 +320,46 @@ async fn staff_delete_an_account_with_a_reason_in_the_trail() {
     assert_eq!(last.reason, "GDPR request by email, ticket 4411");
 }
 
+#[tokio::test]
+async fn an_admins_or_a_paying_subscribers_account_is_deleted_by_an_admin_only() {
+    let c = console(None).await;
+    c.account_has("sam", json!({"support": true})).await;
+    c.account_has("ada", json!({"admin": true})).await;
+    c.account_has("root", json!({"admin": true})).await;
+    c.register("payer").await;
+    let paid = lucent::store::Subscription {
+        plan_type: Some("pro".into()),
+        status: Some("active".into()),
+        current_period_end: Some(lucent::store::now_ms() + 30 * 24 * 3600 * 1000),
+        subscription_id: Some("sub_1".into()),
+        ..Default::default()
+    };
+    c.app
+        .state
+        .users
+        .merge_subscription("payer", &paid)
+        .await
+        .unwrap();
+    let delete = |who: &str, uid: &str| {
+        let staff = token(who, json!({"support": true}));
+        c.app
+            .client
+            .delete(c.app.url(&format!("/api/v1/support/users/{uid}")))
+            .bearer_auth(staff)
+            .json(&json!({ "reason": "asked by email" }))
+            .send()
+    };
+
+    for uid in ["root", "payer"] {
+        let refused = delete("sam", uid).await.unwrap();
+        assert_eq!(error_code(refused, 403).await, "admin_required", "{uid}");
+    }
+    assert!(c.app.state.store.get_user("payer").await.unwrap().is_some());
+    c.deleting_answers("payer", 200).await;
+    let by_admin = delete("ada", "payer").await.unwrap();
+    assert_eq!(by_admin.status(), 200);
+}
+
 /// The archive's files by name.
 fn unzip(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a ZIP");

@@ -40,6 +40,16 @@ pub async fn console(database: Option<&MockServer>) -> Console {
 /// The gateway in emulator mode with `extra` flags.
 pub async fn console_with(extra: &[&str]) -> Console {
     let accounts = MockServer::start().await;
+    // A uid the accounts service does not know: Identity Toolkit answers without `users`.
+    Mock::given(method("POST"))
+        .and(path(format!("{ACCOUNTS}:lookup")))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"kind": "identitytoolkit#GetAccountInfoResponse"})),
+        )
+        .with_priority(10)
+        .mount(&accounts)
+        .await;
     let host = accounts.uri().trim_start_matches("http://").to_owned();
     let mut args = vec!["--auth-emulator-host", host.as_str()];
     args.extend_from_slice(extra);

@@ -419,7 +419,7 @@ export interface paths {
         get: operations["user"];
         put?: never;
         post?: never;
-        /** Deletes a user's account as its owner could, with a reason for the audit trail (support staff only) */
+        /** Deletes a user's account as its owner could, with a reason for the audit trail (support staff; an admin's or a paying subscriber's account: admins only) */
         delete: operations["delete_user"];
         options?: never;
         head?: never;
@@ -3739,7 +3739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: own_record */
+            /** @description `code` is one of: own_record, admin_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5224,7 +5224,7 @@ export interface operationErrors {
     };
     "DELETE /api/v1/support/users/{uid}": {
         400: "malformed_json";
-        403: "own_record";
+        403: "own_record" | "admin_required";
         404: "not_found";
         413: "payload_too_large";
         415: "unsupported_media_type";
