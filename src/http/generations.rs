@@ -20,6 +20,7 @@ use crate::generate::Route;
 use crate::generate::gallery::Filter;
 use crate::generate::request::GenerationBody;
 use crate::images::download_name;
+use crate::limits::Class;
 
 fn wants_stream(headers: &HeaderMap) -> bool {
     headers
@@ -63,7 +64,7 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(Generations { generations })).into_response())
 }
 
-op_errors!(ListErrors: AUTH + STORE + [BadQuery, InvalidField]);
+op_errors!(ListErrors: AUTH + STORE + [BadQuery, InvalidField, RateLimited]);
 
 /// A page of the caller's history, and what it keeps.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -100,6 +101,9 @@ pub async fn list(
         style: query.style.filter(|s| !s.is_empty()),
         text: query.q.filter(|q| !q.trim().is_empty()),
     };
+    if filter.text.is_some() {
+        state.limits.user(Class::Search, &user.uid).await?;
+    }
     let page = state
         .generator
         .history(&user.uid, query.cursor.as_deref(), query.limit, &filter)
@@ -115,7 +119,7 @@ pub struct ImageQuery {
 }
 
 op_errors!(ImageErrors: AUTH + STORE + [BadQuery, NotFound, ProRequired, AgeCheckRequired,
-    StorageUnavailable]);
+    RateLimited, StorageUnavailable]);
 
 #[utoipa::path(get, path = "/v1/generations/{id}/image", tag = "generation", security(("bearer" = [])),
     summary = "The image: the original for pro callers, the blurred preview for everyone else",
@@ -131,6 +135,7 @@ pub async fn image(
     query: Result<Query<ImageQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(bad_query)?;
+    state.limits.user(Class::Images, &user.uid).await?;
     let download = query
         .download
         .as_deref()

@@ -29,6 +29,11 @@ pub enum Class {
     Export,
     /// An age check started or resumed: each one costs a call to the provider.
     AgeCheck,
+    /// An image, a preview or a download: generous, so that a gallery page of 50 loads at once
+    /// and again, but not a scraper's loop.
+    Images,
+    /// A history page filtered by text: up to 1,000 records read for one answer.
+    Search,
 }
 
 impl Class {
@@ -41,6 +46,8 @@ impl Class {
             Class::ProfileWrite => (20, 10),
             Class::Export => (1, 3),
             Class::AgeCheck => (6, 3),
+            Class::Images => (600, 120),
+            Class::Search => (30, 10),
         }
     }
 }

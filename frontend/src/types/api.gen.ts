@@ -1838,6 +1838,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `code` is one of: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until a retry can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `code` is one of: internal */
             500: {
                 headers: {
@@ -2280,6 +2291,17 @@ export interface operations {
             /** @description `code` is one of: not_found */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until a retry can succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4251,6 +4273,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `code` is one of: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until a retry can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `code` is one of: internal */
             500: {
                 headers: {
@@ -5031,6 +5064,7 @@ export interface operationErrors {
         400: "bad_query";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
         422: "invalid_field";
+        429: "rate_limited";
         500: "internal";
         503: "auth_keys_unavailable" | "store_unavailable";
         504: "store_timeout";
@@ -5077,6 +5111,7 @@ export interface operationErrors {
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
         403: "pro_required" | "age_check_required";
         404: "not_found";
+        429: "rate_limited";
         500: "internal";
         503: "auth_keys_unavailable" | "store_unavailable" | "storage_unavailable";
         504: "store_timeout";
@@ -5276,6 +5311,7 @@ export interface operationErrors {
     };
     "GET /api/v1/support/users/{uid}/generations/{id}/preview": {
         404: "not_found";
+        429: "rate_limited";
         500: "internal";
         503: "store_unavailable" | "dependency_unavailable" | "storage_unavailable";
         504: "store_timeout";

@@ -10,6 +10,7 @@ use super::super::bodies::{HistoryPage, PageQuery, Png, bad_query, png_headers};
 use super::super::error_docs::op_errors;
 use super::super::{ApiError, AppState};
 use super::SupportStaff;
+use crate::limits::Class;
 
 op_errors!(UserImagesErrors: STORE + [BadQuery, NotFound, DependencyUnavailable, InvalidField]);
 
@@ -36,7 +37,8 @@ pub async fn user_images(
     Ok(Json(page.into()))
 }
 
-op_errors!(PreviewErrors: STORE + [NotFound, DependencyUnavailable, StorageUnavailable]);
+op_errors!(PreviewErrors: STORE + [NotFound, DependencyUnavailable, RateLimited,
+    StorageUnavailable]);
 
 #[utoipa::path(get, path = "/v1/support/users/{uid}/generations/{id}/preview", tag = "support", security(("bearer" = [])),
     summary = "One of a user's images, blurred whatever their plan (support staff only)",
@@ -51,6 +53,7 @@ pub async fn preview(
     staff: SupportStaff,
     Path((uid, id)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
+    state.limits.user(Class::Images, &staff.0.uid).await?;
     let mut response = Response::new(Body::from(state.generator.preview(&uid, &id).await?));
     png_headers(&mut response);
     Ok(response)

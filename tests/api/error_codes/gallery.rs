@@ -40,6 +40,10 @@ async fn listing_generations_sends_every_code_it_lists() {
         )
         .await;
     }
+    for _ in 0..11 {
+        sent.send(op.call(&app, "").bearer_auth(&token).query(&[("q", "fox")]))
+            .await;
+    }
 
     sent.assert_is_the_list_of(op).await;
 }
@@ -56,6 +60,11 @@ async fn reading_an_image_sends_every_code_it_lists() {
         .await;
     sent.send(image(&push_id::generation_id())).await;
     sent.send(image(&id).query(&[("download", "1")])).await;
+    // Past the burst of 120 (and what refills while the requests are made).
+    let ben = app.register("ben").await;
+    for _ in 0..250 {
+        sent.send(op.call(&app, &id).bearer_auth(&ben)).await;
+    }
     break_image_store(&app);
     sent.send(image(&id)).await;
 

@@ -151,6 +151,14 @@ async fn reading_failures(op: Op, sent: &Sent) {
             }
         }
         _ => {
+            // Another staff member past the burst (and what refills while it is sent).
+            c.account_has("tess", json!({"support": true})).await;
+            let tess = token("tess", json!({"support": true}));
+            let preview = format!("/api/v1/support/users/alice/generations/{id}/preview");
+            for _ in 0..250 {
+                sent.send(c.app.client.get(c.app.url(&preview)).bearer_auth(&tess))
+                    .await;
+            }
             break_image_store(&c.app);
             sent.send(as_staff(&format!(
                 "/api/v1/support/users/alice/generations/{id}/preview"
