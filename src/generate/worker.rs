@@ -178,7 +178,7 @@ impl Worker {
             }
         };
         let pro = job.tier == Tier::Pro;
-        let source = match self.source(&spec).await {
+        let source = match self.source(&job.uid, &spec).await {
             Ok(source) => source,
             Err(e) => return failed(&job.id, &e, 0),
         };
@@ -203,11 +203,20 @@ impl Worker {
     }
 
     /// The original a variation is drawn from. Gone since the job was queued (its owner
-    /// deleted it), the job fails and its credits come back.
-    async fn source(&self, spec: &Spec) -> Result<Option<SourceImage>, GenerateError> {
+    /// deleted its record, or its bytes), the job fails and its credits come back.
+    async fn source(&self, uid: &str, spec: &Spec) -> Result<Option<SourceImage>, GenerateError> {
         let Some(source) = &spec.source else {
             return Ok(None);
         };
+        // The record decides: bytes whose delete failed are not an image the owner still has.
+        if self
+            .store
+            .get_generation(uid, &source.generation)
+            .await?
+            .is_none()
+        {
+            return Err(GenerateError::NotFound("source image"));
+        }
         let png = self
             .blobs
             .get(&source.blob_key)

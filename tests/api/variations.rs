@@ -6,12 +6,14 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use lucent::store::{GenerationRecord, push_id};
 use serde_json::{Value, json};
-use wiremock::matchers::{method, path};
+use std::time::Duration;
+
+use wiremock::matchers::{body_string_contains, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::backends::txt2img_answer;
 use crate::fake_comfyui::{FakeComfy, Options};
-use crate::helpers::{TestApp, error_code, png, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, error_code, png, spawn_app, spawn_app_with, until};
 
 fn vary(source: &str, mode: &str) -> Value {
     json!({"prompt": "a red fox in snow", "source": {"generation": source, "mode": mode}})
@@ -286,6 +288,76 @@ async fn a_variation_whose_source_is_gone_by_its_turn_fails_and_gives_its_credit
         1,
         "only the first image is paid"
     );
+}
+
+#[tokio::test]
+async fn a_variation_whose_source_record_is_gone_by_its_turn_fails_though_its_bytes_remain() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/sdapi/v1/txt2img"))
+        .and(body_string_contains("slow"))
+        .respond_with(crate::backends::slow_answer(1500))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/sdapi/v1/txt2img"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(txt2img_answer(5)))
+        .with_priority(10)
+        .mount(&server)
+        .await;
+    let spec = format!("a1111+{}", server.uri());
+    let app = spawn_app_with(&["--generator", &spec]).await;
+    let (alice, bob) = (app.register("alice").await, app.register("bob").await);
+    let made = app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
+    let id = made["id"].as_str().unwrap().to_owned();
+    let send = |token: &str, body: Value| {
+        app.client
+            .post(app.url("/api/v1/generations"))
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+    };
+    // Bob's slow image holds the only slot; alice's variation waits behind it.
+    let slow = tokio::spawn(send(&bob, json!({"prompt": "slow"})));
+    until(Duration::from_secs(10), async || {
+        crate::backends::txt2img_calls(&server)
+            .await
+            .iter()
+            .any(|r| String::from_utf8_lossy(&r.body).contains("slow"))
+    })
+    .await;
+    let varied = tokio::spawn(send(&alice, vary(&id, "vary-subtle")));
+    until(Duration::from_secs(10), async || {
+        app.jobs_waiting().await == 1
+    })
+    .await;
+
+    // The record goes; its bytes stay (a blob delete that failed).
+    assert!(
+        app.state
+            .store
+            .delete_generation("alice", &id)
+            .await
+            .unwrap()
+    );
+
+    let varied = varied.await.unwrap().unwrap();
+    assert!(varied.status().is_server_error(), "{}", varied.status());
+    assert!(slow.await.unwrap().unwrap().status().is_success());
+    app.reap_and_settle().await;
+    assert_eq!(
+        app.credits_used(&alice).await,
+        1,
+        "the variation's credit came back"
+    );
+    let img2img = server
+        .received_requests()
+        .await
+        .unwrap()
+        .iter()
+        .filter(|r| r.url.path() == "/sdapi/v1/img2img")
+        .count();
+    assert_eq!(img2img, 0, "the bytes were not read for it");
 }
 
 #[tokio::test]
