@@ -117,7 +117,19 @@ impl AgeChecks {
             }
             _ => None,
         };
-        let started = provider.start(&user.uid, pending, return_to).await?;
+        // A pending inquiry is resumed while it can be; a finished or unknown one is not.
+        let resume = match pending {
+            Some(id) => provider
+                .inquiry(id)
+                .await
+                .ok()
+                .filter(|i| i.resumable_by(&user.uid))
+                .map(|i| i.id),
+            None => None,
+        };
+        let started = provider
+            .start(&user.uid, resume.as_deref(), return_to)
+            .await?;
         if pending != Some(started.reference.as_str()) {
             let now = now_ms();
             self.write(

@@ -193,23 +193,11 @@ impl Provider for Persona {
     async fn start(
         &self,
         uid: &str,
-        pending: Option<&str>,
+        resume: Option<&str>,
         return_to: &str,
     ) -> Result<Started, ProviderError> {
-        // A pending inquiry is resumed while it can be; a finished or unknown one is not.
-        let resumable = match pending {
-            Some(id) => self
-                .inquiry(id)
-                .await
-                .ok()
-                .filter(|i| {
-                    i.reference_id == uid && matches!(i.status.as_str(), "created" | "pending")
-                })
-                .map(|i| i.id),
-            None => None,
-        };
-        let id = match resumable {
-            Some(id) => id,
+        let id = match resume {
+            Some(id) => id.to_owned(),
             None => {
                 let body = json!({ "data": { "attributes": {
                     "inquiry-template-id": self.template,

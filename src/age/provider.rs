@@ -29,6 +29,13 @@ pub struct Inquiry {
     pub decided_at: Option<i64>,
 }
 
+impl Inquiry {
+    /// Whether `uid` may go on with it: theirs, and not yet submitted or decided.
+    pub fn resumable_by(&self, uid: &str) -> bool {
+        self.reference_id == uid && matches!(self.status.as_str(), "created" | "pending")
+    }
+}
+
 /// An inquiry started or resumed, and the hosted flow's link for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Started {
@@ -41,12 +48,12 @@ pub trait Provider: Send + Sync {
     /// `persona` or `test`.
     fn name(&self) -> &'static str;
 
-    /// Resumes `pending` (an inquiry of `uid`'s not yet finished) or creates one; the link
-    /// that continues it sends the user back to `return_to`.
+    /// Resumes `resume` (an inquiry of `uid`'s still under way) or creates one; the link that
+    /// continues it sends the user back to `return_to`.
     async fn start(
         &self,
         uid: &str,
-        pending: Option<&str>,
+        resume: Option<&str>,
         return_to: &str,
     ) -> Result<Started, ProviderError>;
 

@@ -143,21 +143,10 @@ impl Provider for TestAgeChecks {
     async fn start(
         &self,
         uid: &str,
-        pending: Option<&str>,
+        resume: Option<&str>,
         return_to: &str,
     ) -> Result<Started, ProviderError> {
-        let resumable = match pending {
-            Some(id) => self
-                .read(id)
-                .await?
-                .is_some_and(|i| i.uid == uid && i.decided_at.is_none())
-                .then(|| id.to_owned()),
-            None => None,
-        };
-        let id = match resumable {
-            Some(id) => id,
-            None => format!("inq_test_{}", token()),
-        };
+        let id = resume.map_or_else(|| format!("inq_test_{}", token()), str::to_owned);
         let inquiry = TestInquiry {
             uid: uid.to_owned(),
             status: "created".into(),

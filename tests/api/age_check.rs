@@ -21,6 +21,15 @@ async fn persona_app(persona: &FakePersona) -> TestApp {
     spawn_app_with(&flags).await
 }
 
+/// alice, registered on a gateway on `persona`, with her check started (inquiry `inq_a`).
+async fn alice_checking(persona: &FakePersona) -> (TestApp, String) {
+    persona.creates("inq_a").await;
+    let app = persona_app(persona).await;
+    let alice = app.register("alice").await;
+    assert_eq!(start(&app, &alice, &json!({})).await.status(), 201);
+    (app, alice)
+}
+
 async fn age_check(app: &TestApp, token: &str) -> Value {
     let me: Value = app.get_me(token).await.json().await.unwrap();
     me["ageCheck"].clone()
@@ -325,13 +334,10 @@ async fn persona_gets_an_inquiry_for_the_uid_and_the_same_one_is_resumed_while_p
 #[tokio::test]
 async fn an_approved_inquiry_of_an_adult_verifies_the_account_it_was_made_for() {
     let persona = FakePersona::start().await;
-    persona.creates("inq_a").await;
     persona
         .reads("inq_a", "alice", "approved", Some("1990-04-12"))
         .await;
-    let app = persona_app(&persona).await;
-    let alice = app.register("alice").await;
-    start(&app, &alice, &json!({})).await;
+    let (app, alice) = alice_checking(&persona).await;
 
     let body = event("evt_1", "inquiry.approved", "inq_a", "alice");
     let delivered = deliver(&app, &body, Some(&sign(&body, SECRET, now()))).await;
@@ -358,13 +364,10 @@ async fn an_approved_inquiry_of_an_adult_verifies_the_account_it_was_made_for() 
 #[tokio::test]
 async fn bad_missing_stale_and_foreign_signatures_are_refused_and_a_rotated_one_passes() {
     let persona = FakePersona::start().await;
-    persona.creates("inq_a").await;
     persona
         .reads("inq_a", "alice", "approved", Some("1990-04-12"))
         .await;
-    let app = persona_app(&persona).await;
-    let alice = app.register("alice").await;
-    start(&app, &alice, &json!({})).await;
+    let (app, alice) = alice_checking(&persona).await;
     let body = event("evt_2", "inquiry.approved", "inq_a", "alice");
 
     let refused = [
@@ -418,12 +421,9 @@ async fn an_event_is_bound_by_the_inquiry_read_back_not_by_what_its_payload_says
 #[tokio::test]
 async fn an_approval_without_a_verified_birth_date_proves_nothing() {
     let persona = FakePersona::start().await;
-    persona.creates("inq_a").await;
     // Only the inquiry's own field has a birth date: something the user may type.
     persona.reads("inq_a", "alice", "approved", None).await;
-    let app = persona_app(&persona).await;
-    let alice = app.register("alice").await;
-    start(&app, &alice, &json!({})).await;
+    let (app, alice) = alice_checking(&persona).await;
 
     let body = event("evt_4", "inquiry.approved", "inq_a", "alice");
     deliver(&app, &body, Some(&sign(&body, SECRET, now()))).await;
@@ -434,10 +434,7 @@ async fn an_approval_without_a_verified_birth_date_proves_nothing() {
 #[tokio::test]
 async fn while_persona_is_down_the_status_stays_pending_and_a_later_event_finishes_it() {
     let persona = FakePersona::start().await;
-    persona.creates("inq_a").await;
-    let app = persona_app(&persona).await;
-    let alice = app.register("alice").await;
-    start(&app, &alice, &json!({})).await;
+    let (app, alice) = alice_checking(&persona).await;
     let body = event("evt_5", "inquiry.approved", "inq_a", "alice");
 
     persona.server.reset().await;
@@ -469,9 +466,7 @@ async fn a_late_event_for_a_decided_or_replaced_inquiry_changes_nothing() {
         .reads("inq_new", "alice", "approved", Some("1990-04-12"))
         .await;
     persona.reads("inq_old", "alice", "declined", None).await;
-    let app = persona_app(&persona).await;
-    let alice = app.register("alice").await;
-    start(&app, &alice, &json!({})).await;
+    let (app, alice) = alice_checking(&persona).await;
     let approved = event("evt_6", "inquiry.approved", "inq_new", "alice");
     deliver(&app, &approved, Some(&sign(&approved, SECRET, now()))).await;
 
