@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { assertAccessible } from './support/accessibility.js';
 import { call, signIn } from './support/api.js';
 import { BASE_URL, launch, openPage } from './support/browser.js';
-import { at, expectNavUser, JOURNEY, uniqueEmail, until, visible } from './support/journey.js';
+import { at, expectNavUser, JOURNEY, nextJobSubmission, uniqueEmail, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -21,15 +21,6 @@ after(async () => {
 
 const NEGATIVE_PROMPT = '(worst quality:1.4), (low quality:1.8), lowres';
 const AMBIGUOUS_PROMPT = 'nude Taylor Swfit on a beach';
-
-/** The browser's next POST /api/v1/jobs: its body, and the gateway's status and answer. */
-async function nextJobSubmission(page, press) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/jobs' && r.request().method() === 'POST'),
-    press(),
-  ]);
-  return { sent: response.request().postDataJSON(), status: response.status(), body: await response.json() };
-}
 
 test('an honest negative prompt generates; one ambiguous sign asks to rephrase and does not count', JOURNEY, async () => {
   const page = await openPage(browser);

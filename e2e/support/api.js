@@ -70,11 +70,12 @@ export async function signIn(user) {
 }
 
 /**
- * Gives `user` the support role, as `lucent staff grant` does: the account's custom claims, set
- * through the emulator's admin API (the owner token), replacing any others. Then signs in
- * again, since only a new ID token carries the claim; returns the user with that token.
+ * Gives `user` console roles (`{ support: true }`, or with `admin: true` as well), as `lucent
+ * staff grant` does: the account's custom claims, set through the emulator's admin API (the
+ * owner token), replacing any others. Then signs in again, since only a new ID token carries the
+ * claims; returns the user with that token.
  */
-export async function grantSupportRole(user) {
+export async function grantRoles(user, roles) {
   const response = await fetch(
     `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/projects/demo-lucent/accounts:update`,
     {
@@ -84,10 +85,15 @@ export async function grantSupportRole(user) {
         localId: user.uid,
         // Roles count only on a verified email (src/staff/accounts.rs).
         emailVerified: true,
-        customAttributes: JSON.stringify({ support: true }),
+        customAttributes: JSON.stringify(roles),
       }),
     },
   );
-  if (!response.ok) throw new Error(`granting the support role failed: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`granting ${JSON.stringify(roles)} failed: ${response.status} ${await response.text()}`);
   return { ...user, token: await signIn(user) };
+}
+
+/** Gives `user` the support role (see grantRoles). */
+export function grantSupportRole(user) {
+  return grantRoles(user, { support: true });
 }

@@ -30,9 +30,13 @@ export async function freeUser(displayName) {
   return { ...user, name: displayName };
 }
 
-/** A generation made through the API for `user` (blurred while the user is free). */
-export async function generateViaApi(user, prompt, seed = 7) {
-  const made = await call('POST', '/api/v1/generations', { token: user.token, json: { prompt, seed } });
+/**
+ * A generation made through the API for `user` (blurred while the user is free), in `style` (the
+ * catalog's default when none). An explicit one needs the user's age verified first
+ * (verifyAgeViaApi).
+ */
+export async function generateViaApi(user, prompt, seed = 7, style = undefined) {
+  const made = await call('POST', '/api/v1/generations', { token: user.token, json: { prompt, seed, style } });
   assert.equal(made.status, 201, `POST /api/v1/generations: ${JSON.stringify(made.body)}`);
   return made.body.generations[0];
 }
@@ -54,6 +58,33 @@ export async function subscribeViaApi(user) {
   });
   assert.equal(confirmed.status, 200, `POST /api/v1/payment-success: ${JSON.stringify(confirmed.body)}`);
   assert.equal(confirmed.body.plan, 'pro');
+}
+
+/**
+ * Answers `user`'s age check as the browser would, through the API: a check started (`POST
+ * /api/v1/me/age-check`) and the TEST MODE page's form with `answer` (`adult`, `minor` or
+ * `decline`), which delivers the provider's webhook before it sends the browser back. Journeys
+ * whose explicit generations must succeed verify their users this way first (the local stack
+ * runs age checks in test mode). Returns the account's `ageCheck` after.
+ */
+export async function verifyAgeViaApi(user, answer = 'adult') {
+  const started = await call('POST', '/api/v1/me/age-check', { token: user.token, json: {} });
+  assert.equal(started.status, 201, `POST /api/v1/me/age-check: ${JSON.stringify(started.body)}`);
+  const page = new URL(started.body.url).pathname;
+  const answered = await call('POST', page, { form: { answer }, redirect: 'manual' });
+  assert.equal(answered.status, 303, `answering the test age check (${answer}): ${answered.status}`);
+  const me = await call('GET', '/api/v1/me', { token: user.token });
+  assert.equal(me.status, 200, `GET /api/v1/me: ${JSON.stringify(me.body)}`);
+  return me.body.ageCheck;
+}
+
+/** The browser's next POST /api/v1/jobs, sent by `press`: its body, and the gateway's status and answer. */
+export async function nextJobSubmission(page, press) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/jobs' && r.request().method() === 'POST'),
+    press(),
+  ]);
+  return { sent: response.request().postDataJSON(), status: response.status(), body: await response.json() };
 }
 
 /**

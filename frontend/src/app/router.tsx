@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
               { path: paths.profile, loader: requireUser, lazy: page(() => import('./routes/profile')) },
               { path: paths.accountDeleted, lazy: page(() => import('./routes/account-deleted')) },
               { path: paths.staff, loader: requireUser, lazy: page(() => import('./routes/staff')) },
+              { path: paths.verifyAge, loader: requireUser, lazy: page(() => import('./routes/verify-age')) },
             ],
           },
           { path: '*', element: <Navigate to={paths.home} replace /> },

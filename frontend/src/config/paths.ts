@@ -18,6 +18,8 @@ export const paths = {
   profile: '/profile',
   accountDeleted: '/account-deleted',
   staff: '/staff',
+  // Lower case: the gateway sends the age-check provider's users back to exactly this path.
+  verifyAge: '/verify-age',
 } as const;
 
 export const REDIRECT_PARAM = 'redirectTo';
@@ -27,7 +29,10 @@ export function loginHref(redirectTo?: string): string {
   return `${paths.login}?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo }).toString()}`;
 }
 
-// Only same-origin paths are followed after login, so a crafted link cannot send users away.
+// Only same-origin paths are followed after login or an age check, so a crafted link cannot
+// send users away: browsers read a backslash as a slash (`/\evil.example` is another host), and
+// the gateway refuses a way back with one or with control characters too.
 export function safeRedirect(target: string | null, fallback: string): string {
-  return target?.startsWith('/') && !target.startsWith('//') ? target : fallback;
+  if (!target?.startsWith('/') || target.startsWith('//')) return fallback;
+  return target.includes('\\') || /\p{Cc}/u.test(target) ? fallback : target;
 }

@@ -18,7 +18,7 @@ export const browser = {
     await clipboard.writeText(text);
   },
 
-  /** Leaves the app for another page (Stripe Checkout, the billing portal). */
+  /** Leaves the app for another page (Stripe Checkout, the billing portal, the age check provider). */
   assign(url: string): void {
     window.location.assign(url);
   },

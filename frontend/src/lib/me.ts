@@ -89,11 +89,22 @@ export function meQuery(user: AuthUser | null) {
   });
 }
 
-/** The signed-in user's profile, fetched once per sign-in and shared through the query cache. */
-export function useMe(): MeState {
+interface MeOptions {
+  /** How often to ask again while the page follows something the gateway decides (an age check). */
+  readonly refetchInterval?: (me: Me | undefined) => number | false;
+}
+
+/**
+ * The signed-in user's profile, fetched once per sign-in and shared through the query cache
+ * (and, with `refetchInterval`, asked for again while a page waits on it).
+ */
+export function useMe({ refetchInterval }: MeOptions = {}): MeState {
   const { user, ready } = useAuth();
   const signedIn = ready ? user : null;
-  const query = useQuery(meQuery(signedIn));
+  const query = useQuery({
+    ...meQuery(signedIn),
+    refetchInterval: refetchInterval ? (current) => refetchInterval(current.state.data) : false,
+  });
   const leaveIfDeleted = useLeaveIfDeleted();
   // Loading a missing profile creates it, which an account deleted meanwhile cannot.
   useEffect(() => {

@@ -28,8 +28,8 @@ export const queryClient = new QueryClient({ defaultOptions: { queries: { retry,
 
 /**
  * After a profile change, a delete or a favourite, a generation (credits, history), a refusal (the
- * account's standing) or a payment (plan, and every image turns sharp), marks the signed-in user's
- * server state stale so whatever shows it reloads.
+ * account's standing), an answer about the age check (its status) or a payment (plan, and every
+ * image turns sharp), marks the signed-in user's server state stale so whatever shows it reloads.
  */
 export function useInvalidateAccount() {
   const queryClient = useQueryClient();
@@ -41,6 +41,7 @@ export function useInvalidateAccount() {
     afterFavorite: () => invalidate([HISTORY]),
     afterGeneration: () => invalidate([ME, HISTORY]),
     afterRefusal: () => invalidate([ME]),
+    afterAgeCheck: () => invalidate([ME]),
     afterPayment: () => invalidate([ME, HISTORY, IMAGE]),
   };
 }

@@ -10,16 +10,18 @@ import { renderApp } from './render-app';
 
 /** The signed-in staff member: the fake identity's first account, so uid-1. */
 export const staff = { email: 'sam@lucent.example', displayName: 'Sam', claims: { support: true } };
+/** The same member of staff with the admin role as well. */
+export const admin = { ...staff, claims: { support: true, admin: true } };
 export const STAFF_UID = 'uid-1';
 
 /**
  * The console with `user`'s card open, as a click on a search result leaves it (the search in
- * the URL too); the other users in `db.supportUsers` stay findable.
+ * the URL too), signed in as `as`; the other users in `db.supportUsers` stay findable.
  */
-export async function openCard(user: SupportUser) {
+export async function openCard(user: SupportUser, as: typeof staff = staff) {
   db.supportUsers = [user, ...db.supportUsers.filter(({ profile }) => profile.uid !== user.profile.uid)];
   const search = new URLSearchParams({ q: user.profile.email, uid: user.profile.uid }).toString();
-  const view = renderApp(<StaffConsole />, { url: `/staff?${search}`, user: staff });
+  const view = renderApp(<StaffConsole />, { url: `/staff?${search}`, user: as });
   const region = await screen.findByRole('region', { name: user.profile.email });
   return { ...view, region, card: within(region) };
 }

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
@@ -8,14 +8,18 @@ import { readGenerateState, type GalleryState } from '@/types/navigation';
 export default function GenerateRoute() {
   const navigate = useNavigate();
   const location = useLocation();
+  const [search] = useSearchParams();
   const { params, source, generations = [] } = readGenerateState(location.state);
+  // `?style=` chooses a style, as the way back from the age check does; the form keeps it only if
+  // the catalog gives it.
+  const style = search.get('style');
 
   return (
     <Page title="Generate" lead="Describe the image you want and pick a style." wide>
       <GenerateForm
         // A new 'Try Again' (or prompt card) starts a fresh form.
         key={location.key}
-        initial={params}
+        initial={params ?? (style ? { style } : undefined)}
         source={source}
         onGuest={() => void navigate(paths.register)}
         onGenerated={(created) => {

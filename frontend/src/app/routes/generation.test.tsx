@@ -358,3 +358,26 @@ describe('Generation page: cards', () => {
     }
   });
 });
+
+describe('Generation page: a new explicit image and the age check', () => {
+  it('stands a placeholder in for it while the age is not verified, whose button comes back here', async () => {
+    // Made while verified; staff reset the check since.
+    db.ageCheck = { status: 'unverified', checkedAt: Date.now(), required: true };
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const generation = makeGeneration({ prompt: 'A nude study in charcoal', explicit: true });
+    const { user } = openGallery({ user: ada, generations: [generation] });
+
+    const card = await screen.findByRole('article', { name: generation.prompt });
+    expect(newSection()).toContainElement(card);
+    expect(await within(card).findByText('Verify your age to see this image')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Verify your age' }));
+
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledOnce();
+    });
+    expect(requestsTo('POST', '/api/v1/me/age-check').map((request) => request.body)).toEqual([
+      { returnTo: '/Generation' },
+    ]);
+    expect(requestsTo('GET', `/api/v1/generations/${generation.id}/image`)).toHaveLength(0);
+  });
+});

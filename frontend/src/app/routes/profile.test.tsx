@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { supportMailto } from '@/config/support';
 import { browser } from '@/lib/browser';
 import { formatDateTime } from '@/lib/format';
-import { db, makeSuspension, requestsTo } from '@/testing/mocks/db';
+import { AGE_CHECKED_AT, db, makeSuspension, requestsTo } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render-app';
 
 import { routes } from '../router';
@@ -90,5 +90,57 @@ describe('Profile page', () => {
       expect(router.state.location.pathname).toBe('/');
     });
     expect(await screen.findByText('Guest')).toBeInTheDocument();
+  });
+});
+
+describe('Profile page: the age check', () => {
+  const ageCheckLine = () => screen.findByTestId('profile-age-check');
+
+  it('says when the age was verified, with nothing to do', async () => {
+    renderApp(routes, { url: '/profile', user: ada });
+    expect(await ageCheckLine()).toHaveTextContent(`Verified on ${formatDateTime(AGE_CHECKED_AT)}`);
+    expect(screen.queryByRole('button', { name: 'Verify your age' })).not.toBeInTheDocument();
+  });
+
+  it('offers an unverified user the check, coming back to the profile', async () => {
+    db.ageCheck = { status: 'unverified', checkedAt: null, required: true };
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const { user } = renderApp(routes, { url: '/profile', user: ada });
+    expect(await ageCheckLine()).toHaveTextContent(/^Not verified$/);
+    expect(screen.getByText('Explicit images are only for adults whose age an identity provider has verified.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify your age' }));
+
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledExactlyOnceWith('http://127.0.0.1:8080/age-check/test/inq_test_1');
+    });
+    expect(requestsTo('POST', '/api/v1/me/age-check').map((request) => request.body)).toEqual([{ returnTo: '/profile' }]);
+  });
+
+  it('offers to resume a check still pending, saying when it began', async () => {
+    const began = Date.UTC(2026, 10, 26, 10);
+    db.ageCheck = { status: 'pending', checkedAt: began, required: true };
+    renderApp(routes, { url: '/profile', user: ada });
+    expect(await ageCheckLine()).toHaveTextContent(`Started on ${formatDateTime(began)}, not finished`);
+    expect(screen.getByRole('button', { name: 'Resume verification' })).toBeInTheDocument();
+  });
+
+  it('after a declined check, says when, and offers support and another check', async () => {
+    db.ageCheck = { status: 'declined', checkedAt: AGE_CHECKED_AT, required: true };
+    renderApp(routes, { url: '/profile', user: ada });
+    expect(await ageCheckLine()).toHaveTextContent(`Declined on ${formatDateTime(AGE_CHECKED_AT)}`);
+    expect(screen.getByText(/The provider declined your age check, so explicit images are not available to you\./)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'support@lucent.example' })).toHaveAttribute(
+      'href',
+      supportMailto('Age check of ada@example.com'),
+    );
+    expect(screen.getByRole('button', { name: 'Verify your age' })).toBeInTheDocument();
+  });
+
+  it('shows nothing of it where this server does not check ages', async () => {
+    db.ageCheck = { status: 'unverified', checkedAt: null, required: false };
+    renderApp(routes, { url: '/profile', user: ada });
+    expect(await screen.findByTestId('profile-credits')).toBeInTheDocument();
+    expect(screen.queryByText('Age check')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify your age' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 // The state behind the fake gateway (handlers.ts). Tests arrange it directly; it is reset
 // after every test.
 import type {
+  AgeCheck,
   Catalog,
   ErrorDetail,
   Generation,
@@ -10,6 +11,7 @@ import type {
   RefusalView,
   Standing,
   Subscription,
+  SupportAgeCheck,
   SupportUser,
   SuspensionStanding,
 } from '@/types/api';
@@ -101,6 +103,7 @@ export function makeGeneration(overrides: Partial<Generation> = {}): Generation 
     favorite: false,
     source: null,
     blurred: true,
+    explicit: false,
     imageUrl: `/api/v1/generations/${id}/image`,
     ...overrides,
   };
@@ -135,9 +138,17 @@ export interface FakeRefusal {
   readonly strike: boolean;
 }
 
+/** When the fake provider decided the age checks it verified (the caller's, and support's users'). */
+export const AGE_CHECKED_AT = Date.UTC(2026, 0, 2, 9, 30);
+
 interface Db {
   plan: Plan;
   ageConfirmed: boolean;
+  /**
+   * The caller's age check as `GET /me` reports it: verified by default, so explicit requests and
+   * images pass unless a test arranges otherwise (`required: false` is a server with checks off).
+   */
+  ageCheck: AgeCheck;
   profileMissing: boolean;
   /** The account was deleted: like the gateway's tombstone, `POST /me` answers 410 from then on. */
   accountDeleted: boolean;
@@ -171,6 +182,7 @@ function fresh(): Db {
   return {
     plan: 'free',
     ageConfirmed: true,
+    ageCheck: { status: 'verified', checkedAt: AGE_CHECKED_AT, required: true },
     profileMissing: false,
     accountDeleted: false,
     refusals: [],
@@ -208,8 +220,22 @@ export function makeSuspension(overrides: Partial<SuspensionStanding> = {}): Sus
   };
 }
 
-/** A free user with no subscription and no audit trail, as support sees them. */
+/** An age check the fake provider verified, as support sees it. */
+export function makeSupportAgeCheck(overrides: Partial<SupportAgeCheck> = {}): SupportAgeCheck {
+  return { status: 'verified', provider: 'test', reference: 'inq_test_grace', checkedAt: AGE_CHECKED_AT, ...overrides };
+}
+
+/** What the user themselves reads of `check` in their profile (`Me.ageCheck`), on a server with checks on. */
+export function ageCheckAsSeen({ status, checkedAt }: SupportAgeCheck): AgeCheck {
+  return { status, checkedAt: checkedAt ?? null, required: true };
+}
+
+/**
+ * A free user with no subscription and no audit trail, their age verified, as support sees them
+ * (the profile's age check follows `rest.ageCheck`).
+ */
 export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, rest: Partial<Omit<SupportUser, 'profile'>> = {}): SupportUser {
+  const ageCheck = rest.ageCheck ?? makeSupportAgeCheck();
   return {
     profile: {
       uid: 'uid-grace',
@@ -221,6 +247,7 @@ export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, r
       quota: { used: 3, limit: 10, bonus: 0, resetsAt: '2026-12-01T00:00:00Z' },
       subscription: null,
       standing: cleanStanding,
+      ageCheck: ageCheckAsSeen(ageCheck),
       ...profile,
     },
     why: 'Not pro: no subscription has ever been paid.',
@@ -230,6 +257,7 @@ export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, r
     suspension: null,
     refusals: [],
     ...rest,
+    ageCheck,
   };
 }
 

@@ -64,8 +64,27 @@ function me(uid: string): Me {
     subscription: db.subscription,
     quota: db.quota,
     standing: standing(),
+    ageCheck: db.ageCheck,
   };
 }
+
+/** Like the gateway: explicit imagery, made or seen, only for adults whose age is verified where checks are on. */
+function isAdult(): boolean {
+  return !db.ageCheck.required || db.ageCheck.status === 'verified';
+}
+
+/** The gateway's 403 `age_check_required` message (src/generate/error.rs). */
+const ageCheckRequired = 'explicit images are only for adults whose age is verified: verify your age to make or see them';
+
+/**
+ * A stand-in for the gate's reading of an explicit request (src/safety): the explicit style, or
+ * nudity asked for in words, which the gateway reads in many more wordings and 15 languages.
+ */
+const EXPLICIT_WORDS = /\b(nude|naked)\b/i;
+
+/** The pending age check's test-mode inquiry, which starting again resumes; the ids count up. */
+let pendingInquiry: string | null = null;
+let nextInquiry = 1;
 
 /** The gateway's word for a signed-in user without a profile (409 `profile_missing`). */
 const noProfile = 'no profile yet: POST /api/v1/me with a username first';
@@ -89,10 +108,18 @@ function deleteAccount(uid: string): void {
 
 /** The caller's data as the gateway's export archives it. */
 function exportOf(uid: string): Uint8Array<ArrayBuffer> {
-  const images = Object.fromEntries(db.history.map((generation) => [`images/${generation.id}.png`, PNG]));
+  // An explicit image is left out until the owner's age is verified; its parameters stay.
+  const withheld = (generation: Generation) => generation.explicit && !isAdult();
+  const kept = db.history.filter((generation) => !withheld(generation));
+  const images = Object.fromEntries(kept.map((generation) => [`images/${generation.id}.png`, PNG]));
+  const entries = db.history.map((generation) =>
+    withheld(generation)
+      ? { ...generation, file: null, withheld: 'age_check_required' }
+      : { ...generation, file: `images/${generation.id}.png` },
+  );
   return storedZip({
     'profile.json': JSON.stringify({ exportedAt: Date.now(), profile: me(uid), plan: db.plan }),
-    'generations.json': JSON.stringify(db.history.map((generation) => ({ ...generation, file: `images/${generation.id}.png` }))),
+    'generations.json': JSON.stringify(entries),
     ...images,
   });
 }
@@ -100,6 +127,8 @@ function exportOf(uid: string): Uint8Array<ArrayBuffer> {
 export function resetHandlersState(): void {
   username = null;
   nextJob = 1;
+  pendingInquiry = null;
+  nextInquiry = 1;
 }
 
 /** The style a job's images are in, their size and pixels, and what they are drawn with and from. */
@@ -183,6 +212,8 @@ function checkSource({ source, size, enhance }: GenerationRequest): Asked | null
 function drawnFrom(asked: Asked): Pick<Made, 'size' | 'width' | 'height' | 'enhance' | 'source'> | ReturnType<typeof fail> {
   const image = db.history.find((item) => item.id === asked.generation);
   if (!image) return fail('POST /api/v1/jobs', 404, 'not_found', 'generation not found');
+  // Like the gateway, before the content rules: an image the caller may not see is no source either.
+  if (image.explicit && !isAdult()) return fail('POST /api/v1/jobs', 403, 'age_check_required', ageCheckRequired);
   const scale = asked.mode.id === 'upscale' ? 2 : 1;
   const [width, height] = [image.width * scale, image.height * scale];
   if (Math.max(width, height) > MAX_SIDE) {
@@ -261,15 +292,26 @@ function refusedByContentRules({ prompt }: GenerationRequest) {
   return null;
 }
 
+/**
+ * Whether the gate would read `body`, made as `made`, as a request for explicit imagery: an image
+ * drawn from an explicit one is explicit too.
+ */
+function isExplicit(body: GenerationRequest, { style, source }: Made): boolean {
+  const fromExplicit = source != null && db.history.some((item) => item.id === source.generation && item.explicit);
+  return style.nsfw || fromExplicit || EXPLICIT_WORDS.test(body.prompt);
+}
+
 /** A job that ran to its end at once: its images are saved and its stream replays it all. */
-function finishedJob(uid: string, body: GenerationRequest, { style, ...made }: Made): FakeJob {
+function finishedJob(uid: string, body: GenerationRequest, made: Made): FakeJob {
+  const { style, ...drawn } = made;
   const generations = Array.from({ length: body.count ?? 1 }, () =>
     makeGeneration({
       prompt: body.prompt,
       style: style.id,
       look: body.look ?? null,
-      ...made,
+      ...drawn,
       blurred: db.plan !== 'pro',
+      explicit: isExplicit(body, made),
     }),
   );
   db.history.unshift(...generations);
@@ -393,6 +435,25 @@ export const handlers = [
     return response.untyped(new HttpResponse(exportOf(uid), { headers }));
   }),
 
+  http.post('/api/v1/me/age-check', async ({ request, response }) => {
+    const operation = 'POST /api/v1/me/age-check';
+    if (!caller(request)) return fail(operation, 401, 'token_missing', signInFirst);
+    if (!db.ageCheck.required) return fail(operation, 404, 'not_found', 'age check not found');
+    const { returnTo } = await request.json();
+    // Like the gateway's check of the way back: a path of this app only.
+    const path = returnTo ?? '/generate';
+    if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || path.length > 512) {
+      return fail(operation, 422, 'invalid_field', 'returnTo must be a path of this app, such as /generate');
+    }
+    if (db.ageCheck.status === 'verified') return fail(operation, 409, 'age_already_verified', 'your age is already verified');
+    // A pending check is resumed: the same inquiry, begun when it began.
+    if (db.ageCheck.status !== 'pending' || pendingInquiry === null) {
+      db.ageCheck = { ...db.ageCheck, status: 'pending', checkedAt: Date.now() };
+      pendingInquiry = `inq_test_${String(nextInquiry++)}`;
+    }
+    return response(201).json({ url: `http://127.0.0.1:8080/age-check/test/${pendingInquiry}` });
+  }),
+
   http.post('/api/v1/jobs', async ({ request, response }) => {
     const uid = caller(request);
     if (!uid) return fail('POST /api/v1/jobs', 401, 'token_missing', signInFirst);
@@ -404,6 +465,8 @@ export const handlers = [
     if (made instanceof Response) return made;
     const refused = refusedByContentRules(body);
     if (refused) return refused;
+    // After the content rules, before a place in line or a credit, as the gateway checks it.
+    if (isExplicit(body, made) && !isAdult()) return fail('POST /api/v1/jobs', 403, 'age_check_required', ageCheckRequired);
     const job = finishedJob(uid, body, made);
     db.jobs.set(job.id, job);
     return response(202).json(
@@ -453,6 +516,9 @@ export const handlers = [
 
   http.get('/api/v1/generations/{id}/image', ({ request, params, response }) => {
     if (!caller(request)) return fail('GET /api/v1/generations/{id}/image', 401, 'token_missing', signInFirst);
+    if (db.history.find((item) => item.id === params.id)?.explicit && !isAdult()) {
+      return fail('GET /api/v1/generations/{id}/image', 403, 'age_check_required', ageCheckRequired);
+    }
     const download = new URL(request.url).searchParams.get('download') === '1';
     if (download && db.plan !== 'pro') {
       return fail('GET /api/v1/generations/{id}/image', 403, 'pro_required', 'Downloading images is a Premium feature');

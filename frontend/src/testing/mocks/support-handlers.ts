@@ -4,7 +4,7 @@ import type { RefusalView, SupportUser, SuspendedUser } from '@/types/api';
 
 import { fakeAuth } from '../fake-firebase';
 
-import { db } from './db';
+import { ageCheckAsSeen, db } from './db';
 import { caller, fail, http } from './gateway';
 
 // The support console's routes, as src/http/support does them: staff only (a 404 to anyone
@@ -268,6 +268,26 @@ export const supportHandlers = [
         ? { ...user, suspension: null, refusals: reviewed }
         : { ...user, suspension: { ...user.suspension, upheldAt: now } };
     const updated = changed(request, user, change, `${body.decision} suspension`, body.reason);
+    return response(200).json(updated);
+  }),
+
+  http.post('/api/v1/support/users/{uid}/age-check/reset', async ({ request, params, response }) => {
+    const operation = 'POST /api/v1/support/users/{uid}/age-check/reset';
+    if (!isStaff(request)) return fail(operation, 404, 'not_found', staffOnly);
+    const uid = caller(request);
+    if (!uid || fakeAuth.claimsOf(uid).admin !== true) {
+      return fail(operation, 403, 'admin_required', 'only admins reset an age check');
+    }
+    if (uid === params.uid) return fail(operation, 403, 'own_record', ownRecord);
+    const body = await request.json();
+    const problem = reasonProblem(body.reason);
+    if (problem) return fail(operation, 422, 'invalid_field', `reason: ${problem}`);
+    const user = supportUserOf(params.uid);
+    if (!user) return fail(operation, 404, 'not_found', 'user not found');
+    // Like the gateway: unverified, said to be staff's doing, with no provider reference left.
+    const ageCheck = { status: 'unverified' as const, provider: 'staff', reference: null, checkedAt: Date.now() };
+    const profile = { ...user.profile, ageCheck: ageCheckAsSeen(ageCheck) };
+    const updated = changed(request, user, { ...user, profile, ageCheck }, 'age check reset', body.reason);
     return response(200).json(updated);
   }),
 

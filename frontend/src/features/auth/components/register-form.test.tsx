@@ -98,6 +98,8 @@ describe('RegisterForm', () => {
           plan: 'free',
           quota: { used: 0, limit: 10, bonus: 0, resetsAt: '2026-11-23T00:00:00Z' },
           standing: { strikes: 0, warnAt: 3, suspendAt: 5 },
+          // A new account, on a server that checks ages.
+          ageCheck: { status: 'unverified', required: true },
         });
       }),
     );

@@ -151,3 +151,62 @@ describe('Gallery: filters', () => {
     });
   });
 });
+
+describe('Gallery: explicit images and the age check', () => {
+  /** An explicit image and a plain one in the saved history, the explicit first. */
+  function arrangeHistory() {
+    const explicit = makeGeneration({ prompt: 'A nude study in charcoal', explicit: true });
+    const plain = makeGeneration({ prompt: 'A red fox' });
+    db.history = [explicit, plain];
+    return { explicit, plain };
+  }
+  const imageRequests = (id: string) => requestsTo('GET', `/api/v1/generations/${id}/image`);
+
+  it('shows a placeholder for an explicit image to a user whose age is not verified, never asking for it', async () => {
+    db.ageCheck = { status: 'unverified', checkedAt: null, required: true };
+    const { explicit, plain } = arrangeHistory();
+    openGallery();
+
+    const card = await screen.findByRole('article', { name: explicit.prompt });
+    expect(within(card).getByTestId('age-locked-image')).toHaveTextContent('Verify your age to see this image');
+    expect(within(card).getByRole('button', { name: 'Verify your age' })).toBeEnabled();
+    // The plain image loads; by then the explicit one would have been asked for too.
+    const fox = await screen.findByRole('article', { name: plain.prompt });
+    await waitFor(() => {
+      expect(within(fox).getByRole('img', { name: `Generated image: ${plain.prompt}` })).toHaveAttribute('src');
+    });
+    expect(imageRequests(plain.id)).toHaveLength(1);
+    expect(imageRequests(explicit.id)).toHaveLength(0);
+    expect(within(card).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['once the age is verified', { status: 'verified' as const, checkedAt: Date.UTC(2026, 0, 2), required: true }],
+    ['where this server does not check ages', { status: 'unverified' as const, checkedAt: null, required: false }],
+  ])('shows explicit images %s', async (_, ageCheck) => {
+    db.ageCheck = ageCheck;
+    const { explicit } = arrangeHistory();
+    openGallery();
+
+    const card = await screen.findByRole('article', { name: explicit.prompt });
+    await waitFor(() => {
+      expect(within(card).getByRole('img', { name: `Generated image: ${explicit.prompt}` })).toHaveAttribute('src');
+    });
+    expect(within(card).queryByTestId('age-locked-image')).not.toBeInTheDocument();
+    expect(imageRequests(explicit.id)).toHaveLength(1);
+  });
+
+  it('holds back Download and Remove blur of an explicit image from a pro user whose age is not verified', async () => {
+    db.ageCheck = { status: 'unverified', checkedAt: null, required: true };
+    db.plan = 'pro';
+    const { explicit } = arrangeHistory();
+    openGallery();
+
+    const card = await screen.findByRole('article', { name: explicit.prompt });
+    await waitFor(() => {
+      expect(within(card).getByRole('button', { name: 'Favourite' })).toBeEnabled();
+    });
+    expect(within(card).getByRole('button', { name: 'Download' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Remove blur' })).toBeDisabled();
+  });
+});

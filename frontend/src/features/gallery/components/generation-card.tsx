@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
+import { AgeLockedImage } from '@/components/ui/age-locked-image';
 import { ImageFrame } from '@/components/ui/image-frame';
 import { useImage } from '@/hooks/use-image';
+import { useExplicitGate } from '@/lib/age-check';
 import { browser } from '@/lib/browser';
 import type { Labels } from '@/lib/catalog';
 import type { Generation, SourceMode, SourceModeView } from '@/types/api';
@@ -48,7 +50,8 @@ export function GenerationCard({
   const id = useId();
   const [sharp, setSharp] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const image = useImage(generation.imageUrl, access !== 'guest');
+  const gate = useExplicitGate(generation);
+  const image = useImage(generation.imageUrl, access !== 'guest' && gate.mayLoad);
   const download = useMutation({
     mutationFn: () => downloadGeneration(generation),
     onSuccess: ({ blob, filename }) => {
@@ -74,21 +77,25 @@ export function GenerationCard({
 
   return (
     <article className={styles.card} aria-labelledby={`${id}-prompt`} data-testid="generation-card">
-      <ImageFrame
-        src={image.src}
-        alt={alt}
-        width={generation.width}
-        height={generation.height}
-        waiting={
-          access === 'guest'
-            ? 'Log in to see this image'
-            : image.error
-              ? `Image unavailable: ${image.error}`
-              : 'Loading image…'
-        }
-      >
-        {blurred && <span className={styles.badge}>Blurred preview</span>}
-      </ImageFrame>
+      {gate.locked ? (
+        <AgeLockedImage width={generation.width} height={generation.height} />
+      ) : (
+        <ImageFrame
+          src={image.src}
+          alt={alt}
+          width={generation.width}
+          height={generation.height}
+          waiting={
+            access === 'guest'
+              ? 'Log in to see this image'
+              : image.error
+                ? `Image unavailable: ${image.error}`
+                : 'Loading image…'
+          }
+        >
+          {blurred && <span className={styles.badge}>Blurred preview</span>}
+        </ImageFrame>
+      )}
 
       <div className={styles.body}>
         <p id={`${id}-prompt`} className={styles.prompt}>
@@ -136,16 +143,17 @@ export function GenerationCard({
               <button
                 type="button"
                 className="button button-small"
-                disabled={!blurred}
+                disabled={!blurred || gate.locked}
                 title={blurred ? undefined : 'This image is already sharp'}
                 onClick={removeBlur}
               >
                 Remove blur
               </button>
+              {/* The gateway serves an explicit image only to a verified adult, as a file too. */}
               <button
                 type="button"
                 className="button button-small"
-                disabled={pending !== null}
+                disabled={pending !== null || gate.locked}
                 onClick={() => {
                   download.reset();
                   remove.reset();

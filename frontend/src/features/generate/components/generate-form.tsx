@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 
 import { AccountStanding } from '@/components/ui/account-standing';
 import { paths } from '@/config/paths';
+import { mustVerifyAge } from '@/lib/age-check';
 import { ApiError, invalidField } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { rendererNote, useCatalog } from '@/lib/catalog';
@@ -18,6 +19,7 @@ import { useGenerationRun } from '../hooks/use-generation-run';
 import { useRecentPrompts } from '../hooks/use-recent-prompts';
 
 import { AdvancedOptions, type AdvancedValues, type GuidanceChoice } from './advanced-options';
+import { AgeCheckNeeded } from './age-check-needed';
 import { AgeConfirmDialog } from './age-confirm-dialog';
 import styles from './generate.module.css';
 import { GenerateError } from './generate-error';
@@ -58,8 +60,10 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
   const { user, ready } = useAuth();
   const { me } = useMe();
   const { catalog, error: catalogError, retry } = useCatalog();
-  const { afterGeneration, afterRefusal } = useInvalidateAccount();
+  const { afterGeneration, afterRefusal, afterAgeCheck } = useInvalidateAccount();
   const pro = isPro(me);
+  // Explicit requests wait for a verified age, on every plan.
+  const ageLocked = mustVerifyAge(me);
   // Suspended accounts are refused every generation (403): the button says so before asking.
   const suspended = me?.standing.suspension != null;
   const standingId = useId();
@@ -80,6 +84,8 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
   }));
   const [source, setSource] = useState<Source | null>(() => initialSource ?? null);
   const [formError, setFormError] = useState<string | null>(null);
+  // Generate was pressed on an explicit request while the age is not verified: nothing was sent.
+  const [ageAsked, setAgeAsked] = useState(false);
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const recentPrompts = useRecentPrompts(ready ? (user?.uid ?? null) : null);
   const age = useAgeConfirmation((style) => {
@@ -90,8 +96,11 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
     onFinished: onGenerated,
     onAnswered: () => void afterGeneration(),
     // A refusal may count against the account, and a 403 says it is suspended: the standing shown follows.
+    // So does the age check after its 403 (explicit words, or a check staff reset meanwhile).
     onFailed: (error) => {
-      if (refusalOf(error) || (error instanceof ApiError && error.code === 'account_suspended')) void afterRefusal();
+      const code = error instanceof ApiError ? error.code : null;
+      if (refusalOf(error) || code === 'account_suspended') void afterRefusal();
+      if (code === 'age_check_required') void afterAgeCheck();
     },
   });
 
@@ -141,6 +150,14 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
         }
       : null;
   const saidUnderField = sizeError ?? sourceError ?? guidance?.cfgError ?? guidance?.samplerError ?? null;
+  // What the page knows to be explicit: the style, or the image drawn from. Words are the gateway's to read.
+  const explicitChosen = sentStyle?.nsfw === true || drawFrom?.image.explicit === true;
+  const ageRefused = run.error instanceof ApiError && run.error.code === 'age_check_required';
+  const ageNeeded = ageRefused || (ageAsked && explicitChosen && ageLocked);
+  // Back to this form with the style chosen; an image drawn from cannot travel in the address.
+  const ageReturnTo = sentStyle
+    ? `${paths.generate}?${new URLSearchParams({ style: sentStyle.id }).toString()}`
+    : paths.generate;
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -154,6 +171,11 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
       return;
     }
     setFormError(null);
+    if (explicitChosen && ageLocked) {
+      setAgeAsked(true);
+      return;
+    }
+    setAgeAsked(false);
     const { negativePrompt, seed, steps, enhance, cfg } = advanced;
     // The gateway's catalog always has a default; were it missing, empty asks for the gateway's own.
     void run.start({
@@ -238,7 +260,13 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
           <div className={styles.column}>
             {catalog ? (
               <>
-                <StyleTiles options={catalog.styles} value={sentStyle?.id ?? null} pro={pro} onSelect={age.choose} />
+                <StyleTiles
+                  options={catalog.styles}
+                  value={sentStyle?.id ?? null}
+                  pro={pro}
+                  ageLocked={ageLocked}
+                  onSelect={age.choose}
+                />
                 {!drawFrom && (
                   <SizeChoice sizes={sizes} value={sentSize?.id ?? ''} onChange={setSizeChoice} error={sizeError} />
                 )}
@@ -265,7 +293,9 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
             {formError}
           </p>
         )}
-        {run.error !== null && !refusalShown && !saidUnderField && (
+        {ageNeeded && <AgeCheckNeeded status={me?.ageCheck.status ?? 'unverified'} returnTo={ageReturnTo} />}
+        {/* Said once: after a request kept back for the age check, an earlier error is stale. */}
+        {run.error !== null && !refusalShown && !saidUnderField && !ageNeeded && (
           <GenerateError error={run.error} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />
         )}
 

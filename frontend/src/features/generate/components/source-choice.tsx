@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
+import { AgeLockedImage } from '@/components/ui/age-locked-image';
 import { Choices } from '@/components/ui/choices';
 import { ImageFrame } from '@/components/ui/image-frame';
 import { paths } from '@/config/paths';
 import { useImage } from '@/hooks/use-image';
+import { useExplicitGate } from '@/lib/age-check';
 import { useAuth } from '@/lib/auth';
 import type { Generation, SourceMode, SourceModeView } from '@/types/api';
 
@@ -32,7 +34,8 @@ const pixels = (width: number, height: number) => `${String(width)}×${String(he
 
 /**
  * 'Made from': the image a variation or an upscale is drawn from, as the gallery shows it (a
- * free user's blurred preview), its size and the result's, and the catalog's modes to pick from.
+ * free user's blurred preview; an explicit one only once the age is verified), its size and the
+ * result's, and the catalog's modes to pick from.
  */
 export function SourceChoice({
   image,
@@ -46,7 +49,8 @@ export function SourceChoice({
 }: SourceChoiceProps) {
   const id = useId();
   const { user } = useAuth();
-  const thumbnail = useImage(image.imageUrl, user !== null);
+  const gate = useExplicitGate(image);
+  const thumbnail = useImage(image.imageUrl, user !== null && gate.mayLoad);
   // The gateway's rule: an upscale doubles both sides, a variation keeps the source's.
   const scale = value === 'upscale' ? 2 : 1;
   const alt = `Source image: ${image.prompt}`;
@@ -58,13 +62,17 @@ export function SourceChoice({
       </span>
       <div className={styles.sourceBody}>
         <div className={styles.sourceImage}>
-          <ImageFrame
-            src={thumbnail.src}
-            alt={alt}
-            width={image.width}
-            height={image.height}
-            waiting={thumbnail.error ? `Image unavailable: ${thumbnail.error}` : 'Loading image…'}
-          />
+          {gate.locked ? (
+            <AgeLockedImage width={image.width} height={image.height} />
+          ) : (
+            <ImageFrame
+              src={thumbnail.src}
+              alt={alt}
+              width={image.width}
+              height={image.height}
+              waiting={thumbnail.error ? `Image unavailable: ${thumbnail.error}` : 'Loading image…'}
+            />
+          )}
         </div>
         <div className={styles.sourceFacts}>
           <p className={styles.hint} aria-live="polite" data-testid="source-size">

@@ -10,6 +10,8 @@ interface StyleTilesProps {
   /** The selected style's id; null when none is. */
   readonly value: string | null;
   readonly pro: boolean;
+  /** Explicit styles wait for the user's age to be verified: they carry a mark saying so. */
+  readonly ageLocked: boolean;
   readonly onSelect: (style: Style) => void;
 }
 
@@ -22,7 +24,7 @@ const swatch: Record<string, string> = {
 };
 
 /** The model styles as a radio group; pro-only styles lead free users to /Subscribe. */
-export function StyleTiles({ options, value, pro, onSelect }: StyleTilesProps) {
+export function StyleTiles({ options, value, pro, ageLocked, onSelect }: StyleTilesProps) {
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.label}>Style</legend>
@@ -54,7 +56,19 @@ export function StyleTiles({ options, value, pro, onSelect }: StyleTilesProps) {
               <span className={styles.swatch} style={{ background }} aria-hidden="true" />
               <span className={styles.tileLabel}>
                 {style.label}
-                {style.nsfw && <span className={styles.adult}>18+</span>}
+                {/* The spaces keep the marks apart in the radio's accessible name. */}
+                {style.nsfw && (
+                  <>
+                    {' '}
+                    <span className={styles.adult}>18+</span>
+                  </>
+                )}
+                {style.nsfw && ageLocked && (
+                  <>
+                    {' '}
+                    <span className={styles.ageMark}>Verify your age</span>
+                  </>
+                )}
                 {style.pro && <span className="pro-tag">Pro</span>}
               </span>
             </label>

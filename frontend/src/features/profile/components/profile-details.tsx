@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { AccountStanding } from '@/components/ui/account-standing';
 import details from '@/components/ui/details.module.css';
 import { paths } from '@/config/paths';
+import { mustVerifyAge } from '@/lib/age-check';
 import { browser } from '@/lib/browser';
 import { signOut } from '@/lib/firebase';
 import { formatDateTime } from '@/lib/format';
@@ -11,6 +12,7 @@ import { creditsLeft, isPro, useMe } from '@/lib/me';
 
 import { openBillingPortal } from '../api/portal';
 
+import { AgeCheckDetail, AgeCheckNext } from './age-check';
 import styles from './profile.module.css';
 
 /** Credits support added for this period, already counted in the limit. */
@@ -107,7 +109,10 @@ export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => vo
             {me.quota.bonus > 0 && ` · including ${bonusCredits(me.quota.bonus)} from support`}
           </dd>
         </div>
+        {/* Nothing of it where this server does not check ages. */}
+        {me.ageCheck.required && <AgeCheckDetail ageCheck={me.ageCheck} />}
       </dl>
+      {mustVerifyAge(me) && <AgeCheckNext me={me} />}
 
       {portalError && (
         <p role="alert" className="alert">

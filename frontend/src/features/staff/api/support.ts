@@ -13,6 +13,7 @@ import { getIdTokenClaims } from '@/lib/firebase';
 import { queryKeys } from '@/lib/query-client';
 import type {
   AccountDeleted,
+  AgeResetBody,
   CreditsBody,
   FoundUser,
   Generation,
@@ -132,6 +133,16 @@ export function useAddCredits(uid: string) {
   return useMutation({
     mutationFn: (body: CreditsBody) =>
       unwrap(client.POST('/api/v1/support/users/{uid}/credits', { params: { path: { uid } }, body })),
+    onSuccess: showChanged,
+  });
+}
+
+/** `POST …/age-check/reset` (admins only): the user is unverified again, and must verify to see explicit images. */
+export function useResetAgeCheck(uid: string) {
+  const showChanged = useShowChangedUser();
+  return useMutation({
+    mutationFn: (body: AgeResetBody) =>
+      unwrap(client.POST('/api/v1/support/users/{uid}/age-check/reset', { params: { path: { uid } }, body })),
     onSuccess: showChanged,
   });
 }

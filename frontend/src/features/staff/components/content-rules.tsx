@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 
 import type { SupportUser } from '@/types/api';
+
+import { usePartOutcome } from '../hooks/use-part-outcome';
 
 import { FalsePositiveAction } from './false-positive-action';
 import { RefusalItem } from './refusal-item';
@@ -19,23 +21,9 @@ export function ContentRules({ user, own }: ContentRulesProps) {
   const { uid, email } = user.profile;
   const { suspension, refusals } = user;
   const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [done, setDone] = useState('');
-  const focusHeading = useRef(false);
-
   // The form that acted (a lifted suspension's, a refusal's no longer counting) leaves once the
-  // card shows the gateway's answer: the focus it had goes to the part's heading rather than to
-  // the page's start.
-  useEffect(() => {
-    if (!focusHeading.current) return;
-    focusHeading.current = false;
-    if (document.activeElement === document.body) heading.current?.focus();
-  }, [user]);
-
-  function changed(message: string) {
-    setDone(message);
-    focusHeading.current = true;
-  }
+  // card shows the gateway's answer.
+  const { heading, done, changed } = usePartOutcome(user);
 
   return (
     <section aria-labelledby={headingId} className={styles.block}>

@@ -6,7 +6,7 @@ import { db, makeSupportUser, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
-import { staff } from '@/testing/staff-console';
+import { admin, staff } from '@/testing/staff-console';
 
 const STAFF = '/api/v1/support/staff';
 interface Signed {
@@ -14,7 +14,6 @@ interface Signed {
   readonly displayName: string;
   readonly claims: Record<string, unknown>;
 }
-const admin: Signed = { ...staff, claims: { support: true, admin: true } };
 
 async function openConsole(as: Signed) {
   db.supportUsers = [makeSupportUser({ uid: 'uid-tess', email: 'tess@example.com', username: 'Tess' })];

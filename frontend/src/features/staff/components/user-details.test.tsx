@@ -70,7 +70,7 @@ describe('Support console: the card', () => {
     const { card } = await openCard(makeSupportUser({ uid: STAFF_UID, email: staff.email, username: 'Sam' }));
     expect(
       card.getByText(
-        'This is your own record: staff cannot change their own plan, credits, suspension, refusals or images, nor delete their own account here. Ask another member of staff.',
+        'This is your own record: staff cannot change their own plan, credits, suspension, refusals, age check or images, nor delete their own account here. Ask another member of staff.',
       ),
     ).toBeInTheDocument();
     expect(card.queryByRole('form')).not.toBeInTheDocument();

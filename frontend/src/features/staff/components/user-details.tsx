@@ -6,6 +6,7 @@ import { formatDateTime } from '@/lib/format';
 import type { AccountDeleted, ProviderView, Quota, Subscription, SupportUser } from '@/types/api';
 
 import { AddCreditsForm } from './add-credits-form';
+import { AgeCheckPart } from './age-check-part';
 import { AuditTrail } from './audit-trail';
 import { ContentRules } from './content-rules';
 import { DeleteAccountForm } from './delete-account-form';
@@ -114,11 +115,12 @@ export function UserDetails({ user, own, onDeleted }: UserDetailsProps) {
       </dl>
       {own && (
         <p className="notice">
-          This is your own record: staff cannot change their own plan, credits, suspension, refusals or images, nor
-          delete their own account here. Ask another member of staff.
+          This is your own record: staff cannot change their own plan, credits, suspension, refusals, age check or
+          images, nor delete their own account here. Ask another member of staff.
         </p>
       )}
       <ContentRules user={user} own={own} />
+      <AgeCheckPart user={user} own={own} />
       {!own && (
         <div className={styles.actions}>
           <SetPlanForm user={user} />
