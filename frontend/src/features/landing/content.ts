@@ -48,7 +48,8 @@ export const faqs = [
   },
   {
     question: 'Who can use Lucent?',
-    answer: 'Adults only. You must be 18 or older to create an account, and explicit styles ask you to confirm it.',
+    answer:
+      'Adults only. You must be 18 or older to create an account, and explicit images need your age verified once by our identity provider.',
   },
   {
     question: 'Why are my images blurred?',

@@ -33,6 +33,13 @@ describe('Privacy Policy', () => {
     expect(profileLinks.map((link) => link.getAttribute('href'))).toEqual(['/profile', '/profile']);
   });
 
+  it('says the age check keeps no document and no birth date', () => {
+    renderApp(<PrivacyPolicy />);
+    expect(section('What we collect')).toMatch(
+      /Your ID document, your selfie and your birth date stay with Persona: we read the birth date it verified only to decide, and never keep it/,
+    );
+  });
+
   it('says what is kept and for how long', () => {
     renderApp(<PrivacyPolicy />);
     const kept = within(screen.getByRole('heading', { name: 'How long we keep it' }).nextElementSibling as HTMLElement);
@@ -42,8 +49,10 @@ describe('Privacy Policy', () => {
       expect.stringMatching(/^Premium images are kept until you delete them or your account/),
       expect.stringMatching(/^Credits are counted per period/),
       expect.stringMatching(/^Refused requests are kept, with their prompts, for our staff to review\. .*until the review ends/),
+      expect.stringMatching(/^After an account is deleted, its credit count for the current period and its refused requests of the last 24 hours are kept until/),
       expect.stringMatching(/^An audit note .* of the account's deletion is kept after the account is gone\. It never holds a prompt/),
       expect.stringMatching(/^Payments: Stripe keeps its own records/),
+      expect.stringMatching(/^Age checks: Persona keeps what you showed it/),
     ]);
   });
 });

@@ -12,6 +12,11 @@ export function PrivacyPolicy() {
       <h2>What we collect</h2>
       <ul>
         <li>Your account: name, email address and a confirmation that you are 18 or older.</li>
+        <li>
+          Your age check: whether our identity provider, Persona, confirmed that you are 18 or older, when, and its
+          reference for the check. Your ID document, your selfie and your birth date stay with Persona: we read the
+          birth date it verified only to decide, and never keep it.
+        </li>
         <li>Your images and the prompts and settings that made them.</li>
         <li>Your credits: how many you used in each period, and any bonus our support added.</li>
         <li>Requests our content rules refused, with their prompts, for our staff to review.</li>
@@ -43,11 +48,20 @@ export function PrivacyPolicy() {
           account is deleted.
         </li>
         <li>
+          <strong>After an account is deleted</strong>, its credit count for the current period and its refused requests
+          of the last 24 hours are kept until that period and those 24 hours are over, so that deleting an account does
+          not reset its limits; then they are deleted too.
+        </li>
+        <li>
           <strong>An audit note</strong> of each action our staff take on your account (who, when and why) and of the
           account&apos;s deletion is kept after the account is gone. It never holds a prompt.
         </li>
         <li>
           <strong>Payments:</strong> Stripe keeps its own records of your payments under its own privacy policy.
+        </li>
+        <li>
+          <strong>Age checks:</strong> Persona keeps what you showed it under its own privacy policy; we ask it to
+          delete it when you delete your account, and our deployment may ask it to as soon as the check is decided.
         </li>
       </ul>
 
@@ -70,13 +84,15 @@ export function PrivacyPolicy() {
       <p>
         On your <Link to={paths.profile}>profile</Link>, <strong>Delete my account</strong>, confirmed by typing your
         account&apos;s email, deletes it at once: your subscription is cancelled at once (no refund for the period
-        begun), and every image you made, your history, credits and profile, and your sign-in are deleted. Only what is
-        listed above as kept after the account is gone stays.
+        begun), we ask Persona to delete what it holds of your age check, and every image you made, your history,
+        credits and profile, and your sign-in are deleted. Only what is listed above as kept after the account is gone
+        stays.
       </p>
 
       <h2>Who processes it</h2>
       <p>
-        Google Firebase (sign-in and user records), our hosting provider, and Stripe (payments). Each is bound by
+        Google Firebase (sign-in and user records), our hosting provider, Stripe (payments) and Persona (age checks).
+        Each is bound by
         its own data protection terms.
       </p>
 

@@ -17,8 +17,9 @@ export function TermsOfService() {
 
       <h2>Who may use it</h2>
       <p>
-        You must be <strong>18 or older</strong>. By registering you confirm that you are, and explicit styles ask
-        you to confirm it again.
+        You must be <strong>18 or older</strong>. By registering you confirm that you are. Explicit images, made or
+        seen, need your age verified once by our identity provider (an ID document and a selfie); until then every
+        other style is yours to use.
       </p>
 
       <h2>Your prompts and images</h2>
