@@ -91,8 +91,11 @@ async function answerTestCheck(page, message, answer) {
   await at(page, /^\/age-check\/test\/[^/]+$/);
   await visible(page.getByText('TEST MODE', { exact: true }), 'the TEST MODE age check');
   await page.getByRole('button', { name: answer, exact: true }).click();
-  // The way back names the style: the gateway kept it through the provider's flow.
-  await at(page, new RegExp(`^/verify-age\\?returnTo=${escape(encodeURIComponent(`/Generate?style=${NSFW}`))}$`));
+  // The way back names the style (and the prompt): the gateway kept it through the provider's flow.
+  await at(page, /^\/verify-age\?returnTo=/);
+  const back = new URL(page.url()).searchParams.get('returnTo');
+  assert.equal(new URL(back, page.url()).pathname, '/Generate');
+  assert.equal(new URL(back, page.url()).searchParams.get('style'), NSFW);
 }
 
 test('a new user verifies their age in the test-mode check, comes back to the style and generates', JOURNEY, async () => {
@@ -125,8 +128,12 @@ test('a new user verifies their age in the test-mode check, comes back to the st
   await until('the mark is gone once the profile says verified', async () => {
     assert.equal(await nsfwTile(page).getByText('Verify your age', { exact: true }).count(), 0);
   });
+  assert.equal(
+    await page.getByLabel('Prompt', { exact: true }).inputValue(),
+    PORTRAIT,
+    'the prompt came back with the style',
+  );
 
-  await page.getByLabel('Prompt', { exact: true }).fill(PORTRAIT);
   const made = await nextJobSubmission(page, () => page.getByRole('button', { name: 'Generate', exact: true }).click());
   assert.equal(made.sent.style, NSFW, 'the explicit style is sent');
   assert.equal(made.status, 202, `the job is accepted: ${JSON.stringify(made.body)}`);

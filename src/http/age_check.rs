@@ -38,7 +38,8 @@ fn app_path(return_to: Option<&str>) -> Result<&str, ApiError> {
     let fine = path.starts_with('/')
         && !path.starts_with("//")
         && !path.contains('\\')
-        && path.len() <= 512
+        // Room for the form's prompt (500 characters) written into the address.
+        && path.len() <= 4096
         && !path.chars().any(char::is_control);
     if fine {
         Ok(path)
@@ -137,13 +138,15 @@ mod tests {
 
     #[test]
     fn only_a_path_of_this_app_is_a_way_back() {
-        for fine in [
-            None,
-            Some("/generate"),
-            Some("/generate?style=nsfw-v1.1&x=1"),
-        ] {
+        // A prompt of 300 sparkles, as the form writes it into the address.
+        let with_a_prompt = format!(
+            "/generate?style=nsfw-v1.1&prompt={}",
+            "%E2%9C%A8".repeat(300)
+        );
+        for fine in [None, Some("/generate"), Some(with_a_prompt.as_str())] {
             assert!(app_path(fine).is_ok(), "{fine:?}");
         }
+        assert!(app_path(Some(&format!("/{}", "a".repeat(4096)))).is_err());
         for bad in [
             "https://evil.example",
             "//evil.example",

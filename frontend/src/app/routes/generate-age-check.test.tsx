@@ -53,7 +53,12 @@ describe('Generate page: explicit styles and the age check', () => {
     await waitFor(() => {
       expect(assign).toHaveBeenCalledExactlyOnceWith('http://127.0.0.1:8080/age-check/test/inq_test_1');
     });
-    expect(requestsTo('POST', START).map((request) => request.body)).toEqual([{ returnTo: '/Generate?style=nsfw-v1.1' }]);
+    const sent = requestsTo('POST', START).map((request) => request.body as { returnTo: string });
+    expect(sent).toHaveLength(1);
+    const back = new URL(sent.at(0)?.returnTo ?? '', 'http://127.0.0.1:8080');
+    expect(back.pathname).toBe('/Generate');
+    expect(back.searchParams.get('style')).toBe('nsfw-v1.1');
+    expect(back.searchParams.get('prompt')).toBe(screen.getByLabelText<HTMLTextAreaElement>('Prompt').value);
   });
 
   it('leaves the message once another style is chosen, and sends that one', async () => {
@@ -107,9 +112,10 @@ describe('Generate page: explicit styles and the age check', () => {
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
   });
 
-  it('chooses the style the address names, as the way back from the age check does', async () => {
-    await openAs(unverified, { url: '/Generate?style=nsfw-v1.1' });
+  it('chooses the style and the prompt the address names, as the way back from the age check does', async () => {
+    await openAs(unverified, { url: '/Generate?style=nsfw-v1.1&prompt=a+heron+at+dawn' });
     expect(nsfwTile()).toBeChecked();
+    expect(screen.getByLabelText('Prompt')).toHaveValue('a heron at dawn');
   });
 
   it('shows a placeholder for an explicit image drawn from, never asking for it, and does not send the request', async () => {

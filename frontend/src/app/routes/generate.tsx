@@ -10,16 +10,17 @@ export default function GenerateRoute() {
   const location = useLocation();
   const [search] = useSearchParams();
   const { params, source, generations = [] } = readGenerateState(location.state);
-  // `?style=` chooses a style, as the way back from the age check does; the form keeps it only if
-  // the catalog gives it.
+  // `?style=` (and `?prompt=`) come back from the age check; the form keeps the style only if the
+  // catalog gives it.
   const style = search.get('style');
+  const prompt = search.get('prompt');
 
   return (
     <Page title="Generate" lead="Describe the image you want and pick a style." wide>
       <GenerateForm
         // A new 'Try Again' (or prompt card) starts a fresh form.
         key={location.key}
-        initial={params ?? (style ? { style } : undefined)}
+        initial={params ?? (style ? { style, ...(prompt ? { prompt } : {}) } : undefined)}
         source={source}
         onGuest={() => void navigate(paths.register)}
         onGenerated={(created) => {

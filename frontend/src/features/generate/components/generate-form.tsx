@@ -154,9 +154,10 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
   const explicitChosen = sentStyle?.nsfw === true || drawFrom?.image.explicit === true;
   const ageRefused = run.error instanceof ApiError && run.error.code === 'age_check_required';
   const ageNeeded = ageRefused || (ageAsked && explicitChosen && ageLocked);
-  // Back to this form with the style chosen; an image drawn from cannot travel in the address.
+  // Back to this form with the style and the prompt; an image drawn from cannot travel in the
+  // address.
   const ageReturnTo = sentStyle
-    ? `${paths.generate}?${new URLSearchParams({ style: sentStyle.id }).toString()}`
+    ? `${paths.generate}?${new URLSearchParams({ style: sentStyle.id, prompt }).toString()}`
     : paths.generate;
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
