@@ -148,16 +148,14 @@ impl AgeChecks {
     }
 
     /// An admin's reset: the account is `unverified` again, and the trail says who and why.
-    pub async fn reset(&self, uid: &str, actor: &str, reason: &str) -> Result<(), AgeError> {
+    /// The record after the reset; the audit entry is written first, as for every staff action.
+    pub async fn reset(
+        &self,
+        uid: &str,
+        actor: &str,
+        reason: &str,
+    ) -> Result<UserRecord, AgeError> {
         let now = now_ms();
-        let check = AgeCheck {
-            status: AgeStatus::Unverified,
-            provider: "staff".into(),
-            reference: String::new(),
-            checked_at: now,
-            read_at: now,
-        };
-        self.write(uid, &check).await?;
         let entry = AuditEntry {
             at: now,
             actor: actor.to_owned(),
@@ -165,7 +163,14 @@ impl AgeChecks {
             reason: reason.to_owned(),
         };
         self.store.add_audit(uid, &entry).await?;
-        Ok(())
+        let check = AgeCheck {
+            status: AgeStatus::Unverified,
+            provider: "staff".into(),
+            reference: String::new(),
+            checked_at: now,
+            read_at: now,
+        };
+        Ok(self.write(uid, &check).await?)
     }
 
     /// On account deletion: the provider deletes what it holds of the person, always.

@@ -47,11 +47,6 @@ pub async fn reset_age_check(
     if state.store.get_user(&uid).await?.is_none() {
         return Err(ApiError::not_found("user"));
     }
-    state.age.reset(&uid, &actor(&admin), reason).await?;
-    let record = state
-        .store
-        .get_user(&uid)
-        .await?
-        .ok_or_else(|| ApiError::not_found("user"))?;
+    let record = state.age.reset(&uid, &actor(&admin), reason).await?;
     card(&state, record).await.map(Json)
 }

@@ -13,8 +13,7 @@ use super::super::{ApiError, AppState};
 use super::SupportStaff;
 use super::provider::{ProviderView, provider_view};
 use super::safety_views::{RefusalView, SuspensionView};
-use crate::safety::strikes;
-use crate::staff::{QueuedRefusal, why_pro};
+use crate::staff::why_pro;
 use crate::store::{AgeStatus, AuditEntry, UserRecord, now_ms};
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -176,14 +175,7 @@ pub(super) async fn card(state: &AppState, record: UserRecord) -> Result<Support
     let refusals = refusals?
         .into_iter()
         .rev()
-        .map(|(id, refusal)| {
-            RefusalView::from(QueuedRefusal {
-                counts: strikes::counts(&refusal, reviewed),
-                id,
-                refusal,
-                user: Some(record.clone()),
-            })
-        })
+        .map(|(id, refusal)| RefusalView::on_card(id, refusal, reviewed, Some(record.clone())))
         .collect();
     let suspension = record.suspension.clone().map(SuspensionView::from);
     Ok(SupportUser {

@@ -12,8 +12,6 @@ use super::super::{ApiError, AppState};
 use super::SupportStaff;
 use super::card::AuditView;
 use super::safety_views::{RefusalView, SuspensionView};
-use crate::safety::strikes;
-use crate::staff::QueuedRefusal;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -61,14 +59,7 @@ pub async fn deleted_account(
         .refusals
         .into_iter()
         .rev()
-        .map(|(id, refusal)| {
-            RefusalView::from(QueuedRefusal {
-                counts: strikes::counts(&refusal, reviewed),
-                id,
-                refusal,
-                user: None,
-            })
-        })
+        .map(|(id, refusal)| RefusalView::on_card(id, refusal, reviewed, None))
         .collect();
     Ok(Json(DeletedAccount {
         uid,

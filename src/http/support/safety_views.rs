@@ -4,8 +4,9 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::safety::strikes;
 use crate::staff::QueuedRefusal;
-use crate::store::{RefusalRecord, Suspension};
+use crate::store::{RefusalRecord, Suspension, UserRecord};
 
 /// A refused request as staff review it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -39,6 +40,24 @@ pub struct RefusalView {
     /// It still counts against the account: neither a false positive nor reviewed when a
     /// suspension was lifted.
     counts: bool,
+}
+
+impl RefusalView {
+    /// `refusal` as a user's card shows it: it counts unless reviewed at `reviewed` or marked a
+    /// false positive.
+    pub(super) fn on_card(
+        id: String,
+        refusal: RefusalRecord,
+        reviewed: Option<i64>,
+        user: Option<UserRecord>,
+    ) -> Self {
+        Self::from(QueuedRefusal {
+            counts: strikes::counts(&refusal, reviewed),
+            id,
+            refusal,
+            user,
+        })
+    }
 }
 
 impl From<QueuedRefusal> for RefusalView {
