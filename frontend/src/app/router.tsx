@@ -4,7 +4,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { PageLoading } from '@/components/ui/page-loading';
 import { paths } from '@/config/paths';
-import { requireUser } from '@/lib/auth';
+import { requireGuest, requireUser } from '@/lib/auth';
 
 import { ErrorPage } from './routes/error';
 import { LandingRoute } from './routes/landing';
@@ -34,8 +34,10 @@ export const routes: RouteObject[] = [
               { path: paths.generation, lazy: page(() => import('./routes/generation')) },
               { path: paths.subscribe, lazy: page(() => import('./routes/subscribe')) },
               { path: paths.payment, loader: requireUser, lazy: page(() => import('./routes/payment')) },
-              { path: paths.login, lazy: page(() => import('./routes/login')) },
-              { path: paths.register, lazy: page(() => import('./routes/register')) },
+              { path: paths.login, loader: requireGuest, lazy: page(() => import('./routes/login')) },
+              { path: paths.register, loader: requireGuest, lazy: page(() => import('./routes/register')) },
+              { path: paths.forgotPassword, loader: requireGuest, lazy: page(() => import('./routes/forgot-password')) },
+              { path: paths.resetPassword, lazy: page(() => import('./routes/reset-password')) },
               { path: paths.success, loader: requireUser, lazy: page(() => import('./routes/success')) },
               { path: paths.cancel, lazy: page(() => import('./routes/cancel')) },
               { path: paths.privacyPolicy, lazy: page(() => import('./routes/privacy-policy')) },

@@ -9,6 +9,9 @@ export const paths = {
   payment: '/Payment',
   login: '/Login',
   register: '/Register',
+  forgotPassword: '/forgot-password',
+  // Firebase's reset emails continue here with the link's `oobCode`.
+  resetPassword: '/reset-password',
   success: '/success',
   cancel: '/cancel',
   privacyPolicy: '/privacy-policy',

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 
-import { loginHref } from '@/config/paths';
+import { loginHref, paths, REDIRECT_PARAM, safeRedirect } from '@/config/paths';
 import { authStateReady, currentUser, type AuthUser } from '@/lib/firebase';
 
 export interface AuthState {
@@ -31,4 +31,16 @@ export async function requireUser({ request }: LoaderFunctionArgs): Promise<Resp
   if (currentUser()) return null;
   const { pathname, search } = new URL(request.url);
   return redirect(loginHref(pathname + search));
+}
+
+/**
+ * Route loader for the login, registration and password reset request pages: a signed-in user
+ * has nothing to do there, and goes where they were going (the login page's `redirectTo`) or
+ * to Generate.
+ */
+export async function requireGuest({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  await authStateReady();
+  if (!currentUser()) return null;
+  const target = new URL(request.url).searchParams.get(REDIRECT_PARAM);
+  return redirect(safeRedirect(target, paths.generate));
 }

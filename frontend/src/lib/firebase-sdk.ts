@@ -3,14 +3,17 @@
 import { initializeApp } from 'firebase/app';
 import {
   browserLocalPersistence,
+  confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
   updateProfile,
+  verifyPasswordResetCode,
 } from 'firebase/auth';
 
 import { env } from '@/config/env';
@@ -28,9 +31,12 @@ if (env.authEmulatorHost) {
 }
 
 export const sdk = {
+  confirmPasswordReset,
   createUserWithEmailAndPassword,
   onAuthStateChanged,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
   updateProfile,
+  verifyPasswordResetCode,
 };

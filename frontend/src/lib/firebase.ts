@@ -80,6 +80,28 @@ export async function createAccount(
   return user;
 }
 
+/**
+ * Emails a link to choose a new password. The link carries `continueUrl` (our page that completes
+ * the reset); with `handleCodeInApp` Firebase's own action page hands the code straight to it
+ * rather than asking for the password itself. The Auth emulator ignores `handleCodeInApp`.
+ */
+export async function sendPasswordReset(email: string, continueUrl: string): Promise<void> {
+  const { auth, sdk } = await loadSdk();
+  await sdk.sendPasswordResetEmail(auth, email, { url: continueUrl, handleCodeInApp: true });
+}
+
+/** The email of the account a reset link's `oobCode` is for; rejects a used, expired or unknown code. */
+export async function verifyPasswordResetCode(code: string): Promise<string> {
+  const { auth, sdk } = await loadSdk();
+  return sdk.verifyPasswordResetCode(auth, code);
+}
+
+/** Sets the new password with a reset link's `oobCode`, which it uses up. */
+export async function confirmPasswordReset(code: string, newPassword: string): Promise<void> {
+  const { auth, sdk } = await loadSdk();
+  await sdk.confirmPasswordReset(auth, code, newPassword);
+}
+
 export async function signOut(): Promise<void> {
   const { auth, sdk } = await loadSdk();
   await sdk.signOut(auth);

@@ -29,8 +29,31 @@ function setCurrent(account: Account | null) {
   for (const listener of listeners) listener(view(account));
 }
 
-// The messages have the shape the real SDK produces.
-const authError = (code: string) => new Error(`Firebase: Error (auth/${code}).`);
+// The shape of the real SDK's FirebaseError: its code, and the raw message no user should read.
+const authError = (code: string) =>
+  Object.assign(new Error(`Firebase: Error (auth/${code}).`), { code: `auth/${code}` });
+
+/** A password reset link the fake provider "emailed": its code and the page it continues to. */
+interface ResetLink {
+  readonly email: string;
+  readonly oobCode: string;
+  readonly continueUrl: string;
+  state: 'issued' | 'used' | 'expired';
+}
+
+let resetLinks: ResetLink[] = [];
+type Call = 'signIn' | 'createAccount' | 'sendPasswordReset' | 'verifyPasswordResetCode' | 'confirmPasswordReset';
+
+/** The error the next such call to the provider fails with, as the SDK would reject it. */
+let nextFailure: { readonly code: string; readonly call: Call | 'any' } | null = null;
+
+/** Rejects `call` with the failure a test arranged (fakeAuth.failNext), once. */
+function arrangedFailure(call: Call): Promise<never> | null {
+  if (nextFailure?.call !== call && nextFailure?.call !== 'any') return null;
+  const { code } = nextFailure;
+  nextFailure = null;
+  return Promise.reject(authError(code));
+}
 
 interface NewAccount {
   readonly email: string;
@@ -72,10 +95,25 @@ export const fakeAuth = {
   claimsOf(uid: string): Record<string, unknown> {
     return accounts.find((account) => account.uid === uid)?.claims ?? {};
   },
+  /** Makes the next call to the provider (or the next `call`) fail with `auth/<code>`. */
+  failNext(code: string, call: Call | 'any' = 'any'): void {
+    nextFailure = { code, call };
+  },
+  /** The password reset links sent so far, oldest first. */
+  resetLinks(): readonly ResetLink[] {
+    return resetLinks;
+  },
+  /** Lets the reset link with `oobCode` expire, as the provider does after an hour. */
+  expireResetLink(oobCode: string): void {
+    const link = resetLinks.find((candidate) => candidate.oobCode === oobCode);
+    if (link) link.state = 'expired';
+  },
   reset() {
     accounts = [];
     current = null;
     listeners.clear();
+    resetLinks = [];
+    nextFailure = null;
   },
 };
 
@@ -94,6 +132,8 @@ export const observeAuthState: typeof real.observeAuthState = (listener) => {
 };
 
 export const signIn: typeof real.signIn = (email, password) => {
+  const failed = arrangedFailure('signIn');
+  if (failed) return failed;
   const account = accounts.find((candidate) => candidate.email === email);
   if (account?.password !== password) return Promise.reject(authError('invalid-credential'));
   setCurrent(account);
@@ -101,6 +141,8 @@ export const signIn: typeof real.signIn = (email, password) => {
 };
 
 export const createAccount: typeof real.createAccount = (email, password, displayName) => {
+  const failed = arrangedFailure('createAccount');
+  if (failed) return failed;
   if (accounts.some((account) => account.email === email)) {
     return Promise.reject(authError('email-already-in-use'));
   }
@@ -109,6 +151,42 @@ export const createAccount: typeof real.createAccount = (email, password, displa
   setCurrent(account);
   account.displayName = displayName;
   return Promise.resolve(publicUser(account));
+};
+
+// Like the emulator without email enumeration protection: an unknown address is refused.
+export const sendPasswordReset: typeof real.sendPasswordReset = (email, continueUrl) => {
+  const failed = arrangedFailure('sendPasswordReset');
+  if (failed) return failed;
+  if (!accounts.some((account) => account.email === email)) return Promise.reject(authError('user-not-found'));
+  resetLinks.push({ email, oobCode: `oob-${String(resetLinks.length + 1)}`, continueUrl, state: 'issued' });
+  return Promise.resolve();
+};
+
+function resetLinkOf(oobCode: string): ResetLink | Promise<never> {
+  const link = resetLinks.find((candidate) => candidate.oobCode === oobCode);
+  if (link?.state === 'expired') return Promise.reject(authError('expired-action-code'));
+  if (link?.state !== 'issued') return Promise.reject(authError('invalid-action-code'));
+  return link;
+}
+
+export const verifyPasswordResetCode: typeof real.verifyPasswordResetCode = (code) => {
+  const failed = arrangedFailure('verifyPasswordResetCode');
+  if (failed) return failed;
+  const link = resetLinkOf(code);
+  return link instanceof Promise ? link : Promise.resolve(link.email);
+};
+
+export const confirmPasswordReset: typeof real.confirmPasswordReset = (code, newPassword) => {
+  const failed = arrangedFailure('confirmPasswordReset');
+  if (failed) return failed;
+  const link = resetLinkOf(code);
+  if (link instanceof Promise) return link;
+  if (newPassword.length < 6) return Promise.reject(authError('weak-password'));
+  const index = accounts.findIndex((account) => account.email === link.email);
+  const account = accounts[index];
+  if (account) accounts[index] = { ...account, password: newPassword };
+  link.state = 'used';
+  return Promise.resolve();
 };
 
 export const signOut: typeof real.signOut = () => {

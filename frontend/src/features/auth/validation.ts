@@ -1,12 +1,13 @@
 import type { Registration } from './api/register';
 
 // The first three texts are the product's (docs/ARCHITECTURE.md, The product), checked in this
-// order; the adult confirmation is ours and comes last.
+// order; the adult confirmation is ours and comes last, and the password reset's email is ours.
 export const messages = {
   missingFields: 'Please fill in all fields',
   invalidEmail: 'Please provide a valid email',
   shortPassword: 'Password should be at least 6 characters',
   notAdult: 'Please confirm that you are 18 or older',
+  missingEmail: 'Please enter your email.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -20,14 +21,23 @@ export function validateLogin(email: string, password: string): string | null {
   return null;
 }
 
-export function validateRegistration({ name, email, password, ageConfirmed }: Registration): string | null {
-  if (!name.trim() || !email.trim() || !password) return messages.missingFields;
+/** The password reset request's one field. */
+export function validateEmail(email: string): string | null {
+  if (!email.trim()) return messages.missingEmail;
   if (!EMAIL_PATTERN.test(email.trim())) return messages.invalidEmail;
-  if (password.length < PASSWORD_MIN_LENGTH) return messages.shortPassword;
-  if (!ageConfirmed) return messages.notAdult;
   return null;
 }
 
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** A new password, as registration checks it. */
+export function validatePassword(password: string): string | null {
+  return password.length < PASSWORD_MIN_LENGTH ? messages.shortPassword : null;
+}
+
+export function validateRegistration({ name, email, password, ageConfirmed }: Registration): string | null {
+  if (!name.trim() || !email.trim() || !password) return messages.missingFields;
+  if (!EMAIL_PATTERN.test(email.trim())) return messages.invalidEmail;
+  const weak = validatePassword(password);
+  if (weak) return weak;
+  if (!ageConfirmed) return messages.notAdult;
+  return null;
 }

@@ -38,14 +38,38 @@ describe('LoginForm', () => {
     },
   );
 
-  it("prefixes the provider's message when sign-in fails", async () => {
+  it("says a wrong password in plain words, after the product's prefix", async () => {
     fakeAuth.addAccount({ email: 'ada@example.com', password: 'right-password' });
     const { fill, onSuccess } = renderForm();
     await fill('ada@example.com', 'wrong-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Login Error: Firebase: Error (auth/invalid-credential).',
-    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Login Error: The email or password is incorrect\.$/);
     expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('says the same for an email without an account', async () => {
+    const { fill } = renderForm();
+    await fill('nobody@example.com', 'any-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Login Error: The email or password is incorrect\.$/);
+  });
+
+  it.each([
+    ['network-request-failed', 'We could not reach the sign-in service. Check your connection and try again.'],
+    ['user-disabled', 'This account has been disabled. Contact support if you think this is a mistake.'],
+    ['a-code-from-a-future-sdk', 'Something went wrong on our side. Please try again in a moment.'],
+  ])('words auth/%s for people', async (code, words) => {
+    fakeAuth.addAccount({ email: 'ada@example.com', password: 'right-password' });
+    fakeAuth.failNext(code, 'signIn');
+    const { fill } = renderForm();
+    await fill('ada@example.com', 'right-password');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Login Error: ${words}`);
+    expect(alert).not.toHaveTextContent(/firebase|auth\//i);
+  });
+
+  it('offers a password reset', () => {
+    renderForm();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
   });
 
   it('signs in and reports success with valid credentials', async () => {

@@ -5,7 +5,8 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { signIn } from '@/lib/firebase';
 
-import { errorMessage, validateLogin } from '../validation';
+import { authErrorMessage } from '../auth-errors';
+import { validateLogin } from '../validation';
 
 import styles from './auth-form.module.css';
 import { FormError } from './form-error';
@@ -27,7 +28,7 @@ export function LoginForm({ onSuccess }: { readonly onSuccess: () => void }) {
       await signIn(email.trim(), password);
       onSuccess();
     } catch (cause) {
-      setError(`Login Error: ${errorMessage(cause)}`);
+      setError(`Login Error: ${authErrorMessage(cause)}`);
       setPending(false);
     }
   }
@@ -53,6 +54,9 @@ export function LoginForm({ onSuccess }: { readonly onSuccess: () => void }) {
           setPassword(event.target.value);
         }}
       />
+      <p className={styles.aside}>
+        <Link to={paths.forgotPassword}>Forgot password?</Link>
+      </p>
       <FormError message={error} />
       <button type="submit" className="button button-primary" disabled={pending}>
         {pending ? 'Logging in…' : 'Login'}

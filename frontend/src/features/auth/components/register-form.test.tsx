@@ -62,14 +62,22 @@ describe('RegisterForm', () => {
     expect(fakeAuth.signedInUser()).toBeNull();
   });
 
-  it("shows the provider's message when the account cannot be created", async () => {
+  it('says in plain words that the email already has an account', async () => {
     fakeAuth.addAccount({ email: valid.email });
     const { fill, onSuccess } = renderForm();
     await fill(valid);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Firebase: Error (auth/email-already-in-use).',
-    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^An account with this email already exists\. Log in, or reset its password\.$/);
     expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it("never shows the provider's raw text, whatever it fails with", async () => {
+    fakeAuth.failNext('password-does-not-meet-requirements', 'createAccount');
+    const { fill } = renderForm();
+    await fill(valid);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This password is not strong enough.');
+    expect(alert).not.toHaveTextContent(/firebase|auth\//i);
   });
 
   it("shows the gateway's message when the profile cannot be saved", async () => {

@@ -6,7 +6,8 @@ import { paths } from '@/config/paths';
 import { useLeaveIfDeleted } from '@/lib/me';
 
 import { register } from '../api/register';
-import { errorMessage, validateRegistration } from '../validation';
+import { authErrorMessage } from '../auth-errors';
+import { validateRegistration } from '../validation';
 
 import styles from './auth-form.module.css';
 import { FormError } from './form-error';
@@ -31,7 +32,7 @@ export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) 
       await register({ name, email, password, ageConfirmed });
       onSuccess();
     } catch (cause) {
-      setError(errorMessage(cause));
+      setError(authErrorMessage(cause));
       setPending(false);
       void leaveIfDeleted(cause);
     }
