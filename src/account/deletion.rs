@@ -20,6 +20,7 @@ use crate::billing::payments::Payments;
 use crate::generate::{GenerateError, Generator};
 use crate::images::blobs::BlobError;
 use crate::jobs::Cancel;
+use crate::quota::CreditPlan;
 use crate::safety::strikes;
 use crate::staff::accounts::{Accounts, AccountsError};
 use crate::store::{AuditEntry, RefusalRecord, Store, StoreError, Tombstone, UserRecord, now_ms};
@@ -165,7 +166,9 @@ impl Deletion<'_> {
         user: Option<&UserRecord>,
     ) -> Result<(), StoreError> {
         let now = now_ms();
-        let period = self.users.period(user.is_some_and(|u| u.is_pro(now)));
+        let period = self
+            .users
+            .period(user.map_or(CreditPlan::Free, |u| u.credit_plan(now)));
         let refusals: BTreeMap<String, RefusalRecord> = self
             .store
             .list_refusals(uid)

@@ -340,8 +340,9 @@ async fn show(
 ) -> anyhow::Result<String> {
     let user = find(store, who).await?;
     let now = now_ms();
-    let pro = user.is_pro(now);
-    let period = config.quotas().period(pro, Utc::now());
+    let plan = user.credit_plan(now);
+    let pro = plan.is_pro();
+    let period = config.quotas().period(plan, Utc::now());
     let used = store.get_usage(&user.uid, &period.key).await?;
     let bonus = store.get_bonus(&user.uid, &period.key).await?;
     let limit = period.limit.saturating_add(bonus);

@@ -155,7 +155,7 @@ pub struct Config {
         long = "pro-monthly",
         env = "LUCENT_PRO_MONTHLY",
         value_name = "LUCENT_PRO_MONTHLY",
-        default_value_t = 100
+        default_value_t = 1000
     )]
     pub pro_monthly: u32,
 

@@ -156,11 +156,11 @@ impl Generator {
         spec.adult_only = Some(passed.explicit);
         // Fixed now, so that a job run twice draws the same images.
         spec.seed.get_or_insert_with(|| rand::rng().random());
-        let period = self.users.period(caller.pro);
+        let period = self.users.period(caller.plan);
         let job = NewJob {
             id: push_id::generation_id(),
             uid: caller.uid.clone(),
-            tier: Tier::of(caller.pro),
+            tier: Tier::of(caller.pro()),
             request: serde_json::to_string(&spec)
                 .map_err(|e| GenerateError::Internal(e.to_string()))?,
             period: period.key.clone(),

@@ -47,6 +47,8 @@ pub struct Generator {
     /// Plans and credits.
     pub(super) users: Users,
     pub(super) metrics: Arc<Metrics>,
+    /// The styles' tiles by style id, drawn once (`samples.rs`).
+    pub(super) samples: moka::future::Cache<String, bytes::Bytes>,
 }
 
 /// What the generation service is made of, besides the board it is given.
@@ -92,6 +94,7 @@ impl Generator {
             store: parts.store,
             users: parts.users,
             metrics: parts.metrics,
+            samples: moka::future::Cache::new(64),
         }
     }
 

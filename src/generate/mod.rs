@@ -12,6 +12,7 @@ mod generator;
 pub mod reaper;
 pub mod request;
 pub mod retention;
+mod samples;
 pub mod settle;
 pub mod source;
 pub mod stage;

@@ -195,7 +195,7 @@ impl GenerationBody {
                     .map_err(|_| GenerateError::invalid("seed", "seed is at most 4294967295"))
             })
             .transpose()?;
-        let steps_max = if caller.pro {
+        let steps_max = if caller.pro() {
             STEPS_MAX_PRO
         } else {
             STEPS_MAX_FREE
@@ -223,7 +223,7 @@ impl GenerationBody {
             ));
         }
 
-        if !caller.pro {
+        if !caller.pro() {
             if count > COUNT_MAX_FREE {
                 return Err(GenerateError::ProRequired(
                     "several images at once is a Premium feature".into(),
@@ -382,13 +382,18 @@ impl Spec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::quota::CreditPlan;
     use serde_json::json;
 
     fn caller(pro: bool, age_confirmed: bool) -> Caller {
         Caller {
             uid: "alice".into(),
             email: None,
-            pro,
+            plan: if pro {
+                CreditPlan::Pro { period_end: None }
+            } else {
+                CreditPlan::Free
+            },
             age_confirmed,
             adult: age_confirmed,
             suspended: false,

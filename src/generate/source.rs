@@ -141,7 +141,7 @@ pub fn check(
             "an image made from another has its source's size; leave enhance out",
         ));
     }
-    if mode.pro() && !caller.pro {
+    if mode.pro() && !caller.pro() {
         return Err(GenerateError::ProRequired(format!(
             "{} is a Premium feature",
             mode.label()

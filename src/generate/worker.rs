@@ -407,6 +407,7 @@ mod tests {
     use crate::generate::backend::A1111;
     use crate::generate::catalog::Catalog;
     use crate::generate::request::GenerationBody;
+    use crate::quota::CreditPlan;
     use crate::users::Caller;
 
     proptest! {
@@ -427,7 +428,7 @@ mod tests {
             let caller = Caller {
                 uid: "alice".into(),
                 email: None,
-                pro: true,
+                plan: CreditPlan::Pro { period_end: None },
                 age_confirmed: true,
                 adult: true,
                 suspended: false,

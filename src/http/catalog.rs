@@ -2,6 +2,7 @@
 
 use axum::Json;
 use axum::extract::State;
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -12,6 +13,13 @@ use crate::generate::request::{
 };
 use crate::generate::source::MODES;
 use crate::store::SourceMode;
+
+/// What a path segment may hold as it is (RFC 3986's unreserved characters).
+const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -26,6 +34,17 @@ pub struct CatalogView {
     source_modes: Vec<SourceModeView>,
     limits: Limits,
     renderer: Renderer,
+    plans: PlansView,
+}
+
+/// What each plan's credits are; the web app states these, never numbers of its own.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PlansView {
+    /// Credits a free account gets each UTC day.
+    free_daily: u32,
+    /// Credits a Premium account gets each billing month (they renew when it does).
+    pro_monthly: u32,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -56,6 +75,8 @@ pub struct StyleView {
     sizes: Vec<Size>,
     /// The guidance scale it is drawn at unless the user picks another.
     cfg: f32,
+    /// Where its sample picture is (`GET /api/v1/styles/{id}/sample`), a same-origin path.
+    sample: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -110,6 +131,10 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
                 default: s.default,
                 sizes: s.sizes.clone(),
                 cfg: s.cfg,
+                sample: format!(
+                    "/api/v1/styles/{}/sample",
+                    utf8_percent_encode(&s.id, SEGMENT)
+                ),
             })
             .collect(),
         looks: generator
@@ -156,6 +181,10 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
             cfg_min: CFG_MIN,
             cfg_max: CFG_MAX,
             cfg_step: CFG_STEP,
+        },
+        plans: PlansView {
+            free_daily: state.users.quotas().free_daily,
+            pro_monthly: state.users.quotas().pro_monthly,
         },
         renderer: Renderer {
             kind,

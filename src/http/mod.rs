@@ -12,6 +12,7 @@ mod bodies;
 mod catalog;
 pub mod error;
 mod error_docs;
+mod etag;
 mod events;
 mod extract;
 mod favorites;
@@ -27,6 +28,7 @@ mod security_headers;
 pub mod server;
 mod spa;
 mod state;
+mod style_sample;
 mod support;
 mod test_age_check;
 mod test_checkout;
@@ -74,6 +76,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(me::get_me))
         .routes(routes!(me::post_me).layer(limited!(state, Class::ProfileWrite)))
         .routes(routes!(catalog::get_catalog))
+        .routes(routes!(style_sample::get_style_sample))
         .routes(routes!(openapi::document))
         .routes(routes!(generations::list))
         .routes(routes!(favorites::mark, favorites::unmark))

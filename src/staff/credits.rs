@@ -51,7 +51,7 @@ pub async fn add_credits(
         .get_user(uid)
         .await?
         .ok_or_else(|| ActionError::NoUser(uid.to_owned()))?;
-    let period = quotas.period(user.is_pro(now.timestamp_millis()), now);
+    let period = quotas.period(user.credit_plan(now.timestamp_millis()), now);
     let action = format!("add-credits {} to {}", grant.credits, period.key);
     let entry = AuditEntry {
         at: now.timestamp_millis(),

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::quota::CreditPlan;
+
 /// `users/{uid}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -205,6 +207,16 @@ impl Subscription {
 impl UserRecord {
     pub fn is_pro(&self, now_ms: i64) -> bool {
         self.subscription.as_ref().is_some_and(|s| s.is_pro(now_ms))
+    }
+
+    /// The plan its credits are counted by now.
+    pub fn credit_plan(&self, now_ms: i64) -> CreditPlan {
+        match &self.subscription {
+            Some(sub) if sub.is_pro(now_ms) => CreditPlan::Pro {
+                period_end: sub.current_period_end,
+            },
+            _ => CreditPlan::Free,
+        }
     }
 
     pub fn age_status(&self) -> AgeStatus {

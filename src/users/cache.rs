@@ -7,7 +7,6 @@ use std::time::Duration;
 use moka::future::Cache;
 
 use super::Credits;
-use crate::quota::Quotas;
 use crate::store::UserRecord;
 
 /// How stale a cached record may be.
@@ -17,12 +16,10 @@ pub(super) struct Caches {
     pub records: Cache<String, Option<UserRecord>>,
     /// Credits used and granted, by (uid, period).
     pub usage: Cache<(String, String), Credits>,
-    /// Which periods a user's counts are read in now.
-    quotas: Quotas,
 }
 
 impl Caches {
-    pub fn new(quotas: Quotas) -> Self {
+    pub fn new() -> Self {
         Self {
             records: Cache::builder()
                 .time_to_live(CACHE_TTL)
@@ -31,21 +28,18 @@ impl Caches {
             usage: Cache::builder()
                 .time_to_live(CACHE_TTL)
                 .max_capacity(100_000)
+                .support_invalidation_closures()
                 .build(),
-            quotas,
         }
     }
 
-    /// Drops `uid`'s entries: the record and the counts of the periods read now (one per
-    /// plan, as the plan may be what changed). A count of a period already over is never
-    /// read again, and goes with the TTL.
+    /// Drops `uid`'s entries: the record and the counts of every period (the plan, and so
+    /// the period, may be what changed).
     pub async fn forget(&self, uid: &str) {
         self.records.invalidate(uid).await;
-        let now = chrono::Utc::now();
-        for pro in [false, true] {
-            let period = self.quotas.period(pro, now).key;
-            self.usage.invalidate(&(uid.to_owned(), period)).await;
-        }
+        let uid = uid.to_owned();
+        // Only fails when the cache was built without closures, which `new` never does.
+        let _ = self.usage.invalidate_entries_if(move |(u, _), _| *u == uid);
     }
 
     pub fn forget_everyone(&self) {
@@ -59,31 +53,25 @@ mod tests {
     use super::*;
 
     #[tokio::test]
-    async fn forgetting_a_user_drops_their_counts_on_either_plan_and_no_one_elses() {
-        let quotas = Quotas {
-            free_daily: 3,
-            pro_monthly: 100,
-        };
-        let caches = Caches::new(quotas);
-        let now = chrono::Utc::now();
+    async fn forgetting_a_user_drops_their_counts_of_every_period_and_no_one_elses() {
+        let caches = Caches::new();
         let counts = Credits { used: 1, bonus: 0 };
+        let periods = ["d2026-11-26", "m2026-11", "p20261215T103000Z"];
         for uid in ["ann", "bob"] {
-            for pro in [false, true] {
-                let key = (uid.to_owned(), quotas.period(pro, now).key);
-                caches.usage.insert(key, counts).await;
+            for period in periods {
+                caches
+                    .usage
+                    .insert((uid.into(), period.into()), counts)
+                    .await;
             }
         }
 
         caches.forget("ann").await;
 
-        for pro in [false, true] {
-            let period = quotas.period(pro, now).key;
+        for period in periods {
+            assert_eq!(caches.usage.get(&("ann".into(), period.into())).await, None);
             assert_eq!(
-                caches.usage.get(&("ann".into(), period.clone())).await,
-                None
-            );
-            assert_eq!(
-                caches.usage.get(&("bob".into(), period)).await,
+                caches.usage.get(&("bob".into(), period.into())).await,
                 Some(counts)
             );
         }

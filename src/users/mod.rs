@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::auth::Identity;
-use crate::quota::{Period, Quotas};
+use crate::quota::{CreditPlan, Period, Quotas};
 use crate::redis_client::RedisClient;
 use crate::store::{
     AgeStatus, ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult, Subscription,
@@ -43,13 +43,19 @@ pub struct Caller {
     pub uid: String,
     pub email: Option<String>,
     /// Decided from the record now, never from the request.
-    pub pro: bool,
+    pub plan: CreditPlan,
     pub age_confirmed: bool,
     /// May make and see explicit images: a provider verified their age, or this deployment
     /// requires no check.
     pub adult: bool,
     /// Generation is suspended for staff review.
     pub suspended: bool,
+}
+
+impl Caller {
+    pub fn pro(&self) -> bool {
+        self.plan.is_pro()
+    }
 }
 
 /// A profile with its plan and credits, as `GET /api/v1/me` shows it.
@@ -102,7 +108,7 @@ impl Users {
         redis: Option<RedisClient>,
         age_required: bool,
     ) -> Self {
-        let caches = Arc::new(Caches::new(quotas));
+        let caches = Arc::new(Caches::new());
         Self {
             age_required,
             news: redis.map(|redis| News::start(redis, &caches)),
@@ -204,8 +210,8 @@ impl Users {
     }
 
     /// The credit period a caller on this plan is in now.
-    pub fn period(&self, pro: bool) -> Period {
-        self.quotas.period(pro, chrono::Utc::now())
+    pub fn period(&self, plan: CreditPlan) -> Period {
+        self.quotas.period(plan, chrono::Utc::now())
     }
 
     /// The caller's record, or [`UserError::ProfileMissing`].
@@ -218,7 +224,7 @@ impl Users {
         Ok(Caller {
             uid: identity.uid.clone(),
             email: identity.email.clone(),
-            pro: record.is_pro(now_ms()),
+            plan: record.credit_plan(now_ms()),
             age_confirmed: record.age_confirmed,
             adult: self.adult(&record),
             suspended: record.suspension.is_some(),
@@ -241,8 +247,9 @@ impl Users {
 
     /// The profile with its plan and the credits used in the current period.
     pub async fn account(&self, record: UserRecord) -> Result<Account, UserError> {
-        let pro = record.is_pro(now_ms());
-        let period = self.period(pro);
+        let plan = record.credit_plan(now_ms());
+        let pro = plan.is_pro();
+        let period = self.period(plan);
         let credits = self.credits(&record.uid, &period.key).await?;
         Ok(Account {
             record,

@@ -4,6 +4,7 @@
 
 use std::io::Read;
 
+use lucent::quota::CreditPlan;
 use serde_json::{Value, json};
 use wiremock::matchers::{body_json, method, path};
 use wiremock::{Mock, ResponseTemplate};
@@ -63,7 +64,7 @@ async fn delete_me(app: &TestApp, token: &str, email: &str) -> reqwest::Response
 /// the files under the account's folder of the image store.
 async fn left_of(app: &TestApp, uid: &str) -> (bool, usize, u32, usize, usize) {
     let store = &app.state.store;
-    let period = app.state.users.period(false).key;
+    let period = app.state.users.period(CreditPlan::Free).key;
     let folder = app.data_dir.path().join("images").join(uid);
     let files = walk(&folder);
     (
@@ -581,7 +582,7 @@ async fn a_deleted_accounts_credits_and_refusals_stay_on_its_tombstone_until_the
 
     assert_eq!(card.status(), 200);
     let card: Value = card.json().await.unwrap();
-    let period = c.app.state.users.period(false);
+    let period = c.app.state.users.period(CreditPlan::Free);
     assert_eq!(
         (&card["period"], &card["used"], &card["suspension"]),
         (&json!(period.key), &json!(2), &Value::Null),

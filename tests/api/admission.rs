@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use lucent::generate::{GenerateError, Route};
 use lucent::jobs::JobBoard;
+use lucent::quota::CreditPlan;
 use lucent::users::Caller;
 
 use crate::faulty_board::{FaultyBoard, Step};
@@ -32,7 +33,7 @@ async fn alices_submission(app: &TestApp) -> GenerateError {
     let alice = Caller {
         uid: "alice".into(),
         email: None,
-        pro: false,
+        plan: CreditPlan::Free,
         age_confirmed: true,
         adult: true,
         suspended: false,

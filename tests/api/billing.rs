@@ -252,7 +252,7 @@ async fn a_paid_session_makes_the_user_pro() {
     assert!(body["message"].as_str().unwrap().contains("Premium"));
     let me: Value = app.get_me(&token).await.json().await.unwrap();
     assert_eq!(me["plan"], "pro");
-    assert_eq!(me["quota"]["limit"], 100);
+    assert_eq!(me["quota"]["limit"], 1000);
     let sub = &me["subscription"];
     assert_eq!(
         (sub["planType"].as_str(), sub["status"].as_str()),

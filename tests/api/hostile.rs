@@ -9,7 +9,7 @@ use crate::test_keys::token_for;
 async fn a_query_flood_on_the_legacy_call_is_rate_limited() {
     let app = spawn_app().await;
     let token = app.register("alice").await;
-    // Pro: 100 credits, so only the rate limit can refuse, however slowly the machine runs.
+    // Pro: 1,000 credits, so only the rate limit can refuse, however slowly the machine runs.
     app.make_pro("alice").await;
     let mut statuses = Vec::new();
 

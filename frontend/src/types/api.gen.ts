@@ -340,6 +340,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/styles/{id}/sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A style's sample picture, drawn by the built-in renderer */
+        get: operations["get_style_sample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/support/deleted/{uid}": {
         parameters: {
             query?: never;
@@ -753,6 +770,7 @@ export interface components {
         CatalogView: {
             limits: components["schemas"]["Limits"];
             looks: components["schemas"]["LookView"][];
+            plans: components["schemas"]["PlansView"];
             renderer: components["schemas"]["Renderer"];
             /**
              * @description What `sampler` may be, the first the default; empty when the backend takes none (nor
@@ -830,7 +848,7 @@ export interface components {
              *     whichever is later. The uid stays deleted after it.
              */
             keepUntil: number;
-            /** @description The credit period (`d2026-11-26`, `m2026-11`), the credits used in it and given. */
+            /** @description The credit period (`d2026-11-26`, `m2026-11`, `p20261215T103000Z`), the credits used in it and given. */
             period: string;
             /** @description Its refused requests of the 24 hours before the deletion, newest first. */
             refusals: components["schemas"]["RefusalView"][];
@@ -1065,6 +1083,19 @@ export interface components {
              *     grants pro up to 31 days ahead; longer, or none, needs an admin (403 `admin_required`).
              */
             until?: string | null;
+        };
+        /** @description What each plan's credits are; the web app states these, never numbers of its own. */
+        PlansView: {
+            /**
+             * Format: int32
+             * @description Credits a free account gets each UTC day.
+             */
+            freeDaily: number;
+            /**
+             * Format: int32
+             * @description Credits a Premium account gets each billing month (they renew when it does).
+             */
+            proMonthly: number;
         };
         ProfileBody: {
             ageConfirmed?: boolean;
@@ -1311,6 +1342,8 @@ export interface components {
             label: string;
             nsfw: boolean;
             pro: boolean;
+            /** @description Where its sample picture is (`GET /api/v1/styles/{id}/sample`), a same-origin path. */
+            sample: string;
             /**
              * @description What `size` may be for this style, the first the default; one when the backend draws
              *     one size only.
@@ -3368,6 +3401,45 @@ export interface operations {
             };
         };
     };
+    get_style_sample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The style's id, as the catalog lists it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PNG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description The copy the client holds is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     deleted_account: {
         parameters: {
             query?: never;
@@ -5219,6 +5291,9 @@ export interface operationErrors {
         502: "stripe_error";
         503: "store_unavailable" | "stripe_unavailable";
         504: "store_timeout" | "stripe_timeout";
+    };
+    "GET /api/v1/styles/{id}/sample": {
+        404: "not_found";
     };
     "GET /api/v1/support/deleted/{uid}": {
         404: "not_found";

@@ -4,7 +4,7 @@
 //! (a retry after a timeout could pay for the same image twice on a metered GPU).
 
 mod a1111;
-mod builtin;
+pub mod builtin;
 pub mod comfyui;
 mod endpoint;
 mod legacy;

@@ -22,7 +22,7 @@ pub struct DeletedAccount {
     /// When this record is deleted: the credit period's end or the last refusal's 24 hours,
     /// whichever is later. The uid stays deleted after it.
     keep_until: i64,
-    /// The credit period (`d2026-11-26`, `m2026-11`), the credits used in it and given.
+    /// The credit period (`d2026-11-26`, `m2026-11`, `p20261215T103000Z`), the credits used in it and given.
     period: String,
     used: u32,
     bonus: u32,

@@ -263,3 +263,15 @@ async fn the_legacy_call_sends_every_code_it_lists() {
 
     sent.assert_is_the_list_of(op).await;
 }
+
+#[tokio::test]
+async fn a_styles_sample_sends_every_code_it_lists() {
+    let op = Op::StyleSample;
+    let sent = Sent::default();
+    let app = spawn_app().await;
+
+    sent.send(op.call(&app, "real-v1.1")).await;
+    sent.send(op.call(&app, "no-such-style")).await;
+
+    sent.assert_is_the_list_of(op).await;
+}

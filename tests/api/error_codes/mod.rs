@@ -61,9 +61,10 @@ enum Op {
     DeleteMe,
     Export,
     DeleteUser,
+    StyleSample,
 }
 
-const OPS: [Op; 35] = [
+const OPS: [Op; 36] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -99,6 +100,7 @@ const OPS: [Op; 35] = [
     Op::DeleteMe,
     Op::Export,
     Op::DeleteUser,
+    Op::StyleSample,
 ];
 
 /// Who the calls that are not about a particular user come from.
@@ -149,6 +151,7 @@ impl Op {
             Op::DeleteMe => ("delete", "/api/v1/me"),
             Op::Export => ("get", "/api/v1/me/export"),
             Op::DeleteUser => ("delete", "/api/v1/support/users/{uid}"),
+            Op::StyleSample => ("get", "/api/v1/styles/{id}/sample"),
         }
     }
 
