@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { AccountSuspendedNotice } from '@/components/ui/account-suspended-notice';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { GenerateForm } from '@/features/generate/components/generate-form';
@@ -17,6 +18,7 @@ export default function GenerateRoute() {
 
   return (
     <Page title="Generate" lead="Describe the image you want and pick a style." wide>
+      <AccountSuspendedNotice />
       <GenerateForm
         // A new 'Try Again' (or prompt card) starts a fresh form.
         key={location.key}

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 
-import { SupportLink } from '@/components/ui/support-link';
+import { SuspensionNotice } from '@/components/ui/suspension-notice';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
 import type { Me } from '@/types/api';
 
 interface AccountStandingProps {
@@ -19,20 +18,7 @@ interface AccountStandingProps {
  */
 export function AccountStanding({ me: { email, standing }, id }: AccountStandingProps) {
   const { strikes, suspendAt, warning, suspension } = standing;
-  if (suspension) {
-    return (
-      <section id={id} aria-label="Your standing" className="alert">
-        <p>
-          <strong>Generation is suspended</strong> since {formatDateTime(suspension.since)}: {suspension.reason}.
-          {suspension.upheld && ' Our staff reviewed it and kept it.'}
-        </p>
-        <p>{suspension.review}</p>
-        <p>
-          Ask for a review: <SupportLink subject={`Review of the suspension of ${email}`} />
-        </p>
-      </section>
-    );
-  }
+  if (suspension) return <SuspensionNotice email={email} suspension={suspension} label="Your standing" id={id} />;
   if (!warning) return null;
   return (
     <section id={id} aria-label="Your standing" className="notice">

@@ -548,6 +548,9 @@ export const handlers = [
   http.post('/api/v1/checkout', ({ request, response }) => {
     if (!caller(request)) return fail('POST /api/v1/checkout', 401, 'token_missing', signInFirst);
     if (db.plan === 'pro') return fail('POST /api/v1/checkout', 409, 'already_subscribed', 'You are already subscribed to Premium.');
+    if (db.suspension) {
+      return fail('POST /api/v1/checkout', 403, 'account_suspended', 'generation is suspended for this account until our staff have reviewed it, so Premium cannot be bought now');
+    }
     return response(200).json({ url: 'http://127.0.0.1:8080/checkout/test/cs_test_123' });
   }),
 
