@@ -34,9 +34,12 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe(url);
   });
 
-  it("shows 'Something Went Wrong' on /cancel with a way home", async () => {
+  it('says a cancelled checkout was cancelled on /cancel, with the way back to Premium and home', async () => {
     renderApp(routes, { url: '/cancel' });
-    expect(await heading('Something Went Wrong')).toBeInTheDocument();
+    expect(await heading('Checkout cancelled')).toBeInTheDocument();
+    expect(screen.getByText(/nothing was charged and your plan has not changed/)).toBeInTheDocument();
+    expect(screen.queryByText('Something Went Wrong')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Premium' })).toHaveAttribute('href', '/Subscribe');
     expect(screen.getByRole('link', { name: 'Go To Homepage' })).toHaveAttribute('href', '/');
   });
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
+import { DEFAULT_PLANS, type Plans } from '@/config/plans';
 import { client, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import type { Catalog, Generation } from '@/types/api';
@@ -16,6 +17,11 @@ export function useCatalog() {
     error: query.error?.message ?? null,
     retry: () => void query.refetch(),
   };
+}
+
+/** Each plan's credits from the catalog; the shipped defaults until it has loaded (or if it cannot). */
+export function usePlans(): Plans {
+  return useCatalog().catalog?.plans ?? DEFAULT_PLANS;
 }
 
 /** The note shown when images come from the built-in renderer rather than an AI model. */

@@ -18,11 +18,28 @@ describe('Profile page', () => {
     const main = within(await screen.findByRole('main'));
     expect(await main.findByText('ada@example.com')).toBeInTheDocument();
     expect(main.getByText('Ada')).toBeInTheDocument();
-    expect(main.getByText('Free')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByTestId('profile-plan')).toHaveTextContent(/^Free · 10 credits per day$/);
+    });
     expect(screen.getByTestId('profile-credits')).toHaveTextContent(/^4 of 10 used · 6 left · resets [^·]*2026[^·]*$/);
     expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/Subscribe');
     expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your standing' })).not.toBeInTheDocument();
+  });
+
+  it("says what Premium gives, as the catalog states it, and when the credits reset", async () => {
+    db.catalog.plans = { freeDaily: 10, proMonthly: 1200 };
+    db.plan = 'pro';
+    db.quota = { used: 3, limit: 1200, bonus: 0, resetsAt: '2026-12-14T09:30:00Z' };
+    renderApp(routes, { url: '/profile', user: ada });
+    await waitFor(() => {
+      expect(screen.getByTestId('profile-plan')).toHaveTextContent(
+        'Premium Pro · 1,200 credits per month, renewed with each billing period',
+      );
+    });
+    expect(screen.getByTestId('profile-credits')).toHaveTextContent(
+      `3 of 1200 used · 1197 left · resets ${formatDateTime('2026-12-14T09:30:00Z')}`,
+    );
   });
 
   it('warns once three refused requests in 24 hours count, saying how many of five', async () => {

@@ -1,15 +1,22 @@
+import { proAllowance, type Plans } from '@/config/plans';
+
 /** The monthly price (docs/ARCHITECTURE.md, The product). */
 export const PRICE = '$9.99';
 
-/** The pro benefits listed to users, in order (docs/ARCHITECTURE.md, The product). */
-export const BENEFITS = [
-  'Remove blur',
-  'Lifetime save',
-  'Generate faster',
-  'No watermark',
-  'High quality',
-  'Modify the look',
-  'Multi-creations',
-  '100 credits per month',
-  'Custom model',
-] as const;
+/**
+ * The pro benefits listed to users, in order (docs/ARCHITECTURE.md, The product), with the
+ * credits the gateway gives instead of the first app's fixed 100.
+ */
+export function benefits(plans: Plans): readonly string[] {
+  return [
+    'Remove blur',
+    'Lifetime save',
+    'Generate faster',
+    'No watermark',
+    'High quality',
+    'Modify the look',
+    'Multi-creations',
+    proAllowance(plans),
+    'Custom model',
+  ];
+}

@@ -1,4 +1,6 @@
-// The landing page's copy, in one place.
+// The landing page's copy, in one place. Its credits are the shipped defaults, not the
+// catalog's: the landing page loads no query code (config/plans.ts).
+import { DEFAULT_PLANS, freeAllowance, PRO_RENEWAL, proAllowance } from '@/config/plans';
 
 export const heroPrompts = [
   {
@@ -59,7 +61,7 @@ export const faqs = [
   {
     question: 'What does Premium include?',
     answer:
-      'Sharp images without a watermark, downloads, lifetime saving, faster generation, higher quality, more looks and models, several images at once, and 100 credits per month, for $9.99 a month.',
+      `Sharp images without a watermark, downloads, lifetime saving, faster generation, higher quality, more looks and models, several images at once, and ${proAllowance(DEFAULT_PLANS)} (${PRO_RENEWAL}), for $9.99 a month. Free accounts get ${freeAllowance(DEFAULT_PLANS)}.`,
   },
   {
     question: 'Can I get a refund?',

@@ -56,6 +56,7 @@ export function defaultCatalog(): Catalog {
       { id: 'korean', label: 'Korean', pro: false },
       { id: 'nordic', label: 'Nordic', pro: true },
     ],
+    plans: { freeDaily: 10, proMonthly: 1000 },
     limits: {
       promptMax: 500,
       negativePromptMax: 500,

@@ -1,68 +1,77 @@
-import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
-import { useInvalidateAccount } from '@/lib/query-client';
+import { ApiError } from '@/lib/api-client';
 
-import { confirmPayment } from '../api/billing';
+import { PaymentNotConfirmedYet, usePaymentConfirmation } from '../hooks/use-payment-confirmation';
 
 import styles from './billing.module.css';
 
 interface PaymentSuccessPanelProps {
   /** `session_id` from the URL Stripe (or the test checkout) sent the browser to. */
   readonly sessionId: string | null;
-  /** The payment is confirmed and the profile reloaded. */
+  /** The gateway has the user as pro, and what shows the plan is reloaded. */
   readonly onConfirmed: () => void;
 }
 
-export function PaymentSuccessPanel({ sessionId, onConfirmed }: PaymentSuccessPanelProps) {
-  const { user } = useAuth();
-  const { afterPayment } = useInvalidateAccount();
-  const confirm = useMutation({
-    mutationFn: (ids: { sessionId: string; uid: string }) => confirmPayment(ids.sessionId, ids.uid),
-    onSuccess: async () => {
-      await afterPayment();
-      onConfirmed();
-    },
-  });
-  // Stays pending from the click until the page moves on.
-  const pending = confirm.isPending || confirm.isSuccess;
+/** Not an error in the payment: the processor has not said it was paid yet. */
+function stillWaiting(error: Error): boolean {
+  return error instanceof PaymentNotConfirmedYet || (error instanceof ApiError && error.code === 'payment_incomplete');
+}
 
-  return (
-    <div className={styles.panel}>
-      {sessionId ? (
-        <p>Thank you! Press Proceed to activate Premium on your account.</p>
-      ) : (
+export function PaymentSuccessPanel({ sessionId, onConfirmed }: PaymentSuccessPanelProps) {
+  const confirmation = usePaymentConfirmation(sessionId);
+  const confirmed = confirmation.isSuccess;
+
+  useEffect(() => {
+    if (confirmed) onConfirmed();
+  }, [confirmed, onConfirmed]);
+
+  if (!sessionId) {
+    return (
+      <div className={styles.panel}>
         <p role="alert" className="alert">
           This link has no payment session, so there is nothing to confirm.
         </p>
-      )}
-      {confirm.error && (
+        <p className={styles.small}>
+          Paid and still on Free? <Link to={paths.payment}>Check your payment</Link> or{' '}
+          <Link to={paths.support}>contact support</Link>.
+        </p>
+      </div>
+    );
+  }
+
+  const { error } = confirmation;
+  if (error && !confirmation.isFetching) {
+    return (
+      <div className={styles.panel}>
         <div role="alert" className="alert">
-          <p>{confirm.error.message}</p>
+          {stillWaiting(error) ? (
+            <p>
+              Your payment has not been confirmed yet; this is taking longer than usual. If you paid, Premium turns on as
+              soon as the confirmation arrives.
+            </p>
+          ) : (
+            <p>{error.message}</p>
+          )}
           <p>
-            If you were charged, <Link to={paths.support}>contact support</Link> and we will sort it out.
+            If you were charged and Premium does not appear, <Link to={paths.support}>contact support</Link> and we will
+            sort it out.
           </p>
         </div>
-      )}
-      <div>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={pending || !sessionId}
-          onClick={() => {
-            if (user && sessionId) confirm.mutate({ sessionId, uid: user.uid });
-          }}
-        >
-          {pending ? 'Confirming…' : 'Proceed'}
-        </button>
+        <div>
+          <button type="button" className="button button-primary" onClick={() => void confirmation.refetch()}>
+            Check again
+          </button>
+        </div>
       </div>
-      {!sessionId && (
-        <p className={styles.small}>
-          Need help? <Link to={paths.support}>Contact support</Link>.
-        </p>
-      )}
+    );
+  }
+
+  return (
+    <div className={styles.panel}>
+      <p role="status">{confirmed ? 'Premium is active.' : 'Confirming your payment…'}</p>
     </div>
   );
 }

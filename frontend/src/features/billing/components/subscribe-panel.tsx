@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { SuspensionNotice } from '@/components/ui/suspension-notice';
 import { loginHref, paths } from '@/config/paths';
+import { freeAllowance, PRO_RENEWAL, proAllowance } from '@/config/plans';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { browser } from '@/lib/browser';
+import { usePlans } from '@/lib/catalog';
 import { isPro, useMe } from '@/lib/me';
 import { useInvalidateAccount } from '@/lib/query-client';
 
 import { createCheckout } from '../api/billing';
-import { BENEFITS, PRICE } from '../plan';
+import { benefits, PRICE } from '../plan';
 
 import styles from './billing.module.css';
 
@@ -17,10 +20,12 @@ import styles from './billing.module.css';
 export function SubscribePanel() {
   const { user, ready } = useAuth();
   const { me, status } = useMe();
-  const { afterPayment } = useInvalidateAccount();
+  const plans = usePlans();
+  const { afterPayment, afterRefusal } = useInvalidateAccount();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pro = isPro(me);
+  const suspension = me?.standing.suspension;
 
   async function pay() {
     setPending(true);
@@ -30,9 +35,11 @@ export function SubscribePanel() {
       browser.assign(url);
     } catch (cause) {
       setPending(false);
-      // Paid meanwhile (another tab, a webhook): the fresh plan replaces the button with the
-      // same words the gateway sent, so they are not shown twice.
-      if (cause instanceof ApiError && cause.code === 'already_subscribed') void afterPayment();
+      // Paid meanwhile (another tab, a webhook), or suspended since the page loaded: the fresh
+      // profile replaces the button with the same news the gateway sent, so it is not said twice.
+      const code = cause instanceof ApiError ? cause.code : null;
+      if (code === 'already_subscribed') void afterPayment();
+      else if (code === 'account_suspended') void afterRefusal();
       else setError(cause instanceof Error ? cause.message : String(cause));
     }
   }
@@ -50,6 +57,15 @@ export function SubscribePanel() {
         <p className="success-text">You are already subscribed to Premium.</p>
         <Link to={paths.profile}>Manage your subscription</Link>
       </div>
+    );
+  } else if (me && suspension) {
+    // The gateway refuses a suspended account's checkout (403 account_suspended); say why first.
+    action = (
+      <SuspensionNotice email={me.email} suspension={suspension} label="Account suspended">
+        <p>
+          <strong>You cannot subscribe while your account is suspended.</strong>
+        </p>
+      </SuspensionNotice>
     );
   } else if (!user) {
     action = (
@@ -81,10 +97,13 @@ export function SubscribePanel() {
         </p>
       </div>
       <ul className={styles.benefits} aria-label="Premium benefits">
-        {BENEFITS.map((benefit) => (
+        {benefits(plans).map((benefit) => (
           <li key={benefit}>{benefit}</li>
         ))}
       </ul>
+      <p className={styles.small} data-testid="plan-credits">
+        Premium: {proAllowance(plans)}, {PRO_RENEWAL}. Free: {freeAllowance(plans)}.
+      </p>
       {error && (
         <p role="alert" className="alert">
           {error}

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 
 import { loginHref, paths } from '@/config/paths';
+import { proAllowance } from '@/config/plans';
 import { ApiError } from '@/lib/api-client';
+import { usePlans } from '@/lib/catalog';
 import { formatDateTime } from '@/lib/format';
 
 interface GenerateErrorProps {
@@ -13,6 +15,7 @@ interface GenerateErrorProps {
 
 /** The gateway's message, with the way forward when there is one (docs/ARCHITECTURE.md, The product: Errors). */
 export function GenerateError({ error, pro, resetsAt }: GenerateErrorProps) {
+  const plans = usePlans();
   const message = error instanceof Error ? error.message : 'The image could not be generated. Please try again.';
   const code = error instanceof ApiError ? error.code : null;
   return (
@@ -21,7 +24,7 @@ export function GenerateError({ error, pro, resetsAt }: GenerateErrorProps) {
       {code === 'quota_exhausted' && (
         <p>
           {resetsAt && <>Your credits reset on {formatDateTime(resetsAt)}. </>}
-          {!pro && <Link to={paths.subscribe}>Upgrade to Premium for 100 credits a month</Link>}
+          {!pro && <Link to={paths.subscribe}>Upgrade to Premium for {proAllowance(plans)}</Link>}
         </p>
       )}
       {code === 'pro_required' && (

@@ -111,6 +111,14 @@ describe('Landing page: FAQ', () => {
     const answer = screen.getByRole('region', { name: 'Can I get a refund?' });
     expect(answer).toHaveTextContent(/not used .* refund within 14 days/);
   });
+
+  it("states each plan's credits as the Subscribe page does", async () => {
+    const { user } = renderApp(<LandingPage />);
+    await user.click(screen.getByRole('button', { name: 'What does Premium include?' }));
+    const answer = screen.getByRole('region', { name: 'What does Premium include?' });
+    expect(answer).toHaveTextContent('1,000 credits per month (renewed with each billing period), for $9.99 a month.');
+    expect(answer).toHaveTextContent('Free accounts get 10 credits per day.');
+  });
 });
 
 describe('Landing page: sections', () => {

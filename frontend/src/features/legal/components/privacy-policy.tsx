@@ -39,7 +39,7 @@ export function PrivacyPolicy() {
           <strong>Premium images</strong> are kept until you delete them or your account.
         </li>
         <li>
-          <strong>Credits</strong> are counted per period (a day on Free, a month on Premium) and kept with your
+          <strong>Credits</strong> are counted per period (a day on Free, a billing period on Premium) and kept with your
           account.
         </li>
         <li>

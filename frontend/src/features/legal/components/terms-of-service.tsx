@@ -2,11 +2,14 @@ import { Link } from 'react-router-dom';
 
 import { SupportLink } from '@/components/ui/support-link';
 import { paths } from '@/config/paths';
+import { freeAllowance, PRO_RENEWAL, proAllowance } from '@/config/plans';
+import { usePlans } from '@/lib/catalog';
 
 import styles from './prose.module.css';
 
 /** Also the nav's "About" page. */
 export function TermsOfService() {
+  const plans = usePlans();
   return (
     <div className={styles.prose}>
       <h2>About Lucent</h2>
@@ -73,8 +76,8 @@ export function TermsOfService() {
 
       <h2>Plans</h2>
       <p>
-        Free accounts get a number of credits every day and see blurred previews. Premium costs $9.99 per month and
-        includes sharp images, downloads, faster generation and 100 credits per month. See{' '}
+        Free accounts get {freeAllowance(plans)} and see blurred previews. Premium costs $9.99 per month and
+        includes sharp images, downloads, faster generation and {proAllowance(plans)}, {PRO_RENEWAL}. See{' '}
         <Link to={paths.subscribe}>Premium</Link> and the{' '}
         <Link to={paths.cancellation}>cancellation and refund policy</Link>.
       </p>

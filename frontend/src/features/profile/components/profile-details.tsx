@@ -4,8 +4,10 @@ import { Link } from 'react-router-dom';
 import { AccountStanding } from '@/components/ui/account-standing';
 import details from '@/components/ui/details.module.css';
 import { paths } from '@/config/paths';
+import { freeAllowance, PRO_RENEWAL, proAllowance } from '@/config/plans';
 import { mustVerifyAge } from '@/lib/age-check';
 import { browser } from '@/lib/browser';
+import { usePlans } from '@/lib/catalog';
 import { signOut } from '@/lib/firebase';
 import { formatDateTime } from '@/lib/format';
 import { creditsLeft, isPro, useMe } from '@/lib/me';
@@ -22,6 +24,7 @@ function bonusCredits(count: number): string {
 
 export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => void }) {
   const { me, status, error, retry } = useMe();
+  const plans = usePlans();
   const [portalPending, setPortalPending] = useState(false);
   const [portalError, setPortalError] = useState<string | null>(null);
 
@@ -83,13 +86,13 @@ export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => vo
         </div>
         <div>
           <dt>Plan</dt>
-          <dd>
+          <dd data-testid="profile-plan">
             {pro ? (
               <>
-                Premium <span className="pro-tag">Pro</span>
+                Premium <span className="pro-tag">Pro</span> · {proAllowance(plans)}, {PRO_RENEWAL}
               </>
             ) : (
-              'Free'
+              `Free · ${freeAllowance(plans)}`
             )}
           </dd>
         </div>
