@@ -3,7 +3,7 @@
 
 use bytes::Bytes;
 
-use super::catalog;
+use super::parameters;
 use super::request::drawn_prompt;
 use super::view::GenerationView;
 use super::{GenerateError, Generator};
@@ -51,6 +51,44 @@ pub struct Viewer {
     pub pro: bool,
     /// May see explicit images (src/age/mod.rs).
     pub adult: bool,
+}
+
+/// Which of an image's stored files is served.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    /// Pro viewers and downloads.
+    Original,
+    /// Blurred, for everyone else.
+    Preview,
+}
+
+/// An image someone may be served, before its bytes are read.
+#[derive(Debug, Clone)]
+pub struct Served {
+    pub record: GenerationRecord,
+    pub variant: Variant,
+}
+
+impl Served {
+    fn of(record: GenerationRecord, pro: bool) -> Self {
+        let variant = if pro {
+            Variant::Original
+        } else {
+            Variant::Preview
+        };
+        Self { record, variant }
+    }
+
+    /// Names these bytes for caches: an image's stored files never change once marked, so
+    /// the id and the variant are the bytes' identity, known without reading them. A plan
+    /// change changes the variant, and so the tag.
+    pub fn tag(&self) -> String {
+        let variant = match self.variant {
+            Variant::Original => "original",
+            Variant::Preview => "preview",
+        };
+        format!("\"{}.{variant}\"", self.record.id)
+    }
 }
 
 /// One page of history, newest first, and the cursor of the next page when there may be one.
@@ -185,11 +223,11 @@ impl Generator {
 
     /// The original for pro callers, the blurred preview for everyone else; an explicit one
     /// for adults only.
-    pub async fn image(&self, uid: &str, id: &str) -> Result<Bytes, GenerateError> {
+    pub async fn image(&self, uid: &str, id: &str) -> Result<Served, GenerateError> {
         let record = self.own(uid, id).await?;
         let viewer = self.viewer(uid).await?;
         self.may_see(&record, viewer.adult)?;
-        self.bytes(&record, viewer.pro, None).await
+        Ok(Served::of(record, viewer.pro))
     }
 
     /// Who `uid` is to the gallery: pro, and adult (src/age/mod.rs).
@@ -237,7 +275,7 @@ impl Generator {
     /// `uid`'s image blurred, whatever their plan: all support staff ever see of it.
     pub async fn preview(&self, uid: &str, id: &str) -> Result<Bytes, GenerateError> {
         let record = self.own(uid, id).await?;
-        self.bytes(&record, false, None).await
+        self.stored(&Served::of(record, false)).await
     }
 
     /// `record`'s image as its owner is served it: the original for pro, else the preview.
@@ -246,45 +284,40 @@ impl Generator {
         record: &GenerationRecord,
         pro: bool,
     ) -> Result<Bytes, GenerateError> {
-        self.bytes(record, pro, None).await
+        self.stored(&Served::of(record.clone(), pro)).await
     }
 
-    /// The original or the preview as served: marked as AI-made, with `parameters` if given.
-    async fn bytes(
-        &self,
-        record: &GenerationRecord,
-        pro: bool,
-        parameters: Option<&str>,
-    ) -> Result<Bytes, GenerateError> {
-        let key = if pro {
-            &record.blob_key
-        } else {
-            &record.preview_key
+    /// The bytes of `served` as stored: marked when they were stored (`worker.rs`). An image
+    /// stored before images were marked there is marked now, once: written back, so it is
+    /// never served unmarked nor marked twice.
+    pub async fn stored(&self, served: &Served) -> Result<Bytes, GenerateError> {
+        let record = &served.record;
+        let key = match served.variant {
+            Variant::Original => &record.blob_key,
+            Variant::Preview => &record.preview_key,
         };
         let stored = self
             .blobs
             .get(key)
             .await?
             .ok_or(GenerateError::NotFound("image"))?;
-        let creator_tool = format!("Lucent, {}", record.checkpoint);
-        let provenance = png_meta::Provenance {
-            creator_tool: &creator_tool,
-            parameters,
-        };
-        let marked = png_meta::with_provenance(&stored, provenance)
-            .ok_or_else(|| GenerateError::Internal(format!("stored image {key} is not a PNG")))?;
-        let Some(credentials) = self.credentials.clone() else {
-            return Ok(Bytes::from(marked));
-        };
-        tokio::task::spawn_blocking(move || credentials.sign(&marked, &creator_tool))
+        if png_meta::is_marked(&stored) {
+            return Ok(stored);
+        }
+        let style = self.catalog.style(&record.style);
+        let parameters =
+            (served.variant == Variant::Original).then(|| parameters::a1111(record, style));
+        let marked = self
+            .marker
+            .mark(stored, parameters::creator_tool(record), parameters)
             .await
-            .map_err(|e| GenerateError::Internal(e.to_string()))?
-            .map(Bytes::from)
-            .map_err(|e| GenerateError::Internal(format!("signing Content Credentials: {e}")))
+            .map_err(|e| GenerateError::Internal(format!("marking {key}: {e}")))?;
+        self.blobs.put(key, marked.clone()).await?;
+        Ok(Bytes::from(marked))
     }
 
-    /// The original with the A1111 `parameters` text that image tools read back; pro only.
-    pub async fn download(&self, uid: &str, id: &str) -> Result<Vec<u8>, GenerateError> {
+    /// The original, which carries A1111's `parameters` for other image tools; pro only.
+    pub async fn download(&self, uid: &str, id: &str) -> Result<Served, GenerateError> {
         let record = self.own(uid, id).await?;
         let viewer = self.viewer(uid).await?;
         if !viewer.pro {
@@ -293,35 +326,7 @@ impl Generator {
             ));
         }
         self.may_see(&record, viewer.adult)?;
-        let parameters = self.parameters(&record);
-        Ok(self.bytes(&record, true, Some(&parameters)).await?.to_vec())
-    }
-
-    /// AUTOMATIC1111's "parameters" text.
-    fn parameters(&self, record: &GenerationRecord) -> String {
-        let style = self.catalog.style(&record.style);
-        let (model, hash) = style.map_or((record.checkpoint.as_str(), ""), |s| {
-            (
-                s.checkpoint.split(" [").next().unwrap_or(&s.checkpoint),
-                s.hash.as_str(),
-            )
-        });
-        let model = model
-            .trim_end_matches(".safetensors")
-            .trim_end_matches(".ckpt");
-        // Images from before guidance could be picked were drawn at 7 with the first sampler.
-        let sampler = catalog::sampler(record.sampler.as_deref().unwrap_or_default()).a1111;
-        let cfg = record.cfg.unwrap_or_else(catalog::default_cfg);
-        format!(
-            "{}\nNegative prompt: {}\nSteps: {}, Sampler: {sampler}, CFG scale: {cfg}, Seed: {}, Size: {}x{}, Model hash: {hash}, Model: {model}, Lucent style: {}",
-            record.prompt,
-            record.negative_prompt,
-            record.steps,
-            record.seed,
-            record.width,
-            record.height,
-            record.style
-        )
+        Ok(Served::of(record, true))
     }
 
     /// Removes the record, then its bytes; pro only.

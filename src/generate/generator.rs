@@ -14,6 +14,7 @@ use super::stage::Stage;
 use super::worker::Worker;
 use crate::images::blobs::Blobs;
 use crate::images::content_credentials::ContentCredentials;
+use crate::images::mark::Marker;
 use crate::jobs::{Cancel, Depth, JobBoard};
 use crate::metrics::Metrics;
 use crate::safety::Gate;
@@ -40,8 +41,8 @@ pub struct Generator {
     pub(super) settler: Settler,
     /// Originals and previews.
     pub(super) blobs: Blobs,
-    /// Signs what is served, where the deployer gave a certificate.
-    pub(super) credentials: Option<Arc<ContentCredentials>>,
+    /// Marks images stored before images were marked when stored.
+    pub(super) marker: Marker,
     /// Generation records.
     pub(super) store: Arc<dyn Store>,
     /// Plans and credits.
@@ -90,7 +91,7 @@ impl Generator {
             moderation: parts.moderation,
             backend: parts.backend,
             blobs: parts.blobs,
-            credentials: parts.credentials,
+            marker: Marker::new(parts.credentials),
             store: parts.store,
             users: parts.users,
             metrics: parts.metrics,
@@ -153,6 +154,7 @@ impl Generator {
             metrics: Arc::clone(&self.metrics),
             moderation: self.moderation.clone(),
             users: self.users.clone(),
+            marker: self.marker.clone(),
         })
     }
 }

@@ -9,6 +9,7 @@ pub mod feed;
 pub mod follow;
 pub mod gallery;
 mod generator;
+mod parameters;
 pub mod reaper;
 pub mod request;
 pub mod retention;

@@ -18,10 +18,12 @@ use super::GenerateError;
 use super::backend::{self, Backend, Progress, Render, Rendered, SourceImage};
 use super::catalog;
 use super::error::JobError;
+use super::parameters;
 use super::request::Spec;
 use super::settle::Settler;
 use super::view::GenerationView;
 use crate::images::blobs::Blobs;
+use crate::images::mark::Marker;
 use crate::images::{encode_png, preview};
 use crate::jobs::{Claimed, JobBoard, Outcome, Tier};
 use crate::metrics::Metrics;
@@ -51,6 +53,8 @@ pub struct Worker {
     pub moderation: Option<Arc<Moderation>>,
     /// Where a flagged image's refusal counts against its user.
     pub users: Users,
+    /// Marks each image before it is stored.
+    pub marker: Marker,
 }
 
 impl Worker {
@@ -350,8 +354,21 @@ impl Worker {
             blob_key: blob_key.clone(),
             preview_key: preview_key.clone(),
         };
-        self.blobs.put(&blob_key, rendered.png).await?;
-        self.blobs.put(&preview_key, preview_png).await?;
+        let creator_tool = parameters::creator_tool(&record);
+        let marked = |png: Vec<u8>, parameters: Option<String>| {
+            self.marker.mark(png, creator_tool.clone(), parameters)
+        };
+        let original = marked(
+            rendered.png,
+            Some(parameters::a1111(&record, Some(&spec.style))),
+        )
+        .await
+        .map_err(|e| GenerateError::Internal(format!("marking the image: {e}")))?;
+        let preview = marked(preview_png, None)
+            .await
+            .map_err(|e| GenerateError::Internal(format!("marking the preview: {e}")))?;
+        self.blobs.put(&blob_key, original).await?;
+        self.blobs.put(&preview_key, preview).await?;
         self.store.put_generation(uid, &record).await?;
         Ok(record)
     }

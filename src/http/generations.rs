@@ -14,7 +14,7 @@ use super::admission::admit;
 use super::bodies::{Generations, HistoryPage, Png, bad_query, png_headers};
 use super::error_docs::op_errors;
 use super::events::{Hold, StreamEvent, event_stream};
-use super::{ApiError, ApiJson, AppState};
+use super::{ApiError, ApiJson, AppState, etag};
 use crate::auth::Identity;
 use crate::generate::Route;
 use crate::generate::gallery::Filter;
@@ -125,7 +125,12 @@ op_errors!(ImageErrors: AUTH + STORE + [BadQuery, NotFound, ProRequired, AgeChec
     summary = "The image: the original for pro callers, the blurred preview for everyone else",
     params(("id" = String, Path, description = "A generation id"), ImageQuery),
     responses(
-        (status = 200, description = "The PNG", body = inline(Png), content_type = "image/png"),
+        (status = 200, description = "The PNG, as stored (marked when it was made). `ETag` names \
+            the bytes; the browser keeps them and asks again each time (`no-cache`), so a plan \
+            change shows the other variant at once.",
+            body = inline(Png), content_type = "image/png",
+            headers(("ETag" = String, description = "The bytes' strong entity tag"))),
+        (status = 304, description = "`If-None-Match` names the bytes the caller would be sent"),
         ImageErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn image(
@@ -133,6 +138,7 @@ pub async fn image(
     user: Identity,
     Path(id): Path<String>,
     query: Result<Query<ImageQuery>, QueryRejection>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(bad_query)?;
     state.limits.user(Class::Images, &user.uid).await?;
@@ -140,19 +146,27 @@ pub async fn image(
         .download
         .as_deref()
         .is_some_and(|d| d == "1" || d == "true");
-    let mut response = if download {
-        let tagged = state.generator.download(&user.uid, &id).await?;
-        let mut r = Response::new(Body::from(tagged));
+    let served = if download {
+        state.generator.download(&user.uid, &id).await?
+    } else {
+        state.generator.image(&user.uid, &id).await?
+    };
+    let tag = HeaderValue::from_str(&served.tag()).map_err(ApiError::internal)?;
+    let mut response = if etag::fresh(&headers, &tag) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        Response::new(Body::from(state.generator.stored(&served).await?))
+    };
+    png_headers(&mut response);
+    let headers = response.headers_mut();
+    headers.insert(header::ETAG, tag);
+    if download {
         let disposition = format!("attachment; filename=\"{}\"", download_name());
-        r.headers_mut().insert(
+        headers.insert(
             header::CONTENT_DISPOSITION,
             HeaderValue::from_str(&disposition).map_err(ApiError::internal)?,
         );
-        r
-    } else {
-        Response::new(Body::from(state.generator.image(&user.uid, &id).await?))
-    };
-    png_headers(&mut response);
+    }
     Ok(response)
 }
 

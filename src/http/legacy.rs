@@ -118,14 +118,16 @@ pub async fn generate_image(
         .map(|view| view.id.clone())
         .ok_or_else(|| ApiError::internal("a generation made no image"))?;
     // The image was made a moment ago: not finding it is our failure, not the caller's.
-    let bytes = state
-        .generator
-        .image(&user.uid, &id)
-        .await
-        .map_err(|e| match e {
-            GenerateError::NotFound(what) => ApiError::internal(format!("the new {what} is gone")),
-            e => e.into(),
-        })?;
+    let generator = &state.generator;
+    let served = async {
+        generator
+            .stored(&generator.image(&user.uid, &id).await?)
+            .await
+    };
+    let bytes = served.await.map_err(|e| match e {
+        GenerateError::NotFound(what) => ApiError::internal(format!("the new {what} is gone")),
+        e => e.into(),
+    })?;
     let mut response = Response::new(Body::from(bytes));
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));

@@ -4,6 +4,7 @@
 pub mod blobs;
 pub mod content_credentials;
 pub mod font;
+pub mod mark;
 pub mod png_meta;
 pub mod preview;
 

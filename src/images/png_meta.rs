@@ -52,6 +52,32 @@ pub fn with_provenance(bytes: &[u8], provenance: Provenance<'_>) -> Option<Vec<u
     wrote_text.then_some(out)
 }
 
+/// Whether `bytes` carry the XMP mark already: an `iTXt` chunk of XMP before the image data.
+/// Reads chunk headers only, up to the first `IDAT`: a few dozen bytes of a stored image.
+pub fn is_marked(bytes: &[u8]) -> bool {
+    let Some(mut rest) = bytes.strip_prefix(SIGNATURE) else {
+        return false;
+    };
+    while let (Some(len), Some(kind)) = (rest.get(..4), rest.get(4..8)) {
+        let len = u32::from_be_bytes([len[0], len[1], len[2], len[3]]) as usize;
+        if kind == b"IDAT" {
+            return false;
+        }
+        if kind == b"iTXt"
+            && rest
+                .get(8..8 + len)
+                .is_some_and(|data| data.starts_with(XMP_KEYWORD.as_bytes()))
+        {
+            return true;
+        }
+        let Some(next) = rest.get(12 + len..) else {
+            return false;
+        };
+        rest = next;
+    }
+    false
+}
+
 fn xmp_packet(creator_tool: &str) -> String {
     let tool = escape_xml(creator_tool);
     format!(
@@ -147,6 +173,17 @@ mod tests {
         let texts = text_chunks(&twice);
         assert_eq!(texts, ["parameters\0a dog"]);
         assert_eq!(image::load_from_memory(&twice).unwrap().width(), 4);
+    }
+
+    #[test]
+    fn a_marked_image_is_told_from_one_stored_before_marks() {
+        let plain = png();
+        assert!(!is_marked(&plain));
+        assert!(is_marked(
+            &with_provenance(&plain, download("a cat")).unwrap()
+        ));
+        assert!(!is_marked(b"GIF89a"));
+        assert!(!is_marked(&plain[..20]));
     }
 
     #[test]

@@ -30,14 +30,7 @@ async fn original(app: &TestApp, uid: &str, id: &str) -> Vec<u8> {
         .await
         .unwrap()
         .unwrap();
-    app.state
-        .generator
-        .blobs()
-        .get(&record.blob_key)
-        .await
-        .unwrap()
-        .unwrap()
-        .to_vec()
+    app.stored_blob(&record.blob_key).await
 }
 
 #[tokio::test]
@@ -709,4 +702,38 @@ pub async fn age(app: &TestApp, uid: &str, id: &str, days: i64) -> GenerationRec
     record.created_at -= days * 24 * 3600 * 1000;
     store.put_generation(uid, &record).await.unwrap();
     record
+}
+
+#[tokio::test]
+async fn a_browser_holding_an_image_is_told_it_is_current_until_the_plan_changes() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    let made = app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+    let id = made["id"].as_str().unwrap();
+    let first = app.get_image(&token, id, false).await;
+    assert_eq!(first.headers()["cache-control"], "private, no-cache");
+    let etag = first.headers()["etag"].clone();
+    let length: usize = first.headers()["content-length"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(first.bytes().await.unwrap().len(), length);
+    let again = || {
+        app.client
+            .get(app.url(&format!("/api/v1/generations/{id}/image")))
+            .bearer_auth(&token)
+            .header("if-none-match", etag.clone())
+            .send()
+    };
+
+    let held = again().await.unwrap();
+    assert_eq!(held.status(), 304);
+    assert_eq!(held.headers()["etag"], etag);
+    assert!(held.bytes().await.unwrap().is_empty());
+
+    app.make_pro("alice").await;
+    let upgraded = again().await.unwrap();
+    assert_eq!(upgraded.status(), 200, "the original, sharp, at once");
+    assert_ne!(upgraded.headers()["etag"], etag);
 }

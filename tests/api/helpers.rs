@@ -308,6 +308,22 @@ impl TestApp {
             .unwrap();
     }
 
+    /// The bytes the image store holds at `key`.
+    pub async fn stored_blob(&self, key: &str) -> Vec<u8> {
+        let blobs = self.state.generator.blobs();
+        blobs
+            .get(key)
+            .await
+            .unwrap()
+            .expect("a stored blob")
+            .to_vec()
+    }
+
+    /// Replaces what the image store holds at `key`.
+    pub async fn put_blob(&self, key: &str, bytes: Vec<u8>) {
+        self.state.generator.blobs().put(key, bytes).await.unwrap();
+    }
+
     /// Credits used now, as the API reports them.
     pub async fn credits_used(&self, token: &str) -> u64 {
         let me: Value = self.get_me(token).await.json().await.unwrap();

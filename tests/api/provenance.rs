@@ -113,13 +113,77 @@ async fn every_image_route_serves_a_png_marked_as_ai_made() {
         marks(&original).creator_tool,
         "Lucent, Realistic_Vision_V4.0.safetensors [29a7afaa]"
     );
-    assert_eq!(marks(&original).parameters, None);
+    assert_eq!(marks(&preview).parameters, None);
     let parameters = marks(&download)
         .parameters
         .expect("a download's parameters");
     assert!(
         parameters.starts_with("a fox\nNegative prompt: "),
         "{parameters}"
+    );
+    assert_eq!(original, download, "the original is what is downloaded");
+}
+
+#[tokio::test]
+async fn images_are_stored_marked_and_served_as_stored() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    let made = app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+    let id = made["id"].as_str().unwrap();
+
+    for file in ["original.png", "preview.png"] {
+        let stored = app.stored_blob(&format!("alice/{id}/{file}")).await;
+        assert_marked_as_ai_made(&stored);
+    }
+    let served = app
+        .get_image(&token, id, false)
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(
+        served,
+        app.stored_blob(&format!("alice/{id}/preview.png")).await
+    );
+}
+
+#[tokio::test]
+async fn an_image_stored_before_marks_is_marked_once_on_its_first_serve() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+    let made = app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+    let id = made["id"].as_str().unwrap();
+    let key = format!("alice/{id}/preview.png");
+    // As an image stored by an earlier version was: the renderer's PNG, no marks.
+    let unmarked = image::load_from_memory(&app.stored_blob(&key).await).unwrap();
+    let mut plain = Vec::new();
+    unmarked
+        .write_to(
+            &mut std::io::Cursor::new(&mut plain),
+            image::ImageFormat::Png,
+        )
+        .unwrap();
+    app.put_blob(&key, plain).await;
+
+    let first = app
+        .get_image(&token, id, false)
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    let second = app
+        .get_image(&token, id, false)
+        .await
+        .bytes()
+        .await
+        .unwrap();
+
+    assert_marked_as_ai_made(&first);
+    assert_eq!(first, second);
+    assert_eq!(
+        app.stored_blob(&key).await,
+        first,
+        "written back once marked"
     );
 }
 

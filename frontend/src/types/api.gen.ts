@@ -2285,14 +2285,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The PNG */
+            /** @description The PNG, as stored (marked when it was made). `ETag` names the bytes; the browser keeps them and asks again each time (`no-cache`), so a plan change shows the other variant at once. */
             200: {
                 headers: {
+                    /** @description The bytes' strong entity tag */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "image/png": string;
                 };
+            };
+            /** @description `If-None-Match` names the bytes the caller would be sent */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `code` is one of: bad_query */
             400: {
