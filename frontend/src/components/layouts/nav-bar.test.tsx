@@ -32,6 +32,17 @@ describe('NavBar', () => {
     expect(within(nav()).queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
   });
 
+  it("links a signed-in user's images as 'My images'", async () => {
+    renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
+    expect(await within(nav()).findByRole('link', { name: 'My images' })).toHaveAttribute('href', '/Generation');
+  });
+
+  it("offers a guest no 'My images'", async () => {
+    renderApp(<NavBar />);
+    expect(await within(nav()).findByText('Guest')).toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: 'My images' })).not.toBeInTheDocument();
+  });
+
   it('links Generate, About, How it works, Pricing and Blog', () => {
     renderApp(<NavBar />);
     const href = (name: string) => within(nav()).getByRole('link', { name }).getAttribute('href');

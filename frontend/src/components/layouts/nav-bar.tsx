@@ -99,6 +99,13 @@ export function NavBar() {
                 Generate
               </NavLink>
             </li>
+            {ready && user && (
+              <li>
+                <NavLink to={paths.generation} className={navClass} onClick={close}>
+                  My images
+                </NavLink>
+              </li>
+            )}
             <li>
               <NavLink to={paths.termsOfService} className={navClass} onClick={close}>
                 About
