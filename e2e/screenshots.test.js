@@ -142,7 +142,7 @@ test('the policy, support and error pages pass the accessibility rules at 375 px
     '/privacy-policy': 'Privacy Policy',
     '/cancellation': 'Cancellation and Refund Policy',
     '/support': 'Customer Support',
-    '/cancel': 'Something Went Wrong',
+    '/cancel': 'Checkout cancelled',
   };
   for (const [path, heading] of Object.entries(pages)) {
     await page.goto(`${BASE_URL}${path}`);
