@@ -11,6 +11,8 @@ export const queryKeys = {
   me: (uid: string | null) => [ME, uid] as const,
   catalog: ['catalog'] as const,
   history: (uid: string | null) => [HISTORY, uid] as const,
+  /** The pages of the history list, one query per set of filters (below `history`, so it is reloaded with it). */
+  historyList: (uid: string | null) => [HISTORY, uid, 'list'] as const,
   image: (url: string) => [IMAGE, url] as const,
 };
 
@@ -27,9 +29,10 @@ function retry(failures: number, error: Error): boolean {
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } });
 
 /**
- * After a profile change, a delete or a favourite, a generation (credits, history), a refusal (the
- * account's standing), an answer about the age check (its status) or a payment (plan, and every
- * image turns sharp), marks the signed-in user's server state stale so whatever shows it reloads.
+ * After a profile change, a generation (credits, history), a refusal (the account's standing), an
+ * answer about the age check (its status) or a payment (plan, and every image turns sharp), marks
+ * the signed-in user's server state stale so whatever shows it reloads. (The gallery's own
+ * mutations update the history themselves: features/gallery/hooks/use-history.ts.)
  */
 export function useInvalidateAccount() {
   const queryClient = useQueryClient();
@@ -37,8 +40,6 @@ export function useInvalidateAccount() {
     Promise.all(roots.map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
   return {
     afterProfileSaved: () => invalidate([ME]),
-    afterDelete: () => invalidate([HISTORY]),
-    afterFavorite: () => invalidate([HISTORY]),
     afterGeneration: () => invalidate([ME, HISTORY]),
     afterRefusal: () => invalidate([ME]),
     afterAgeCheck: () => invalidate([ME]),

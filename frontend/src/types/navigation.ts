@@ -1,13 +1,14 @@
 import type { AccountDeleted, Generation, GenerationRequest, SourceMode } from './api';
 
 /**
- * Navigation state between /Generate and /Generation (the image list travels this
- * way), and to the page that says an account was deleted. Anything may arrive in
- * `location.state`, so readers go through the guards below.
+ * Navigation state between /Generate and /Generation, and to the page that says an account was
+ * deleted. Anything may arrive in `location.state`, so readers go through the guards below.
+ * The images themselves never travel this way: the gateway's history is their one source (a
+ * copy here would go stale after a favourite or a delete); only which of them are new does.
  */
 export interface GalleryState {
-  /** The images of this visit, oldest first; the newest are shown first. */
-  readonly generations: readonly Generation[];
+  /** The ids of the images made on this visit, oldest first: marked new in the list. */
+  readonly newIds: readonly string[];
 }
 
 /** One of the user's images to draw the next from, and how ('Vary (subtle)', 'Upscale 2x', …). */
@@ -17,12 +18,14 @@ export interface Source {
 }
 
 export interface GenerateState {
-  /** Prefills the form ('Try Again'). */
+  /** Fills the form ('Try Again', 'Use these settings', a prompt card), in place of what it held. */
   readonly params?: Partial<GenerationRequest>;
   /** Draws the next image from one of the user's (a gallery card's 'Vary' or 'Upscale'). */
   readonly source?: Source;
-  /** The images of this visit so far, carried along so the next result is added to them. */
-  readonly generations?: readonly Generation[];
+  /** Generates at once with `params` ('Try Again'). */
+  readonly autostart?: boolean;
+  /** The ids of the images made on this visit so far, carried along so the next result is added to them. */
+  readonly newIds?: readonly string[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -33,16 +36,16 @@ function isGeneration(value: unknown): value is Generation {
   return isRecord(value) && typeof value.id === 'string' && typeof value.imageUrl === 'string';
 }
 
-function generationsOf(value: unknown): readonly Generation[] {
-  return Array.isArray(value) ? value.filter(isGeneration) : [];
+function idsOf(value: unknown): readonly string[] {
+  return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
 }
 
 export function readGalleryState(state: unknown): GalleryState {
-  return { generations: isRecord(state) ? generationsOf(state.generations) : [] };
+  return { newIds: isRecord(state) ? idsOf(state.newIds) : [] };
 }
 
 // Any mode string passes: the form draws only in a mode the catalog lists.
-function sourceOf(value: unknown): Source | undefined {
+export function sourceOf(value: unknown): Source | undefined {
   return isRecord(value) && isGeneration(value.image) && typeof value.mode === 'string'
     ? { image: value.image, mode: value.mode as SourceMode }
     : undefined;
@@ -51,7 +54,12 @@ function sourceOf(value: unknown): Source | undefined {
 export function readGenerateState(state: unknown): GenerateState {
   if (!isRecord(state)) return {};
   const params = isRecord(state.params) ? (state.params as Partial<GenerationRequest>) : undefined;
-  return { params, source: sourceOf(state.source), generations: generationsOf(state.generations) };
+  return {
+    params,
+    source: sourceOf(state.source),
+    autostart: state.autostart === true,
+    newIds: idsOf(state.newIds),
+  };
 }
 
 /**

@@ -68,7 +68,7 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/Generation');
     }, { timeout: 6000 });
-    expect(readGalleryState(router.state.location.state).generations.map((item) => item.id)).toEqual(['made']);
+    expect(readGalleryState(router.state.location.state).newIds).toEqual(['made']);
   });
 
   it('shows the result of a job that ended while the page was away, without following it', async () => {
@@ -79,7 +79,7 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/Generation');
     }, { timeout: 6000 });
-    expect(readGalleryState(router.state.location.state).generations.map((item) => item.id)).toEqual(['finished']);
+    expect(readGalleryState(router.state.location.state).newIds).toEqual(['finished']);
     expect(eventsTo('job-8')).toHaveLength(0);
   });
 
@@ -151,7 +151,7 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
       expect(router.state.location.pathname).toBe('/Generation');
     }, { timeout: 6000 });
     expect(idled).toBe(5);
-    expect(readGalleryState(router.state.location.state).generations.map((item) => item.id)).toEqual(['made']);
+    expect(readGalleryState(router.state.location.state).newIds).toEqual(['made']);
   });
 
   it('cancels a queued job with DELETE and goes back to the form', async () => {

@@ -8,7 +8,6 @@ import { http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
 import type { Generation, SourceMode } from '@/types/api';
-import { readGenerateState } from '@/types/navigation';
 
 import { routes } from '../router';
 
@@ -43,7 +42,8 @@ const mode = (name: string) => within(madeFrom()).getByRole('radio', { name });
 
 describe('Gallery card: making an image from another', () => {
   async function cardOf(generation: Generation, options: Parameters<typeof renderApp>[1] = {}) {
-    const view = renderApp(routes, { url: '/Generation', state: { generations: [generation] }, ...options });
+    if (!db.history.includes(generation)) db.history.unshift(generation);
+    const view = renderApp(routes, { url: '/Generation', state: { newIds: [generation.id] }, ...options });
     const card = await screen.findByRole('article', { name: generation.prompt });
     return { ...view, card };
   }
@@ -90,10 +90,12 @@ describe('Gallery card: making an image from another', () => {
     expect(within(card).queryByRole('button', { name: /^Vary/ })).not.toBeInTheDocument();
   });
 
-  it('offers none to a guest', async () => {
-    const { card } = await cardOf(makeGeneration({ prompt: 'A red fox' }));
-    await screen.findByTestId('renderer-note'); // the catalog is here
-    expect(within(card).queryByRole('group', { name: 'Make from this image' })).not.toBeInTheDocument();
+  it('offers none to a guest, who has no images to draw from', async () => {
+    db.history = [makeGeneration({ prompt: 'A red fox' })];
+    renderApp(routes, { url: '/Generation' });
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Make from this image' })).not.toBeInTheDocument();
   });
 
   it("opens Generate with 'Vary (subtle)' drawing from the image, its settings filled in and the seed empty", async () => {
@@ -107,7 +109,6 @@ describe('Gallery card: making an image from another', () => {
 
     expect(await screen.findByRole('group', { name: 'Made from' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/Generate');
-    expect(readGenerateState(router.state.location.state).source).toEqual({ image, mode: 'vary-subtle' });
     expect(mode('Vary (subtle)')).toBeChecked();
     expect(promptBox()).toHaveValue('A red fox');
     expect(screen.getByRole('textbox', { name: 'Negative prompt' })).toHaveValue('blurry');

@@ -1,35 +1,71 @@
+import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { AccountSuspendedNotice } from '@/components/ui/account-suspended-notice';
 import { Page } from '@/components/ui/page';
+import { PageLoading } from '@/components/ui/page-loading';
 import { paths } from '@/config/paths';
+import { useAddToHistory } from '@/features/gallery/hooks/use-history';
 import { GenerateForm } from '@/features/generate/components/generate-form';
-import { readGenerateState, type GalleryState } from '@/types/navigation';
+import { draftFrom, formDrafts } from '@/features/generate/form-draft';
+import { useAuth } from '@/lib/auth';
+import { readGenerateState, type GalleryState, type GenerateState } from '@/types/navigation';
+
+/**
+ * The draft this visit of the page asks for: the settings a card or a prompt card sent (in place
+ * of the draft), or the style and prompt the way back from the age check names in the address
+ * (over the draft).
+ */
+function askedDraft(uid: string | null, { params, source }: GenerateState, search: URLSearchParams) {
+  if (params || source) return draftFrom(params ?? {}, source);
+  const style = search.get('style');
+  const prompt = search.get('prompt');
+  return { ...formDrafts.recall(uid), ...(style && { style }), ...(prompt !== null && { prompt }) };
+}
 
 export default function GenerateRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
-  const { params, source, generations = [] } = readGenerateState(location.state);
-  // `?style=` (and `?prompt=`) come back from the age check; the form keeps the style only if the
-  // catalog gives it.
-  const style = search.get('style');
-  const prompt = search.get('prompt');
+  const { user, ready } = useAuth();
+  const uid = user?.uid ?? null;
+  const state = readGenerateState(location.state);
+  const asks = Boolean(state.params ?? state.source ?? search.get('style') ?? search.get('prompt'));
+  const newIds = state.newIds ?? [];
+  const addToHistory = useAddToHistory();
+
+  // What was asked becomes the draft, and leaves the history entry (as 'Try Again''s start does
+  // once made): coming back to it later (the browser's Back) shows the form as the user left it,
+  // not as it was first asked.
+  useEffect(() => {
+    if (!ready || !asks) return;
+    formDrafts.save(uid, askedDraft(uid, state, search));
+    const kept: GenerateState = { newIds, autostart: state.autostart };
+    void navigate(paths.generate, { replace: true, state: kept });
+  });
 
   return (
     <Page title="Generate" lead="Describe the image you want and pick a style." wide>
       <AccountSuspendedNotice />
-      <GenerateForm
-        // A new 'Try Again' (or prompt card) starts a fresh form.
-        key={location.key}
-        initial={params ?? (style ? { style, ...(prompt ? { prompt } : {}) } : undefined)}
-        source={source}
-        onGuest={() => void navigate(paths.register)}
-        onGenerated={(created) => {
-          const state: GalleryState = { generations: [...generations, ...created] };
-          void navigate(paths.generation, { state });
-        }}
-      />
+      {!ready || asks ? (
+        <PageLoading />
+      ) : (
+        <GenerateForm
+          // Each account has its own draft; a guest's becomes theirs on signing in.
+          key={uid ?? 'guest'}
+          autostart={state.autostart}
+          onAutostarted={() => {
+            const kept: GenerateState = { newIds };
+            void navigate(paths.generate, { replace: true, state: kept });
+          }}
+          onGuest={() => void navigate(paths.register)}
+          onGenerated={(created) => {
+            if (uid) void addToHistory(uid, created);
+            const next: GalleryState = { newIds: [...newIds, ...created.map((item) => item.id)] };
+            void navigate(paths.generation, { state: next });
+          }}
+        />
+      )}
     </Page>
   );
 }

@@ -13,14 +13,15 @@ import { routes } from '../router';
 
 const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
+/** /Generation after `generations` were made on this visit: the gateway holds them, newest first. */
 function openGallery(options: Parameters<typeof renderApp>[1] & { generations?: ReturnType<typeof makeGeneration>[] }) {
   const { generations = [], ...rest } = options;
-  return renderApp(routes, { url: '/Generation', state: { generations }, ...rest });
+  db.history = [...[...generations].reverse(), ...db.history.filter((item) => !generations.includes(item))];
+  return renderApp(routes, { url: '/Generation', state: { newIds: generations.map((item) => item.id) }, ...rest });
 }
 
 const cards = () => screen.getAllByTestId('generation-card');
-const newSection = () => screen.getByRole('region', { name: 'New images' });
-const savedSection = () => screen.getByRole('region', { name: 'Your saved images' });
+const imagesSection = () => screen.findByRole('region', { name: 'Your images' });
 
 /** The <img> once its object URL is ready (a placeholder with the same name stands in before). */
 async function loadedImage(name: string): Promise<HTMLElement> {
@@ -31,16 +32,14 @@ async function loadedImage(name: string): Promise<HTMLElement> {
   });
 }
 
-describe('Generation page: controls for guests and free users', () => {
-  it.each([
-    ['a guest', undefined],
-    ['a free user', ada],
-  ])("sends %s from 'Remove blur', download and delete to /Subscribe", async (_who, user) => {
+describe('Generation page: guests and free users', () => {
+  // A guest has no images to show (they are made signed in).
+  it("sends a free user from 'Remove blur', download and delete to /Subscribe", async () => {
     const generation = makeGeneration({ prompt: 'A red fox' });
     for (const control of ['Remove blur', 'Download', 'Delete']) {
-      const view = openGallery({ user, generations: [generation] });
+      const view = openGallery({ user: ada, generations: [generation] });
       const card = await screen.findByRole('article', { name: 'A red fox' });
-      // A free user's controls wait for the plan; a guest's work at once.
+      // The controls wait for the plan.
       await waitFor(() => {
         expect(within(card).getByRole('button', { name: control })).toBeEnabled();
       });
@@ -66,8 +65,7 @@ describe('Generation page: controls for guests and free users', () => {
 
   it('does not fetch images for a guest and asks them to log in', async () => {
     openGallery({ generations: [makeGeneration({ prompt: 'A red fox' })] });
-    expect(await screen.findByText('Log in to see this image')).toBeInTheDocument();
-    expect(within(savedSection()).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    expect(await within(await imagesSection()).findByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/Login?redirectTo=%2FGeneration',
     );
@@ -101,7 +99,7 @@ describe('Generation page: controls for pro users', () => {
     const generation = makeGeneration({ prompt: 'A red fox', blurred: false });
     const keep = makeGeneration({ prompt: 'A grey wolf', blurred: false });
     db.history = [generation, keep];
-    const { user, router } = openGallery({ user: ada, plan: 'pro', generations: [keep, generation] });
+    const { user } = openGallery({ user: ada, plan: 'pro', generations: [keep, generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await waitFor(() => {
       expect(within(card).getByRole('button', { name: 'Delete' })).toBeEnabled();
@@ -116,8 +114,11 @@ describe('Generation page: controls for pro users', () => {
     });
     expect(requestsTo('DELETE', `/api/v1/generations/${generation.id}`)).toHaveLength(1);
     expect(screen.getByRole('article', { name: 'A grey wolf' })).toBeInTheDocument();
-    // A reload would not bring the deleted image back.
-    expect(readGenerateState(router.state.location.state).generations?.map((item) => item.id)).toEqual([keep.id]);
+    // The history asked again after the delete does not bring it back.
+    await waitFor(() => {
+      expect(requestsTo('GET', '/api/v1/generations')).toHaveLength(2);
+    });
+    expect(screen.queryByRole('article', { name: 'A red fox' })).not.toBeInTheDocument();
   });
 
   it("shows the gateway's message when a delete fails", async () => {
@@ -153,34 +154,60 @@ describe('Generation page: controls for pro users', () => {
 });
 
 describe('Generation page: lists', () => {
-  it('shows the new images newest first, then the saved history without repeating them', async () => {
+  it("lists the gateway's history newest first, this visit's images marked new, each once", async () => {
+    const saved = makeGeneration({ prompt: 'Saved yesterday' });
+    db.history = [saved];
     const older = makeGeneration({ prompt: 'First' });
     const newer = makeGeneration({ prompt: 'Second' });
-    const saved = makeGeneration({ prompt: 'Saved yesterday' });
-    db.history = [newer, older, saved];
     openGallery({ user: ada, generations: [older, newer] });
-    await screen.findByRole('region', { name: 'New images' });
+    await within(await imagesSection()).findByRole('article', { name: 'Saved yesterday' });
 
-    const fresh = within(newSection()).getAllByRole('article');
-    expect(fresh.map((card) => within(card).getByText(/^(First|Second)$/).textContent)).toEqual(['Second', 'First']);
-    expect(await within(savedSection()).findByRole('article', { name: 'Saved yesterday' })).toBeInTheDocument();
-    expect(within(savedSection()).queryByRole('article', { name: 'First' })).not.toBeInTheDocument();
+    expect(cards().map((card) => within(card).getByText(/^(First|Second|Saved yesterday)$/).textContent)).toEqual([
+      'Second',
+      'First',
+      'Saved yesterday',
+    ]);
+    expect(cards().map((card) => within(card).queryByText('New') !== null)).toEqual([true, true, false]);
+    expect(screen.queryByText('No saved images yet.')).not.toBeInTheDocument();
+  });
+
+  it("shows a new image's favourite as the gateway holds it, not as it was made", async () => {
+    const made = makeGeneration({ prompt: 'A red fox' });
+    const { user } = openGallery({ user: ada, generations: [made] });
+    // Marked since it was made (before a reload, or in another tab).
+    made.favorite = true;
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    await waitFor(() => {
+      expect(requestsTo('GET', '/api/v1/generations').at(-1)?.search).toBe('?limit=12&favorite=true');
+    });
+    expect(await screen.findByRole('article', { name: 'A red fox' })).toBeInTheDocument();
+  });
+
+  it('moves the focus to the newest image once it is shown', async () => {
+    openGallery({ user: ada, generations: [makeGeneration({ prompt: 'First' }), makeGeneration({ prompt: 'Second' })] });
+    const newest = await screen.findByRole('article', { name: 'Second' });
+    await waitFor(() => {
+      expect(newest).toHaveFocus();
+    });
   });
 
   it("pages through the history with 'Load more'", async () => {
     db.history = Array.from({ length: 15 }, (_, index) => makeGeneration({ prompt: `Image ${String(index + 1)}` }));
     const { user } = openGallery({ user: ada });
     await screen.findByRole('article', { name: 'Image 12' });
-    expect(within(savedSection()).getAllByRole('article')).toHaveLength(12);
+    const section = await imagesSection();
+    expect(within(section).getAllByRole('article')).toHaveLength(12);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await within(savedSection()).findByRole('article', { name: 'Image 15' })).toBeInTheDocument();
-    expect(within(savedSection()).getAllByRole('article')).toHaveLength(15);
+    expect(await within(section).findByRole('article', { name: 'Image 15' })).toBeInTheDocument();
+    expect(within(section).getAllByRole('article')).toHaveLength(15);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(requestsTo('GET', '/api/v1/generations')).toHaveLength(2);
   });
 
-  it("goes back to /Generate prefilled with the image's parameters on 'Try Again'", async () => {
+  it("fills the form with every setting of the image, its seed too, on 'Use these settings', and sends nothing yet", async () => {
     const generation = makeGeneration({
       prompt: 'A red fox',
       negativePrompt: 'text',
@@ -193,46 +220,83 @@ describe('Generation page: lists', () => {
     const { user, router } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await screen.findByTestId('renderer-note'); // the catalog is here
-    await user.click(within(card).getByRole('button', { name: 'Try Again' }));
+    await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
 
     expect(await screen.findByRole('textbox', { name: 'Prompt' })).toHaveValue('A red fox');
     expect(router.state.location.pathname).toBe('/Generate');
-    expect(readGenerateState(router.state.location.state).params).toEqual({
+    expect(screen.getByRole('textbox', { name: 'Negative prompt' })).toHaveValue('text');
+    expect(screen.getByRole('radio', { name: 'Anime V1' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Square · 512×512' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Korean' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('textbox', { name: 'Seed' })).toHaveValue('77');
+    expect(screen.getByRole('textbox', { name: 'Steps' })).toHaveValue('25');
+    expect(screen.getByRole('switch', { name: '2x Inhance' })).not.toBeChecked();
+    expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
+  });
+
+  it("draws a new image at once with the same settings and a new seed on 'Try Again'", async () => {
+    const generation = makeGeneration({
       prompt: 'A red fox',
       negativePrompt: 'text',
       style: 'anime-v1',
-      size: 'square',
       look: 'korean',
-      seed: '77',
+      size: 'portrait',
+      width: 512,
+      height: 768,
+      seed: 77,
+      steps: 25,
+      enhance: false,
+      cfg: 4.5,
+      sampler: 'euler-a',
+    });
+    const { user } = openGallery({ user: ada, generations: [generation] });
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    await screen.findByTestId('renderer-note'); // the catalog is here
+    await user.click(within(card).getByRole('button', { name: 'Try Again' }));
+
+    await waitFor(() => {
+      expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(1);
+    });
+    expect(requestsTo('POST', '/api/v1/jobs')[0]?.body).toEqual({
+      prompt: 'A red fox',
+      negativePrompt: 'text',
+      style: 'anime-v1',
+      size: 'portrait',
+      look: 'korean',
+      count: 1,
+      // Empty: the gateway draws a random seed, so the image differs.
+      seed: '',
       steps: '25',
       enhance: false,
+      cfg: 4.5,
+      sampler: 'euler-a',
     });
+    expect(screen.getByRole('textbox', { name: 'Seed' })).toHaveValue('');
   });
 
-  it("carries the size a portrait image was made at to the form on 'Try Again'", async () => {
+  it("carries the size a portrait image was made at to the form", async () => {
     // 512×768 doubled by 2x Inhance: the image names no size, its pixels say which it was.
     const generation = makeGeneration({ prompt: 'A red fox', style: 'anime-v1', enhance: true, width: 1024, height: 1536 });
-    const { user, router } = openGallery({ user: ada, generations: [generation] });
+    const { user } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await screen.findByTestId('renderer-note'); // the catalog is here
-    await user.click(within(card).getByRole('button', { name: 'Try Again' }));
+    await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
 
     expect(await screen.findByRole('radio', { name: 'Portrait 2:3 · 512×768' })).toBeChecked();
-    expect(readGenerateState(router.state.location.state).params).toMatchObject({ style: 'anime-v1', size: 'portrait' });
+    expect(screen.getByRole('radio', { name: 'Anime V1' })).toBeChecked();
   });
 
-  it("leaves the size to the style's first on 'Try Again' when the style offers none of the image's pixels", async () => {
+  it("leaves the size to the style's first when the style offers none of the image's pixels", async () => {
     const generation = makeGeneration({ prompt: 'A red fox', enhance: false, width: 640, height: 960 });
-    const { user, router } = openGallery({ user: ada, generations: [generation] });
+    const { user } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await screen.findByTestId('renderer-note'); // the catalog is here
-    await user.click(within(card).getByRole('button', { name: 'Try Again' }));
+    await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
 
     expect(await screen.findByRole('radio', { name: 'Square · 512×512' })).toBeChecked();
-    expect(readGenerateState(router.state.location.state).params).not.toHaveProperty('size');
   });
 
-  it("carries the size, guidance scale and sampler the image records to the form on 'Try Again'", async () => {
+  it('carries the size, guidance scale and sampler the image records to the form', async () => {
     // The size it names wins over what its pixels would say (512×512 with 2x Inhance off: Square).
     const generation = makeGeneration({
       prompt: 'A red fox',
@@ -241,34 +305,26 @@ describe('Generation page: lists', () => {
       cfg: 4.5,
       sampler: 'euler-a',
     });
-    const { user, router } = openGallery({ user: ada, generations: [generation] });
+    const { user } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    await user.click(within(card).getByRole('button', { name: 'Try Again' }));
+    await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
 
     expect(await screen.findByRole('radio', { name: 'Landscape 3:2 · 768×512' })).toBeChecked();
     expect(screen.getByRole('spinbutton', { name: 'Guidance (CFG)' })).toHaveValue(4.5);
     expect(screen.getByRole('combobox', { name: 'Sampler' })).toHaveValue('euler-a');
-    expect(readGenerateState(router.state.location.state).params).toMatchObject({
-      size: 'landscape',
-      cfg: 4.5,
-      sampler: 'euler-a',
-    });
   });
 
-  it("leaves guidance and sampler to the style's and the first on 'Try Again' for an image from before them", async () => {
+  it("leaves guidance and sampler to the style's and the first for an image from before them", async () => {
     const generation = makeGeneration({ prompt: 'A red fox', style: 'anime-v1' });
-    const { user, router } = openGallery({ user: ada, generations: [generation] });
+    const { user } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    await user.click(within(card).getByRole('button', { name: 'Try Again' }));
+    await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
 
     expect(await screen.findByRole('spinbutton', { name: 'Guidance (CFG)' })).toHaveValue(7);
     expect(screen.getByRole('combobox', { name: 'Sampler' })).toHaveValue('dpmpp-2m');
-    const params = readGenerateState(router.state.location.state).params;
-    expect(params).not.toHaveProperty('cfg');
-    expect(params).not.toHaveProperty('sampler');
   });
 
-  it('goes back to /Generate keeping the list', async () => {
+  it('goes back to /Generate keeping which images are new', async () => {
     const generation = makeGeneration({ prompt: 'A red fox' });
     const { user, router } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
@@ -276,7 +332,7 @@ describe('Generation page: lists', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/Generate');
     });
-    expect(readGenerateState(router.state.location.state).generations?.map((item) => item.id)).toEqual([generation.id]);
+    expect(readGenerateState(router.state.location.state).newIds).toEqual([generation.id]);
   });
 
   it('revokes the object URLs of the images when they leave the page', async () => {
@@ -295,14 +351,14 @@ describe('Generation page: lists', () => {
     expect(await screen.findByTestId('renderer-note')).toHaveTextContent(RENDERER_LABEL);
   });
 
-  it('invites a visitor with nothing new to generate', async () => {
+  it('invites a user with no images to generate', async () => {
     openGallery({ user: ada });
-    await screen.findByRole('region', { name: 'New images' });
-    expect(within(newSection()).getByRole('link', { name: 'Generate an image' })).toHaveAttribute(
+    const section = await imagesSection();
+    expect(await within(section).findByText(/No saved images yet\./)).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Generate an image' })).toHaveAttribute(
       'href',
       '/Generate',
     );
-    expect(await within(savedSection()).findByText('No saved images yet.')).toBeInTheDocument();
   });
 });
 
@@ -351,6 +407,7 @@ describe('Generation page: cards', () => {
         'Back',
         '☆ Favourite',
         'Try Again',
+        'Use these settings',
         'Remove blur',
         'Download',
         'Delete',
@@ -368,7 +425,7 @@ describe('Generation page: a new explicit image and the age check', () => {
     const { user } = openGallery({ user: ada, generations: [generation] });
 
     const card = await screen.findByRole('article', { name: generation.prompt });
-    expect(newSection()).toContainElement(card);
+    expect(within(card).getByText('New')).toBeInTheDocument();
     expect(await within(card).findByText('Verify your age to see this image')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Verify your age' }));
 

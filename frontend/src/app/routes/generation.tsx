@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { Gallery } from '@/features/gallery/components/gallery';
 import { sizeOf, useCatalog } from '@/lib/catalog';
 import type { Catalog, Generation } from '@/types/api';
-import { readGalleryState, type GalleryState, type GenerateState } from '@/types/navigation';
+import { readGalleryState, type GenerateState } from '@/types/navigation';
 
 /** The Generate form's fields as `generation` was made with them, all but its seed. */
 function paramsOf(generation: Generation, catalog: Catalog | null): GenerateState['params'] {
@@ -29,37 +29,30 @@ function paramsOf(generation: Generation, catalog: Catalog | null): GenerateStat
 export default function GenerationRoute() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { generations } = readGalleryState(location.state);
+  const { newIds } = readGalleryState(location.state);
   const { catalog } = useCatalog();
+  const toGenerate = (state: GenerateState) => void navigate(paths.generate, { state: { ...state, newIds } });
 
   return (
-    <Page title="Your images" lead="Your new images first, then everything you have saved." wide>
+    <Page title="Your images" lead="Your newest images first." wide>
       <Gallery
-        generations={generations}
-        onBack={(remaining) => {
-          const state: GenerateState = { generations: remaining };
-          void navigate(paths.generate, { state });
+        newIds={newIds}
+        onBack={() => {
+          toGenerate({});
         }}
-        onTryAgain={(generation, remaining) => {
-          const params = { ...paramsOf(generation, catalog), seed: String(generation.seed) };
-          const state: GenerateState = { params, generations: remaining };
-          void navigate(paths.generate, { state });
+        // The seed is left empty: the gateway draws a new one, so the image is a new one.
+        onTryAgain={(generation) => {
+          toGenerate({ params: paramsOf(generation, catalog), autostart: true });
         }}
-        onMakeFrom={(generation, mode, remaining) => {
+        onUseSettings={(generation) => {
+          toGenerate({ params: { ...paramsOf(generation, catalog), seed: String(generation.seed) } });
+        }}
+        onMakeFrom={(generation, mode) => {
           // A variation wants a new seed. The size and 2x Inhance wait behind the source, for
           // when the user draws from the prompt instead.
-          const state: GenerateState = {
-            params: paramsOf(generation, catalog),
-            source: { image: generation, mode },
-            generations: remaining,
-          };
-          void navigate(paths.generate, { state });
+          toGenerate({ params: paramsOf(generation, catalog), source: { image: generation, mode } });
         }}
         onUpgrade={() => void navigate(paths.subscribe)}
-        onChange={(remaining) => {
-          const state: GalleryState = { generations: remaining };
-          void navigate(location.pathname, { replace: true, state });
-        }}
       />
     </Page>
   );

@@ -18,6 +18,12 @@ export const DEFAULT_LIMITS: CatalogLimits = {
   cfgStep: 0.5,
 };
 
+/**
+ * The largest seed the gateway takes (a u32, as A1111's); GenerationBody's `seed` in
+ * contracts/openapi.json: a whole number, or empty or -1 for a random one.
+ */
+export const SEED_MAX = 4_294_967_295;
+
 /** Placeholders of the seed and step fields (docs/ARCHITECTURE.md, The product). */
 export const SEED_PLACEHOLDER = '100';
 export const STEPS_PLACEHOLDER = '30';

@@ -38,6 +38,7 @@ function style(id: string, label: string, flags: Partial<Catalog['styles'][numbe
     default: false,
     sizes: SIZES,
     cfg: 7,
+    sample: `/api/v1/styles/${id}/sample`,
     ...flags,
   };
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { queryClient, queryKeys } from '@/lib/query-client';
 import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -12,13 +13,20 @@ const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
 function openGallery() {
   return renderApp(
-    <Gallery generations={[]} onBack={vi.fn()} onTryAgain={vi.fn()} onMakeFrom={vi.fn()} onUpgrade={vi.fn()} onChange={vi.fn()} />,
+    <Gallery
+      newIds={[]}
+      onBack={vi.fn()}
+      onTryAgain={vi.fn()}
+      onUseSettings={vi.fn()}
+      onMakeFrom={vi.fn()}
+      onUpgrade={vi.fn()}
+    />,
     { user: ada },
   );
 }
 
-const savedSection = () => screen.getByRole('region', { name: 'Your saved images' });
-const prompts = () => within(savedSection()).queryAllByRole('article').map((card) => card.querySelector('p')?.textContent);
+const imagesSection = () => screen.getByRole('region', { name: 'Your images' });
+const prompts = () => within(imagesSection()).queryAllByRole('article').map((card) => card.querySelector('p')?.textContent);
 const historyRequests = () => requestsTo('GET', '/api/v1/generations');
 
 describe('Gallery: favourites', () => {
@@ -70,6 +78,61 @@ describe('Gallery: favourites', () => {
     answer();
     expect(await within(card).findByRole('alert')).toHaveTextContent('Favourite not saved: generation not found');
     expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+describe('Gallery: the gateway is the one source', () => {
+  it('shows a favourite marked after a reload, and in favourites only and a search', async () => {
+    db.history = [makeGeneration({ prompt: 'A red fox' }), makeGeneration({ prompt: 'A grey wolf' })];
+    const first = openGallery();
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    await waitFor(() => {
+      expect(within(card).getByRole('button', { name: 'Favourite' })).toBeEnabled();
+    });
+    await first.user.click(within(card).getByRole('button', { name: 'Favourite' }));
+    await waitFor(() => {
+      expect(requestsTo('PUT', '/api/v1/generations/gen-1/favorite')).toHaveLength(1);
+    });
+    first.unmount();
+
+    // A reload: nothing is left in the page, the history is asked again.
+    queryClient.clear();
+    const { user } = openGallery();
+    const reloaded = await screen.findByRole('article', { name: 'A red fox' });
+    expect(within(reloaded).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      within(screen.getByRole('article', { name: 'A grey wolf' })).getByRole('button', { name: 'Favourite' }),
+    ).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    await waitFor(() => {
+      expect(prompts()).toEqual(['A red fox']);
+    });
+    await user.type(screen.getByRole('searchbox', { name: 'Words of the prompt' }), 'fox');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => {
+      expect(historyRequests().at(-1)?.search).toBe('?limit=12&favorite=true&q=fox');
+    });
+    expect(prompts()).toEqual(['A red fox']);
+    expect(within(screen.getByRole('article', { name: 'A red fox' })).getByRole('button', { name: 'Favourite' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('shows what the gateway holds when it is asked again, over what the page had', async () => {
+    db.history = [makeGeneration({ prompt: 'A red fox' })];
+    openGallery();
+    const card = await screen.findByRole('article', { name: 'A red fox' });
+    expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'false');
+
+    // Marked elsewhere (another tab), then the history is reloaded.
+    const [stored] = db.history;
+    if (stored) stored.favorite = true;
+    await queryClient.invalidateQueries({ queryKey: queryKeys.history('uid-1') });
+    await waitFor(() => {
+      expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+    });
   });
 });
 

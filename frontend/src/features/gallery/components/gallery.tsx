@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { loginHref, paths } from '@/config/paths';
@@ -15,25 +15,44 @@ import { GenerationCard, type Access } from './generation-card';
 import { HistoryFilters } from './history-filters';
 
 interface GalleryProps {
-  /** The images of this visit (navigation state), oldest first. */
-  readonly generations: readonly Generation[];
-  readonly onBack: (remaining: readonly Generation[]) => void;
-  readonly onTryAgain: (generation: Generation, remaining: readonly Generation[]) => void;
+  /** The ids of the images made on this visit: marked new, and the first shown takes the focus. */
+  readonly newIds: readonly string[];
+  readonly onBack: () => void;
+  /** 'Try Again': a new image with the same settings and a new seed. */
+  readonly onTryAgain: (generation: Generation) => void;
+  /** 'Use these settings': the form filled with every setting, the seed too. */
+  readonly onUseSettings: (generation: Generation) => void;
   /** 'Vary (subtle)', 'Upscale 2x', … on a card. */
-  readonly onMakeFrom: (generation: Generation, mode: SourceMode, remaining: readonly Generation[]) => void;
+  readonly onMakeFrom: (generation: Generation, mode: SourceMode) => void;
   readonly onUpgrade: () => void;
-  /** The visit's list changed (an image was deleted). */
-  readonly onChange: (remaining: readonly Generation[]) => void;
 }
 
-export function Gallery({ generations, onBack, onTryAgain, onMakeFrom, onUpgrade, onChange }: GalleryProps) {
+/**
+ * Moves the focus to the first new image once it is shown, so keyboard and screen reader users
+ * land on the result; once per visit of the page, never again while they filter or page.
+ */
+function useFocusOnNew(newIds: readonly string[]) {
+  const list = useRef<HTMLUListElement>(null);
+  const pending = useRef(newIds.length > 0);
+  useEffect(() => {
+    if (!pending.current) return;
+    const cards = list.current?.querySelectorAll<HTMLElement>('[data-generation-id]') ?? [];
+    const first = Array.from(cards).find((card) => newIds.includes(card.dataset.generationId ?? ''));
+    if (!first) return;
+    pending.current = false;
+    first.focus();
+  });
+  return list;
+}
+
+export function Gallery({ newIds, onBack, onTryAgain, onUseSettings, onMakeFrom, onUpgrade }: GalleryProps) {
   const { user, ready } = useAuth();
   const { me, status } = useMe();
   const { catalog } = useCatalog();
-  const [recent, setRecent] = useState<readonly Generation[]>(generations);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const history = useHistory(ready ? (user?.uid ?? null) : null, filters);
   const filtered = filters.favorite || filters.style !== '' || filters.q !== '';
+  const list = useFocusOnNew(newIds);
 
   let access: Access;
   if (!ready) access = 'loading';
@@ -42,14 +61,6 @@ export function Gallery({ generations, onBack, onTryAgain, onMakeFrom, onUpgrade
   else access = status === 'loading' ? 'loading' : 'free';
 
   const note = rendererNote(catalog);
-  const shown = new Set(recent.map((item) => item.id));
-  const saved = history.items.filter((item) => !shown.has(item.id));
-
-  function deleted(id: string) {
-    const remaining = recent.filter((item) => item.id !== id);
-    setRecent(remaining);
-    if (remaining.length !== recent.length) onChange(remaining);
-  }
 
   const card = (generation: Generation) => (
     <li key={generation.id}>
@@ -58,18 +69,13 @@ export function Gallery({ generations, onBack, onTryAgain, onMakeFrom, onUpgrade
         access={access}
         labels={labelsOf(catalog, generation)}
         settings={settingsOf(catalog, generation)}
-        onBack={() => {
-          onBack(recent);
-        }}
-        onTryAgain={(item) => {
-          onTryAgain(item, recent);
-        }}
+        isNew={newIds.includes(generation.id)}
+        onBack={onBack}
+        onTryAgain={onTryAgain}
+        onUseSettings={onUseSettings}
         sourceModes={catalog?.sourceModes ?? []}
-        onMakeFrom={(item, mode) => {
-          onMakeFrom(item, mode, recent);
-        }}
+        onMakeFrom={onMakeFrom}
         onUpgrade={onUpgrade}
-        onDeleted={deleted}
       />
     </li>
   );
@@ -82,22 +88,9 @@ export function Gallery({ generations, onBack, onTryAgain, onMakeFrom, onUpgrade
         </p>
       )}
 
-      <section aria-labelledby="new-images-title" className={styles.section}>
-        <h2 id="new-images-title" className={styles.sectionTitle}>
-          New images
-        </h2>
-        {recent.length > 0 ? (
-          <ul className={styles.grid}>{[...recent].reverse().map(card)}</ul>
-        ) : (
-          <p className={styles.empty}>
-            Nothing new yet. <Link to={paths.generate}>Generate an image</Link>
-          </p>
-        )}
-      </section>
-
       <section aria-labelledby="history-title" className={styles.section}>
         <h2 id="history-title" className={styles.sectionTitle}>
-          Your saved images
+          Your images
         </h2>
         {!ready ? null : !user ? (
           <p className={styles.empty}>
@@ -112,12 +105,18 @@ export function Gallery({ generations, onBack, onTryAgain, onMakeFrom, onUpgrade
               </p>
             )}
             <HistoryFilters value={filters} styles={catalog?.styles ?? []} onChange={setFilters} />
-            {saved.length > 0 && <ul className={styles.grid}>{saved.map(card)}</ul>}
-            {history.status === 'ready' && saved.length === 0 && (
+            {history.items.length > 0 && (
+              <ul ref={list} className={styles.grid}>
+                {history.items.map(card)}
+              </ul>
+            )}
+            {history.status === 'ready' && history.items.length === 0 && (
               <p className={styles.empty}>
-                {!filtered
-                  ? 'No saved images yet.'
-                  : history.hasMore
+                {!filtered ? (
+                  <>
+                    No saved images yet. <Link to={paths.generate}>Generate an image</Link>
+                  </>
+                ) : history.hasMore
                     ? 'No images match these filters so far. Load more to look further back.'
                     : 'No images match these filters.'}
               </p>

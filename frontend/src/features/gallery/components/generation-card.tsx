@@ -25,14 +25,18 @@ interface GenerationCardProps {
   readonly labels: Labels;
   /** Its guidance scale, sampler and size by name, those it records (see settingsOf). */
   readonly settings: readonly string[];
+  /** Marked new: made on this visit. */
+  readonly isNew: boolean;
   readonly onBack: () => void;
+  /** 'Try Again': the same settings and a new seed. */
   readonly onTryAgain: (generation: Generation) => void;
+  /** 'Use these settings': the form filled with every setting of the image, its seed too. */
+  readonly onUseSettings: (generation: Generation) => void;
   /** How a new image may be made from this one (the catalog's); none where the backend cannot. */
   readonly sourceModes: readonly SourceModeView[];
   readonly onMakeFrom: (generation: Generation, mode: SourceMode) => void;
   /** Guests and free users: the premium controls lead here. */
   readonly onUpgrade: () => void;
-  readonly onDeleted: (id: string) => void;
 }
 
 export function GenerationCard({
@@ -40,12 +44,13 @@ export function GenerationCard({
   access,
   labels,
   settings,
+  isNew,
   onBack,
   onTryAgain,
+  onUseSettings,
   sourceModes,
   onMakeFrom,
   onUpgrade,
-  onDeleted,
 }: GenerationCardProps) {
   const id = useId();
   const [sharp, setSharp] = useState(false);
@@ -58,7 +63,7 @@ export function GenerationCard({
       browser.saveFile(blob, filename);
     },
   });
-  const remove = useDeleteGeneration(onDeleted);
+  const remove = useDeleteGeneration();
   const favorite = useFavorite(generation);
   const pending = download.isPending ? 'download' : remove.isPending || remove.isSuccess ? 'delete' : null;
   const error = (download.error ?? remove.error)?.message;
@@ -76,7 +81,14 @@ export function GenerationCard({
   const alt = `Generated image: ${generation.prompt}`;
 
   return (
-    <article className={styles.card} aria-labelledby={`${id}-prompt`} data-testid="generation-card">
+    // Focusable from script: the gallery moves focus to a new image once it is shown.
+    <article
+      className={styles.card}
+      aria-labelledby={`${id}-prompt`}
+      data-testid="generation-card"
+      data-generation-id={generation.id}
+      tabIndex={-1}
+    >
       {gate.locked ? (
         <AgeLockedImage width={generation.width} height={generation.height} />
       ) : (
@@ -98,6 +110,7 @@ export function GenerationCard({
       )}
 
       <div className={styles.body}>
+        {isNew && <span className={styles.newTag}>New</span>}
         <p id={`${id}-prompt`} className={styles.prompt}>
           {generation.prompt}
         </p>
@@ -131,12 +144,22 @@ export function GenerationCard({
           <button
             type="button"
             className="button button-small"
-            title="Use these settings: fills the Generate form with every parameter of this image"
+            title="Draws a new image with these settings and a new seed"
             onClick={() => {
               onTryAgain(generation);
             }}
           >
             Try Again
+          </button>
+          <button
+            type="button"
+            className="button button-small button-ghost"
+            title="Fills the Generate form with every setting of this image, its seed too"
+            onClick={() => {
+              onUseSettings(generation);
+            }}
+          >
+            Use these settings
           </button>
           {pro ? (
             <>

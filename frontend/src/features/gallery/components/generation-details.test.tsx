@@ -11,7 +11,14 @@ const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
 async function openDetails(prompt: string) {
   const view = renderApp(
-    <Gallery generations={[]} onBack={vi.fn()} onTryAgain={vi.fn()} onMakeFrom={vi.fn()} onUpgrade={vi.fn()} onChange={vi.fn()} />,
+    <Gallery
+      newIds={[]}
+      onBack={vi.fn()}
+      onTryAgain={vi.fn()}
+      onUseSettings={vi.fn()}
+      onMakeFrom={vi.fn()}
+      onUpgrade={vi.fn()}
+    />,
     { user: ada },
   );
   const card = await screen.findByRole('article', { name: prompt });
@@ -112,10 +119,13 @@ describe('Gallery: an image’s details', () => {
     expect(within(card).getByRole('status')).toHaveTextContent('Could not copy');
   });
 
-  it('Try Again says it uses these settings', async () => {
+  it('says Try Again draws with a new seed, and Use these settings keeps it', async () => {
     db.history = [makeGeneration({ prompt: 'A red fox' })];
     const { card } = await openDetails('A red fox');
 
-    expect(within(card).getByRole('button', { name: 'Try Again' })).toHaveAccessibleDescription(/^Use these settings/);
+    expect(within(card).getByRole('button', { name: 'Try Again' })).toHaveAccessibleDescription(/a new seed/);
+    expect(within(card).getByRole('button', { name: 'Use these settings' })).toHaveAccessibleDescription(
+      /its seed too/,
+    );
   });
 });

@@ -1,19 +1,35 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 
-import { queryKeys, useInvalidateAccount } from '@/lib/query-client';
-import type { Generation } from '@/types/api';
+import { useAuth } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-client';
+import type { Generation, GenerationPage } from '@/types/api';
 
-import { deleteGeneration, fetchHistory, setFavorite, type HistoryFilters } from '../api/generations';
+import { deleteGeneration, fetchHistory, NO_FILTERS, setFavorite, type HistoryFilters } from '../api/generations';
+
+type Pages = InfiniteData<GenerationPage, string | null>;
+
+const listKey = (uid: string | null, filters: HistoryFilters) => [...queryKeys.historyList(uid), filters] as const;
+
+/** `pages` with each item `change` gives back; null drops the item. */
+function mapItems(pages: Pages, change: (item: Generation) => Generation | null): Pages {
+  return {
+    ...pages,
+    pages: pages.pages.map((page) => ({
+      ...page,
+      items: page.items.map(change).filter((item): item is Generation => item !== null),
+    })),
+  };
+}
 
 /**
- * The signed-in user's saved images that match `filters`, newest first, a page at a time. A
- * filtered page may hold few or no images and still have more after it: paging goes on while
- * the gateway gives a cursor. Other filters are another query, so they start from the first page.
+ * The signed-in user's images that match `filters`, newest first, a page at a time: the one
+ * source of the gallery, so what it shows is what the gateway holds after any reload. A filtered
+ * page may hold few or no images and still have more after it: paging goes on while the gateway
+ * gives a cursor. Other filters are another query, so they start from the first page.
  */
 export function useHistory(uid: string | null, filters: HistoryFilters) {
   const query = useInfiniteQuery({
-    queryKey: [...queryKeys.history(uid), filters],
+    queryKey: listKey(uid, filters),
     queryFn: ({ pageParam, signal }) => fetchHistory(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor ?? null,
@@ -29,7 +45,7 @@ export function useHistory(uid: string | null, filters: HistoryFilters) {
   let status: 'idle' | 'loading' | 'ready' | 'error' = 'ready';
   if (uid === null) status = 'idle';
   else if (query.isError) status = 'error';
-  else if (query.isFetching) status = 'loading';
+  else if (query.isPending || query.isFetchingNextPage) status = 'loading';
   return {
     items,
     hasMore: query.hasNextPage,
@@ -40,44 +56,72 @@ export function useHistory(uid: string | null, filters: HistoryFilters) {
   };
 }
 
-/** Deletes an image (pro only); the history is reloaded from the gateway afterwards. */
-export function useDeleteGeneration(onDeleted: (id: string) => void) {
-  const { afterDelete } = useInvalidateAccount();
+/**
+ * Puts a finished job's images at the top of the unfiltered history the gallery shows next, so
+ * they are there at once, and has every history query asked again so the gateway's word follows.
+ */
+export function useAddToHistory() {
+  const queryClient = useQueryClient();
+  return async (uid: string, created: readonly Generation[]) => {
+    const ids = new Set(created.map((item) => item.id));
+    queryClient.setQueryData<Pages>(listKey(uid, NO_FILTERS), (pages) => {
+      const [first, ...rest] = pages?.pages ?? [];
+      if (!pages || !first) return pages;
+      const items = [...created, ...first.items.filter((item) => !ids.has(item.id))];
+      return { ...pages, pages: [{ ...first, items }, ...rest] };
+    });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.history(uid) });
+  };
+}
+
+/** Deletes an image (pro only); it leaves every list at once, and the history is reloaded from the gateway. */
+export function useDeleteGeneration() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const uid = user?.uid ?? null;
   return useMutation({
     mutationFn: (id: string) => deleteGeneration(id).then(() => id),
     onSuccess: async (id) => {
-      onDeleted(id);
-      await afterDelete();
+      queryClient.setQueriesData<Pages>({ queryKey: queryKeys.historyList(uid) }, (pages) =>
+        pages ? mapItems(pages, (item) => (item.id === id ? null : item)) : pages,
+      );
+      await queryClient.invalidateQueries({ queryKey: queryKeys.history(uid) });
     },
   });
 }
 
 /**
- * An image's favourite mark, shown as asked at once (optimistic) and put back as it was when the
- * gateway refuses; the history is reloaded afterwards (a favourites-only view loses an unmarked one).
+ * An image's favourite mark, shown as asked at once in every cached list (optimistic) and put
+ * back as it was when the gateway refuses; the history is reloaded afterwards either way (a
+ * favourites-only view loses an unmarked one).
  */
 export function useFavorite(generation: Generation) {
-  const { afterFavorite } = useInvalidateAccount();
-  // What the user last asked for, until the card shows another image's state.
-  const [asked, setAsked] = useState<boolean | null>(null);
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const uid = user?.uid ?? null;
+  const lists = { queryKey: queryKeys.historyList(uid) };
   const mutation = useMutation({
     mutationFn: (favorite: boolean) => setFavorite(generation.id, favorite),
-    onMutate: (favorite) => {
-      const before = asked;
-      setAsked(favorite);
+    onMutate: async (favorite) => {
+      // A reload under way would write the old mark over the new one.
+      await queryClient.cancelQueries(lists);
+      const before = queryClient.getQueriesData<Pages>(lists);
+      queryClient.setQueriesData<Pages>(lists, (pages) =>
+        pages ? mapItems(pages, (item) => (item.id === generation.id ? { ...item, favorite } : item)) : pages,
+      );
       return { before };
     },
     onError: (_error, _favorite, context) => {
-      setAsked(context?.before ?? null);
+      for (const [key, pages] of context?.before ?? []) queryClient.setQueryData(key, pages);
     },
-    onSuccess: () => afterFavorite(),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.history(uid) }),
   });
   return {
-    favorite: asked ?? generation.favorite,
+    favorite: generation.favorite,
     pending: mutation.isPending,
     error: mutation.error,
     toggle: () => {
-      mutation.mutate(!(asked ?? generation.favorite));
+      mutation.mutate(!generation.favorite);
     },
   };
 }

@@ -9,7 +9,7 @@ import { PromptRefusal, type Refusal } from './prompt-refusal';
 
 type Sampler = Catalog['samplers'][number];
 
-/** The free-text fields and the switch under the prompt; seed and steps are sent as typed. */
+/** The free-text fields and the switch under the prompt; seed and steps are sent as typed once they pass the form's checks. */
 export interface AdvancedValues {
   readonly negativePrompt: string;
   readonly seed: string;
@@ -41,6 +41,8 @@ interface AdvancedOptionsProps {
   readonly onChange: (values: AdvancedValues) => void;
   /** The content rules refused what the negative prompt says. */
   readonly refusal?: Refusal | null;
+  /** What is wrong with these fields (the form's checks, or the gateway's word), each said under its field. */
+  readonly errors?: { readonly negativePrompt?: string; readonly seed?: string; readonly steps?: string };
   readonly guidance?: GuidanceChoice | null;
   /** False for an image made from another, which has its source's size. */
   readonly enhanceable?: boolean;
@@ -147,9 +149,11 @@ export function AdvancedOptions({
   pro,
   onChange,
   refusal = null,
+  errors = {},
   guidance = null,
   enhanceable = true,
 }: AdvancedOptionsProps) {
+  const { negativePrompt: negativeError = null, seed: seedError = null, steps: stepsError = null } = errors;
   const id = useId();
   const set = (change: Partial<AdvancedValues>) => {
     onChange({ ...values, ...change });
@@ -168,37 +172,45 @@ export function AdvancedOptions({
           maxLength={limits.negativePromptMax}
           placeholder="What to leave out, e.g. blurry, extra fingers"
           value={values.negativePrompt}
-          aria-invalid={refusal ? true : undefined}
-          aria-describedby={refusal ? `${id}-refusal` : undefined}
+          aria-invalid={refusal || negativeError ? true : undefined}
+          aria-describedby={refusal ? `${id}-refusal` : describedBy(`${id}-negative`, negativeError)}
           onChange={(event) => {
             set({ negativePrompt: event.target.value });
           }}
         />
         {refusal && <PromptRefusal id={`${id}-refusal`} refusal={refusal} />}
+        {negativeError && !refusal && (
+          <p id={`${id}-negative-error`} role="alert" className={styles.error}>
+            {negativeError}
+          </p>
+        )}
       </div>
 
       <div className={styles.row}>
-        <Field id={`${id}-seed`} label="Seed">
+        <Field id={`${id}-seed`} label="Seed" error={seedError}>
           <input
             id={`${id}-seed`}
             className={styles.input}
             inputMode="numeric"
             autoComplete="off"
             placeholder={SEED_PLACEHOLDER}
+            aria-invalid={seedError ? true : undefined}
+            aria-describedby={describedBy(`${id}-seed`, seedError, `${id}-steps-hint`)}
             value={values.seed}
             onChange={(event) => {
               set({ seed: event.target.value });
             }}
           />
         </Field>
-        <Field id={`${id}-steps`} label="Steps">
+        <Field id={`${id}-steps`} label="Steps" error={stepsError}>
           <input
             id={`${id}-steps`}
             className={styles.input}
             inputMode="numeric"
             autoComplete="off"
             placeholder={STEPS_PLACEHOLDER}
-            aria-describedby={`${id}-steps-hint`}
+            aria-invalid={stepsError ? true : undefined}
+            aria-describedby={describedBy(`${id}-steps`, stepsError, `${id}-steps-hint`)}
             value={values.steps}
             onChange={(event) => {
               set({ steps: event.target.value });
@@ -207,7 +219,7 @@ export function AdvancedOptions({
         </Field>
       </div>
       <p id={`${id}-steps-hint`} className={styles.hint}>
-        Leave the seed empty for a random one. Steps: up to {pro ? limits.stepsMaxPro : limits.stepsMaxFree}
+        Leave the seed empty (or -1) for a random one. Steps: up to {pro ? limits.stepsMaxPro : limits.stepsMaxFree}
         {!pro && ` (${String(limits.stepsMaxPro)} with Premium)`}.
       </p>
 

@@ -1,24 +1,25 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { AccountStanding } from '@/components/ui/account-standing';
 import { paths } from '@/config/paths';
 import { mustVerifyAge } from '@/lib/age-check';
-import { ApiError, invalidField } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { rendererNote, useCatalog } from '@/lib/catalog';
 import { formatDateTime } from '@/lib/format';
 import { creditsLeft, isPro, useMe } from '@/lib/me';
 import { useInvalidateAccount } from '@/lib/query-client';
-import type { Generation, GenerationRequest, Me } from '@/types/api';
-import type { Source } from '@/types/navigation';
+import type { Generation, Me } from '@/types/api';
 
-import { DEFAULT_LIMITS, DEFAULT_PROMPT, defaultStyle } from '../defaults';
+import { DEFAULT_LIMITS, defaultStyle } from '../defaults';
+import { checkNumbers, serverFieldErrors, type FieldErrors, type FieldName } from '../field-errors';
 import { useAgeConfirmation } from '../hooks/use-age-confirmation';
+import { useFormDraft } from '../hooks/use-form-draft';
 import { useGenerationRun } from '../hooks/use-generation-run';
 import { useRecentPrompts } from '../hooks/use-recent-prompts';
 
-import { AdvancedOptions, type AdvancedValues, type GuidanceChoice } from './advanced-options';
+import { AdvancedOptions, type GuidanceChoice } from './advanced-options';
 import { AgeCheckNeeded } from './age-check-needed';
 import { AgeConfirmDialog } from './age-confirm-dialog';
 import styles from './generate.module.css';
@@ -34,18 +35,14 @@ import { SourceChoice } from './source-choice';
 import { StyleTiles } from './style-tiles';
 
 interface GenerateFormProps {
-  /** Prefills the form ('Try Again' passes the parameters of an earlier image). */
-  readonly initial?: Partial<GenerationRequest>;
-  /** The image to draw from (a gallery card's 'Vary' or 'Upscale'). */
-  readonly source?: Source;
+  /** Generate as soon as the form can ('Try Again'); `onAutostarted` says it did. */
+  readonly autostart?: boolean;
+  readonly onAutostarted?: () => void;
   /** The new images, once the overlay has cleared. */
   readonly onGenerated: (generations: readonly Generation[]) => void;
   /** A guest pressed Generate. */
   readonly onGuest: () => void;
 }
-
-const asText = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
 function Credits({ me }: { readonly me: Me }) {
   return (
@@ -56,7 +53,12 @@ function Credits({ me }: { readonly me: Me }) {
   );
 }
 
-export function GenerateForm({ initial, source: initialSource, onGenerated, onGuest }: GenerateFormProps) {
+/**
+ * The Generate form. It starts from the draft the signed-in user (or the guest) left and keeps it
+ * on every change (use-form-draft.ts), so mount it once the session is known and again (a `key`)
+ * for another account.
+ */
+export function GenerateForm({ autostart = false, onAutostarted, onGenerated, onGuest }: GenerateFormProps) {
   const { user, ready } = useAuth();
   const { me } = useMe();
   const { catalog, error: catalogError, retry } = useCatalog();
@@ -69,27 +71,18 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
   const standingId = useId();
   const limits = { ...DEFAULT_LIMITS, ...catalog?.limits };
 
-  const [prompt, setPrompt] = useState(() => asText(initial?.prompt ?? DEFAULT_PROMPT).slice(0, limits.promptMax));
-  const [styleChoice, setStyleChoice] = useState<string | null>(() => initial?.style ?? null);
-  const [look, setLook] = useState<string | null>(() => initial?.look ?? null);
-  const [sizeChoice, setSizeChoice] = useState<string | null>(() => initial?.size ?? null);
-  const [count, setCount] = useState(() => initial?.count ?? 1);
-  const [advanced, setAdvanced] = useState<AdvancedValues>(() => ({
-    negativePrompt: asText(initial?.negativePrompt),
-    seed: asText(initial?.seed),
-    steps: asText(initial?.steps),
-    enhance: initial?.enhance ?? true,
-    cfg: typeof initial?.cfg === 'number' ? String(initial.cfg) : null,
-    sampler: initial?.sampler ?? null,
-  }));
-  const [source, setSource] = useState<Source | null>(() => initialSource ?? null);
+  const { draft, update, reset } = useFormDraft(ready ? (user?.uid ?? null) : null);
+  const { prompt, style: styleChoice, look, size: sizeChoice, count, advanced, source } = draft;
   const [formError, setFormError] = useState<string | null>(null);
+  // Generate was pressed: from then on the numeric fields are checked as they change.
+  const [checked, setChecked] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   // Generate was pressed on an explicit request while the age is not verified: nothing was sent.
   const [ageAsked, setAgeAsked] = useState(false);
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const recentPrompts = useRecentPrompts(ready ? (user?.uid ?? null) : null);
   const age = useAgeConfirmation((style) => {
-    setStyleChoice(style.id);
+    update({ style: style.id });
   });
   const run = useGenerationRun({
     uid: ready ? (user?.uid ?? null) : null,
@@ -127,9 +120,12 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
   const drawFrom = source && sentMode ? { image: source.image, mode: sentMode.id } : null;
   const note = rendererNote(catalog);
   const refusal = refusalOf(run.error);
-  // Said under the field it names when that field is shown; otherwise the gateway's message under the form.
-  const invalid = invalidField(run.error);
-  const fieldError = (field: string, shown: boolean) => (invalid?.field === field && shown ? invalid.problem : null);
+  const clientErrors: FieldErrors = checked ? checkNumbers(advanced, limits, pro) : {};
+  // Said by the field it names when that field is shown (the form's own checks first, then the
+  // gateway's); otherwise the gateway's message under the form.
+  const serverErrors = serverFieldErrors(run.error);
+  const fieldError = (field: FieldName, shown: boolean) =>
+    shown ? (clientErrors[field] ?? serverErrors[field] ?? null) : null;
   const sizeError = fieldError('size', sizes.length > 1 && !drawFrom);
   // The gateway says what it did not find: the source is the one generation a body names (a
   // resumed job that is gone is not found either, and is said under the form).
@@ -149,7 +145,16 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
           samplerError: fieldError('sampler', true),
         }
       : null;
-  const saidUnderField = sizeError ?? sourceError ?? guidance?.cfgError ?? guidance?.samplerError ?? null;
+  const errors: FieldErrors = {
+    prompt: fieldError('prompt', true) ?? undefined,
+    negativePrompt: fieldError('negativePrompt', true) ?? undefined,
+    seed: fieldError('seed', true) ?? undefined,
+    steps: fieldError('steps', true) ?? undefined,
+    count: fieldError('count', pro) ?? undefined,
+  };
+  const saidUnderField =
+    Object.values(errors).some(Boolean) ||
+    Boolean(sizeError ?? sourceError ?? guidance?.cfgError ?? guidance?.samplerError);
   // What the page knows to be explicit: the style, or the image drawn from. Words are the gateway's to read.
   const explicitChosen = sentStyle?.nsfw === true || drawFrom?.image.explicit === true;
   const ageRefused = run.error instanceof ApiError && run.error.code === 'age_check_required';
@@ -159,6 +164,15 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
   const ageReturnTo = sentStyle
     ? `${paths.generate}?${new URLSearchParams({ style: sentStyle.id, prompt }).toString()}`
     : paths.generate;
+
+  // 'Try Again' generates as soon as the form could be sent by hand: the catalog is here and, for
+  // a signed-in user, the profile (plan, age) that decides what may be sent.
+  const canStart = ready && catalog !== null && (!user || me !== null);
+  useEffect(() => {
+    if (!autostart || !canStart) return;
+    onAutostarted?.();
+    formRef.current?.requestSubmit();
+  }, [autostart, canStart, onAutostarted]);
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -172,6 +186,15 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
       return;
     }
     setFormError(null);
+    setChecked(true);
+    const invalid = Object.keys(checkNumbers(advanced, limits, pro));
+    if (invalid.length > 0) {
+      // Every problem is said by its field at once; the keyboard goes to the first.
+      requestAnimationFrame(() => {
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      });
+      return;
+    }
     if (explicitChosen && ageLocked) {
       setAgeAsked(true);
       return;
@@ -198,7 +221,7 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
 
   return (
     <>
-      <form className={styles.form} onSubmit={submit} noValidate aria-busy={run.busy}>
+      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-busy={run.busy}>
         <div className={styles.status}>
           {me ? (
             <Credits me={me} />
@@ -212,6 +235,19 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
               {note}
             </p>
           )}
+          <button
+            type="button"
+            className="button button-small button-ghost"
+            disabled={run.busy}
+            onClick={() => {
+              reset();
+              setChecked(false);
+              setFormError(null);
+              promptRef.current?.focus();
+            }}
+          >
+            Reset form
+          </button>
         </div>
 
         <div className={styles.columns}>
@@ -223,10 +259,10 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
                 value={drawFrom.mode}
                 pro={pro}
                 onChange={(mode) => {
-                  setSource({ image: drawFrom.image, mode });
+                  update({ source: { image: drawFrom.image, mode } });
                 }}
                 onRemove={() => {
-                  setSource(null);
+                  update({ source: null });
                   // The button goes with the block; the prompt is what is drawn from now.
                   promptRef.current?.focus();
                 }}
@@ -238,20 +274,26 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
               ref={promptRef}
               value={prompt}
               max={limits.promptMax}
-              onChange={setPrompt}
+              onChange={(value) => {
+                update({ prompt: value });
+              }}
+              error={errors.prompt ?? null}
               refusal={refusal?.field === 'prompt' ? refusal : null}
             />
             <RecentPrompts
               prompts={recentPrompts}
               onPick={(picked) => {
-                setPrompt(picked.slice(0, limits.promptMax));
+                update({ prompt: picked.slice(0, limits.promptMax) });
               }}
             />
             <AdvancedOptions
               values={advanced}
               limits={limits}
               pro={pro}
-              onChange={setAdvanced}
+              onChange={(values) => {
+                update({ advanced: values });
+              }}
+              errors={errors}
               refusal={refusal?.field === 'negativePrompt' ? refusal : null}
               guidance={guidance}
               enhanceable={!drawFrom}
@@ -269,7 +311,11 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
                   onSelect={age.choose}
                 />
                 {!drawFrom && (
-                  <SizeChoice sizes={sizes} value={sentSize?.id ?? ''} onChange={setSizeChoice} error={sizeError} />
+                  <SizeChoice sizes={sizes} value={sentSize?.id ?? ''} onChange={(size) => {
+                      update({ size });
+                    }}
+                    error={sizeError}
+                  />
                 )}
               </>
             ) : catalogError ? (
@@ -284,8 +330,23 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
                 Loading styles…
               </p>
             )}
-            <LookPicker options={catalog?.looks ?? []} value={effectiveLook} pro={pro} onChange={setLook} />
-            <ImageCount value={effectiveCount} max={maxCount} pro={pro} onChange={setCount} />
+            <LookPicker
+              options={catalog?.looks ?? []}
+              value={effectiveLook}
+              pro={pro}
+              onChange={(value) => {
+                update({ look: value });
+              }}
+            />
+            <ImageCount
+              value={effectiveCount}
+              max={maxCount}
+              pro={pro}
+              onChange={(value) => {
+                update({ count: value });
+              }}
+              error={errors.count ?? null}
+            />
           </div>
         </div>
 
@@ -302,14 +363,16 @@ export function GenerateForm({ initial, source: initialSource, onGenerated, onGu
 
         {me && <AccountStanding me={me} id={standingId} />}
 
-        <button
-          type="submit"
-          className={`button button-primary ${styles.submit}`}
-          disabled={run.busy || !ready || !catalog || suspended}
-          aria-describedby={suspended ? standingId : undefined}
-        >
-          {run.busy ? 'Generation...' : 'Generate'}
-        </button>
+        <div className={styles.submitBar}>
+          <button
+            type="submit"
+            className={`button button-primary ${styles.submit}`}
+            disabled={run.busy || !ready || !catalog || suspended}
+            aria-describedby={suspended ? standingId : undefined}
+          >
+            {run.busy ? 'Generation...' : 'Generate'}
+          </button>
+        </div>
       </form>
 
       {run.overlay && (

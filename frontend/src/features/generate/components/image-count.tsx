@@ -10,10 +10,12 @@ interface ImageCountProps {
   readonly max: number;
   readonly pro: boolean;
   readonly onChange: (count: number) => void;
+  /** What the gateway said is wrong with the count. */
+  readonly error?: string | null;
 }
 
 /** Several images at once: a choice for pro users, an upgrade link for everyone else. */
-export function ImageCount({ value, max, pro, onChange }: ImageCountProps) {
+export function ImageCount({ value, max, pro, onChange, error = null }: ImageCountProps) {
   const id = useId();
   if (!pro) {
     return (
@@ -34,6 +36,8 @@ export function ImageCount({ value, max, pro, onChange }: ImageCountProps) {
         id={id}
         className={styles.input}
         value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => {
           onChange(Number(event.target.value));
         }}
@@ -44,6 +48,11 @@ export function ImageCount({ value, max, pro, onChange }: ImageCountProps) {
           </option>
         ))}
       </select>
+      {error && (
+        <p id={`${id}-error`} role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -9,12 +9,17 @@ interface PromptFieldProps {
   readonly onChange: (value: string) => void;
   /** The content rules refused what the field says. */
   readonly refusal?: Refusal | null;
+  /** What the gateway said is wrong with the prompt. */
+  readonly error?: string | null;
   /** The text box, for the form to move focus to. */
   readonly ref?: RefObject<HTMLTextAreaElement | null>;
 }
 
-/** The prompt, with what remains of the 500 characters and a clear button. */
-export function PromptField({ value, max, onChange, refusal = null, ref: given }: PromptFieldProps) {
+/**
+ * The prompt, with what remains of the 500 characters and a clear button; Ctrl+Enter (Cmd+Enter
+ * on a Mac) sends the form, as in chat and image apps.
+ */
+export function PromptField({ value, max, onChange, refusal = null, error = null, ref: given }: PromptFieldProps) {
   const id = useId();
   const own = useRef<HTMLTextAreaElement>(null);
   const ref = given ?? own;
@@ -46,16 +51,26 @@ export function PromptField({ value, max, onChange, refusal = null, ref: given }
         value={value}
         maxLength={max}
         rows={5}
-        aria-describedby={refusal ? `${id}-counter ${id}-refusal` : `${id}-counter`}
-        aria-invalid={refusal ? true : undefined}
+        aria-describedby={[`${id}-counter`, refusal && `${id}-refusal`, error && `${id}-error`].filter(Boolean).join(' ')}
+        aria-invalid={refusal || error ? true : undefined}
         onChange={(event) => {
           onChange(event.target.value.slice(0, max));
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+          event.preventDefault();
+          event.currentTarget.form?.requestSubmit();
         }}
       />
       <p id={`${id}-counter`} className={styles.counter} data-testid="prompt-counter">
         {remaining} characters left
       </p>
       {refusal && <PromptRefusal id={`${id}-refusal`} refusal={refusal} />}
+      {error && (
+        <p id={`${id}-error`} role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -15,27 +16,46 @@ interface StyleTilesProps {
   readonly onSelect: (style: Style) => void;
 }
 
-// A small visual per style; the checkpoints themselves mean nothing to users.
-const swatch: Record<string, string> = {
-  'real-v1.1': 'linear-gradient(135deg, #f5c6a5, #8b5e3c)',
-  'real-v1.2': 'linear-gradient(135deg, #c7d2fe, #475569)',
-  'anime-v1': 'linear-gradient(135deg, #f9a8d4, #818cf8)',
-  'nsfw-v1.1': 'linear-gradient(135deg, #fb7185, #7f1d1d)',
-};
+// The pixels of a style's sample (the built-in renderer draws them square), for the page to keep
+// their room before they load.
+const SAMPLE_SIDE = 256;
 
-/** The model styles as a radio group; pro-only styles lead free users to /Subscribe. */
+/** What the style draws: its sample, a small image the gateway serves (lazily, as the tiles may be below the fold). */
+function Sample({ style }: { readonly style: Style }) {
+  return (
+    <img
+      className={styles.sample}
+      src={style.sample}
+      alt={`${style.label} sample`}
+      width={SAMPLE_SIDE}
+      height={SAMPLE_SIDE}
+      loading="lazy"
+    />
+  );
+}
+
+/**
+ * The model styles as a radio group; pro-only styles lead free users to /Subscribe. Each is named
+ * by its label alone (aria-labelledby): its sample's text would say the style's name twice.
+ */
 export function StyleTiles({ options, value, pro, ageLocked, onSelect }: StyleTilesProps) {
+  const id = useId();
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.label}>Style</legend>
       <div className={styles.tiles}>
         {options.map((style) => {
-          const background = swatch[style.id] ?? 'linear-gradient(135deg, #a78bfa, #22d3ee)';
+          const labelId = `${id}-${style.id}`;
           if (style.pro && !pro) {
             return (
-              <Link key={style.id} to={paths.subscribe} className={`${styles.tile} ${styles.locked}`}>
-                <span className={styles.swatch} style={{ background }} aria-hidden="true" />
-                <span className={styles.tileLabel}>
+              <Link
+                key={style.id}
+                to={paths.subscribe}
+                className={`${styles.tile} ${styles.locked}`}
+                aria-labelledby={labelId}
+              >
+                <Sample style={style} />
+                <span id={labelId} className={styles.tileLabel}>
                   {style.label} <span className="pro-tag">Pro</span>
                 </span>
               </Link>
@@ -49,12 +69,13 @@ export function StyleTiles({ options, value, pro, ageLocked, onSelect }: StyleTi
                 value={style.id}
                 className="visually-hidden"
                 checked={value === style.id}
+                aria-labelledby={labelId}
                 onChange={() => {
                   onSelect(style);
                 }}
               />
-              <span className={styles.swatch} style={{ background }} aria-hidden="true" />
-              <span className={styles.tileLabel}>
+              <Sample style={style} />
+              <span id={labelId} className={styles.tileLabel}>
                 {style.label}
                 {/* The spaces keep the marks apart in the radio's accessible name. */}
                 {style.nsfw && (
