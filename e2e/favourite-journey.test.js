@@ -1,12 +1,13 @@
 // Journey 3d: a free user makes two images, marks the second a favourite and finds each again.
-// In the gallery's saved images, 'Favourites only' shows the favourite alone and unticking it
-// shows both; words of the first prompt find the first alone. The first image's details show
-// the seed the gateway recorded.
+// Right after making them, the gallery lists both from the gateway's history, where the filters
+// apply; after a reload the star is still on; 'Favourites only' shows the favourite alone and
+// unticking it shows both; words of the first prompt find the first alone. The first image's
+// details show the seed the gateway recorded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
-import { BASE_URL, launch, openPage } from './support/browser.js';
+import { launch, openPage } from './support/browser.js';
 import { at, freeUser, logIn, until, visible } from './support/journey.js';
 
 let browser;
@@ -40,12 +41,8 @@ test('a user marks a favourite, filters by it and by words of the prompt, and re
   await at(page, '/Generate');
   await generate(page, second);
 
-  // A fresh visit (not a reload, which keeps the visit's new images): both images are among the
-  // saved ones, where the filters apply.
-  await page.goto(new URL('/Generate', BASE_URL).href);
-  await page.goto(new URL('/Generation', BASE_URL).href);
-  await visible(page.getByText('Nothing new yet.'), 'no new images on a fresh visit');
-  const saved = page.getByRole('region', { name: 'Your saved images', exact: true });
+  // Just made: both are listed, newest first, the filters over them.
+  const saved = page.getByRole('region', { name: 'Your images', exact: true });
   const cards = saved.getByTestId('generation-card');
   // The prompt is each card's first paragraph.
   const shown = () => cards.evaluateAll((all) => all.map((card) => card.querySelector('p')?.textContent));
@@ -64,6 +61,14 @@ test('a user marks a favourite, filters by it and by words of the prompt, and re
       [[second, true], [first, false]],
     );
   });
+
+  // A reload asks the gateway again: the star stays on.
+  await page.reload();
+  await until('the favourite is still marked after a reload', async () => {
+    assert.deepEqual(await shown(), [second, first]);
+    assert.equal(await favourite.getAttribute('aria-pressed'), 'true');
+  });
+  assert.equal(await page.getByText('No saved images yet.').count(), 0);
 
   const onlyFavourites = saved.getByRole('checkbox', { name: 'Favourites only', exact: true });
   await onlyFavourites.check();

@@ -146,7 +146,7 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
     assert.match(await img.getAttribute('src'), /^blob:/);
   });
   await visible(card.getByText('Blurred preview', { exact: true }), "the 'Blurred preview' badge");
-  for (const name of ['Back', 'Try Again', 'Remove blur', 'Download', 'Delete']) {
+  for (const name of ['Back', 'Try Again', 'Use these settings', 'Remove blur', 'Download', 'Delete']) {
     await visible(card.getByRole('button', { name, exact: true }), `the '${name}' control`);
   }
 
@@ -169,8 +169,8 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
   assert.equal(list.status, 200);
   assert.equal(list.body.items.filter((item) => item.prompt === prompt).length, 1, 'the image was not deleted');
 
-  // 'Try Again' goes back to the form with the same prompt; the credit was spent.
-  await card.getByRole('button', { name: 'Try Again', exact: true }).click();
+  // 'Use these settings' goes back to the form with the same prompt; the credit was spent.
+  await card.getByRole('button', { name: 'Use these settings', exact: true }).click();
   await at(page, '/Generate');
   assert.equal(await page.getByLabel('Prompt', { exact: true }).inputValue(), prompt);
   await until('one credit was used', async () => {

@@ -1,7 +1,8 @@
 // Journey 3c: a free user picks the Portrait size and gets a portrait image. The form sends
 // the size; with '2x Inhance' on (the default) the gateway doubles both sides of 512x768, so the
 // browser receives 1024x1536 pixels, which the gallery shows upright. Guidance 4.5 and the
-// Euler a sampler, picked under the prompt, go with it; 'Try Again' brings all three back to the form.
+// Euler a sampler, picked under the prompt, go with it; 'Use these settings' brings all three
+// back to the form.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -90,8 +91,8 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gal
   assert.deepEqual([made[0].width, made[0].height, made[0].enhance], [1024, 1536, true], 'the saved image is 1024x1536');
   assert.deepEqual([made[0].size, made[0].cfg, made[0].sampler], ['portrait', 4.5, 'euler-a'], 'it keeps what it was asked');
 
-  // 'Try Again' brings the size back with the rest of the image's parameters.
-  await card.getByRole('button', { name: 'Try Again', exact: true }).click();
+  // 'Use these settings' brings the size back with the rest of the image's parameters.
+  await card.getByRole('button', { name: 'Use these settings', exact: true }).click();
   await at(page, '/Generate');
   assert.equal(await page.getByLabel('Prompt', { exact: true }).inputValue(), prompt);
   await until('Portrait is chosen again', async () => {

@@ -34,8 +34,8 @@ test('a user varies one of their images and the variation says where it came fro
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   // The overlay clears 4000 ms after the answer, then the gallery.
   await at(page, '/Generation', 20_000);
-  const newImages = page.getByRole('region', { name: 'New images', exact: true });
-  const cards = newImages.getByTestId('generation-card');
+  const images = page.getByRole('region', { name: 'Your images', exact: true });
+  const cards = images.getByTestId('generation-card');
   await visible(cards.filter({ hasText: prompt }).first(), 'the first image card');
 
   const listed = await call('GET', '/api/v1/generations', { token: user.token });
@@ -73,7 +73,7 @@ test('a user varies one of their images and the variation says where it came fro
 
   await at(page, '/Generation', 20_000);
   // Newest first: the variation, then the image it was made from.
-  await until('both images are among the new ones', async () => {
+  await until('both images are listed', async () => {
     assert.equal(await cards.count(), 2);
   });
   const variation = cards.first();
