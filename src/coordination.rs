@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::billing::test_mode::{Ledger, MemoryLedger, RedisLedger};
 use crate::jobs::{JobBoard, MemoryBoard, RedisBoard, Rules};
 use crate::lease::{Leases, MemoryLeases, RedisLeases};
-use crate::limits::streams::StreamSlots;
+use crate::limits::streams::{EVENT_STREAMS, EXPORTS, StreamSlots};
 use crate::limits::{Allowances, MemoryAllowances, RedisAllowances};
 use crate::redis_client::RedisClient;
 
@@ -20,6 +20,8 @@ pub struct Coordination {
     pub allowances: Arc<dyn Allowances>,
     /// Open event streams per user.
     pub streams: StreamSlots,
+    /// Exports being written per user.
+    pub exports: StreamSlots,
     /// Leases: the retention sweep, role changes of one account.
     pub leases: Arc<dyn Leases>,
     /// The test-mode checkout's sessions.
@@ -35,7 +37,8 @@ impl Coordination {
             redis: None,
             board: Arc::new(MemoryBoard::new(rules)),
             allowances: Arc::new(MemoryAllowances::default()),
-            streams: StreamSlots::local(),
+            streams: StreamSlots::local(EVENT_STREAMS),
+            exports: StreamSlots::local(EXPORTS),
             leases: Arc::new(MemoryLeases::default()),
             test_ledger: Box::new(MemoryLedger::default()),
             age_ledger: Box::new(MemoryLedger::default()),
@@ -47,7 +50,8 @@ impl Coordination {
         Self {
             board: RedisBoard::new(redis.clone(), rules),
             allowances: Arc::new(RedisAllowances::new(redis.clone())),
-            streams: StreamSlots::shared(redis.clone(), instance),
+            streams: StreamSlots::shared(EVENT_STREAMS, redis.clone(), instance.clone()),
+            exports: StreamSlots::shared(EXPORTS, redis.clone(), instance),
             leases: Arc::new(RedisLeases::new(redis.clone())),
             test_ledger: Box::new(RedisLedger::new(redis.clone())),
             age_ledger: Box::new(RedisLedger::new(redis.clone())),

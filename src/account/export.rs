@@ -5,6 +5,7 @@
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use bytes::Bytes;
 use futures_util::Stream;
@@ -34,6 +35,24 @@ enum ExportError {
     Io(#[from] std::io::Error),
     #[error("the client left")]
     Gone,
+    #[error("the client stopped reading for {0:?}")]
+    Stalled(Duration),
+}
+
+/// How long an export may take: in all, and waiting for a client that stopped reading.
+#[derive(Debug, Clone, Copy)]
+pub struct Bounds {
+    pub total: Duration,
+    pub stall: Duration,
+}
+
+impl Bounds {
+    /// An hour is 2 GB at a slow 600 KB/s, more than a large account's images; a minute
+    /// without reading is a client that is gone or holding the export open.
+    pub const DEFAULT: Self = Self {
+        total: Duration::from_secs(60 * 60),
+        stall: Duration::from_secs(60),
+    };
 }
 
 /// What an export reads.
@@ -41,6 +60,7 @@ enum ExportError {
 pub struct Export {
     pub store: Arc<dyn Store>,
     pub generator: Arc<Generator>,
+    pub bounds: Bounds,
 }
 
 /// The archive's bytes written since they were last sent.
@@ -65,32 +85,43 @@ struct Archive {
     zip: ZipWriter<StreamWriter<Pending>>,
     pending: Pending,
     out: mpsc::Sender<std::io::Result<Bytes>>,
+    stall: Duration,
 }
 
 impl Archive {
     async fn file(&mut self, name: &str, bytes: &[u8]) -> Result<(), ExportError> {
-        let stored = SimpleFileOptions::default()
-            .compression_method(CompressionMethod::Stored)
-            .large_file(bytes.len() > u32::MAX as usize);
-        self.zip.start_file(name, stored)?;
-        self.zip.write_all(bytes)?;
+        self.start(name)?;
+        self.write(bytes)?;
         self.send().await
+    }
+
+    /// Starts the next file; its bytes follow with `write`. Stored as they are: PNGs do not
+    /// compress, and the list is small beside them.
+    fn start(&mut self, name: &str) -> Result<(), ExportError> {
+        let stored = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
+        Ok(self.zip.start_file(name, stored)?)
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), ExportError> {
+        Ok(self.zip.write_all(bytes)?)
     }
 
     /// Writes the central directory and sends the rest.
     async fn finish(self) -> Result<(), ExportError> {
         self.zip.finish()?;
-        send(&self.pending, &self.out).await
+        send(&self.pending, &self.out, self.stall).await
     }
 
     async fn send(&mut self) -> Result<(), ExportError> {
-        send(&self.pending, &self.out).await
+        send(&self.pending, &self.out, self.stall).await
     }
 }
 
+/// Sends what was written since the last send, waiting for the client at most `stall`.
 async fn send(
     pending: &Pending,
     out: &mpsc::Sender<std::io::Result<Bytes>>,
+    stall: Duration,
 ) -> Result<(), ExportError> {
     let chunk = std::mem::take(
         &mut *pending
@@ -101,9 +132,10 @@ async fn send(
     if chunk.is_empty() {
         return Ok(());
     }
-    out.send(Ok(Bytes::from(chunk)))
-        .await
-        .map_err(|_| ExportError::Gone)
+    match tokio::time::timeout(stall, out.send(Ok(Bytes::from(chunk)))).await {
+        Ok(sent) => sent.map_err(|_| ExportError::Gone),
+        Err(_) => Err(ExportError::Stalled(stall)),
+    }
 }
 
 impl Export {
@@ -111,22 +143,37 @@ impl Export {
     /// and whether explicit images are in it.
     /// A failure halfway ends the stream with an error, so the client never takes a cut
     /// archive for a whole one.
-    pub fn stream(
+    /// `held` (the export's slot, src/limits/streams.rs) is kept until the archive is written
+    /// or given up.
+    pub fn stream<Held: Send + 'static>(
         &self,
         uid: String,
         viewer: Viewer,
+        held: Held,
     ) -> impl Stream<Item = std::io::Result<Bytes>> + Send + 'static {
         let (out, mut rx) = mpsc::channel(AHEAD);
         let export = self.clone();
         tokio::spawn(async move {
+            let _held = held;
             let pending = Pending::default();
             let archive = Archive {
                 zip: ZipWriter::new_stream(pending.clone()),
                 pending,
                 out: out.clone(),
+                stall: export.bounds.stall,
             };
-            match export.write(&uid, viewer, archive).await {
+            let total = export.bounds.total;
+            let written = tokio::time::timeout(total, export.write(&uid, viewer, archive))
+                .await
+                .unwrap_or_else(|_| {
+                    Err(std::io::Error::other(format!("took over {total:?}")).into())
+                });
+            match written {
                 Ok(()) | Err(ExportError::Gone) => {}
+                // Nobody reads: there is no one to tell.
+                Err(e @ ExportError::Stalled(_)) => {
+                    tracing::info!(%uid, error = %e, "an export was given up");
+                }
                 Err(e) => {
                     tracing::warn!(%uid, error = %e, "an export failed halfway");
                     let _ = out.send(Err(std::io::Error::other(e.to_string()))).await;
@@ -154,41 +201,75 @@ impl Export {
                 &serde_json::to_vec_pretty(&profile).map_err(std::io::Error::other)?,
             )
             .await?;
-        let records = self.records(uid).await?;
         let withheld = |r: &GenerationRecord| self.generator.may_see(r, viewer.adult).is_err();
-        let listed: Vec<Value> = records.iter().map(|r| listed(r, withheld(r))).collect();
-        archive
-            .file(
-                "generations.json",
-                &serde_json::to_vec_pretty(&listed).map_err(std::io::Error::other)?,
-            )
-            .await?;
-        for record in records.iter().filter(|r| !withheld(r)) {
-            match self.generator.served(record, pro).await {
-                Ok(png) => archive.file(&file_of(record), &png).await?,
-                // Deleted since it was listed.
-                Err(GenerateError::NotFound(_)) => {}
-                Err(e) => return Err(e.into()),
+        // The list first, a page at a time; then the images of what it listed, read again a
+        // page at a time: whatever the account's size, a page of records and one image.
+        archive.start("generations.json")?;
+        archive.write(b"[")?;
+        let mut newest: Option<String> = None;
+        let mut pages = Pages::new(self.store.as_ref(), uid);
+        while let Some(page) = pages.next().await? {
+            for record in &page {
+                if newest.is_some() {
+                    archive.write(b",")?;
+                }
+                newest.get_or_insert_with(|| record.id.clone());
+                let entry = listed(record, withheld(record));
+                archive
+                    .write(&serde_json::to_vec_pretty(&entry).map_err(std::io::Error::other)?)?;
+            }
+            archive.send().await?;
+        }
+        archive.write(b"]")?;
+        let Some(newest) = newest else {
+            return archive.finish().await;
+        };
+        let mut pages = Pages::new(self.store.as_ref(), uid);
+        while let Some(page) = pages.next().await? {
+            // Made after the list was written: not in it, so not in the archive.
+            let listed = page.iter().filter(|r| r.id <= newest && !withheld(r));
+            for record in listed {
+                match self.generator.served(record, pro).await {
+                    Ok(png) => archive.file(&file_of(record), &png).await?,
+                    // Deleted since it was listed.
+                    Err(GenerateError::NotFound(_)) => {}
+                    Err(e) => return Err(e.into()),
+                }
             }
         }
         archive.finish().await
     }
+}
 
-    /// Every record of `uid`'s, newest first.
-    async fn records(&self, uid: &str) -> Result<Vec<GenerationRecord>, StoreError> {
-        let mut all: Vec<GenerationRecord> = Vec::new();
-        loop {
-            let before = all.last().map(|r| r.id.clone());
-            let page = self
-                .store
-                .list_generations(uid, before.as_deref(), PAGE)
-                .await?;
-            let done = page.len() < PAGE;
-            all.extend(page);
-            if done {
-                return Ok(all);
-            }
+/// A user's records, newest first, a page at a time.
+struct Pages<'a> {
+    store: &'a dyn Store,
+    uid: &'a str,
+    after: Option<String>,
+    done: bool,
+}
+
+impl<'a> Pages<'a> {
+    fn new(store: &'a dyn Store, uid: &'a str) -> Self {
+        Self {
+            store,
+            uid,
+            after: None,
+            done: false,
         }
+    }
+
+    async fn next(&mut self) -> Result<Option<Vec<GenerationRecord>>, StoreError> {
+        if self.done {
+            return Ok(None);
+        }
+        let page = self
+            .store
+            .list_generations(self.uid, self.after.as_deref(), PAGE)
+            .await?;
+        self.done = page.len() < PAGE;
+        self.after = page.last().map(|r| r.id.clone());
+        Ok((!page.is_empty()).then_some(page))
     }
 }
 

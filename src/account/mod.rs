@@ -5,4 +5,4 @@ pub mod deletion;
 pub mod export;
 
 pub use deletion::{Asker, Deleted, Deletion, DeletionError};
-pub use export::Export;
+pub use export::{Bounds, Export};

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::error_docs::op_errors;
 use super::support::{SupportStaff, actor, not_their_own};
 use super::{ApiError, ApiJson, AppState, ErrorCode};
-use crate::account::{Asker, Deleted, Deletion, DeletionError, Export};
+use crate::account::{Asker, Bounds, Deleted, Deletion, DeletionError, Export};
 use crate::auth::Identity;
 use crate::generate::gallery::Viewer;
 use crate::limits::Class;
@@ -103,7 +103,7 @@ pub async fn delete_me(
     Ok(Json(delete(&state, user.uid, Asker::Owner).await?.into()))
 }
 
-op_errors!(ExportErrors: AUTH + STORE + [ProfileMissing, RateLimited]);
+op_errors!(ExportErrors: AUTH + STORE + [ProfileMissing, RateLimited, TooManyRequests]);
 
 #[utoipa::path(get, path = "/v1/me/export", tag = "profile", security(("bearer" = [])),
     summary = "The caller's data as a ZIP: profile.json, generations.json and the images",
@@ -116,6 +116,7 @@ op_errors!(ExportErrors: AUTH + STORE + [ProfileMissing, RateLimited]);
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn export(State(state): State<AppState>, user: Identity) -> Result<Response, ApiError> {
     state.limits.user(Class::Export, &user.uid).await?;
+    let slot = state.exports.take(&user.uid).await?;
     let record = state.users.profile(&user.uid).await?;
     let viewer = Viewer {
         pro: record.is_pro(crate::store::now_ms()),
@@ -124,6 +125,7 @@ pub async fn export(State(state): State<AppState>, user: Identity) -> Result<Res
     let export = Export {
         store: state.store.clone(),
         generator: state.generator.clone(),
+        bounds: Bounds::DEFAULT,
     };
     let name = format!(
         "lucent-export-{}.zip",
@@ -138,7 +140,7 @@ pub async fn export(State(state): State<AppState>, user: Identity) -> Result<Res
             ),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],
-        Body::from_stream(export.stream(user.uid, viewer)),
+        Body::from_stream(export.stream(user.uid, viewer, slot)),
     )
         .into_response())
 }

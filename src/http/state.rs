@@ -60,6 +60,8 @@ pub struct App {
     pub limits: RateLimits,
     /// Open event streams per user.
     pub streams: StreamSlots,
+    /// Exports being written per user: one at a time.
+    pub exports: StreamSlots,
     /// The state shared with other instances, when there are any.
     pub redis: Option<RedisClient>,
     /// The headers every response carries.

@@ -1,5 +1,5 @@
-//! At most [`PER_USER`] open event streams per user, counted across every instance: each open
-//! stream holds a slot, given back when the stream ends. With Redis, a user's slots are one
+//! At most so many open streams of a [`Kind`] per user (ten event streams, one export),
+//! counted across every instance: each open stream holds a slot, given back when it ends. With Redis, a user's slots are one
 //! hash of counts by instance, and an instance's counts stand only while the instance is alive
 //! (its heartbeat in one sorted set), so the slots of an instance that died free themselves
 //! within [`ALIVE_FOR`] without a write per stream. A slot Redis could not count (Redis out
@@ -14,8 +14,35 @@ use redis::Script;
 
 use crate::redis_client::{RedisClient, RedisError};
 
-/// Open event streams one user may hold.
-pub const PER_USER: u32 = 10;
+/// What is counted, and how many of it one user may hold open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kind {
+    /// Names the counts in Redis.
+    name: &'static str,
+    /// In the refusal: "you have {per_user} {what} open".
+    what: &'static str,
+    pub per_user: u32,
+    /// What a refused caller is told to wait.
+    retry_after: u64,
+}
+
+/// Job event streams (`GET /api/v1/jobs/{id}/events`); they end with their jobs, mostly
+/// within seconds.
+pub const EVENT_STREAMS: Kind = Kind {
+    name: "streams",
+    what: "event streams",
+    per_user: 10,
+    retry_after: 5,
+};
+
+/// Exports of one's data (`GET /api/v1/me/export`): one at a time, as each reads every record
+/// and image of the account.
+pub const EXPORTS: Kind = Kind {
+    name: "exports",
+    what: "an export being written",
+    per_user: 1,
+    retry_after: 30,
+};
 /// How often an instance says it is alive and puts its counts right.
 const HEARTBEAT: Duration = Duration::from_secs(10);
 /// An instance silent this long is dead: its streams no longer count.
@@ -23,12 +50,10 @@ const ALIVE_FOR: Duration = Duration::from_secs(30);
 /// A user's counts outlive their last change by this much (a stream open longer than that
 /// still counts locally, and the heartbeat writes it back).
 const KEEP_COUNTS: Duration = Duration::from_secs(24 * 60 * 60);
-/// What a refused caller is told to wait: streams end with their jobs, mostly within this.
-const RETRY_AFTER: u64 = 5;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("you have {PER_USER} event streams open; close one or try again shortly")]
+#[error("you have {} open; wait for it to end or try again shortly", kind.what)]
 pub struct TooManyStreams {
+    kind: Kind,
     pub retry_after: u64,
 }
 
@@ -107,6 +132,7 @@ return 1
 pub struct StreamSlots(Arc<Slots>);
 
 struct Slots {
+    kind: Kind,
     /// This instance's open streams by user.
     open: Mutex<HashMap<String, u32>>,
     shared: Option<Shared>,
@@ -121,16 +147,18 @@ struct Shared {
 
 impl StreamSlots {
     /// Counted in this process only: the single-machine stack.
-    pub fn local() -> Self {
+    pub fn local(kind: Kind) -> Self {
         Self(Arc::new(Slots {
+            kind,
             open: Mutex::default(),
             shared: None,
         }))
     }
 
     /// Counted across the instances that share `redis`; `instance` names this one.
-    pub fn shared(redis: RedisClient, instance: String) -> Self {
+    pub fn shared(kind: Kind, redis: RedisClient, instance: String) -> Self {
         let slots = Arc::new(Slots {
+            kind,
             open: Mutex::default(),
             shared: Some(Shared {
                 redis,
@@ -144,19 +172,21 @@ impl StreamSlots {
 
     /// A slot for one of `uid`'s streams, held until the [`Slot`] is dropped.
     pub async fn take(&self, uid: &str) -> Result<Slot, TooManyStreams> {
+        let kind = self.0.kind;
         let full = TooManyStreams {
-            retry_after: RETRY_AFTER,
+            kind,
+            retry_after: kind.retry_after,
         };
         {
             let mut open = self.0.lock();
             let count = open.entry(uid.to_owned()).or_default();
-            if *count >= PER_USER {
+            if *count >= kind.per_user {
                 return Err(full);
             }
             *count += 1;
         }
         if let Some(shared) = &self.0.shared {
-            match shared.take(uid).await {
+            match shared.take(kind, uid).await {
                 Ok(true) => {}
                 Ok(false) => {
                     self.0.give_back(uid);
@@ -197,25 +227,25 @@ impl Slots {
 }
 
 impl Shared {
-    fn key(&self, uid: &str) -> String {
-        self.redis.key(&format!("streams:{uid}"))
+    fn key(&self, kind: Kind, uid: &str) -> String {
+        self.redis.key(&format!("{}:{uid}", kind.name))
     }
 
-    async fn take(&self, uid: &str) -> Result<bool, RedisError> {
+    async fn take(&self, kind: Kind, uid: &str) -> Result<bool, RedisError> {
         let mut call = TAKE.prepare_invoke();
-        call.key(self.key(uid))
+        call.key(self.key(kind, uid))
             .key(self.redis.key("instances"))
             .arg(&self.instance)
-            .arg(PER_USER)
+            .arg(kind.per_user)
             .arg(millis(ALIVE_FOR))
             .arg(millis(KEEP_COUNTS));
         let taken: u8 = self.redis.run_script(call).await?;
         Ok(taken == 1)
     }
 
-    async fn set(&self, uid: &str, count: u32) -> Result<(), RedisError> {
+    async fn set(&self, kind: Kind, uid: &str, count: u32) -> Result<(), RedisError> {
         let mut call = SET.prepare_invoke();
-        call.key(self.key(uid))
+        call.key(self.key(kind, uid))
             .arg(&self.instance)
             .arg(count)
             .arg(millis(KEEP_COUNTS));
@@ -223,9 +253,9 @@ impl Shared {
         Ok(())
     }
 
-    async fn release(&self, uid: &str) -> Result<(), RedisError> {
+    async fn release(&self, kind: Kind, uid: &str) -> Result<(), RedisError> {
         let mut call = RELEASE.prepare_invoke();
-        call.key(self.key(uid)).arg(&self.instance);
+        call.key(self.key(kind, uid)).arg(&self.instance);
         let _: u8 = self.redis.run_script(call).await?;
         Ok(())
     }
@@ -253,7 +283,7 @@ impl Drop for Slot {
         let (slots, uid) = (Arc::clone(&self.slots), std::mem::take(&mut self.uid));
         tokio::spawn(async move {
             let Some(shared) = &slots.shared else { return };
-            if let Err(e) = shared.release(&uid).await {
+            if let Err(e) = shared.release(slots.kind, &uid).await {
                 tracing::warn!(error = %e, "giving a stream slot back; the heartbeat will");
                 shared.unsure(&uid);
             }
@@ -281,7 +311,11 @@ async fn heartbeat(slots: Weak<Slots>) {
             .drain()
             .collect();
         for uid in unsure {
-            if shared.set(&uid, slots.open_of(&uid)).await.is_err() {
+            if shared
+                .set(slots.kind, &uid, slots.open_of(&uid))
+                .await
+                .is_err()
+            {
                 shared.unsure(&uid);
             }
         }
@@ -300,9 +334,9 @@ mod tests {
 
     #[tokio::test]
     async fn the_eleventh_stream_of_one_user_waits_and_others_do_not() {
-        let slots = StreamSlots::local();
+        let slots = StreamSlots::local(EVENT_STREAMS);
         let mut held = Vec::new();
-        for _ in 0..PER_USER {
+        for _ in 0..EVENT_STREAMS.per_user {
             held.push(slots.take("alice").await.unwrap());
         }
 

@@ -362,7 +362,7 @@ async fn an_admins_or_a_paying_subscribers_account_is_deleted_by_an_admin_only()
 }
 
 /// The archive's files by name.
-fn unzip(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
+pub fn unzip(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a ZIP");
     (0..archive.len())
         .map(|i| {

@@ -31,6 +31,7 @@ mod config;
 mod contract;
 mod error_codes;
 mod event_streams;
+mod export_bounds;
 mod fake_comfyui;
 mod fake_persona;
 mod fake_rtdb;

@@ -3125,7 +3125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: rate_limited */
+            /** @description `code` is one of: rate_limited, too_many_requests */
             429: {
                 headers: {
                     /** @description Seconds until a retry can succeed */
@@ -5273,7 +5273,7 @@ export interface operationErrors {
     "GET /api/v1/me/export": {
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
         409: "profile_missing";
-        429: "rate_limited";
+        429: "rate_limited" | "too_many_requests";
         500: "internal";
         503: "auth_keys_unavailable" | "store_unavailable";
         504: "store_timeout";

@@ -45,6 +45,10 @@ async fn exporting_ones_data_sends_every_code_it_lists() {
     sent.send(op.request(&app, Some(&token_for("unregistered"))))
         .await;
     let token = app.register(CALLER).await;
+    // An export of the caller's being written, on this instance.
+    let writing = app.state.exports.take(CALLER).await.unwrap();
+    sent.send(op.request(&app, Some(&token))).await;
+    drop(writing);
     for _ in 0..4 {
         sent.send(op.request(&app, Some(&token))).await;
     }
