@@ -1,7 +1,5 @@
-import { Link } from 'react-router-dom';
-
 import { Page } from '@/components/ui/page';
-import { paths } from '@/config/paths';
+import { CheckoutCancelled } from '@/features/billing/components/checkout-cancelled';
 
 /**
  * Where the checkout's "Cancel" sends the browser (the gateway's cancel URL). Leaving the
@@ -11,14 +9,7 @@ import { paths } from '@/config/paths';
 export default function CancelRoute() {
   return (
     <Page title="Checkout cancelled" lead="You left the checkout before paying: nothing was charged and your plan has not changed.">
-      <p>
-        <Link to={paths.subscribe} className="button button-primary">
-          Back to Premium
-        </Link>{' '}
-        <Link to={paths.home} className="button">
-          Go To Homepage
-        </Link>
-      </p>
+      <CheckoutCancelled />
     </Page>
   );
 }
