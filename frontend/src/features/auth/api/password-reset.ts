@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { confirmPasswordReset, sendPasswordReset, signIn, verifyPasswordResetCode } from '@/lib/firebase';
+import { confirmPasswordReset, sendPasswordReset, signIn } from '@/lib/firebase';
 
 import { authErrorCode } from '../auth-errors';
 
@@ -15,11 +15,6 @@ export async function requestPasswordReset(email: string): Promise<void> {
   } catch (error) {
     if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
-}
-
-/** The email the reset link's code is for; rejects a used, expired or unknown one. */
-export function checkResetCode(oobCode: string): Promise<string> {
-  return verifyPasswordResetCode(oobCode);
 }
 
 /**

@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom';
 
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
+import { verifyPasswordResetCode } from '@/lib/firebase';
 
-import { checkResetCode, completePasswordReset } from '../api/password-reset';
+import { completePasswordReset } from '../api/password-reset';
 import { authErrorMessage } from '../auth-errors';
 import { validatePassword } from '../validation';
 
@@ -33,7 +34,7 @@ export function ResetPasswordForm({ oobCode, onSignedIn }: ResetPasswordFormProp
   const [invalid, setInvalid] = useState<string | null>(null);
   const link = useQuery({
     queryKey: ['password-reset', oobCode],
-    queryFn: () => checkResetCode(oobCode ?? ''),
+    queryFn: () => verifyPasswordResetCode(oobCode ?? ''),
     enabled: oobCode !== null,
     // A code is used up by the reset: never answer from an earlier check.
     gcTime: 0,
