@@ -85,6 +85,31 @@ describe("Generate page: the gateway's word on a field", () => {
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([problem]);
   });
 
+  it("stays by its field while the form's own checks say theirs, all at once", async () => {
+    let sent = 0;
+    server.use(
+      http.post('/api/v1/jobs', () => {
+        sent += 1;
+        return fail('POST /api/v1/jobs', 422, 'invalid_field', 'prompt: prompt is required');
+      }),
+    );
+    const { user } = await openGenerate({ user: ada });
+    await user.click(generateButton());
+    await waitFor(() => {
+      expect(promptBox()).toHaveAccessibleDescription(/prompt is required/);
+    });
+
+    await user.type(seedBox(), 'x');
+    await user.type(stepsBox(), '99');
+    await user.click(generateButton());
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'prompt is required',
+      expect.stringMatching(/^seed must be a whole number/),
+      expect.stringMatching(/^steps must be 1 to 30/),
+    ]);
+    expect(sent).toBe(1);
+  });
+
   it('is said under the image count for a pro user', async () => {
     server.use(http.post('/api/v1/jobs', () => fail('POST /api/v1/jobs', 422, 'invalid_field', 'count: count must be 1 to 4')));
     const { user } = await openGenerate({ user: ada, plan: 'pro' });

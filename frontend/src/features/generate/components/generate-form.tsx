@@ -120,20 +120,33 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
   const drawFrom = source && sentMode ? { image: source.image, mode: sentMode.id } : null;
   const note = rendererNote(catalog);
   const refusal = refusalOf(run.error);
+  // Where a field's problem is said: by the field when the form shows it now (the form's own
+  // checks first, then the gateway's); otherwise the gateway's message under the form.
+  const guidanceShown = Boolean(sentStyle && sentSampler);
+  const shown: Record<FieldName, boolean> = {
+    prompt: true,
+    negativePrompt: true,
+    seed: true,
+    steps: true,
+    cfg: guidanceShown,
+    sampler: guidanceShown,
+    count: pro,
+    size: sizes.length > 1 && !drawFrom,
+    source: drawFrom !== null,
+  };
   const clientErrors: FieldErrors = checked ? checkNumbers(advanced, limits, pro) : {};
-  // Said by the field it names when that field is shown (the form's own checks first, then the
-  // gateway's); otherwise the gateway's message under the form.
   const serverErrors = serverFieldErrors(run.error);
-  const fieldError = (field: FieldName, shown: boolean) =>
-    shown ? (clientErrors[field] ?? serverErrors[field] ?? null) : null;
-  const sizeError = fieldError('size', sizes.length > 1 && !drawFrom);
+  const fieldError = (field: FieldName) => (shown[field] ? (clientErrors[field] ?? serverErrors[field]) : undefined);
+  const errors: FieldErrors = Object.fromEntries(
+    Object.keys(shown).map((field) => [field, fieldError(field as FieldName)]),
+  );
   // The gateway says what it did not find: the source is the one generation a body names (a
   // resumed job that is gone is not found either, and is said under the form).
   const sourceGone =
     run.error instanceof ApiError && run.error.code === 'not_found' && run.error.message.startsWith('generation ')
       ? run.error.message
       : null;
-  const sourceError = drawFrom ? (fieldError('source', true) ?? sourceGone) : null;
+  const sourceError = drawFrom ? (errors.source ?? sourceGone) : null;
   const refusalShown = refusal !== null && (refusal.field !== 'source' || drawFrom !== null);
   const guidance: GuidanceChoice | null =
     sentStyle && sentSampler
@@ -141,20 +154,12 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
           styleCfg: sentStyle.cfg,
           samplers,
           sampler: sentSampler.id,
-          cfgError: fieldError('cfg', true),
-          samplerError: fieldError('sampler', true),
+          cfgError: errors.cfg ?? null,
+          samplerError: errors.sampler ?? null,
         }
       : null;
-  const errors: FieldErrors = {
-    prompt: fieldError('prompt', true) ?? undefined,
-    negativePrompt: fieldError('negativePrompt', true) ?? undefined,
-    seed: fieldError('seed', true) ?? undefined,
-    steps: fieldError('steps', true) ?? undefined,
-    count: fieldError('count', pro) ?? undefined,
-  };
   const saidUnderField =
-    Object.values(errors).some(Boolean) ||
-    Boolean(sizeError ?? sourceError ?? guidance?.cfgError ?? guidance?.samplerError);
+    (drawFrom !== null && sourceGone !== null) || Object.keys(serverErrors).some((field) => shown[field as FieldName]);
   // What the page knows to be explicit: the style, or the image drawn from. Words are the gateway's to read.
   const explicitChosen = sentStyle?.nsfw === true || drawFrom?.image.explicit === true;
   const ageRefused = run.error instanceof ApiError && run.error.code === 'age_check_required';
@@ -314,7 +319,7 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
                   <SizeChoice sizes={sizes} value={sentSize?.id ?? ''} onChange={(size) => {
                       update({ size });
                     }}
-                    error={sizeError}
+                    error={errors.size ?? null}
                   />
                 )}
               </>
