@@ -190,7 +190,7 @@ impl Worker {
         for i in 0..spec.count {
             let id = push_id::image_id(&job.id, i);
             let render = render_of(&spec, i, source.clone());
-            match self.image(&job.uid, &id, &spec, &render, progress).await {
+            match self.image(job, &id, &spec, &render, progress).await {
                 Ok(record) => {
                     // A job queued before this was kept: as explicit as the rules found it.
                     let explicit = record.explicit.unwrap_or(spec.explicit);
@@ -235,12 +235,13 @@ impl Worker {
     /// One image, drawn and stored unless an earlier run of the job already did.
     async fn image(
         &self,
-        uid: &str,
+        claimed: &Claimed,
         id: &str,
         spec: &Spec,
         job: &Render,
         progress: &watch::Sender<Option<Progress>>,
     ) -> Result<GenerationRecord, GenerateError> {
+        let uid = claimed.uid.as_str();
         if let Some(record) = self.store.get_generation(uid, id).await? {
             return Ok(record);
         }
@@ -250,7 +251,22 @@ impl Worker {
         {
             self.moderate(moderation, uid, spec, &rendered).await?;
         }
-        self.store_image(uid, id, spec, job, rendered).await
+        self.store_image(claimed, id, spec, job, rendered).await
+    }
+
+    /// Goes on only while this worker still holds `job`'s lease. A worker that stood still
+    /// (a paused process, a long pause of its machine) past its lease wakes to a job another
+    /// worker runs, or one that ended and gave its credits back: what it would write now
+    /// could be an image nobody pays for. Asked right before each write, of the board that
+    /// gave the lease, so the renewing task's timing does not decide.
+    async fn fence(&self, job: &Claimed) -> Result<(), GenerateError> {
+        if self.board().renew(&job.id, &job.token, None).await? {
+            return Ok(());
+        }
+        tracing::warn!(job = %job.id, "lease lost before storing an image: nothing is written");
+        Err(GenerateError::Internal(
+            "the job's lease was lost before its image was stored".into(),
+        ))
     }
 
     /// A finished image of an explicit request, checked before anyone sees it: a flagged
@@ -312,12 +328,13 @@ impl Worker {
     /// could remove what a later run's record points at.
     async fn store_image(
         &self,
-        uid: &str,
+        claimed: &Claimed,
         id: &str,
         spec: &Spec,
         job: &Render,
         rendered: Rendered,
     ) -> Result<GenerationRecord, GenerateError> {
+        let uid = claimed.uid.as_str();
         let blob_key = format!("{uid}/{id}/original.png");
         let preview_key = format!("{uid}/{id}/preview.png");
         let (width, height) = (rendered.image.width(), rendered.image.height());
@@ -367,8 +384,10 @@ impl Worker {
         let preview = marked(preview_png, None)
             .await
             .map_err(|e| GenerateError::Internal(format!("marking the preview: {e}")))?;
+        self.fence(claimed).await?;
         self.blobs.put(&blob_key, original).await?;
         self.blobs.put(&preview_key, preview).await?;
+        self.fence(claimed).await?;
         self.store.put_generation(uid, &record).await?;
         Ok(record)
     }

@@ -223,3 +223,83 @@ async fn a_job_put_back_in_line_after_its_worker_died_and_then_canceled_is_charg
     let me = deployment.get(1, &pro, "/api/v1/me").await;
     assert_eq!(me["quota"]["used"], 2, "two images, two credits: {me}");
 }
+
+/// Stops (`-STOP`) or resumes (`-CONT`) process `pid`, as a long pause of it or its machine
+/// would.
+fn signal(pid: u32, signal: &str) {
+    let status = std::process::Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// A job whose worker stood still past its lease, mid-render: back in line, then `finish`
+/// decides what becomes of it. The worker wakes with its render's answer waiting while Redis
+/// stands still in turn, so that its own lease keeper cannot tell it in time: only the fence
+/// before each write can. The deployment and the user's token, once the worker is done.
+async fn a_worker_wakes_past_its_lease(
+    finish: impl AsyncFnOnce(&Deployment, &str, &str),
+) -> (Deployment, String) {
+    let deployment = Deployment::start(1500).await;
+    let paused = deployment.worker();
+    let alice = deployment.register("alice").await;
+    let (status, job) = deployment.submit(0, &alice).await;
+    assert_eq!(status, 202, "{job}");
+    let id = job["id"].as_str().unwrap().to_owned();
+    until(ARRANGING, async || deployment.backend_calls().await == 1).await;
+    signal(paused.child.id(), "-STOP");
+    until(ARRANGING, async || {
+        let job = deployment
+            .get(0, &alice, &format!("/api/v1/jobs/{id}"))
+            .await;
+        job["status"] == "queued"
+    })
+    .await;
+    finish(&deployment, &alice, &id).await;
+
+    signal(deployment.redis.pid(), "-STOP");
+    signal(paused.child.id(), "-CONT");
+    // Done with the job either way: it gave the job up, or it tried to report it.
+    until(ARRANGING, async || {
+        let log = paused.log();
+        log.contains("lease lost") || log.contains("ending a job")
+    })
+    .await;
+    signal(deployment.redis.pid(), "-CONT");
+    (deployment, alice)
+}
+#[tokio::test]
+async fn a_worker_that_wakes_after_its_job_was_canceled_stores_nothing_and_charges_nothing() {
+    let (deployment, alice) = a_worker_wakes_past_its_lease(async |d, token, id| {
+        let canceled = d
+            .client
+            .delete(d.gateways[1].url(&format!("/api/v1/jobs/{id}")))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(canceled.status(), 204);
+    })
+    .await;
+
+    let history = deployment.get(1, &alice, "/api/v1/generations").await;
+    assert_eq!(history["items"], json!([]), "{history}");
+    let me = deployment.get(1, &alice, "/api/v1/me").await;
+    assert_eq!(me["quota"]["used"], 0, "{me}");
+}
+
+#[tokio::test]
+async fn a_worker_that_wakes_after_its_job_finished_elsewhere_leaves_one_record_and_one_charge() {
+    let (deployment, alice) = a_worker_wakes_past_its_lease(async |d, token, id| {
+        let _other = d.worker();
+        let ended = d.until_ended(1, token, id).await;
+        assert_eq!(ended["status"], "succeeded", "{ended}");
+    })
+    .await;
+
+    let history = deployment.get(1, &alice, "/api/v1/generations").await;
+    assert_eq!(history["items"].as_array().unwrap().len(), 1, "{history}");
+    let me = deployment.get(1, &alice, "/api/v1/me").await;
+    assert_eq!(me["quota"]["used"], 1, "{me}");
+}

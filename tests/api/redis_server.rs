@@ -64,6 +64,11 @@ impl RedisServer {
         panic!("{BINARY} on port {} never answered", self.port);
     }
 
+    /// The server's process id, while it runs.
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().expect("the server runs").id()
+    }
+
     /// Kills the server, as a crash would.
     pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
