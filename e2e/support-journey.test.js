@@ -108,7 +108,7 @@ test('support grants a paying user 5 bonus credits, and the user sees them on th
   await visible(entry, 'the audit entry');
   const row = await entry.innerText();
   assert.match(row, new RegExp(escape(`${support.email} (${support.uid})`)), `the audit entry names who: ${row}`);
-  assert.match(row, /add-credits 5 to m\d{4}-\d{2}/, `the audit entry says what (a pro user's month): ${row}`);
+  assert.match(row, /add-credits 5 to p\d{8}T\d{6}Z/, `the audit entry says what (a pro user's billing month): ${row}`);
   await visible(card.getByText(/ used \(incl\. 5 bonus\) · resets /), 'the credits with the bonus on the card');
   await assertAccessible(page, 'the support console with a card open');
   await screenshot(page, 'support-console-card');

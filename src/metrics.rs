@@ -18,6 +18,8 @@ struct Series {
     backend_failures: BTreeMap<String, u64>,
     credits: BTreeMap<&'static str, u64>,
     webhooks: BTreeMap<String, u64>,
+    /// Images marked (and signed, with a certificate), by when: `stored` or `first_serve`.
+    marked: BTreeMap<&'static str, u64>,
 }
 
 #[derive(Default)]
@@ -66,6 +68,12 @@ impl Metrics {
         self.with(|s| *s.credits.entry(what).or_default() += u64::from(n));
     }
 
+    /// An image marked (src/images/mark.rs): `stored`, or on its `first_serve` for one
+    /// stored before images were marked when stored.
+    pub fn marked(&self, when: &'static str) {
+        self.with(|s| *s.marked.entry(when).or_default() += 1);
+    }
+
     pub fn webhook(&self, outcome: &str) {
         self.with(|s| *s.webhooks.entry(outcome.to_owned()).or_default() += 1);
     }
@@ -93,6 +101,10 @@ impl Metrics {
             out.push_str("# HELP lucent_credits_total Credits reserved, kept (an image was stored) and released.\n# TYPE lucent_credits_total counter\n");
             for (what, n) in &s.credits {
                 let _ = writeln!(out, "lucent_credits_total{{outcome=\"{what}\"}} {n}");
+            }
+            out.push_str("# HELP lucent_images_marked_total Images marked as AI-made (and signed, with a certificate), when stored or on the first serve of one stored before.\n# TYPE lucent_images_marked_total counter\n");
+            for (when, n) in &s.marked {
+                let _ = writeln!(out, "lucent_images_marked_total{{when=\"{when}\"}} {n}");
             }
             out.push_str("# HELP lucent_webhooks_total Stripe webhook deliveries by outcome.\n# TYPE lucent_webhooks_total counter\n");
             for (outcome, n) in &s.webhooks {

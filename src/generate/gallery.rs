@@ -312,6 +312,7 @@ impl Generator {
             .mark(stored, parameters::creator_tool(record), parameters)
             .await
             .map_err(|e| GenerateError::Internal(format!("marking {key}: {e}")))?;
+        self.metrics.marked("first_serve");
         self.blobs.put(key, marked.clone()).await?;
         Ok(Bytes::from(marked))
     }

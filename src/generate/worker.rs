@@ -372,8 +372,13 @@ impl Worker {
             preview_key: preview_key.clone(),
         };
         let creator_tool = parameters::creator_tool(&record);
-        let marked = |png: Vec<u8>, parameters: Option<String>| {
-            self.marker.mark(png, creator_tool.clone(), parameters)
+        let marked = async |png: Vec<u8>, parameters: Option<String>| {
+            let marked = self
+                .marker
+                .mark(png, creator_tool.clone(), parameters)
+                .await;
+            self.metrics.marked("stored");
+            marked
         };
         let original = marked(
             rendered.png,

@@ -185,6 +185,7 @@ async fn an_image_stored_before_marks_is_marked_once_on_its_first_serve() {
         first,
         "written back once marked"
     );
+    assert_eq!(marks_made(&app).await.get("first_serve"), Some(&1));
 }
 
 /// A test signer for C2PA: a P-256 end-entity certificate (digitalSignature, emailProtection,
@@ -312,4 +313,41 @@ async fn a_certificate_c2pa_refuses_stops_the_start() {
         error.contains("LUCENT_C2PA_CERT") && error.contains("cannot sign"),
         "{error}"
     );
+}
+
+/// `lucent_images_marked_total` by `when`, as `/metrics` reports it.
+async fn marks_made(app: &crate::helpers::TestApp) -> std::collections::BTreeMap<String, u64> {
+    let text = app.state.metrics.render(None, 0);
+    text.lines()
+        .filter_map(|line| line.strip_prefix("lucent_images_marked_total{when=\""))
+        .filter_map(|rest| rest.split_once("\"} "))
+        .map(|(when, n)| (when.to_owned(), n.parse().unwrap()))
+        .collect()
+}
+
+#[tokio::test]
+async fn each_image_is_signed_once_when_stored_however_often_it_is_served() {
+    let (app, token, id) = signing_app().await;
+    let stored = marks_made(&app).await;
+    assert_eq!(
+        stored.get("stored"),
+        Some(&2),
+        "the original and the preview"
+    );
+
+    for _ in 0..3 {
+        assert_eq!(app.get_image(&token, &id, false).await.status(), 200);
+    }
+    as_pro(&app, &token, &id).await;
+    let export = app
+        .client
+        .get(app.url("/api/v1/me/export"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(export.status(), 200);
+    export.bytes().await.unwrap();
+
+    assert_eq!(marks_made(&app).await, stored);
 }
