@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PROMPT } from '@/features/generate/defaults';
 import { ada, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
 import { holdNextJob } from '@/testing/held-job';
-import { makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { advance, settle, useFakeTimeouts } from '@/testing/timers';
@@ -200,5 +200,30 @@ describe('Generate page: generating', () => {
     expect(screen.getByRole('switch', { name: '2x Inhance' })).not.toBeChecked();
     expect(screen.getByRole('spinbutton', { name: 'Guidance (CFG)' })).toHaveValue(4.5);
     expect(screen.getByRole('combobox', { name: 'Sampler' })).toHaveValue('euler-a');
+  });
+
+  it('opens the gallery on the new images as the gateway lists them, among the saved ones', async () => {
+    db.history = [makeGeneration({ prompt: 'Made yesterday' })];
+    const { user } = await openGenerate({ user: ada, plan: 'pro', fakeTimers: true });
+    await screen.findByTestId('credits');
+    useFakeTimeouts();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Images' }), '3');
+    await user.click(generateButton());
+    // Through the overlay's timings (the test above follows them to the millisecond).
+    for (let waited = 0; waited < 6000; waited += 500) {
+      await settle();
+      advance(500);
+    }
+    vi.useRealTimers();
+
+    const yesterday = await screen.findByRole('article', { name: 'Made yesterday' });
+    const cards = screen.getAllByTestId('generation-card');
+    expect(cards).toHaveLength(4);
+    expect(cards.map((card) => within(card).queryByText('New') !== null)).toEqual([true, true, true, false]);
+    expect(cards.at(-1)).toBe(yesterday);
+    expect(screen.queryByText(/No saved images yet/)).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(cards[0]).toHaveFocus();
+    });
   });
 });
