@@ -29,9 +29,9 @@ use crate::redis_client::RedisClient;
 use crate::safety::moderation::Moderation;
 use crate::safety::{Gate, List};
 use crate::staff::{Accounts, AccountsAuth, Staff};
-use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
 use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
+use crate::store::{StaffGrants, Store};
 use crate::users::Users;
 use secrecy::{ExposeSecret, SecretString};
 
@@ -454,6 +454,10 @@ pub fn staff(
         accounts: Accounts::new(http.clone(), &root, &config.project_id, auth),
         leases,
         holder: instance_name(),
+        daily_caps: StaffGrants {
+            credits: config.support_daily_credits,
+            pro: config.support_daily_pro,
+        },
     })
 }
 

@@ -134,6 +134,7 @@ pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
                 actor: &by,
                 // The command line is the operator's.
                 authority: Authority::Admin,
+                day: None,
             };
             let granted =
                 staff::add_credits(store.as_ref(), &config.quotas(), &uid, &grant, Utc::now())
@@ -458,6 +459,7 @@ async fn set_plan(
         reason,
         actor: by,
         authority: Authority::Admin,
+        day: None,
     };
     let (updated, action) = staff::set_plan(store.as_ref(), uid, &change)
         .await

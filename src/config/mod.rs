@@ -167,6 +167,24 @@ pub struct Config {
     )]
     pub free_retention_days: u32,
 
+    /// Bonus credits one support member may add in a UTC day, in all (an admin: no cap).
+    #[arg(
+        long = "support-daily-credits",
+        env = "LUCENT_SUPPORT_DAILY_CREDITS",
+        value_name = "LUCENT_SUPPORT_DAILY_CREDITS",
+        default_value_t = 100
+    )]
+    pub support_daily_credits: u32,
+
+    /// Premium plans one support member may grant in a UTC day (an admin: no cap).
+    #[arg(
+        long = "support-daily-pro",
+        env = "LUCENT_SUPPORT_DAILY_PRO",
+        value_name = "LUCENT_SUPPORT_DAILY_PRO",
+        default_value_t = 5
+    )]
+    pub support_daily_pro: u32,
+
     /// A catalog file replacing the built-in styles and looks (checkpoint names depend on
     /// what the backend has installed).
     #[arg(

@@ -90,6 +90,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(support::card::find_users))
         .routes(routes!(support::card::user))
         .routes(routes!(support::deleted::deleted_account))
+        .routes(routes!(support::grants::grants_today))
         .routes(routes!(support::age::reset_age_check))
         .routes(routes!(support::actions::set_user_plan))
         .routes(routes!(support::actions::add_user_credits))

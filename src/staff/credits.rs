@@ -6,9 +6,9 @@
 use chrono::{DateTime, Utc};
 
 use super::action::{ActionError, invalid, reason};
-use super::limits::{Authority, credits_need_admin};
+use super::limits::{Authority, Day, credits_need_admin};
 use crate::quota::{Period, Quotas};
-use crate::store::{AuditEntry, Store, UserRecord};
+use crate::store::{AuditEntry, StaffGrants, Store, UserRecord};
 
 /// The most one grant adds: enough for any goodwill gesture, small enough that a slipped
 /// finger ("1000" for "10") is refused rather than handed out.
@@ -21,6 +21,8 @@ pub struct Grant<'a> {
     pub reason: &'a str,
     pub actor: &'a str,
     pub authority: Authority,
+    /// The support member's day; `None` for an admin or the operator.
+    pub day: Option<Day<'a>>,
 }
 
 /// What a grant did.
@@ -51,6 +53,13 @@ pub async fn add_credits(
         .get_user(uid)
         .await?
         .ok_or_else(|| ActionError::NoUser(uid.to_owned()))?;
+    if let Some(day) = &grant.day {
+        let given = StaffGrants {
+            credits: grant.credits,
+            pro: 0,
+        };
+        day.count(store, given, now.date_naive()).await?;
+    }
     let period = quotas.period(user.credit_plan(now.timestamp_millis()), now);
     let action = format!("add-credits {} to {}", grant.credits, period.key);
     let entry = AuditEntry {

@@ -5,6 +5,7 @@
 use chrono::NaiveDate;
 
 use super::{ActionError, Plan, PlanChange};
+use crate::store::{StaffGrants, Store};
 
 /// Who acts: the console's `support` and `admin` roles; the command line is the operator's,
 /// with an admin's reach.
@@ -44,6 +45,44 @@ pub(super) fn plan_needs_admin(change: &PlanChange<'_>, today: NaiveDate) -> Opt
     }
 }
 
+/// A support member's day of grants and its caps: what one grant may be, once more and again,
+/// adds up, and an alt account collecting goodwill from a colleague's console (or its own) is
+/// bounded by the day's total, not only the grant's size.
+#[derive(Debug, Clone, Copy)]
+pub struct Day<'a> {
+    /// The support member's uid.
+    pub staff: &'a str,
+    /// What one member may give in one UTC day, in all (`LUCENT_SUPPORT_DAILY_CREDITS`,
+    /// `LUCENT_SUPPORT_DAILY_PRO`).
+    pub caps: StaffGrants,
+}
+
+impl Day<'_> {
+    /// Counts `grant` against the day (`today`, UTC), or refuses it with what is left.
+    pub(super) async fn count(
+        &self,
+        store: &dyn Store,
+        grant: StaffGrants,
+        today: NaiveDate,
+    ) -> Result<(), ActionError> {
+        let day = today.format("%Y-%m-%d").to_string();
+        match store
+            .count_staff_grant(self.staff, &day, grant, self.caps)
+            .await?
+        {
+            Ok(_) => Ok(()),
+            Err(given) => Err(ActionError::AdminRequired(format!(
+                "support gives at most {} bonus credits and {} Premium plans a day each; {} \
+                 credits and {} plans are left for you today; more needs an admin",
+                self.caps.credits,
+                self.caps.pro,
+                self.caps.credits.saturating_sub(given.credits),
+                self.caps.pro.saturating_sub(given.pro),
+            ))),
+        }
+    }
+}
+
 /// Why a grant of `credits` needs an admin, or `None` when support may make it.
 pub(super) fn credits_need_admin(credits: u32) -> Option<String> {
     (credits > SUPPORT_BONUS_MAX).then(|| {
@@ -62,6 +101,7 @@ mod tests {
             reason: "goodwill",
             actor: "sam",
             authority: Authority::Support,
+            day: None,
         }
     }
 

@@ -19,11 +19,12 @@ use serde_json::Value;
 
 use crate::auth::Roles;
 use crate::lease::Leases;
+use crate::store::StaffGrants;
 pub use accounts::{Account, Accounts, AccountsAuth, AccountsError};
 pub use action::{ActionError, reason};
 pub use credits::{BONUS_MAX, Grant, Granted, add_credits};
 pub use find::find_users;
-pub use limits::{Authority, SUPPORT_BONUS_MAX, SUPPORT_PRO_DAYS};
+pub use limits::{Authority, Day, SUPPORT_BONUS_MAX, SUPPORT_PRO_DAYS};
 pub use moderation::{Queue, QueuedRefusal, SUSPENDED_AT_MOST, queue};
 pub use plan::{Plan, PlanChange, set_plan};
 pub use suspension::{Decision, decide, mark_false_positive};
@@ -83,6 +84,8 @@ pub struct Staff {
     pub leases: Arc<dyn Leases>,
     /// This process, as lease holders name it.
     pub holder: String,
+    /// What one support member may give in a UTC day (src/staff/limits.rs).
+    pub daily_caps: StaffGrants,
 }
 
 /// How long one role change may hold its account's lease (a lookup and a write).

@@ -5,8 +5,8 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::action::{ActionError, invalid, reason};
-use super::limits::{Authority, plan_needs_admin};
-use crate::store::{AuditEntry, ManualPlan, Store, UserRecord, now_ms};
+use super::limits::{Authority, Day, plan_needs_admin};
+use crate::store::{AuditEntry, ManualPlan, StaffGrants, Store, UserRecord, now_ms};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
@@ -26,6 +26,9 @@ pub struct PlanChange<'a> {
     /// Who: kept in the audit trail.
     pub actor: &'a str,
     pub authority: Authority,
+    /// The support member's day, when a support member grants pro; `None` for an admin or the
+    /// operator.
+    pub day: Option<Day<'a>>,
 }
 
 /// Sets `uid`'s plan; the saved record and the audit action, e.g. "set-plan pro until 2026-12-31".
@@ -55,6 +58,13 @@ pub async fn set_plan(
         .get_user(uid)
         .await?
         .ok_or_else(|| ActionError::NoUser(uid.to_owned()))?;
+    if let Some(day) = &change.day
+        && change.plan == Plan::Pro
+    {
+        let grant = StaffGrants { credits: 0, pro: 1 };
+        day.count(store, grant, chrono::Utc::now().date_naive())
+            .await?;
+    }
     let plan = ManualPlan {
         plan_type: match change.plan {
             Plan::Pro => "pro",

@@ -11,7 +11,8 @@ use async_trait::async_trait;
 
 pub use records::{
     AgeCheck, AgeStatus, AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded,
-    RefusalRecord, SourceMode, SourceRef, Subscription, Suspension, Tombstone, UserRecord, now_ms,
+    RefusalRecord, SourceMode, SourceRef, StaffGrants, Subscription, Suspension, Tombstone,
+    UserRecord, now_ms,
 };
 
 #[derive(Debug, Clone, thiserror::Error)]
@@ -189,6 +190,19 @@ pub trait Store: Send + Sync + 'static {
     async fn put_tombstone(&self, uid: &str, tombstone: &Tombstone) -> StoreResult<bool>;
 
     async fn get_tombstone(&self, uid: &str) -> StoreResult<Option<Tombstone>>;
+
+    /// What `staff` gave on `day` (`YYYY-MM-DD`, UTC); nothing when none.
+    async fn get_staff_grants(&self, staff: &str, day: &str) -> StoreResult<StaffGrants>;
+
+    /// Atomically adds `grant` to what `staff` gave on `day` unless the sum passes `caps`:
+    /// `Ok` with the sum, or `Err` with what was given before (nothing is written then).
+    async fn count_staff_grant(
+        &self,
+        staff: &str,
+        day: &str,
+        grant: StaffGrants,
+        caps: StaffGrants,
+    ) -> StoreResult<Result<StaffGrants, StaffGrants>>;
 
     /// Up to `limit` uids whose tombstone is kept until before `now_ms`.
     async fn tombstones_due(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>>;

@@ -8,6 +8,28 @@ use serde::{Deserialize, Serialize};
 
 use crate::quota::CreditPlan;
 
+/// `staffGrants/{staff uid}/{YYYY-MM-DD}`: what one support member gave on one UTC day, counted
+/// against the day's caps (src/staff/limits.rs).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StaffGrants {
+    /// Bonus credits added.
+    pub credits: u32,
+    /// Pro plans granted.
+    pub pro: u32,
+}
+
+impl StaffGrants {
+    /// `self` and `more`, or `None` when that passes either of `caps`.
+    pub fn plus(self, more: Self, caps: Self) -> Option<Self> {
+        let sum = Self {
+            credits: self.credits.checked_add(more.credits)?,
+            pro: self.pro.checked_add(more.pro)?,
+        };
+        (sum.credits <= caps.credits && sum.pro <= caps.pro).then_some(sum)
+    }
+}
+
 /// `users/{uid}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

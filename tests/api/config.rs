@@ -92,6 +92,8 @@ fn every_variable_is_also_a_serve_flag() {
         "LUCENT_FREE_DAILY",
         "LUCENT_PRO_MONTHLY",
         "LUCENT_FREE_RETENTION_DAYS",
+        "LUCENT_SUPPORT_DAILY_CREDITS",
+        "LUCENT_SUPPORT_DAILY_PRO",
     ] {
         assert!(
             help.contains(var),

@@ -10,7 +10,8 @@ use lucent::store::embedded::EmbeddedStore;
 use lucent::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use lucent::store::{
     AgeCheck, AgeStatus, AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded,
-    RefusalRecord, SourceMode, SourceRef, Store, StoreError, Subscription, Suspension, Tombstone,
+    RefusalRecord, SourceMode, SourceRef, StaffGrants, Store, StoreError, Subscription, Suspension,
+    Tombstone,
 };
 
 use crate::fake_rtdb::FakeRtdb;
@@ -516,6 +517,58 @@ pub async fn concurrent_bonus_grants_all_count(store: &dyn Store) {
     assert_eq!(store.get_bonus(&id, "m2026-11").await.unwrap(), 12);
 }
 
+pub async fn a_support_members_day_of_grants_never_passes_its_caps(store: &dyn Store) {
+    let staff = uid("sam");
+    let caps = StaffGrants {
+        credits: 30,
+        pro: 1,
+    };
+    let credits = |n| StaffGrants { credits: n, pro: 0 };
+    let day = "2026-11-26";
+    assert_eq!(
+        store.get_staff_grants(&staff, day).await.unwrap(),
+        StaffGrants::default()
+    );
+
+    let grants = (0..5).map(|_| store.count_staff_grant(&staff, day, credits(10), caps));
+    let counted = futures_util::future::join_all(grants).await;
+    let passed = counted.iter().filter(|c| matches!(c, Ok(Ok(_)))).count();
+    assert_eq!(passed, 3, "three grants of 10 fit a cap of 30: {counted:?}");
+    assert_eq!(
+        store
+            .count_staff_grant(&staff, day, StaffGrants { credits: 0, pro: 1 }, caps)
+            .await
+            .unwrap(),
+        Ok(StaffGrants {
+            credits: 30,
+            pro: 1
+        })
+    );
+    assert_eq!(
+        store
+            .count_staff_grant(&staff, day, StaffGrants { credits: 0, pro: 1 }, caps)
+            .await
+            .unwrap(),
+        Err(StaffGrants {
+            credits: 30,
+            pro: 1
+        }),
+        "refused, with what was given"
+    );
+    assert_eq!(
+        store.get_staff_grants(&staff, day).await.unwrap(),
+        StaffGrants {
+            credits: 30,
+            pro: 1
+        }
+    );
+    assert_eq!(
+        store.get_staff_grants(&staff, "2026-11-27").await.unwrap(),
+        StaffGrants::default(),
+        "a new day starts afresh"
+    );
+}
+
 fn generation(id: &str, created_at: i64) -> GenerationRecord {
     GenerationRecord {
         id: id.to_owned(),
@@ -1009,6 +1062,7 @@ macro_rules! contract {
                 concurrent_reservations_never_pass_the_limit,
                 bonus_credits_add_up_in_their_own_period,
                 concurrent_bonus_grants_all_count,
+                a_support_members_day_of_grants_never_passes_its_caps,
                 generations_are_stored_listed_newest_first_and_deleted,
                 a_favourite_is_marked_and_unmarked_and_never_made_up,
                 a_variation_keeps_its_source,

@@ -374,6 +374,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller may still grant today: bonus credits and Premium plans (support staff only) */
+        get: operations["grants_today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/support/moderation": {
         parameters: {
             query?: never;
@@ -816,7 +833,8 @@ export interface components {
             /**
              * Format: int32
              * @description How many, 1 to 500; they end with the user's current period. Support adds up to 20 at a
-             *     time; more needs an admin (403 `admin_required`).
+             *     time, and up to a daily total per support member (`GET /api/v1/support/grants`); more
+             *     needs an admin (403 `admin_required`).
              */
             credits: number;
             /** @description Why: kept in the audit trail with who made the grant (1 to 500 characters). */
@@ -969,6 +987,34 @@ export interface components {
         Generations: {
             generations: components["schemas"]["GenerationView"][];
         };
+        /**
+         * @description A support member's grants of the UTC day and their caps. An admin's are not capped: all
+         *     four are absent.
+         */
+        GrantsToday: {
+            /**
+             * Format: int32
+             * @description Of those, what is left today.
+             */
+            creditsLeft?: number | null;
+            /**
+             * Format: int32
+             * @description Bonus credits one support member may add in a day, in all.
+             */
+            creditsPerDay?: number | null;
+            /** @description The day counted (`YYYY-MM-DD`, UTC); the next starts at midnight UTC. */
+            day: string;
+            /**
+             * Format: int32
+             * @description Of those, what is left today.
+             */
+            proLeft?: number | null;
+            /**
+             * Format: int32
+             * @description Premium plans one support member may grant in a day.
+             */
+            proPerDay?: number | null;
+        };
         Health: {
             status: string;
         };
@@ -1080,7 +1126,9 @@ export interface components {
             reason: string;
             /**
              * @description The last day of a pro plan, `YYYY-MM-DD` (UTC); none: until changed again. Support
-             *     grants pro up to 31 days ahead; longer, or none, needs an admin (403 `admin_required`).
+             *     grants pro up to 31 days ahead; longer, or none, needs an admin (403 `admin_required`),
+             *     and so does a pro plan past the support member's daily number (`GET
+             *     /api/v1/support/grants`).
              */
             until?: string | null;
         };
@@ -3508,6 +3556,62 @@ export interface operations {
             };
         };
     };
+    grants_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's caps and what is left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantsToday"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     moderation_queue: {
         parameters: {
             query?: {
@@ -5305,6 +5409,12 @@ export interface operationErrors {
         404: "not_found";
     };
     "GET /api/v1/support/deleted/{uid}": {
+        404: "not_found";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
+    };
+    "GET /api/v1/support/grants": {
         404: "not_found";
         500: "internal";
         503: "store_unavailable" | "dependency_unavailable";

@@ -10,7 +10,7 @@ use super::super::{ApiError, ApiJson, AppState};
 use super::card::{SupportUser, card};
 use super::{SupportStaff, actor, not_their_own};
 use crate::auth::Identity;
-use crate::staff::{Authority, Grant, Plan, PlanChange, add_credits, reason, set_plan};
+use crate::staff::{Authority, Day, Grant, Plan, PlanChange, add_credits, reason, set_plan};
 use crate::store::{AuditEntry, now_ms};
 
 /// A plan set by hand.
@@ -20,7 +20,9 @@ pub struct PlanBody {
     #[schema(value_type = crate::http::me::Plan)]
     plan: Plan,
     /// The last day of a pro plan, `YYYY-MM-DD` (UTC); none: until changed again. Support
-    /// grants pro up to 31 days ahead; longer, or none, needs an admin (403 `admin_required`).
+    /// grants pro up to 31 days ahead; longer, or none, needs an admin (403 `admin_required`),
+    /// and so does a pro plan past the support member's daily number (`GET
+    /// /api/v1/support/grants`).
     until: Option<String>,
     /// Why: kept in the audit trail with who made the change (1 to 500 characters).
     reason: String,
@@ -56,6 +58,7 @@ pub async fn set_user_plan(
         reason: &body.reason,
         actor: &actor,
         authority: authority(&me_staff),
+        day: day(&state, &me_staff),
     };
     let (record, _) = set_plan(state.store.as_ref(), &uid, &change).await?;
     state.users.changed(&uid).await;
@@ -67,7 +70,8 @@ pub async fn set_user_plan(
 #[serde(deny_unknown_fields)]
 pub struct CreditsBody {
     /// How many, 1 to 500; they end with the user's current period. Support adds up to 20 at a
-    /// time; more needs an admin (403 `admin_required`).
+    /// time, and up to a daily total per support member (`GET /api/v1/support/grants`); more
+    /// needs an admin (403 `admin_required`).
     #[schema(minimum = 1, maximum = 500)]
     credits: u32,
     /// Why: kept in the audit trail with who made the grant (1 to 500 characters).
@@ -97,6 +101,7 @@ pub async fn add_user_credits(
         reason: &body.reason,
         actor: &actor,
         authority: authority(&me_staff),
+        day: day(&state, &me_staff),
     };
     let granted = add_credits(
         state.store.as_ref(),
@@ -117,6 +122,14 @@ fn authority(staff: &Identity) -> Authority {
     } else {
         Authority::Support
     }
+}
+
+/// A support member's day of grants, counted against its caps; an admin's is not counted.
+fn day<'a>(state: &AppState, staff: &'a Identity) -> Option<Day<'a>> {
+    (!staff.roles.admin).then_some(Day {
+        staff: &staff.uid,
+        caps: state.staff.daily_caps,
+    })
 }
 
 /// Why an action was taken.

@@ -8,6 +8,7 @@ pub mod actions;
 pub mod age;
 pub mod card;
 pub mod deleted;
+pub mod grants;
 pub mod images;
 pub mod moderation;
 mod provider;

@@ -14,6 +14,7 @@ use std::time::Duration;
 mod generations;
 mod logs;
 mod schema;
+mod staff_grants;
 mod tombstones;
 mod usage;
 
@@ -26,8 +27,8 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use super::records::newer_age_check;
 use super::{
     AgeCheck, AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded,
-    RefusalRecord, Store, StoreError, StoreResult, Subscription, Suspension, Tombstone, UserRecord,
-    now_ms,
+    RefusalRecord, StaffGrants, Store, StoreError, StoreResult, Subscription, Suspension,
+    Tombstone, UserRecord, now_ms,
 };
 
 #[derive(Clone)]
@@ -434,6 +435,23 @@ impl Store for EmbeddedStore {
     async fn get_tombstone(&self, uid: &str) -> StoreResult<Option<Tombstone>> {
         let uid = uid.to_owned();
         self.with(move |c| tombstones::get(c, &uid)).await
+    }
+
+    async fn get_staff_grants(&self, staff: &str, day: &str) -> StoreResult<StaffGrants> {
+        let (staff, day) = (staff.to_owned(), day.to_owned());
+        self.with(move |c| staff_grants::get(c, &staff, &day)).await
+    }
+
+    async fn count_staff_grant(
+        &self,
+        staff: &str,
+        day: &str,
+        grant: StaffGrants,
+        caps: StaffGrants,
+    ) -> StoreResult<Result<StaffGrants, StaffGrants>> {
+        let (staff, day) = (staff.to_owned(), day.to_owned());
+        self.with(move |c| staff_grants::count(c, &staff, &day, grant, caps))
+            .await
     }
 
     async fn tombstones_due(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {

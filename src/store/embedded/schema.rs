@@ -57,6 +57,13 @@ CREATE TABLE IF NOT EXISTS tombstones (
     doc        TEXT NOT NULL
 ) STRICT;
 CREATE INDEX IF NOT EXISTS tombstones_due ON tombstones(keep_until);
+CREATE TABLE IF NOT EXISTS staff_grants (
+    staff   TEXT NOT NULL,
+    day     TEXT NOT NULL,
+    credits INTEGER NOT NULL CHECK (credits >= 0),
+    pro     INTEGER NOT NULL CHECK (pro >= 0),
+    PRIMARY KEY (staff, day)
+) STRICT;
 CREATE TABLE IF NOT EXISTS bonus (
     uid     TEXT NOT NULL,
     period  TEXT NOT NULL,

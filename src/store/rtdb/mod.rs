@@ -15,8 +15,8 @@ use super::records::apply_profile;
 use super::records::newer_age_check;
 use super::{
     AgeCheck, AuditEntry, GenerationRecord, ManualPlan, PREFIX_END, ProfileUpdate, QuotaExceeded,
-    RefusalRecord, Store, StoreError, StoreResult, Subscription, Suspension, Tombstone, UserRecord,
-    now_ms, valid_key,
+    RefusalRecord, StaffGrants, Store, StoreError, StoreResult, Subscription, Suspension,
+    Tombstone, UserRecord, now_ms, valid_key,
 };
 
 /// Conditional-write attempts before giving up with `Contention`.
@@ -132,6 +132,10 @@ fn tombstone_path(uid: &str) -> StoreResult<String> {
 
 fn usage_path(uid: &str, period: &str) -> StoreResult<String> {
     Ok(format!("usage/{}/{}", key(uid)?, key(period)?))
+}
+
+fn staff_grants_path(staff: &str, day: &str) -> StoreResult<String> {
+    Ok(format!("staffGrants/{}/{}", key(staff)?, key(day)?))
 }
 
 fn bonus_path(uid: &str, period: &str) -> StoreResult<String> {
@@ -494,6 +498,29 @@ impl Store for RtdbStore {
 
     async fn get_tombstone(&self, uid: &str) -> StoreResult<Option<Tombstone>> {
         from_value(self.client.get(&tombstone_path(uid)?).await?)
+    }
+
+    async fn get_staff_grants(&self, staff: &str, day: &str) -> StoreResult<StaffGrants> {
+        let given: Option<StaffGrants> =
+            from_value(self.client.get(&staff_grants_path(staff, day)?).await?)?;
+        Ok(given.unwrap_or_default())
+    }
+
+    async fn count_staff_grant(
+        &self,
+        staff: &str,
+        day: &str,
+        grant: StaffGrants,
+        caps: StaffGrants,
+    ) -> StoreResult<Result<StaffGrants, StaffGrants>> {
+        let mut outcome = Err(StaffGrants::default());
+        self.transact(&staff_grants_path(staff, day)?, |current| {
+            let before = from_value::<StaffGrants>(current)?.unwrap_or_default();
+            outcome = before.plus(grant, caps).ok_or(before);
+            outcome.ok().as_ref().map(to_value).transpose()
+        })
+        .await?;
+        Ok(outcome)
     }
 
     async fn tombstones_due(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {

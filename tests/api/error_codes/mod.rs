@@ -62,9 +62,10 @@ enum Op {
     Export,
     DeleteUser,
     StyleSample,
+    Grants,
 }
 
-const OPS: [Op; 36] = [
+const OPS: [Op; 37] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -101,6 +102,7 @@ const OPS: [Op; 36] = [
     Op::Export,
     Op::DeleteUser,
     Op::StyleSample,
+    Op::Grants,
 ];
 
 /// Who the calls that are not about a particular user come from.
@@ -152,6 +154,7 @@ impl Op {
             Op::Export => ("get", "/api/v1/me/export"),
             Op::DeleteUser => ("delete", "/api/v1/support/users/{uid}"),
             Op::StyleSample => ("get", "/api/v1/styles/{id}/sample"),
+            Op::Grants => ("get", "/api/v1/support/grants"),
         }
     }
 

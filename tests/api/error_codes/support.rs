@@ -25,6 +25,7 @@ async fn support_failures(op: Op) {
         Op::FindUsers | Op::UserImages | Op::Preview | Op::Moderation => {
             reading_failures(op, &sent).await
         }
+        Op::Grants => support_members_day_failures(&sent).await,
         _ => {}
     }
     let staff = token("sam", json!({"support": true, "admin": true}));
@@ -107,6 +108,22 @@ async fn action_failures(op: Op, sent: &Sent) {
     }
 }
 
+/// An admin's grants are not counted, so only a support member's day reads the database.
+async fn support_members_day_failures(sent: &Sent) {
+    let tess = token("tess", json!({"support": true}));
+    join_all(failing_databases().map(|answer| async {
+        let database = MockServer::start().await;
+        Mock::given(any())
+            .respond_with(answer)
+            .mount(&database)
+            .await;
+        let c = console(Some(&database)).await;
+        c.account_has("tess", json!({"support": true})).await;
+        sent.send(Op::Grants.request(&c.app, Some(&tess))).await;
+    }))
+    .await;
+}
+
 /// What only the role change meets: a bad body, no reason, a caller who is not an admin, the
 /// caller's own account, an email nobody has.
 async fn role_failures(sent: &Sent) {
@@ -181,6 +198,11 @@ async fn reading_a_user_sends_every_code_it_lists() {
 #[tokio::test]
 async fn resetting_an_age_check_sends_every_code_it_lists() {
     support_failures(Op::ResetAge).await;
+}
+
+#[tokio::test]
+async fn reading_ones_grants_of_the_day_sends_every_code_it_lists() {
+    support_failures(Op::Grants).await;
 }
 
 #[tokio::test]
