@@ -19,6 +19,9 @@ pub enum GenerateError {
         field: &'static str,
         message: String,
     },
+    /// Several fields at fault, each message naming its field; told all at once.
+    #[error("{}", .0.iter().map(|(_, message)| message.as_str()).collect::<Vec<_>>().join("; "))]
+    InvalidFields(Vec<(&'static str, String)>),
     /// The content rules refuse the request; nothing was queued or charged. `standing` is
     /// the account's after it (`None`: the refusal could not be recorded).
     #[error("{}.{}", refused(refusal),

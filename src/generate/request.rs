@@ -136,117 +136,106 @@ fn random_seed(value: &Loose) -> bool {
     }
 }
 
+/// What the checks of a body found: every field at fault, so that the user fixes them all at
+/// once, and the first refusal of what valid fields ask (a Premium style, say), which is told
+/// only once the fields are right.
+#[derive(Default)]
+struct Findings {
+    fields: Vec<(&'static str, String)>,
+    refusal: Option<GenerateError>,
+}
+
+impl Findings {
+    fn take<T>(&mut self, checked: Result<T, GenerateError>) -> Option<T> {
+        match checked {
+            Ok(value) => Some(value),
+            Err(GenerateError::Invalid { field, message }) => {
+                self.fields.push((field, message));
+                None
+            }
+            Err(refusal) => {
+                self.refusal.get_or_insert(refusal);
+                None
+            }
+        }
+    }
+
+    fn refuse(&mut self, refusal: Option<GenerateError>) {
+        if let Some(refusal) = refusal {
+            self.refusal.get_or_insert(refusal);
+        }
+    }
+
+    fn end(mut self) -> Result<(), GenerateError> {
+        match (self.fields.len(), self.refusal) {
+            (0, None) => Ok(()),
+            (0, Some(refusal)) => Err(refusal),
+            (1, _) => {
+                let (field, message) = self.fields.remove(0);
+                Err(GenerateError::Invalid { field, message })
+            }
+            _ => Err(GenerateError::InvalidFields(self.fields)),
+        }
+    }
+}
+
 impl GenerationBody {
     /// Every field but the source's record, which [`source::find`] reads: the spec, and the
-    /// mode of the source when there is one.
+    /// mode of the source when there is one. Every field is checked before any is refused.
     pub fn validate(
         &self,
         catalog: &Catalog,
         caller: &Caller,
     ) -> Result<(Spec, Option<SourceMode>), GenerateError> {
-        if utf16_len(&self.prompt) > PROMPT_MAX {
-            return Err(GenerateError::invalid(
-                "prompt",
-                format!("prompt is at most {PROMPT_MAX} characters"),
-            ));
+        let mut found = Findings::default();
+        let prompt = found.take(self.prompt_checked());
+        let negative = found.take(self.negative_checked());
+        let style = found.take(self.style_checked(catalog));
+        let source_mode = found.take(self.source_mode(catalog, caller));
+        let size = style.and_then(|style| found.take(self.size_checked(style)));
+        let guidance = style.and_then(|style| found.take(self.guidance(catalog, style)));
+        let look = found.take(self.look_checked(catalog));
+        let seed = found.take(self.seed_checked());
+        let steps = found.take(self.steps_checked(caller));
+        let count = found.take(self.count_checked());
+        if let (Some(style), Some(look), Some(count)) = (style, look, count) {
+            found.refuse(premium_asked(caller, style, look, count));
         }
-        let prompt = clean(&self.prompt);
-        if prompt.is_empty() {
-            return Err(GenerateError::invalid("prompt", "prompt is required"));
-        }
-        let negative = self.negative_prompt.as_deref().unwrap_or_default();
-        if utf16_len(negative) > PROMPT_MAX {
-            return Err(GenerateError::invalid(
-                "negativePrompt",
-                format!("negativePrompt is at most {PROMPT_MAX} characters"),
-            ));
-        }
-
-        let style = match self.style.as_deref() {
-            None | Some("") => catalog.default_style(),
-            Some(id) => catalog.style(id).ok_or_else(|| {
-                GenerateError::invalid("style", format!("style {id:?} does not exist"))
-            })?,
-        };
-        let source_mode = self.source_mode(catalog, caller)?;
-        let size = style.size(self.size.as_deref()).ok_or_else(|| {
-            let offered: Vec<&str> = style.sizes.iter().map(|s| s.id.as_str()).collect();
-            GenerateError::invalid(
-                "size",
-                format!(
-                    "size {:?} is not one the {} style offers ({})",
-                    self.size.as_deref().unwrap_or_default(),
-                    style.label,
-                    offered.join(", ")
-                ),
-            )
-        })?;
-        let (cfg, sampler) = self.guidance(catalog, style)?;
-        let look = match self.look.as_deref() {
-            None | Some("") => None,
-            Some(id) => Some(catalog.look(id).ok_or_else(|| {
-                GenerateError::invalid("look", format!("look {id:?} does not exist"))
-            })?),
-        };
-
-        let seed = integer("seed", self.seed.as_ref().filter(|s| !random_seed(s)))?
-            .map(|s| {
-                u32::try_from(s)
-                    .map_err(|_| GenerateError::invalid("seed", "seed is at most 4294967295"))
-            })
-            .transpose()?;
-        let steps_max = if caller.pro() {
-            STEPS_MAX_PRO
-        } else {
-            STEPS_MAX_FREE
-        };
-        let steps = match integer("steps", self.steps.as_ref())? {
-            None => STEPS_DEFAULT,
-            Some(s) if (1..=u64::from(STEPS_MAX_PRO)).contains(&s) && s > u64::from(steps_max) => {
-                return Err(GenerateError::ProRequired(format!(
-                    "more than {steps_max} steps (high quality) is a Premium feature"
-                )));
-            }
-            Some(s) if (1..=u64::from(steps_max)).contains(&s) => s as u32,
-            Some(_) => {
-                return Err(GenerateError::invalid(
-                    "steps",
-                    format!("steps must be 1 to {steps_max}"),
-                ));
-            }
-        };
-        let count = self.count.unwrap_or(1);
-        if !(1..=COUNT_MAX_PRO).contains(&count) {
-            return Err(GenerateError::invalid(
-                "count",
-                format!("count must be 1 to {COUNT_MAX_PRO}"),
-            ));
-        }
-
-        if !caller.pro() {
-            if count > COUNT_MAX_FREE {
-                return Err(GenerateError::ProRequired(
-                    "several images at once is a Premium feature".into(),
-                ));
-            }
-            if style.pro {
-                return Err(GenerateError::ProRequired(format!(
-                    "the {} style is a Premium feature",
-                    style.label
-                )));
-            }
-            if look.is_some_and(|l| l.pro) {
-                return Err(GenerateError::ProRequired(
-                    "this look is a Premium feature".into(),
-                ));
-            }
-        }
-        if style.nsfw && !caller.age_confirmed {
-            return Err(GenerateError::AgeConfirmationRequired(format!(
+        if let Some(style) = style.filter(|s| s.nsfw && !caller.age_confirmed) {
+            found.refuse(Some(GenerateError::AgeConfirmationRequired(format!(
                 "the {} style needs you to confirm you are 18 or older",
                 style.label
-            )));
+            ))));
         }
+        found.end()?;
+        let (
+            Some(prompt),
+            Some(negative),
+            Some(style),
+            Some(source_mode),
+            Some(size),
+            Some((cfg, sampler)),
+            Some(look),
+            Some(seed),
+            Some(steps),
+            Some(count),
+        ) = (
+            prompt,
+            negative,
+            style,
+            source_mode,
+            size,
+            guidance,
+            look,
+            seed,
+            steps,
+            count,
+        )
+        else {
+            return Err(GenerateError::Internal(
+                "a checked field has no value".into(),
+            ));
+        };
 
         let spec = Spec {
             negative_prompt: match clean(negative) {
@@ -270,6 +259,105 @@ impl GenerationBody {
             source: None,
         };
         Ok((spec, source_mode))
+    }
+
+    fn prompt_checked(&self) -> Result<String, GenerateError> {
+        if utf16_len(&self.prompt) > PROMPT_MAX {
+            return Err(GenerateError::invalid(
+                "prompt",
+                format!("prompt is at most {PROMPT_MAX} characters"),
+            ));
+        }
+        let prompt = clean(&self.prompt);
+        if prompt.is_empty() {
+            return Err(GenerateError::invalid("prompt", "prompt is required"));
+        }
+        Ok(prompt)
+    }
+
+    fn negative_checked(&self) -> Result<&str, GenerateError> {
+        let negative = self.negative_prompt.as_deref().unwrap_or_default();
+        if utf16_len(negative) > PROMPT_MAX {
+            return Err(GenerateError::invalid(
+                "negativePrompt",
+                format!("negativePrompt is at most {PROMPT_MAX} characters"),
+            ));
+        }
+        Ok(negative)
+    }
+
+    fn style_checked<'c>(&self, catalog: &'c Catalog) -> Result<&'c Style, GenerateError> {
+        match self.style.as_deref() {
+            None | Some("") => Ok(catalog.default_style()),
+            Some(id) => catalog.style(id).ok_or_else(|| {
+                GenerateError::invalid("style", format!("style {id:?} does not exist"))
+            }),
+        }
+    }
+
+    fn size_checked<'c>(&self, style: &'c Style) -> Result<&'c Size, GenerateError> {
+        style.size(self.size.as_deref()).ok_or_else(|| {
+            let offered: Vec<&str> = style.sizes.iter().map(|s| s.id.as_str()).collect();
+            GenerateError::invalid(
+                "size",
+                format!(
+                    "size {:?} is not one the {} style offers ({})",
+                    self.size.as_deref().unwrap_or_default(),
+                    style.label,
+                    offered.join(", ")
+                ),
+            )
+        })
+    }
+
+    fn look_checked<'c>(&self, catalog: &'c Catalog) -> Result<Option<&'c Look>, GenerateError> {
+        match self.look.as_deref() {
+            None | Some("") => Ok(None),
+            Some(id) => catalog.look(id).map(Some).ok_or_else(|| {
+                GenerateError::invalid("look", format!("look {id:?} does not exist"))
+            }),
+        }
+    }
+
+    fn seed_checked(&self) -> Result<Option<u32>, GenerateError> {
+        integer("seed", self.seed.as_ref().filter(|s| !random_seed(s)))?
+            .map(|s| {
+                u32::try_from(s)
+                    .map_err(|_| GenerateError::invalid("seed", "seed is at most 4294967295"))
+            })
+            .transpose()
+    }
+
+    fn steps_checked(&self, caller: &Caller) -> Result<u32, GenerateError> {
+        let steps_max = if caller.pro() {
+            STEPS_MAX_PRO
+        } else {
+            STEPS_MAX_FREE
+        };
+        match integer("steps", self.steps.as_ref())? {
+            None => Ok(STEPS_DEFAULT),
+            Some(s) if (1..=u64::from(STEPS_MAX_PRO)).contains(&s) && s > u64::from(steps_max) => {
+                Err(GenerateError::ProRequired(format!(
+                    "more than {steps_max} steps (high quality) is a Premium feature"
+                )))
+            }
+            Some(s) if (1..=u64::from(steps_max)).contains(&s) => Ok(s as u32),
+            Some(_) => Err(GenerateError::invalid(
+                "steps",
+                format!("steps must be 1 to {steps_max}"),
+            )),
+        }
+    }
+
+    fn count_checked(&self) -> Result<u32, GenerateError> {
+        let count = self.count.unwrap_or(1);
+        if !(1..=COUNT_MAX_PRO).contains(&count) {
+            return Err(GenerateError::invalid(
+                "count",
+                format!("count must be 1 to {COUNT_MAX_PRO}"),
+            ));
+        }
+        Ok(count)
     }
 
     fn source_mode(
@@ -335,6 +423,31 @@ impl GenerationBody {
         };
         Ok((cfg, sampler.to_owned()))
     }
+}
+
+/// What a free caller asked of Premium's, if anything: several images, a pro style, a pro look.
+fn premium_asked(
+    caller: &Caller,
+    style: &Style,
+    look: Option<&Look>,
+    count: u32,
+) -> Option<GenerateError> {
+    if caller.pro() {
+        return None;
+    }
+    if count > COUNT_MAX_FREE {
+        return Some(GenerateError::ProRequired(
+            "several images at once is a Premium feature".into(),
+        ));
+    }
+    if style.pro {
+        return Some(GenerateError::ProRequired(format!(
+            "the {} style is a Premium feature",
+            style.label
+        )));
+    }
+    look.filter(|l| l.pro)
+        .map(|_| GenerateError::ProRequired("this look is a Premium feature".into()))
 }
 
 /// Kept out of every image of a style whose checkpoint the catalog says cannot draw nudity
@@ -409,7 +522,7 @@ mod tests {
             .map(|(spec, _)| spec)
             .map_err(|e| {
                 let status = match e {
-                    GenerateError::Invalid { .. } => 422,
+                    GenerateError::Invalid { .. } | GenerateError::InvalidFields(_) => 422,
                     GenerateError::ProRequired(_) | GenerateError::AgeConfirmationRequired(_) => {
                         403
                     }

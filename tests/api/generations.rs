@@ -275,6 +275,37 @@ async fn an_invalid_field_is_a_422_that_names_it_and_costs_nothing() {
 }
 
 #[tokio::test]
+async fn every_field_at_fault_is_told_at_once_before_what_a_free_user_may_not_ask() {
+    let app = spawn_app().await;
+    let token = app.register("alice").await;
+
+    let response = app
+        .generate(
+            &token,
+            &json!({"prompt": " ", "seed": "twelve", "steps": 0, "cfg": 99,
+                "style": "anime-v1", "count": 4}),
+        )
+        .await;
+
+    assert_eq!(response.status(), 422);
+    let error = &response.json::<Value>().await.unwrap()["error"];
+    assert_eq!(error["code"], "invalid_field");
+    assert_eq!(error["field"], "prompt");
+    let fields: Vec<(&str, &str)> = error["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["field"].as_str().unwrap(), f["message"].as_str().unwrap()))
+        .collect();
+    let named: Vec<&str> = fields.iter().map(|(field, _)| *field).collect();
+    assert_eq!(named, ["prompt", "cfg", "seed", "steps"]);
+    for (field, message) in fields {
+        assert!(message.starts_with(&format!("{field}: ")), "{message}");
+    }
+    assert_eq!(app.credits_used(&token).await, 0);
+}
+
+#[tokio::test]
 async fn the_nsfw_style_needs_an_age_confirmation() {
     let app = spawn_app().await;
     let token = token_for("bob");

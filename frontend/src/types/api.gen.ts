@@ -892,6 +892,11 @@ export interface components {
              *     with it too). With `prompt_refused`: `prompt` or `negativePrompt`.
              */
             field?: string | null;
+            /**
+             * @description With `invalid_field`: every field at fault in the request, `field` the first, so that
+             *     a form shows each problem by its field at once.
+             */
+            fields?: components["schemas"]["FieldError"][] | null;
             /** @description For a 4xx, what to fix; for a 5xx, fixed text (the details are in the gateway's log). */
             message: string;
             /**
@@ -901,6 +906,13 @@ export interface components {
             strike?: boolean | null;
             /** @description With `prompt_refused`: the words that decided it, as the request wrote them. */
             words?: string[] | null;
+        };
+        /** @description One field at fault. */
+        FieldError: {
+            /** @description As the request names it. */
+            field: string;
+            /** @description `<field>: <problem>`, as `message` words the first. */
+            message: string;
         };
         /** @description One line of a search. */
         FoundUser: {

@@ -95,6 +95,7 @@ impl From<GenerateError> for ApiError {
         let message = e.to_string();
         match e {
             GenerateError::Invalid { field, message } => Self::invalid(field, message),
+            GenerateError::InvalidFields(problems) => Self::invalid_fields(problems),
             GenerateError::Suspended | GenerateError::Held => {
                 Self::new(ErrorCode::AccountSuspended, message)
             }

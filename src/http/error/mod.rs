@@ -134,6 +134,10 @@ pub struct ErrorDetail {
     /// with it too). With `prompt_refused`: `prompt` or `negativePrompt`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// With `invalid_field`: every field at fault in the request, `field` the first, so that
+    /// a form shows each problem by its field at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<Vec<FieldError>>,
     /// With `prompt_refused`: which rule refused it.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::safety::Category>)]
@@ -147,6 +151,15 @@ pub struct ErrorDetail {
     pub strike: Option<bool>,
 }
 
+/// One field at fault.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct FieldError {
+    /// As the request names it.
+    pub field: String,
+    /// `<field>: <problem>`, as `message` words the first.
+    pub message: String,
+}
+
 /// An error on its way to the client.
 #[derive(Debug)]
 pub struct ApiError {
@@ -155,8 +168,11 @@ pub struct ApiError {
     pub detail: String,
     /// 429: seconds until a retry can succeed.
     pub retry_after: Option<u64>,
-    /// `invalid_field`: which one.
+    /// `invalid_field`: the first field at fault.
     pub field: Option<String>,
+    /// `invalid_field`: every field at fault, the first included (boxed: errors travel in
+    /// every `Result` of the layer, and most carry none).
+    pub fields: Box<[FieldError]>,
     /// `prompt_refused`: which rule, the words, and whether it counts against the account.
     pub refused: Option<(Category, Vec<String>, bool)>,
 }
@@ -168,6 +184,7 @@ impl ApiError {
             detail: detail.into(),
             retry_after: None,
             field: None,
+            fields: Box::default(),
             refused: None,
         }
     }
@@ -177,9 +194,28 @@ impl ApiError {
     }
 
     pub fn invalid(field: &str, message: impl std::fmt::Display) -> Self {
+        Self::invalid_fields([(field, message)])
+    }
+
+    /// `invalid_field` for each of `problems`, the first named in `field` and `message`.
+    pub fn invalid_fields<F: AsRef<str>, M: std::fmt::Display>(
+        problems: impl IntoIterator<Item = (F, M)>,
+    ) -> Self {
+        let fields: Vec<FieldError> = problems
+            .into_iter()
+            .map(|(field, message)| FieldError {
+                message: format!("{}: {message}", field.as_ref()),
+                field: field.as_ref().to_owned(),
+            })
+            .collect();
+        let first = fields.first().cloned();
         Self {
-            field: Some(field.to_owned()),
-            ..Self::new(ErrorCode::InvalidField, format!("{field}: {message}"))
+            field: first.as_ref().map(|f| f.field.clone()),
+            fields: fields.into(),
+            ..Self::new(
+                ErrorCode::InvalidField,
+                first.map(|f| f.message).unwrap_or_default(),
+            )
         }
     }
 
@@ -211,6 +247,7 @@ impl ApiError {
             code: self.code,
             message: self.public_message(),
             field: self.field.clone(),
+            fields: (!self.fields.is_empty()).then(|| self.fields.to_vec()),
             category: self.refused.as_ref().map(|(category, _, _)| *category),
             words: self.refused.as_ref().map(|(_, words, _)| words.clone()),
             strike: self.refused.as_ref().map(|(_, _, strike)| *strike),
