@@ -6,7 +6,7 @@ import { refuse } from '@/testing/mocks/gateway';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 
-import { ApiError, client, fetchFile, invalidField, unwrap, unwrapFile } from './api-client';
+import { ApiError, client, fetchFile, invalidField, invalidFields, unwrap, unwrapFile } from './api-client';
 
 const catalog = () => unwrap(client.GET('/api/v1/catalog'));
 const deleteG1 = () => unwrap(client.DELETE('/api/v1/generations/{id}', { params: { path: { id: 'g1' } } }));
@@ -162,17 +162,20 @@ describe('invalidField', () => {
     expect(invalidField(new ApiError(422, 'invalid_field', 'reason: is at most 500 characters'))).toEqual({
       field: 'reason',
       problem: 'is at most 500 characters',
+      message: 'reason: is at most 500 characters',
     });
   });
 
   it("prefers the body's field, and keeps the message whole when it does not start with it", () => {
-    expect(invalidField(new ApiError(422, 'invalid_field', 'until: is in the past', 'until'))).toEqual({
+    expect(invalidField(new ApiError(422, 'invalid_field', 'until: is in the past', { field: 'until' }))).toEqual({
       field: 'until',
       problem: 'is in the past',
+      message: 'until: is in the past',
     });
-    expect(invalidField(new ApiError(422, 'invalid_field', 'must say why', 'reason'))).toEqual({
+    expect(invalidField(new ApiError(422, 'invalid_field', 'must say why', { field: 'reason' }))).toEqual({
       field: 'reason',
       problem: 'must say why',
+      message: 'must say why',
     });
   });
 
@@ -180,5 +183,32 @@ describe('invalidField', () => {
     expect(invalidField(new ApiError(422, 'invalid_field', 'seed must be a whole number'))).toBeNull();
     expect(invalidField(new ApiError(403, 'own_record', 'staff: cannot change their own record'))).toBeNull();
     expect(invalidField(new Error('reason: is at most 500 characters'))).toBeNull();
+  });
+});
+
+describe('invalidFields', () => {
+  it("reads every field of the body's `fields`, in its order", async () => {
+    const fields = [
+      { field: 'prompt', message: 'prompt: prompt is required' },
+      { field: 'seed', message: 'seed: seed is at most 4294967295' },
+    ];
+    server.use(
+      http.untyped.post('/api/v1/jobs', () =>
+        HttpResponse.json({ error: { code: 'invalid_field', message: 'prompt: prompt is required', field: 'prompt', fields } }, { status: 422 }),
+      ),
+    );
+    const error: unknown = await submit().catch((caught: unknown) => caught);
+    expect(invalidFields(error)).toEqual([
+      { field: 'prompt', problem: 'prompt is required', message: 'prompt: prompt is required' },
+      { field: 'seed', problem: 'seed is at most 4294967295', message: 'seed: seed is at most 4294967295' },
+    ]);
+  });
+
+  it('falls back to `field` and `message` without `fields`, and is empty for other errors', () => {
+    expect(invalidFields(new ApiError(422, 'invalid_field', 'steps: steps must be 1 to 30', { field: 'steps' }))).toEqual([
+      { field: 'steps', problem: 'steps must be 1 to 30', message: 'steps: steps must be 1 to 30' },
+    ]);
+    expect(invalidFields(new ApiError(422, 'invalid_field', 'returnTo must be a path of this app'))).toEqual([]);
+    expect(invalidFields(new ApiError(403, 'pro_required', 'seed: no'))).toEqual([]);
   });
 });

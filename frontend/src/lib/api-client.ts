@@ -1,7 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 
 import { getIdToken } from '@/lib/firebase';
-import type { paths } from '@/types/api';
+import type { FieldError, paths } from '@/types/api';
 
 /** What a 422 `prompt_refused` says besides its message. */
 export interface Refused {
@@ -9,6 +9,14 @@ export interface Refused {
   readonly words: readonly string[];
   /** False when it rests on one ambiguous sign: the user is asked to rephrase, and it does not count. */
   readonly strike: boolean;
+}
+
+/** What an error body says besides its code and message. */
+interface ErrorExtras {
+  readonly field?: string;
+  readonly fields?: readonly FieldError[];
+  readonly refused?: Refused;
+  readonly retryAfter?: number;
 }
 
 /**
@@ -24,26 +32,36 @@ export class ApiError extends Error {
   readonly code: string;
   /** With `invalid_field` and `prompt_refused`: the field at fault, as the request names it. */
   readonly field: string | undefined;
+  /** With `invalid_field`: every field at fault, `field` the first; each message is "<field>: <problem>". */
+  readonly fields: readonly FieldError[] | undefined;
   /** With `prompt_refused`: the rule that refused it, the words, as the request wrote them, and whether it counts. */
   readonly refused: Refused | undefined;
   /** Seconds the gateway asks to wait before asking again (`Retry-After`), when it says. */
   readonly retryAfter: number | undefined;
 
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    field?: string,
-    refused?: Refused,
-    retryAfter?: number,
-  ) {
+  constructor(status: number, code: string, message: string, { field, fields, refused, retryAfter }: ErrorExtras = {}) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field;
+    this.fields = fields;
     this.refused = refused;
     this.retryAfter = retryAfter;
   }
+}
+
+/** A field at fault and what is wrong with it, as a 422 `invalid_field` says. */
+export interface FieldProblem {
+  readonly field: string;
+  /** The message after "<field>: ", or all of it when it does not start so. */
+  readonly problem: string;
+  /** The gateway's whole message, "<field>: <problem>". */
+  readonly message: string;
+}
+
+function problemOf(field: string, message: string): FieldProblem {
+  const problem = message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+  return { field, problem, message };
 }
 
 /**
@@ -51,19 +69,36 @@ export class ApiError extends Error {
  * message, which the gateway words "<field>: <problem>" (docs/ARCHITECTURE.md, The product:
  * Errors). Null for any other error, or one that names no field.
  */
-export function invalidField(error: unknown): { readonly field: string; readonly problem: string } | null {
+export function invalidField(error: unknown): FieldProblem | null {
   if (!(error instanceof ApiError) || error.code !== 'invalid_field') return null;
-  const named = /^([A-Za-z][A-Za-z0-9_.]*): (.+)$/s.exec(error.message);
-  const field = error.field ?? named?.[1];
-  if (!field) return null;
-  const problem = error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message;
-  return { field, problem };
+  const field = error.field ?? /^([A-Za-z][A-Za-z0-9_.]*): (.+)$/s.exec(error.message)?.[1];
+  return field ? problemOf(field, error.message) : null;
+}
+
+/**
+ * Every field a 422 `invalid_field` finds at fault, in the gateway's order: its `fields`, or
+ * the one `invalidField` reads where the body lists none. Empty for any other error.
+ */
+export function invalidFields(error: unknown): readonly FieldProblem[] {
+  if (error instanceof ApiError && error.code === 'invalid_field' && error.fields?.length) {
+    return error.fields.map(({ field, message }) => problemOf(field, message));
+  }
+  const first = invalidField(error);
+  return first ? [first] : [];
 }
 
 function isErrorBody(
   value: unknown,
 ): value is {
-  error: { code: string; message: string; field?: unknown; category?: unknown; words?: unknown; strike?: unknown };
+  error: {
+    code: string;
+    message: string;
+    field?: unknown;
+    fields?: unknown;
+    category?: unknown;
+    words?: unknown;
+    strike?: unknown;
+  };
 } {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const { error } = value;
@@ -77,6 +112,17 @@ function isErrorBody(
   );
 }
 
+function isFieldError(value: unknown): value is FieldError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'field' in value &&
+    typeof value.field === 'string' &&
+    'message' in value &&
+    typeof value.message === 'string'
+  );
+}
+
 // The gateway sends whole seconds; the HTTP-date form is not one it uses.
 function retryAfterOf(header: string | null): number | undefined {
   if (!header || !/^\d+$/.test(header.trim())) return undefined;
@@ -87,14 +133,19 @@ function retryAfterOf(header: string | null): number | undefined {
 function toApiError(response: Response, body: unknown): ApiError {
   const { status } = response;
   if (isErrorBody(body)) {
-    const { code, message, field, category, words, strike } = body.error;
+    const { code, message, field, fields, category, words, strike } = body.error;
     // Only a refusal that says `strike: false` is a request to rephrase; one that does not say counts.
     const refused =
       typeof category === 'string' && Array.isArray(words)
         ? { category, words: words.filter((word): word is string => typeof word === 'string'), strike: strike !== false }
         : undefined;
     const retryAfter = retryAfterOf(response.headers.get('Retry-After'));
-    return new ApiError(status, code, message, typeof field === 'string' ? field : undefined, refused, retryAfter);
+    return new ApiError(status, code, message, {
+      field: typeof field === 'string' ? field : undefined,
+      fields: Array.isArray(fields) ? fields.filter(isFieldError) : undefined,
+      refused,
+      retryAfter,
+    });
   }
   return new ApiError(status, 'http_error', `Request failed with status ${String(status)}`);
 }

@@ -58,6 +58,7 @@ export type SuspensionBody = Schemas['SuspensionBody'];
 export type Decision = Schemas['Decision'];
 export type ErrorCode = Schemas['ErrorCode'];
 export type ErrorDetail = Schemas['ErrorDetail'];
+export type FieldError = Schemas['FieldError'];
 export type ErrorBody = Schemas['ErrorBody'];
 export type { operationErrors, paths } from './api.gen';
 

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 
 import { ada, generateAndWait, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
 import { requestsTo } from '@/testing/mocks/db';
-import { fail, http } from '@/testing/mocks/handlers';
+import { HttpResponse } from 'msw';
+
+import { fail, http, invalidFields } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 
 const seedBox = () => screen.getByRole('textbox', { name: 'Seed' });
@@ -117,6 +119,72 @@ describe("Generate page: the gateway's word on a field", () => {
     await waitFor(() => {
       expect(screen.getByRole('combobox', { name: 'Images' })).toHaveAccessibleDescription('count must be 1 to 4');
     });
+  });
+
+  it('says every field the gateway finds at fault by its field, at once', async () => {
+    server.use(
+      http.post('/api/v1/jobs', () =>
+        invalidFields('POST /api/v1/jobs', [
+          ['prompt', 'prompt is required'],
+          ['seed', 'seed is at most 4294967295'],
+          ['steps', 'steps must be 1 to 30'],
+        ]),
+      ),
+    );
+    const { user } = await openGenerate({ user: ada });
+    await user.click(generateButton());
+
+    await waitFor(() => {
+      expect(promptBox()).toHaveAccessibleDescription(/prompt is required/);
+    });
+    expect(seedBox()).toHaveAccessibleDescription(/seed is at most 4294967295/);
+    expect(stepsBox()).toHaveAccessibleDescription(/steps must be 1 to 30/);
+    for (const field of [promptBox(), seedBox(), stepsBox()]) expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'prompt is required',
+      'seed is at most 4294967295',
+      'steps must be 1 to 30',
+    ]);
+  });
+
+  it('says a field the form does not show under the form, whole, and the others by their fields', async () => {
+    server.use(
+      http.post('/api/v1/jobs', () =>
+        invalidFields('POST /api/v1/jobs', [
+          ['look', 'look "x" does not exist'],
+          ['steps', 'steps must be 1 to 30'],
+          ['style', 'style "y" does not exist'],
+        ]),
+      ),
+    );
+    const { user } = await openGenerate({ user: ada });
+    await user.click(generateButton());
+
+    await waitFor(() => {
+      expect(stepsBox()).toHaveAccessibleDescription(/steps must be 1 to 30/);
+    });
+    const [byField, underForm] = screen.getAllByRole('alert');
+    expect(byField).toHaveTextContent(/^steps must be 1 to 30$/);
+    expect(underForm).toContainElement(screen.getByText('look: look "x" does not exist'));
+    expect(underForm).toContainElement(screen.getByText('style: style "y" does not exist'));
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+  });
+
+  it("reads a gateway's answer without `fields` by its `field`", async () => {
+    server.use(
+      http.untyped.post('/api/v1/jobs', () =>
+        HttpResponse.json(
+          { error: { code: 'invalid_field', message: 'seed: seed is at most 4294967295', field: 'seed' } },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user } = await openGenerate({ user: ada });
+    await user.click(generateButton());
+    await waitFor(() => {
+      expect(seedBox()).toHaveAccessibleDescription(/seed is at most 4294967295/);
+    });
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['seed is at most 4294967295']);
   });
 
   it("is said under the form, whole, for a field the form does not show", async () => {

@@ -1,4 +1,4 @@
-import { invalidField } from '@/lib/api-client';
+import { invalidFields } from '@/lib/api-client';
 import type { CatalogLimits } from '@/types/api';
 
 import type { AdvancedValues } from './components/advanced-options';
@@ -45,8 +45,21 @@ export function checkNumbers(
   return errors;
 }
 
-/** What the gateway's answer says is wrong, by field: the part of its message after `<field>: `. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  const invalid = invalidField(error);
-  return invalid ? { [invalid.field]: invalid.problem } : {};
+/** Where the gateway's field errors are said. */
+export interface ServerFieldErrors {
+  /** By each field the form shows: the part of its message after `<field>: ` (the first, if named twice). */
+  readonly byField: FieldErrors;
+  /** Whole, under the form: each message for a field the form does not show now. */
+  readonly elsewhere: readonly string[];
+}
+
+/** What the gateway's answer says is wrong, every field at once, split by where the form says it. */
+export function serverFieldErrors(error: unknown, shown: Readonly<Record<FieldName, boolean>>): ServerFieldErrors {
+  const byField: FieldErrors = {};
+  const elsewhere: string[] = [];
+  for (const { field, problem, message } of invalidFields(error)) {
+    if (Object.hasOwn(shown, field) && shown[field as FieldName]) byField[field as FieldName] ??= problem;
+    else if (!elsewhere.includes(message)) elsewhere.push(message);
+  }
+  return { byField, elsewhere };
 }

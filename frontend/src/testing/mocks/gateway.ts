@@ -14,10 +14,32 @@ export function fail<Operation extends keyof operationErrors, Status extends key
   code: ErrorCodeOf<Operation, Status>,
   message: string,
 ) {
-  // Like the gateway: an invalid_field names its field in front of the message and in `field`.
+  // Like the gateway: an invalid_field names its field in front of the message, in `field` and
+  // as the one entry of `fields`.
   const field = code === 'invalid_field' ? /^([A-Za-z][A-Za-z0-9_.]*): /.exec(message)?.[1] : undefined;
   // Every code the document lists for an operation is one of its ErrorCode enum.
-  return HttpResponse.json<ErrorBody>({ error: { code: code as ErrorCode, message, ...(field && { field }) } }, { status });
+  const error = { code: code as ErrorCode, message, ...(field && { field, fields: [{ field, message }] }) };
+  return HttpResponse.json<ErrorBody>({ error }, { status });
+}
+
+/** The operations the document says may answer 422 `invalid_field`. */
+type FieldChecked = {
+  [Operation in keyof operationErrors]: 'invalid_field' extends ErrorCodeOf<Operation, 422 & keyof operationErrors[Operation]>
+    ? Operation
+    : never;
+}[keyof operationErrors];
+
+/** A field at fault and what is wrong with it, as the gateway words it after "<field>: ". */
+export type FieldProblem = readonly [field: string, problem: string];
+
+/** The gateway's 422 `invalid_field` for every field at fault, in `fields`; `field` and `message` are the first's. */
+export function invalidFields(_operation: FieldChecked, problems: readonly [FieldProblem, ...FieldProblem[]]) {
+  const fields = problems.map(([field, problem]) => ({ field, message: `${field}: ${problem}` }));
+  const [field, problem] = problems[0];
+  return HttpResponse.json<ErrorBody>(
+    { error: { code: 'invalid_field', message: `${field}: ${problem}`, field, fields } },
+    { status: 422 },
+  );
 }
 
 /**

@@ -1,12 +1,13 @@
 import { HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 
-import type { Generation, GenerationRequest, Job, Me, SourceModeView, Standing, Style } from '@/types/api';
+import type { Generation, GenerationRequest, Job, Me, Standing, Style } from '@/types/api';
 
 import { fakeAuth } from '../fake-firebase';
 import { sseResponse } from '../sse';
 
 import { db, makeGeneration, makeSuspension, SUSPEND_AT, WARN_AT, type FakeJob } from './db';
-import { caller, fail, http, refuse, signInFirst } from './gateway';
+import { caller, fail, http, invalidFields, refuse, signInFirst } from './gateway';
+import { checkGeneration, type Asked } from './generation-body';
 import { supportHandlers } from './support-handlers';
 import { storedZip } from './zip';
 
@@ -15,7 +16,7 @@ import { storedZip } from './zip';
 // errors carry only the status and `code`s the document lists for the operation. A test
 // arranges db, or overrides one handler with server.use().
 
-export { fail, http };
+export { fail, http, invalidFields };
 
 async function record(request: StrictRequest<DefaultBodyType>): Promise<void> {
   // A DELETE may carry a body too (support's reason).
@@ -144,65 +145,8 @@ interface Made {
   readonly source: Generation['source'];
 }
 
-/** The gateway's own samplers, its first the default even where the backend takes none. */
-const FIRST_SAMPLER = 'dpmpp-2m';
-
-/** The guidance scale and the sampler as the gateway takes them, or its 422 answer for a pick it refuses. */
-function checkGuidance(body: GenerationRequest, style: Style): Pick<Made, 'cfg' | 'sampler'> | ReturnType<typeof fail> {
-  const { samplers, limits } = db.catalog;
-  // Empty or absent: the first.
-  const sampler = body.sampler === '' ? null : (body.sampler ?? null);
-  // A backend that takes neither (the catalog offers no samplers) refuses either when picked.
-  if (samplers.length === 0) {
-    const picked = body.cfg != null ? 'cfg' : sampler !== null ? 'sampler' : null;
-    if (picked) return fail('POST /api/v1/jobs', 422, 'invalid_field', `${picked}: ${picked} cannot be chosen: this image backend draws with its own settings`);
-  }
-  const cfg = body.cfg ?? style.cfg;
-  if (cfg < limits.cfgMin || cfg > limits.cfgMax || !Number.isInteger(cfg / limits.cfgStep)) {
-    const range = `${String(limits.cfgMin)} to ${String(limits.cfgMax)} in steps of ${String(limits.cfgStep)}`;
-    return fail('POST /api/v1/jobs', 422, 'invalid_field', `cfg: cfg must be ${range}`);
-  }
-  if (sampler !== null && !samplers.some((option) => option.id === sampler)) {
-    const known = samplers.map((option) => option.id).join(', ');
-    return fail('POST /api/v1/jobs', 422, 'invalid_field', `sampler: sampler ${JSON.stringify(sampler)} is not one of ${known}`);
-  }
-  return { cfg, sampler: sampler ?? samplers[0]?.id ?? FIRST_SAMPLER };
-}
-
 /** The gateway's largest side, in pixels: an upscale past it is refused. */
 const MAX_SIDE = 4096;
-
-/** A body's source as the gateway checks it before reading the image. */
-interface Asked {
-  readonly generation: string;
-  readonly mode: SourceModeView;
-}
-
-/**
- * The body's source mode, checked against the catalog (an empty list: a backend that cannot
- * draw from an image), the fields an image made from another leaves out, and the plan; null
- * without a source, or the gateway's answer for one it refuses.
- */
-function checkSource({ source, size, enhance }: GenerationRequest): Asked | null | ReturnType<typeof fail> {
-  if (!source) return null;
-  const modes = db.catalog.sourceModes;
-  if (modes.length === 0) {
-    return fail('POST /api/v1/jobs', 422, 'invalid_field', 'source: this image backend cannot vary or upscale an image');
-  }
-  const mode = modes.find((option) => option.id === source.mode);
-  if (!mode) {
-    const known = modes.map((option) => option.id).join(', ');
-    return fail('POST /api/v1/jobs', 422, 'invalid_field', `source: source mode ${JSON.stringify(source.mode)} is not one of ${known}`);
-  }
-  if (size) {
-    return fail('POST /api/v1/jobs', 422, 'invalid_field', "size: an image made from another has its source's size; leave size out");
-  }
-  if (enhance === true) {
-    return fail('POST /api/v1/jobs', 422, 'invalid_field', "enhance: an image made from another has its source's size; leave enhance out");
-  }
-  if (mode.pro && db.plan !== 'pro') return fail('POST /api/v1/jobs', 403, 'pro_required', `${mode.label} is a Premium feature`);
-  return { generation: source.generation, mode };
-}
 
 /**
  * What the gateway draws from the caller's image `asked` names: its size id and pixels (an
@@ -224,33 +168,19 @@ function drawnFrom(asked: Asked): Pick<Made, 'size' | 'width' | 'height' | 'enha
   return { size, width, height, enhance: false, source: { generation: image.id, mode: asked.mode.id } };
 }
 
-/** What the gateway makes of a body's style, size, guidance and source, or its answer for one it does not take. */
-function checkBody(body: GenerationRequest): Made | ReturnType<typeof fail> {
-  const style = body.style
-    ? db.catalog.styles.find((option) => option.id === body.style)
-    : (db.catalog.styles.find((option) => option.default) ?? db.catalog.styles[0]);
-  if (!style) {
-    return fail('POST /api/v1/jobs', 422, 'invalid_field', `style: style ${JSON.stringify(body.style)} does not exist`);
-  }
-  const asked = checkSource(body);
-  if (asked instanceof Response) return asked;
-  // Empty or absent: the style's first; `enhance` (on unless false) doubles both sides.
-  const size = body.size ? style.sizes.find((option) => option.id === body.size) : style.sizes[0];
-  if (!size) {
-    const offered = style.sizes.map((option) => option.id).join(', ');
-    const message = `size ${JSON.stringify(body.size)} is not one the ${style.label} style offers (${offered})`;
-    return fail('POST /api/v1/jobs', 422, 'invalid_field', `size: ${message}`);
-  }
-  const guidance = checkGuidance(body, style);
-  if (guidance instanceof Response) return guidance;
+/** What the gateway makes of a body once its fields pass, or its answer when they or its source do not. */
+function checkBody(body: GenerationRequest): Made | Response {
+  const checked = checkGeneration(body);
+  if (checked instanceof Response) return checked;
+  const { style, size, cfg, sampler, asked } = checked;
   if (asked) {
     const drawn = drawnFrom(asked);
-    return drawn instanceof Response ? drawn : { style, ...guidance, ...drawn };
+    return drawn instanceof Response ? drawn : { style, cfg, sampler, ...drawn };
   }
+  // `enhance` (on unless false) doubles both sides.
   const enhance = body.enhance !== false;
   const factor = enhance ? 2 : 1;
-  const { width, height } = size;
-  return { style, size: size.id, width: width * factor, height: height * factor, enhance, ...guidance, source: null };
+  return { style, size: size.id, width: size.width * factor, height: size.height * factor, enhance, cfg, sampler, source: null };
 }
 
 /**

@@ -135,8 +135,8 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
     source: drawFrom !== null,
   };
   const clientErrors: FieldErrors = checked ? checkNumbers(advanced, limits, pro) : {};
-  const serverErrors = serverFieldErrors(run.error);
-  const fieldError = (field: FieldName) => (shown[field] ? (clientErrors[field] ?? serverErrors[field]) : undefined);
+  const serverErrors = serverFieldErrors(run.error, shown);
+  const fieldError = (field: FieldName) => (shown[field] ? (clientErrors[field] ?? serverErrors.byField[field]) : undefined);
   const errors: FieldErrors = Object.fromEntries(
     Object.keys(shown).map((field) => [field, fieldError(field as FieldName)]),
   );
@@ -158,8 +158,11 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
           samplerError: errors.sampler ?? null,
         }
       : null;
-  const saidUnderField =
-    (drawFrom !== null && sourceGone !== null) || Object.keys(serverErrors).some((field) => shown[field as FieldName]);
+  // The gateway's field errors are said by their fields or whole under the form, never again as one error.
+  const saidAsFields =
+    (drawFrom !== null && sourceGone !== null) ||
+    Object.keys(serverErrors.byField).length > 0 ||
+    serverErrors.elsewhere.length > 0;
   // What the page knows to be explicit: the style, or the image drawn from. Words are the gateway's to read.
   const explicitChosen = sentStyle?.nsfw === true || drawFrom?.image.explicit === true;
   const ageRefused = run.error instanceof ApiError && run.error.code === 'age_check_required';
@@ -362,7 +365,14 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
         )}
         {ageNeeded && <AgeCheckNeeded status={me?.ageCheck.status ?? 'unverified'} returnTo={ageReturnTo} />}
         {/* Said once: after a request kept back for the age check, an earlier error is stale. */}
-        {run.error !== null && !refusalShown && !saidUnderField && !ageNeeded && (
+        {serverErrors.elsewhere.length > 0 && !ageNeeded && (
+          <div role="alert" className="alert">
+            {serverErrors.elsewhere.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </div>
+        )}
+        {run.error !== null && !refusalShown && !saidAsFields && !ageNeeded && (
           <GenerateError error={run.error} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />
         )}
 

@@ -7,7 +7,7 @@ import { refusalOf } from './prompt-refusal';
 describe('refusalOf', () => {
   it('carries the field, the words and whether the refusal counts', () => {
     const refused = { category: 'real_person', words: ['Taylor Swfit'], strike: false };
-    expect(refusalOf(new ApiError(422, 'prompt_refused', 'please rephrase', 'negativePrompt', refused))).toEqual({
+    expect(refusalOf(new ApiError(422, 'prompt_refused', 'please rephrase', { field: 'negativePrompt', refused }))).toEqual({
       field: 'negativePrompt',
       message: 'please rephrase',
       words: ['Taylor Swfit'],
