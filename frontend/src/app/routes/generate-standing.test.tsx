@@ -24,6 +24,8 @@ async function generate(user: Awaited<ReturnType<typeof openSignedIn>>['user'], 
 }
 
 const standing = () => screen.queryByRole('region', { name: 'Your standing' });
+/** Every place the page tells the suspension in full. */
+const suspensionSaid = () => screen.queryAllByText(/^Generation is suspended$/, { selector: 'strong' });
 const strikes = (count: number) => Array.from({ length: count }, () => ({ at: Date.now(), strike: true }));
 
 describe('Generate page: refusals', () => {
@@ -76,12 +78,12 @@ describe("Generate page: the account's standing", () => {
     expect(generateButton()).toBeEnabled();
   });
 
-  it('disables Generate while generation is suspended, saying since when, why and how to ask for a review', async () => {
+  it('disables Generate while generation is suspended, saying it once: since when, why and how to ask for a review', async () => {
     const suspension = makeSuspension();
     db.suspension = suspension;
     const { user } = await openSignedIn();
 
-    const notice = await screen.findByRole('region', { name: 'Your standing' });
+    const notice = await screen.findByRole('region', { name: 'Account suspended' });
     expect(notice).toHaveTextContent(
       `Generation is suspended since ${formatDateTime(suspension.since)}: 5 refused requests in 24 hours.`,
     );
@@ -90,8 +92,10 @@ describe("Generate page: the account's standing", () => {
       'href',
       supportMailto('Review of the suspension of ada@example.com'),
     );
+    expect(suspensionSaid()).toHaveLength(1);
+    expect(standing()).not.toBeInTheDocument();
     expect(generateButton()).toBeDisabled();
-    expect(generateButton()).toHaveAccessibleDescription(/^Generation is suspended since/);
+    expect(generateButton()).toHaveAccessibleDescription('Generation is suspended: see the notice at the top of the page.');
 
     await user.click(generateButton());
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
@@ -102,13 +106,14 @@ describe("Generate page: the account's standing", () => {
     const { user } = await openSignedIn();
     await generate(user, 'nude 15 year old');
 
-    expect(await screen.findByRole('region', { name: 'Your standing' })).toHaveTextContent(
-      /^Generation is suspended since .*: 5 refused requests in 24 hours\./,
+    expect(await screen.findByRole('region', { name: 'Account suspended' })).toHaveTextContent(
+      /Generation is suspended since .*: 5 refused requests in 24 hours\./,
     );
+    expect(suspensionSaid()).toHaveLength(1);
     expect(generateButton()).toBeDisabled();
   });
 
-  it('shows a suspension the gateway answers with 403 that the page did not know of', async () => {
+  it('shows a suspension the gateway answers with 403 that the page did not know of, once', async () => {
     const { user } = await openSignedIn();
     // Suspended meanwhile, by a refusal in another tab.
     db.suspension = makeSuspension();
@@ -117,6 +122,10 @@ describe("Generate page: the account's standing", () => {
     await waitFor(() => {
       expect(generateButton()).toBeDisabled();
     });
-    expect(standing()).toHaveTextContent(/^Generation is suspended since/);
+    expect(screen.getByRole('region', { name: 'Account suspended' })).toHaveTextContent(/Generation is suspended since/);
+    expect(suspensionSaid()).toHaveLength(1);
+    // The 403's own words are not said again under the form.
+    expect(screen.queryByText(/generation is suspended for this account/)).not.toBeInTheDocument();
+    expect(generateButton()).toHaveAccessibleDescription('Generation is suspended: see the notice at the top of the page.');
   });
 });

@@ -7,8 +7,6 @@ import type { Me } from '@/types/api';
 interface AccountStandingProps {
   /** The account: its email names it to support, its `standing` is what is shown. */
   readonly me: Me;
-  /** For the control the notice explains to be described by it. */
-  readonly id?: string;
 }
 
 /**
@@ -16,12 +14,12 @@ interface AccountStandingProps {
  * warning once refused requests reach `warnAt` in 24 hours, or the suspension they brought, with
  * how to ask staff for a review. Nothing below the warning.
  */
-export function AccountStanding({ me: { email, standing }, id }: AccountStandingProps) {
+export function AccountStanding({ me: { email, standing } }: AccountStandingProps) {
   const { strikes, suspendAt, warning, suspension } = standing;
-  if (suspension) return <SuspensionNotice email={email} suspension={suspension} label="Your standing" id={id} />;
+  if (suspension) return <SuspensionNotice email={email} suspension={suspension} label="Your standing" />;
   if (!warning) return null;
   return (
-    <section id={id} aria-label="Your standing" className="notice">
+    <section aria-label="Your standing" className="notice">
       <strong>
         Warning ({strikes} of {suspendAt}):
       </strong>{' '}

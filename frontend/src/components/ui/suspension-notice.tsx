@@ -10,16 +10,14 @@ interface SuspensionNoticeProps {
   readonly suspension: SuspensionStanding;
   /** The region's name for screen readers. */
   readonly label: string;
-  /** For a control the notice explains to be described by it. */
-  readonly id?: string;
   /** What the suspension stops on this page, said first. */
   readonly children?: ReactNode;
 }
 
 /** A suspension as the gateway's `standing` gives it: since when, why, and how to ask staff for a review. */
-export function SuspensionNotice({ email, suspension, label, id, children }: SuspensionNoticeProps) {
+export function SuspensionNotice({ email, suspension, label, children }: SuspensionNoticeProps) {
   return (
-    <section id={id} aria-label={label} className="alert">
+    <section aria-label={label} className="alert">
       {children}
       <p>
         <strong>Generation is suspended</strong> since {formatDateTime(suspension.since)}: {suspension.reason}.

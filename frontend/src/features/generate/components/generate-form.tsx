@@ -68,7 +68,7 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
   const ageLocked = mustVerifyAge(me);
   // Suspended accounts are refused every generation (403): the button says so before asking.
   const suspended = me?.standing.suspension != null;
-  const standingId = useId();
+  const suspendedId = useId();
   const limits = { ...DEFAULT_LIMITS, ...catalog?.limits };
 
   const { draft, update, reset } = useFormDraft(ready ? (user?.uid ?? null) : null);
@@ -163,6 +163,8 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
     (drawFrom !== null && sourceGone !== null) ||
     Object.keys(serverErrors.byField).length > 0 ||
     serverErrors.elsewhere.length > 0;
+  // The page's notice says a suspension, the 403 that brought it included.
+  const suspensionSaid = suspended && run.error instanceof ApiError && run.error.code === 'account_suspended';
   // What the page knows to be explicit: the style, or the image drawn from. Words are the gateway's to read.
   const explicitChosen = sentStyle?.nsfw === true || drawFrom?.image.explicit === true;
   const ageRefused = run.error instanceof ApiError && run.error.code === 'age_check_required';
@@ -372,21 +374,27 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
             ))}
           </div>
         )}
-        {run.error !== null && !refusalShown && !saidAsFields && !ageNeeded && (
+        {run.error !== null && !refusalShown && !saidAsFields && !ageNeeded && !suspensionSaid && (
           <GenerateError error={run.error} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />
         )}
 
-        {me && <AccountStanding me={me} id={standingId} />}
+        {/* A suspension is the page's notice (at the top, from the page's first paint); only the warning is the form's. */}
+        {me && !suspended && <AccountStanding me={me} />}
 
         <div className={styles.submitBar}>
           <button
             type="submit"
             className={`button button-primary ${styles.submit}`}
             disabled={run.busy || !ready || !catalog || suspended}
-            aria-describedby={suspended ? standingId : undefined}
+            aria-describedby={suspended ? suspendedId : undefined}
           >
             {run.busy ? 'Generation...' : 'Generate'}
           </button>
+          {suspended && (
+            <p id={suspendedId} className={styles.submitNote}>
+              Generation is suspended: see the notice at the top of the page.
+            </p>
+          )}
         </div>
       </form>
 
