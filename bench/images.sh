@@ -4,6 +4,7 @@
 # made through the API (the built-in renderer, enhanced to 1024) and copied from the image store
 # to nginx's root, so both serve the same bytes. C2PA=1 configures the test certificate
 # (tests/api/keys/c2pa): images are signed when stored, so serving costs the same either way.
+# ENHANCE=false draws 512 x 512 instead: a smaller file, where per-request work weighs more.
 # Prints what BENCHMARKS.md records.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +32,7 @@ if [ "${C2PA:-}" = 1 ]; then
   c2pa=(--c2pa-cert tests/api/keys/c2pa/chain.pem --c2pa-key tests/api/keys/c2pa/signer-key.pem)
 fi
 python3 bench/keyserver.py "$KEYS" & pids+=($!)
+for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$KEYS/keys" >/dev/null && break; sleep 0.1; done
 RUST_LOG=warn LUCENT_ADDR=$GATEWAY LUCENT_DATA_DIR="$data" FIREBASE_PROJECT_ID=demo-lucent \
   LUCENT_GOOGLE_KEYS_URL="http://127.0.0.1:$KEYS/keys" LUCENT_RATE_LIMITS=off \
   target/release/lucent serve "${c2pa[@]}" >"$data/gateway.log" 2>&1 & pids+=($!)
@@ -45,17 +47,22 @@ account() {
 }
 image_of() {
   curl -fsS -X POST "http://$GATEWAY/api/v1/generations" -H "Authorization: Bearer $1" \
-    -H 'content-type: application/json' -d '{"prompt":"a lighthouse at dusk","enhance":true}' |
+    -H 'content-type: application/json' -d "{\"prompt\":\"a lighthouse at dusk\",\"enhance\":${ENHANCE:-true}}" |
     node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).generations[0].id))'
 }
 pro=$(account bench-pro)
 free=$(account bench-free)
-target/release/lucent users set-plan bench-pro pro --reason benchmark >/dev/null
+LUCENT_DATA_DIR="$data" FIREBASE_PROJECT_ID=demo-lucent \
+  target/release/lucent users set-plan bench-pro pro --reason benchmark >/dev/null
+# The gateway keeps a user's record 3 s (src/users/cache.rs); no Redis tells it sooner here.
+sleep 3.5
 pro_image=$(image_of "$pro")
 free_image=$(image_of "$free")
 
 mkdir -p "$data/www"
 cp "$data/images/bench-pro/$pro_image/original.png" "$data/www/image.png"
+# nginx's workers run as another user: they must be able to read the file.
+chmod 755 "$data" "$data/www" && chmod 644 "$data/www/image.png"
 cat >"$data/nginx.conf" <<CONF
 worker_processes 2;
 pid $data/nginx.pid;

@@ -154,7 +154,6 @@ impl Export {
         let (out, mut rx) = mpsc::channel(AHEAD);
         let export = self.clone();
         tokio::spawn(async move {
-            let _held = held;
             let pending = Pending::default();
             let archive = Archive {
                 zip: ZipWriter::new_stream(pending.clone()),
@@ -168,6 +167,9 @@ impl Export {
                 .unwrap_or_else(|_| {
                     Err(std::io::Error::other(format!("took over {total:?}")).into())
                 });
+            // The slot goes before the stream ends, so that a client that read to the end
+            // may ask again at once.
+            drop(held);
             match written {
                 Ok(()) | Err(ExportError::Gone) => {}
                 // Nobody reads: there is no one to tell.

@@ -289,13 +289,24 @@ impl Generator {
 
     /// The bytes of `served` as stored: marked when they were stored (`worker.rs`). An image
     /// stored before images were marked there is marked now, once: written back, so it is
-    /// never served unmarked nor marked twice.
+    /// never served unmarked nor marked twice. Kept in memory a while after: a stored image
+    /// never changes once marked, and its record is read before its bytes are asked for, so a
+    /// deleted image is never served from here.
     pub async fn stored(&self, served: &Served) -> Result<Bytes, GenerateError> {
-        let record = &served.record;
         let key = match served.variant {
-            Variant::Original => &record.blob_key,
-            Variant::Preview => &record.preview_key,
+            Variant::Original => &served.record.blob_key,
+            Variant::Preview => &served.record.preview_key,
         };
+        if let Some(png) = self.served.get(key).await {
+            return Ok(png);
+        }
+        let png = self.read_marked(served, key).await?;
+        self.served.insert(key.clone(), png.clone()).await;
+        Ok(png)
+    }
+
+    async fn read_marked(&self, served: &Served, key: &str) -> Result<Bytes, GenerateError> {
+        let record = &served.record;
         let stored = self
             .blobs
             .get(key)

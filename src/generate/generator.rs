@@ -22,6 +22,10 @@ use crate::safety::moderation::Moderation;
 use crate::store::{Store, push_id};
 use crate::users::Users;
 
+/// How many bytes of lately served images a process keeps: a gallery's pages seen again cost
+/// no read of the image store, and the memory stays bounded.
+const SERVED_BYTES: u64 = 128 * 1024 * 1024;
+
 /// The generation service. Its parts are its own: routes, tasks and workers ask it.
 pub struct Generator {
     /// Styles and looks.
@@ -50,6 +54,8 @@ pub struct Generator {
     pub(super) metrics: Arc<Metrics>,
     /// The styles' tiles by style id, drawn once (`samples.rs`).
     pub(super) samples: moka::future::Cache<String, bytes::Bytes>,
+    /// Marked images lately served, by blob key (`gallery.rs`).
+    pub(super) served: moka::future::Cache<String, bytes::Bytes>,
 }
 
 /// What the generation service is made of, besides the board it is given.
@@ -96,6 +102,10 @@ impl Generator {
             users: parts.users,
             metrics: parts.metrics,
             samples: moka::future::Cache::new(64),
+            served: moka::future::Cache::builder()
+                .weigher(|_, png: &bytes::Bytes| u32::try_from(png.len()).unwrap_or(u32::MAX))
+                .max_capacity(SERVED_BYTES)
+                .build(),
         }
     }
 

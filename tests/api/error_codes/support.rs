@@ -38,6 +38,14 @@ async fn support_failures(op: Op) {
         .await;
     sent.send(op.request(&c.app, Some(&staff))).await;
 
+    database_failures(op, ("sam", json!({"support": true, "admin": true})), &sent).await;
+
+    sent.assert_is_the_list_of(op).await;
+}
+
+/// `op` by staff member `uid` with `roles`, on each way a database fails.
+async fn database_failures(op: Op, (uid, roles): (&str, serde_json::Value), sent: &Sent) {
+    let staff = token(uid, roles.clone());
     join_all(failing_databases().map(|answer| async {
         let database = MockServer::start().await;
         Mock::given(any())
@@ -45,14 +53,11 @@ async fn support_failures(op: Op) {
             .mount(&database)
             .await;
         let c = console(Some(&database)).await;
-        c.account_has("sam", json!({"support": true, "admin": true}))
-            .await;
+        c.account_has(uid, roles.clone()).await;
         c.email_finds("tess", json!({})).await;
         sent.send(op.request(&c.app, Some(&staff))).await;
     }))
     .await;
-
-    sent.assert_is_the_list_of(op).await;
 }
 
 /// A valid body for `op`, but for the reason.
@@ -110,18 +115,7 @@ async fn action_failures(op: Op, sent: &Sent) {
 
 /// An admin's grants are not counted, so only a support member's day reads the database.
 async fn support_members_day_failures(sent: &Sent) {
-    let tess = token("tess", json!({"support": true}));
-    join_all(failing_databases().map(|answer| async {
-        let database = MockServer::start().await;
-        Mock::given(any())
-            .respond_with(answer)
-            .mount(&database)
-            .await;
-        let c = console(Some(&database)).await;
-        c.account_has("tess", json!({"support": true})).await;
-        sent.send(Op::Grants.request(&c.app, Some(&tess))).await;
-    }))
-    .await;
+    database_failures(Op::Grants, ("ann", json!({"support": true})), sent).await;
 }
 
 /// What only the role change meets: a bad body, no reason, a caller who is not an admin, the
@@ -176,9 +170,11 @@ async fn reading_failures(op: Op, sent: &Sent) {
                 sent.send(c.app.client.get(c.app.url(&preview)).bearer_auth(&tess))
                     .await;
             }
+            // One never read before: those read are kept in memory, and served from there.
+            let unread = image_of(&c, "alice").await;
             break_image_store(&c.app);
             sent.send(as_staff(&format!(
-                "/api/v1/support/users/alice/generations/{id}/preview"
+                "/api/v1/support/users/alice/generations/{unread}/preview"
             )))
             .await;
         }
