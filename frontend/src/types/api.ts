@@ -50,6 +50,7 @@ export type CreditsBody = Schemas['CreditsBody'];
 export type ReasonBody = Schemas['ReasonBody'];
 export type RoleBody = Schemas['RoleBody'];
 export type StaffAccount = Schemas['StaffAccount'];
+export type GrantsToday = Schemas['GrantsToday'];
 export type ModerationQueue = Schemas['ModerationQueue'];
 export type RefusalView = Schemas['RefusalView'];
 export type SuspensionView = Schemas['SuspensionView'];

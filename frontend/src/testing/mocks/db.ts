@@ -173,6 +173,8 @@ interface Db {
   supportImages: Record<string, Generation[]>;
   /** Staff roles admins gave through the console, by uid. */
   staffRoles: Record<string, { support: boolean; admin: boolean }>;
+  /** What the signed-in support member gave today, counted against SUPPORT_DAILY (an admin's is not counted). */
+  staffGrants: { credits: number; pro: number };
   /**
    * Refusals of accounts that are gone, for the moderation queue; everyone else's are in their
    * `supportUsers` entry (`refusals`, newest first), as the card shows them.
@@ -198,6 +200,7 @@ function fresh(): Db {
     supportUsers: [],
     supportImages: {},
     staffRoles: {},
+    staffGrants: { credits: 0, pro: 0 },
     refusalsOfGoneAccounts: [],
   };
 }

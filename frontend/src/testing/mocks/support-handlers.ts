@@ -21,6 +21,29 @@ function isStaff(request: Request): boolean {
 
 const staffOnly = 'route not found';
 
+function isAdmin(request: Request): boolean {
+  const uid = caller(request);
+  return uid !== null && fakeAuth.claimsOf(uid).admin === true;
+}
+
+/** What one support member may give in a UTC day, in all: the gateway's defaults (LUCENT_SUPPORT_DAILY_*). */
+export const SUPPORT_DAILY = { credits: 100, pro: 5 };
+
+/**
+ * Counts a support member's grant against the day as the gateway does (an admin's is not
+ * counted): null when it fits, else the gateway's refusal words, and nothing is counted.
+ */
+function countGrant(request: Request, grant: { credits: number; pro: number }): string | null {
+  if (isAdmin(request)) return null;
+  const given = db.staffGrants;
+  if (given.credits + grant.credits > SUPPORT_DAILY.credits || given.pro + grant.pro > SUPPORT_DAILY.pro) {
+    const left = `${String(SUPPORT_DAILY.credits - given.credits)} credits and ${String(SUPPORT_DAILY.pro - given.pro)} plans`;
+    return `support gives at most ${String(SUPPORT_DAILY.credits)} bonus credits and ${String(SUPPORT_DAILY.pro)} Premium plans a day each; ${left} are left for you today; more needs an admin`;
+  }
+  db.staffGrants = { credits: given.credits + grant.credits, pro: given.pro + grant.pro };
+  return null;
+}
+
 /** The staff member as the gateway names them in the audit trail: "email (uid)". */
 function actor(request: Request): string {
   return `${fakeAuth.signedInUser()?.email ?? 'no email'} (${caller(request) ?? ''})`;
@@ -122,6 +145,8 @@ export const supportHandlers = [
     if (end !== null && end <= Date.now()) return fail(operation, 422, 'invalid_field', 'until: is in the past');
     const user = supportUserOf(params.uid);
     if (!user) return fail(operation, 404, 'not_found', `no user with uid "${params.uid}"`);
+    const pastToday = body.plan === 'pro' ? countGrant(request, { credits: 0, pro: 1 }) : null;
+    if (pastToday) return fail(operation, 403, 'admin_required', pastToday);
     const now = Date.now();
     const subscription = { ...user.profile.subscription, planType: body.plan, status: 'manual', currentPeriodEnd: end, updatedAt: now };
     let why = 'Free: set to free by support';
@@ -144,6 +169,8 @@ export const supportHandlers = [
     }
     const user = supportUserOf(params.uid);
     if (!user) return fail(operation, 404, 'not_found', `no user with uid "${params.uid}"`);
+    const pastToday = countGrant(request, { credits: body.credits, pro: 0 });
+    if (pastToday) return fail(operation, 403, 'admin_required', pastToday);
     const { quota } = user.profile;
     const period = user.profile.plan === 'pro' ? `m${quota.resetsAt.slice(0, 7)}` : `d${new Date().toISOString().slice(0, 10)}`;
     const profile = {
@@ -152,6 +179,21 @@ export const supportHandlers = [
     };
     const updated = changed(request, user, { ...user, profile }, `add-credits ${String(body.credits)} to ${period}`, body.reason);
     return response(200).json(updated);
+  }),
+
+  http.get('/api/v1/support/grants', ({ request, response }) => {
+    if (!isStaff(request)) return fail('GET /api/v1/support/grants', 404, 'not_found', staffOnly);
+    const day = new Date().toISOString().slice(0, 10);
+    // Like the gateway, which leaves an admin's caps null: they are not counted.
+    if (isAdmin(request)) return response(200).json({ creditsPerDay: null, creditsLeft: null, proPerDay: null, proLeft: null, day });
+    const { credits, pro } = db.staffGrants;
+    return response(200).json({
+      creditsPerDay: SUPPORT_DAILY.credits,
+      creditsLeft: SUPPORT_DAILY.credits - credits,
+      proPerDay: SUPPORT_DAILY.pro,
+      proLeft: SUPPORT_DAILY.pro - pro,
+      day,
+    });
   }),
 
   http.get('/api/v1/support/users/{uid}/generations', ({ request, params, query, response }) => {
@@ -218,9 +260,7 @@ export const supportHandlers = [
     const operation = 'POST /api/v1/support/staff';
     if (!isStaff(request)) return fail(operation, 404, 'not_found', staffOnly);
     const uid = caller(request);
-    if (!uid || fakeAuth.claimsOf(uid).admin !== true) {
-      return fail(operation, 403, 'admin_required', 'only admins grant and revoke roles');
-    }
+    if (!uid || !isAdmin(request)) return fail(operation, 403, 'admin_required', 'only admins grant and revoke roles');
     const body = await request.json();
     const problem = reasonProblem(body.reason);
     if (problem) return fail(operation, 422, 'invalid_field', `reason: ${problem}`);
@@ -275,9 +315,7 @@ export const supportHandlers = [
     const operation = 'POST /api/v1/support/users/{uid}/age-check/reset';
     if (!isStaff(request)) return fail(operation, 404, 'not_found', staffOnly);
     const uid = caller(request);
-    if (!uid || fakeAuth.claimsOf(uid).admin !== true) {
-      return fail(operation, 403, 'admin_required', 'only admins reset an age check');
-    }
+    if (!uid || !isAdmin(request)) return fail(operation, 403, 'admin_required', 'only admins reset an age check');
     if (uid === params.uid) return fail(operation, 403, 'own_record', ownRecord);
     const body = await request.json();
     const problem = reasonProblem(body.reason);

@@ -18,6 +18,7 @@ import type {
   FoundUser,
   Generation,
   GenerationPage,
+  GrantsToday,
   PlanBody,
   RoleBody,
   StaffAccount,
@@ -34,6 +35,8 @@ export const supportKeys = {
   user: (uid: string) => ['support', 'user', uid] as const,
   images: (uid: string) => ['support', 'user', uid, 'images'] as const,
   moderation: ['support', 'moderation'] as const,
+  grants: ['support', 'grants'] as const,
+  grantsOf: (uid: string | null) => ['support', 'grants', uid] as const,
 };
 
 /** Previews per page of a user's images. */
@@ -106,6 +109,26 @@ export function userImagesQuery(uid: string) {
 }
 
 /**
+ * What the signed-in staff member may still grant today: a support member's bonus credits and
+ * Premium plans left; none of them for an admin, whose grants are not capped.
+ */
+export function useGrantsToday() {
+  const { user, ready } = useAuth();
+  const uid = ready ? (user?.uid ?? null) : null;
+  return useQuery({
+    queryKey: supportKeys.grantsOf(uid),
+    queryFn: (): Promise<GrantsToday> => unwrap(client.GET('/api/v1/support/grants')),
+    enabled: uid !== null,
+  });
+}
+
+/** A grant given or refused changes what is left today (a refusal says so, and others may have given meanwhile). */
+function useRefreshGrants() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: supportKeys.grants });
+}
+
+/**
  * What every change by hand does with the gateway's answer (the user after the change): it
  * becomes the card at once, audit trail included, and the searches (their why sentences) reload.
  */
@@ -120,20 +143,24 @@ export function useShowChangedUser() {
 /** `POST …/plan`: sets the plan by hand (pro until a day, pro without end, or free). */
 export function useSetPlan(uid: string) {
   const showChanged = useShowChangedUser();
+  const refreshGrants = useRefreshGrants();
   return useMutation({
     mutationFn: (body: PlanBody) =>
       unwrap(client.POST('/api/v1/support/users/{uid}/plan', { params: { path: { uid } }, body })),
     onSuccess: showChanged,
+    onSettled: refreshGrants,
   });
 }
 
 /** `POST …/credits`: bonus credits for the user's current period. */
 export function useAddCredits(uid: string) {
   const showChanged = useShowChangedUser();
+  const refreshGrants = useRefreshGrants();
   return useMutation({
     mutationFn: (body: CreditsBody) =>
       unwrap(client.POST('/api/v1/support/users/{uid}/credits', { params: { path: { uid } }, body })),
     onSuccess: showChanged,
+    onSettled: refreshGrants,
   });
 }
 

@@ -10,6 +10,7 @@ import { AgeCheckPart } from './age-check-part';
 import { AuditTrail } from './audit-trail';
 import { ContentRules } from './content-rules';
 import { DeleteAccountForm } from './delete-account-form';
+import { GrantsLeft } from './grants-left';
 import { SetPlanForm } from './set-plan-form';
 import styles from './staff.module.css';
 import { UserImages } from './user-images';
@@ -122,11 +123,14 @@ export function UserDetails({ user, own, onDeleted }: UserDetailsProps) {
       <ContentRules user={user} own={own} />
       <AgeCheckPart user={user} own={own} />
       {!own && (
-        <div className={styles.actions}>
-          <SetPlanForm user={user} />
-          <AddCreditsForm user={user} />
-          <DeleteAccountForm user={user} onDeleted={onDeleted} />
-        </div>
+        <>
+          <GrantsLeft />
+          <div className={styles.actions}>
+            <SetPlanForm user={user} />
+            <AddCreditsForm user={user} />
+            <DeleteAccountForm user={user} onDeleted={onDeleted} />
+          </div>
+        </>
       )}
       <AuditTrail entries={user.audit} />
       <UserImages user={user} own={own} />
