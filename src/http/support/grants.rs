@@ -16,12 +16,16 @@ use super::SupportStaff;
 #[serde(rename_all = "camelCase")]
 pub struct GrantsToday {
     /// Bonus credits one support member may add in a day, in all.
+    #[serde(skip_serializing_if = "Option::is_none")]
     credits_per_day: Option<u32>,
     /// Of those, what is left today.
+    #[serde(skip_serializing_if = "Option::is_none")]
     credits_left: Option<u32>,
     /// Premium plans one support member may grant in a day.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pro_per_day: Option<u32>,
     /// Of those, what is left today.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pro_left: Option<u32>,
     /// The day counted (`YYYY-MM-DD`, UTC); the next starts at midnight UTC.
     day: String,
