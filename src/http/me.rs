@@ -157,12 +157,15 @@ pub async fn post_me(
 
 /// The account of `record`: its plan, credits and standing.
 pub(super) async fn me(state: &AppState, record: UserRecord) -> Result<Me, ApiError> {
-    let strikes = strikes::recent(
-        state.store.as_ref(),
-        &record.uid,
-        record.refusals_reviewed_at,
-    )
-    .await?;
+    let reviewed = record.refusals_reviewed_at;
+    let strikes = state
+        .users
+        .strikes(
+            &record.uid,
+            reviewed,
+            strikes::recent(state.store.as_ref(), &record.uid, reviewed),
+        )
+        .await?;
     let standing = Standing {
         strikes,
         warn_at: strikes::WARN_AT,

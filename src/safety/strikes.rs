@@ -98,6 +98,7 @@ pub async fn record(
 ) -> Result<Standing, StoreError> {
     let uid = refusal.uid.as_str();
     store.add_refusal(refusal).await?;
+    users.changed(uid).await;
     let reviewed = users.get(uid).await?.and_then(|u| u.refusals_reviewed_at);
     let recent = recent(store, uid, reviewed).await?;
     let suspended = recent >= SUSPEND_AT && refusal.strike;

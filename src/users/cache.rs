@@ -16,6 +16,8 @@ pub(super) struct Caches {
     pub records: Cache<String, Option<UserRecord>>,
     /// Credits used and granted, by (uid, period).
     pub usage: Cache<(String, String), Credits>,
+    /// Refusals that count now, by uid, with the review time they were counted after.
+    pub strikes: Cache<String, (Option<i64>, usize)>,
 }
 
 impl Caches {
@@ -30,6 +32,10 @@ impl Caches {
                 .max_capacity(100_000)
                 .support_invalidation_closures()
                 .build(),
+            strikes: Cache::builder()
+                .time_to_live(CACHE_TTL)
+                .max_capacity(100_000)
+                .build(),
         }
     }
 
@@ -37,6 +43,7 @@ impl Caches {
     /// the period, may be what changed).
     pub async fn forget(&self, uid: &str) {
         self.records.invalidate(uid).await;
+        self.strikes.invalidate(uid).await;
         let uid = uid.to_owned();
         // Only fails when the cache was built without closures, which `new` never does.
         let _ = self.usage.invalidate_entries_if(move |(u, _), _| *u == uid);
@@ -44,6 +51,7 @@ impl Caches {
 
     pub fn forget_everyone(&self) {
         self.records.invalidate_all();
+        self.strikes.invalidate_all();
         self.usage.invalidate_all();
     }
 }

@@ -132,6 +132,28 @@ impl Users {
         }
     }
 
+    /// `uid`'s refusals that count now, as `read` counts them after `reviewed_at`, remembered
+    /// a few seconds: `GET /me` shows them on every call. A refusal recorded or reviewed since
+    /// drops them ([`Users::changed`]).
+    pub async fn strikes(
+        &self,
+        uid: &str,
+        reviewed_at: Option<i64>,
+        read: impl Future<Output = StoreResult<usize>>,
+    ) -> StoreResult<usize> {
+        if let Some((counted_after, n)) = self.caches.strikes.get(uid).await
+            && counted_after == reviewed_at
+        {
+            return Ok(n);
+        }
+        let n = read.await?;
+        self.caches
+            .strikes
+            .insert(uid.to_owned(), (reviewed_at, n))
+            .await;
+        Ok(n)
+    }
+
     /// Credits used and granted in `period`.
     pub async fn credits(&self, uid: &str, period: &str) -> StoreResult<Credits> {
         let (store, reads) = (Arc::clone(&self.store), Arc::clone(&self.reads));

@@ -148,5 +148,6 @@ pub async fn false_positive(
         &actor(&me_staff),
     )
     .await?;
+    state.users.changed(&uid).await;
     card(&state, record).await.map(Json)
 }
