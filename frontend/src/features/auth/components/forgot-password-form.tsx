@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 
 import { requestPasswordReset } from '../api/password-reset';
@@ -10,6 +9,7 @@ import { authErrorMessage } from '../auth-errors';
 import { validateEmail } from '../validation';
 
 import styles from './auth-form.module.css';
+import { EmailField } from './email-field';
 import { FormError } from './form-error';
 
 /** The same words whether or not the address has an account. */
@@ -42,15 +42,7 @@ export function ForgotPasswordForm() {
   return (
     // noValidate: the product's own messages replace the browser's.
     <form className={styles.form} onSubmit={submit} noValidate>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-        }}
-      />
+      <EmailField value={email} onChange={setEmail} />
       <FormError message={invalid ?? (send.error ? authErrorMessage(send.error) : null)} />
       <button type="submit" className="button button-primary" disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send reset link'}

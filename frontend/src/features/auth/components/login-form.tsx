@@ -9,6 +9,7 @@ import { authErrorMessage } from '../auth-errors';
 import { validateLogin } from '../validation';
 
 import styles from './auth-form.module.css';
+import { EmailField } from './email-field';
 import { FormError } from './form-error';
 
 export function LoginForm({ onSuccess }: { readonly onSuccess: () => void }) {
@@ -36,15 +37,7 @@ export function LoginForm({ onSuccess }: { readonly onSuccess: () => void }) {
   return (
     // noValidate: the product's own messages (docs/ARCHITECTURE.md) replace the browser's.
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-        }}
-      />
+      <EmailField value={email} onChange={setEmail} />
       <TextField
         label="Password"
         type="password"

@@ -10,6 +10,7 @@ import { authErrorMessage } from '../auth-errors';
 import { validateRegistration } from '../validation';
 
 import styles from './auth-form.module.css';
+import { EmailField } from './email-field';
 import { FormError } from './form-error';
 
 export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) {
@@ -49,15 +50,7 @@ export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) 
           setName(event.target.value);
         }}
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-        }}
-      />
+      <EmailField value={email} onChange={setEmail} />
       <TextField
         label="Password"
         type="password"
