@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { AccountSuspendedNotice } from '@/components/ui/account-suspended-notice';
 import { Page } from '@/components/ui/page';
 import { PageLoading } from '@/components/ui/page-loading';
 import { paths } from '@/config/paths';
 import { useAddToHistory } from '@/features/gallery/hooks/use-history';
+import { AccountSuspendedNotice } from '@/features/generate/components/account-suspended-notice';
 import { GenerateForm } from '@/features/generate/components/generate-form';
 import { draftFrom, formDrafts } from '@/features/generate/form-draft';
 import { useAuth } from '@/lib/auth';

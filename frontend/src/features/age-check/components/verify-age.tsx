@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 
-import { VerifyAgeButton } from '@/components/ui/verify-age-button';
+import { VerifyAgeButton } from '@/components/age-check/verify-age-button';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import type { AgeCheck, AgeStatus } from '@/types/api';

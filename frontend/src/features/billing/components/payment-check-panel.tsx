@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 
-import { SupportLink } from '@/components/ui/support-link';
+import { SupportLink } from '@/components/support/support-link';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import type { AuthUser } from '@/lib/firebase';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { SuspensionNotice } from '@/components/ui/suspension-notice';
+import { SuspensionNotice } from '@/components/account/suspension-notice';
 import { loginHref, paths } from '@/config/paths';
 import { freeAllowance, PRO_RENEWAL, proAllowance } from '@/config/plans';
 import { ApiError } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
-import { AgeLockedImage } from '@/components/ui/age-locked-image';
+import { AgeLockedImage } from '@/components/age-check/age-locked-image';
 import { ImageFrame } from '@/components/ui/image-frame';
 import { useImage } from '@/hooks/use-image';
 import { useExplicitGate } from '@/lib/age-check';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-import { VerifyAgeButton } from '@/components/ui/verify-age-button';
+import { VerifyAgeButton } from '@/components/age-check/verify-age-button';
 import { paths } from '@/config/paths';
 import type { AgeStatus } from '@/types/api';
 

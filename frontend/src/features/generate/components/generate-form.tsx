@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 
-import { AccountStanding } from '@/components/ui/account-standing';
+import { AccountStanding } from '@/components/account/account-standing';
 import { paths } from '@/config/paths';
 import { mustVerifyAge } from '@/lib/age-check';
 import { ApiError } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
-import { AgeLockedImage } from '@/components/ui/age-locked-image';
+import { AgeLockedImage } from '@/components/age-check/age-locked-image';
 import { Choices } from '@/components/ui/choices';
 import { ImageFrame } from '@/components/ui/image-frame';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-import { SupportLink } from '@/components/ui/support-link';
+import { SupportLink } from '@/components/support/support-link';
 import { paths } from '@/config/paths';
 
 import styles from './prose.module.css';

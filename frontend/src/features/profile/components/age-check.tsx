@@ -1,5 +1,5 @@
-import { SupportLink } from '@/components/ui/support-link';
-import { VerifyAgeButton } from '@/components/ui/verify-age-button';
+import { VerifyAgeButton } from '@/components/age-check/verify-age-button';
+import { SupportLink } from '@/components/support/support-link';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import type { AgeCheck, Me } from '@/types/api';

@@ -1,6 +1,6 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 
-import { DeletionList, unfinishedDeletion } from '@/components/ui/account-deletion';
+import { DeletionList, unfinishedDeletion } from '@/components/account/account-deletion';
 import { Modal } from '@/components/ui/modal';
 import modal from '@/components/ui/modal.module.css';
 import { TextField } from '@/components/ui/text-field';

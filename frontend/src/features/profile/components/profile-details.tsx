@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { AccountStanding } from '@/components/ui/account-standing';
+import { AccountStanding } from '@/components/account/account-standing';
 import details from '@/components/ui/details.module.css';
 import { paths } from '@/config/paths';
 import { freeAllowance, PRO_RENEWAL, proAllowance } from '@/config/plans';

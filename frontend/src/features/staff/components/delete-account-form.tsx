@@ -1,4 +1,4 @@
-import { DeletionList, unfinishedDeletion } from '@/components/ui/account-deletion';
+import { DeletionList, unfinishedDeletion } from '@/components/account/account-deletion';
 import type { AccountDeleted, SupportUser } from '@/types/api';
 
 import { useDeleteUser } from '../api/support';

@@ -1,4 +1,4 @@
-import { SuspensionNotice } from '@/components/ui/suspension-notice';
+import { SuspensionNotice } from '@/components/account/suspension-notice';
 import { useMe } from '@/lib/me';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { SupportLink } from '@/components/ui/support-link';
+import { SupportLink } from '@/components/support/support-link';
 import { formatDateTime } from '@/lib/format';
 import type { SuspensionStanding } from '@/types/api';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-import { SuspensionNotice } from '@/components/ui/suspension-notice';
+import { SuspensionNotice } from '@/components/account/suspension-notice';
 import { paths } from '@/config/paths';
 import type { Me } from '@/types/api';
 

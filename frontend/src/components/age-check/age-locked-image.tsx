@@ -1,4 +1,5 @@
-import styles from './image-frame.module.css';
+import styles from '@/components/ui/image-frame.module.css';
+
 import { VerifyAgeButton } from './verify-age-button';
 
 interface AgeLockedImageProps {
