@@ -8,9 +8,9 @@ import { requestPasswordReset } from '../api/password-reset';
 import { authErrorMessage } from '../auth-errors';
 import { validateEmail } from '../validation';
 
+import { EmailField } from './auth-fields';
 import styles from './auth-form.module.css';
-import { EmailField } from './email-field';
-import { FormError } from './form-error';
+import { FormSubmit } from './form-submit';
 
 /** The same words whether or not the address has an account. */
 export const RESET_SENT =
@@ -43,10 +43,12 @@ export function ForgotPasswordForm() {
     // noValidate: the product's own messages replace the browser's.
     <form className={styles.form} onSubmit={submit} noValidate>
       <EmailField value={email} onChange={setEmail} />
-      <FormError message={invalid ?? (send.error ? authErrorMessage(send.error) : null)} />
-      <button type="submit" className="button button-primary" disabled={send.isPending}>
-        {send.isPending ? 'Sending…' : 'Send reset link'}
-      </button>
+      <FormSubmit
+        error={invalid ?? (send.error ? authErrorMessage(send.error) : null)}
+        label="Send reset link"
+        pendingLabel="Sending…"
+        pending={send.isPending}
+      />
       <p className={styles.switch}>
         Remembered it? <Link to={paths.login}>Log in</Link>
       </p>

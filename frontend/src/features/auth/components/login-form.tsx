@@ -1,16 +1,15 @@
 import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { signIn } from '@/lib/firebase';
 
 import { authErrorMessage } from '../auth-errors';
 import { validateLogin } from '../validation';
 
+import { EmailField, PasswordField } from './auth-fields';
 import styles from './auth-form.module.css';
-import { EmailField } from './email-field';
-import { FormError } from './form-error';
+import { FormSubmit } from './form-submit';
 
 export function LoginForm({ onSuccess }: { readonly onSuccess: () => void }) {
   const [email, setEmail] = useState('');
@@ -38,22 +37,11 @@ export function LoginForm({ onSuccess }: { readonly onSuccess: () => void }) {
     // noValidate: the product's own messages (docs/ARCHITECTURE.md) replace the browser's.
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <EmailField value={email} onChange={setEmail} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-        }}
-      />
+      <PasswordField value={password} onChange={setPassword} />
       <p className={styles.aside}>
         <Link to={paths.forgotPassword}>Forgot password?</Link>
       </p>
-      <FormError message={error} />
-      <button type="submit" className="button button-primary" disabled={pending}>
-        {pending ? 'Logging in…' : 'Login'}
-      </button>
+      <FormSubmit error={error} label="Login" pendingLabel="Logging in…" pending={pending} />
       <p className={styles.switch}>
         New to Lucent? <Link to={paths.register}>Create an account</Link>
       </p>

@@ -1,7 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useLeaveIfDeleted } from '@/lib/me';
 
@@ -9,9 +8,9 @@ import { register } from '../api/register';
 import { authErrorMessage } from '../auth-errors';
 import { validateRegistration } from '../validation';
 
+import { AuthField, EmailField, PasswordField } from './auth-fields';
 import styles from './auth-form.module.css';
-import { EmailField } from './email-field';
-import { FormError } from './form-error';
+import { FormSubmit } from './form-submit';
 
 export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) {
   const [name, setName] = useState('');
@@ -42,24 +41,9 @@ export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) 
   return (
     // noValidate: the product's own messages (docs/ARCHITECTURE.md) replace the browser's.
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <TextField
-        label="Name"
-        autoComplete="name"
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-        }}
-      />
+      <AuthField label="Name" autoComplete="name" value={name} onChange={setName} />
       <EmailField value={email} onChange={setEmail} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-        }}
-      />
+      <PasswordField chosen value={password} onChange={setPassword} />
       {/* The product is for adults only; the terms and the FAQ say registering confirms it. */}
       <label className={styles.check}>
         <input
@@ -71,10 +55,7 @@ export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) 
         />
         I am 18 or older
       </label>
-      <FormError message={error} />
-      <button type="submit" className="button button-primary" disabled={pending}>
-        {pending ? 'Creating account…' : 'Register'}
-      </button>
+      <FormSubmit error={error} label="Register" pendingLabel="Creating account…" pending={pending} />
       <p className={styles.switch}>
         Already registered? <Link to={paths.login}>Log in</Link>
       </p>

@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { verifyPasswordResetCode } from '@/lib/firebase';
 
@@ -10,8 +9,10 @@ import { completePasswordReset } from '../api/password-reset';
 import { authErrorMessage } from '../auth-errors';
 import { validatePassword } from '../validation';
 
+import { PasswordField } from './auth-fields';
 import styles from './auth-form.module.css';
 import { FormError } from './form-error';
+import { FormSubmit } from './form-submit';
 
 interface ResetPasswordFormProps {
   /** The reset link's `oobCode`; null when the page was opened without one. */
@@ -101,19 +102,14 @@ export function ResetPasswordForm({ oobCode, onSignedIn }: ResetPasswordFormProp
       </p>
       {/* Tells password managers which account the new password is for. */}
       <input type="email" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-        }}
+      <PasswordField label="New password" chosen value={password} onChange={setPassword} />
+      <FormSubmit
+        error={invalid ?? (reset.error ? authErrorMessage(reset.error) : null)}
+        label="Save new password"
+        pendingLabel="Saving…"
+        // Once saved, busy until the page moves on (signed in, or the way to the login page).
+        pending={reset.isPending || reset.isSuccess}
       />
-      <FormError message={invalid ?? (reset.error ? authErrorMessage(reset.error) : null)} />
-      <button type="submit" className="button button-primary" disabled={reset.isPending || reset.isSuccess}>
-        {reset.isPending || reset.isSuccess ? 'Saving…' : 'Save new password'}
-      </button>
       {reset.error && <RequestAnother lead="Link no longer working?" />}
     </form>
   );
