@@ -1,6 +1,6 @@
-import { useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useId, type ReactNode } from 'react';
 
-import { ActionOutcome, checkReason, ConfirmStep, ReasonField, useActionSteps, type FieldErrors } from './action-steps';
+import { ActionOutcome, ConfirmStep, ReasonField, useReasonedAction, type FieldErrors } from './action-steps';
 import styles from './staff.module.css';
 
 /** What a form's own fields get: their errors, and a way to clear one once edited. */
@@ -41,8 +41,8 @@ interface ActionFormProps<Field extends string> {
 }
 
 /**
- * A change by hand: the form's fields and a reason, a review, then a confirmation that says
- * exactly what will happen (see `useActionSteps` for where the focus goes).
+ * A change by hand on a card: the form's fields and a reason, a review, then a confirmation that
+ * says exactly what will happen (see `useReasonedAction`).
  */
 export function ActionForm<Field extends string>({
   title,
@@ -61,37 +61,22 @@ export function ActionForm<Field extends string>({
   note,
   danger = false,
 }: ActionFormProps<Field>) {
-  const form = useRef<HTMLFormElement>(null);
-  const reviewButton = useRef<HTMLButtonElement>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const steps = useActionSteps<Field | 'reason'>(labels, failed, { form, reviewButton, confirmButton });
-  const [reason, setReason] = useState('');
+  const { steps, formRef, reviewRef, confirmRef, review, locked, reason, confirmation } = useReasonedAction<Field>({
+    labels,
+    failed,
+    check,
+    send,
+    pending,
+    question,
+    confirmLabel,
+    pendingLabel,
+  });
   const headingId = useId();
   const Heading = `h${String(level)}` as 'h2' | 'h3' | 'h4';
 
-  function review(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: FieldErrors<Field | 'reason'> = { ...check?.() };
-    found.reason = checkReason(reason);
-    steps.review(found);
-  }
-
-  function confirm() {
-    send(reason.trim()).then(
-      (message) => {
-        if (message === null) return;
-        steps.succeeded(message);
-        setReason('');
-      },
-      (error: unknown) => {
-        steps.failed(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  }
-
   return (
     <form
-      ref={form}
+      ref={formRef}
       noValidate
       aria-labelledby={headingId}
       className={`${styles.action}${danger ? ` ${styles.danger}` : ''}`}
@@ -100,34 +85,18 @@ export function ActionForm<Field extends string>({
       <Heading id={headingId} className={level === 2 ? styles.cardTitle : styles.subTitle}>
         {title}
       </Heading>
-      <fieldset disabled={steps.confirming || pending} className={styles.fields}>
+      <fieldset disabled={locked} className={styles.fields}>
         {fields?.({ errors: steps.errors, edited: steps.edited })}
-        <ReasonField
-          value={reason}
-          error={steps.errors.reason}
-          onChange={(value) => {
-            setReason(value);
-            steps.edited('reason');
-          }}
-        />
+        <ReasonField {...reason} />
         {note}
         <div className={styles.buttons}>
-          <button ref={reviewButton} type="submit" className={`button${danger ? ' button-danger' : ''}`}>
+          <button ref={reviewRef} type="submit" className={`button${danger ? ' button-danger' : ''}`}>
             {reviewLabel}
           </button>
         </div>
       </fieldset>
       {steps.confirming && (
-        <ConfirmStep
-          question={question}
-          confirmLabel={confirmLabel}
-          pendingLabel={pendingLabel}
-          pending={pending}
-          danger={danger}
-          confirmRef={confirmButton}
-          onConfirm={confirm}
-          onCancel={steps.cancel}
-        >
+        <ConfirmStep {...confirmation} danger={danger} confirmRef={confirmRef}>
           {details}
         </ConfirmStep>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject, type SubmitEvent } from 'react';
 
 import { TextAreaField } from '@/components/ui/text-field';
 import { ApiError, invalidField } from '@/lib/api-client';
@@ -106,6 +106,79 @@ export function useActionSteps<Field extends string>(labels: Record<Field, strin
       setFormError(refusal(error, failed));
       focusNext.current = 'review';
     },
+  };
+}
+
+interface ReasonedActionOptions<Field extends string> {
+  /** Each field's name in a sentence ("The last day"), for the gateway's field errors. */
+  readonly labels: Record<Field | 'reason', string>;
+  /** What did not happen, in front of a refusal: "The plan was not changed." */
+  readonly failed: string;
+  /** The form's own checks of its fields (the reason is checked here). */
+  readonly check?: () => FieldErrors<Field>;
+  /**
+   * Sends the change with the trimmed reason; resolves to the success message, or to null when
+   * the change takes the form off the page and what holds it says what was done.
+   */
+  readonly send: (reason: string) => Promise<string | null>;
+  readonly pending: boolean;
+  /** Exactly what will happen, as a question. */
+  readonly question: string;
+  readonly confirmLabel: string;
+  readonly pendingLabel: string;
+}
+
+/**
+ * A change by hand with a reason, reviewed then confirmed (the steps of `useActionSteps`): what
+ * every such form holds, with the props of its form, its reason and its confirmation.
+ */
+export function useReasonedAction<Field extends string>(options: ReasonedActionOptions<Field>) {
+  const { labels, failed, check, send, pending, question, confirmLabel, pendingLabel } = options;
+  const form = useRef<HTMLFormElement>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const steps = useActionSteps<Field | 'reason'>(labels, failed, { form, reviewButton, confirmButton });
+  const [reason, setReason] = useState('');
+
+  function review(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: FieldErrors<Field | 'reason'> = { ...check?.() };
+    found.reason = checkReason(reason);
+    steps.review(found);
+  }
+
+  function confirm() {
+    send(reason.trim()).then(
+      (message) => {
+        if (message === null) return;
+        steps.succeeded(message);
+        setReason('');
+      },
+      (error: unknown) => {
+        steps.failed(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  }
+
+  return {
+    steps,
+    formRef: form,
+    reviewRef: reviewButton,
+    confirmRef: confirmButton,
+    review,
+    /** The fields wait while the confirmation is asked and while the change is sent. */
+    locked: steps.confirming || pending,
+    /** The ReasonField's props. */
+    reason: {
+      value: reason,
+      error: steps.errors.reason,
+      onChange: (value: string) => {
+        setReason(value);
+        steps.edited('reason');
+      },
+    },
+    /** The ConfirmStep's props, but its `confirmRef`. */
+    confirmation: { question, confirmLabel, pendingLabel, pending, onConfirm: confirm, onCancel: steps.cancel },
   };
 }
 

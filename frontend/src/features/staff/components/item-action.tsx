@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-import { checkReason, ConfirmStep, ReasonField, useActionSteps } from './action-steps';
+import { ConfirmStep, ReasonField, useReasonedAction } from './action-steps';
 import styles from './staff.module.css';
 
 interface ItemActionProps {
@@ -29,13 +29,16 @@ interface ItemActionProps {
 
 type FormProps = Omit<ItemActionProps, 'openLabel' | 'danger'> & { readonly onClose: () => void };
 
-function ItemActionForm(props: FormProps) {
-  const { formLabel, failed, reviewLabel, closeLabel, question, confirmLabel, pendingLabel, pending, send, onClose } = props;
-  const form = useRef<HTMLFormElement>(null);
-  const reviewButton = useRef<HTMLButtonElement>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const steps = useActionSteps({ reason: 'The reason' }, failed, { form, reviewButton, confirmButton });
-  const [reason, setReason] = useState('');
+function ItemActionForm({ formLabel, reviewLabel, closeLabel, send, onClose, ...words }: FormProps) {
+  const { steps, formRef, reviewRef, confirmRef, review, locked, reason, confirmation } = useReasonedAction({
+    ...words,
+    labels: { reason: 'The reason' },
+    // A success takes the form off the page: the list that holds the item says what was done.
+    send: async (trimmed) => {
+      await send(trimmed);
+      return null;
+    },
+  });
   const reasonBox = useRef<HTMLDivElement>(null);
 
   // Opening the form takes the focus to its first field.
@@ -43,32 +46,14 @@ function ItemActionForm(props: FormProps) {
     reasonBox.current?.querySelector('textarea')?.focus();
   }, []);
 
-  function review(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    steps.review({ reason: checkReason(reason) });
-  }
-
-  function confirm() {
-    send(reason.trim()).catch((error: unknown) => {
-      steps.failed(error instanceof Error ? error : new Error(String(error)));
-    });
-  }
-
   return (
-    <form ref={form} noValidate aria-label={formLabel} className={styles.itemForm} onSubmit={review}>
-      <fieldset disabled={steps.confirming || pending} className={styles.fields}>
+    <form ref={formRef} noValidate aria-label={formLabel} className={styles.itemForm} onSubmit={review}>
+      <fieldset disabled={locked} className={styles.fields}>
         <div ref={reasonBox}>
-          <ReasonField
-            value={reason}
-            error={steps.errors.reason}
-            onChange={(value) => {
-              setReason(value);
-              steps.edited('reason');
-            }}
-          />
+          <ReasonField {...reason} />
         </div>
         <div className={styles.buttons}>
-          <button ref={reviewButton} type="submit" className="button button-small">
+          <button ref={reviewRef} type="submit" className="button button-small">
             {reviewLabel}
           </button>
           <button type="button" className="button button-small button-ghost" onClick={onClose}>
@@ -76,17 +61,7 @@ function ItemActionForm(props: FormProps) {
           </button>
         </div>
       </fieldset>
-      {steps.confirming && (
-        <ConfirmStep
-          question={question}
-          confirmLabel={confirmLabel}
-          pendingLabel={pendingLabel}
-          pending={pending}
-          confirmRef={confirmButton}
-          onConfirm={confirm}
-          onCancel={steps.cancel}
-        />
-      )}
+      {steps.confirming && <ConfirmStep {...confirmation} confirmRef={confirmRef} />}
       {steps.formError && (
         <p role="alert" className="alert">
           {steps.formError}
