@@ -1,9 +1,7 @@
-import styles from './auth-form.module.css';
-
 /** Announced by screen readers as soon as it appears. */
 export function FormError({ message }: { readonly message: string | null }) {
   return (
-    <p role="alert" className={styles.error} hidden={!message}>
+    <p role="alert" className="alert" hidden={!message}>
       {message}
     </p>
   );
