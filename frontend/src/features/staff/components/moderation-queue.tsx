@@ -6,6 +6,7 @@ import { formatDateTime } from '@/lib/format';
 import type { ModerationQueue as Queue, RefusalView, SuspendedUser } from '@/types/api';
 
 import { LoadError } from './load-error';
+import { LoadMore } from './load-more';
 import { RefusalItem } from './refusal-item';
 import styles from './staff.module.css';
 import { reviewState } from './suspension-summary';
@@ -73,16 +74,7 @@ function RecentRefusals({ refusals, queue }: RecentRefusalsProps) {
           ))}
         </ul>
       )}
-      {queue.hasNextPage && (
-        <button
-          type="button"
-          className={`button ${styles.more}`}
-          disabled={queue.isFetchingNextPage}
-          onClick={() => void queue.fetchNextPage()}
-        >
-          {queue.isFetchingNextPage ? 'Loading older refusals…' : 'Load older refusals'}
-        </button>
-      )}
+      <LoadMore pages={queue} label="Load older refusals" pendingLabel="Loading older refusals…" />
     </section>
   );
 }

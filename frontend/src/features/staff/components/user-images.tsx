@@ -8,6 +8,7 @@ import { userImagesQuery } from '../api/support';
 
 import { ImageCard } from './image-card';
 import { LoadError } from './load-error';
+import { LoadMore } from './load-more';
 import styles from './staff.module.css';
 
 interface UserImagesProps {
@@ -58,16 +59,7 @@ export function UserImages({ user, own }: UserImagesProps) {
           ))}
         </ul>
       )}
-      {images.hasNextPage && (
-        <button
-          type="button"
-          className={`button ${styles.more}`}
-          disabled={images.isFetchingNextPage}
-          onClick={() => void images.fetchNextPage()}
-        >
-          {images.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-        </button>
-      )}
+      <LoadMore pages={images} label="Load more" pendingLabel="Loading more…" />
       <p role="status" className={styles.done}>
         {done}
       </p>
