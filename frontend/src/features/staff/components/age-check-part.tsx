@@ -1,11 +1,9 @@
-import { useId } from 'react';
-
 import { formatDateTime } from '@/lib/format';
 import type { AgeStatus, SupportUser } from '@/types/api';
 
 import { useStaffRole } from '../api/support';
-import { usePartOutcome } from '../hooks/use-part-outcome';
 
+import { CardPart } from './card-part';
 import { ResetAgeCheckForm } from './reset-age-check-form';
 import styles from './staff.module.css';
 
@@ -31,37 +29,33 @@ interface AgeCheckPartProps {
  */
 export function AgeCheckPart({ user, own }: AgeCheckPartProps) {
   const role = useStaffRole();
-  const headingId = useId();
-  const { heading, done, changed } = usePartOutcome(user);
   const { status, provider, reference, checkedAt } = user.ageCheck;
 
   return (
-    <section aria-labelledby={headingId} className={styles.block}>
-      <h3 id={headingId} ref={heading} tabIndex={-1} className={`${styles.subTitle} ${styles.focusTarget}`}>
-        Age check
-      </h3>
-      <p role="status" className={styles.done}>
-        {done}
-      </p>
-      <p className={styles.prompt} data-testid="age-check">
-        <strong>{statusWords[status]}</strong>
-        {provider && ` · ${providerWords[provider] ?? provider}`}
-        {reference && (
-          <>
-            {' · reference '}
-            <span className={styles.code}>{reference}</span>
-          </>
-        )}
-        {checkedAt != null && ` · ${formatDateTime(checkedAt)}`}
-      </p>
-      {/* An unverified user has nothing to reset. */}
-      {status !== 'unverified' &&
-        !own &&
-        (role.data?.admin ? (
-          <ResetAgeCheckForm user={user} onReset={changed} />
-        ) : (
-          <p className={styles.muted}>Only admins can reset an age check.</p>
-        ))}
-    </section>
+    <CardPart user={user} title="Age check">
+      {(changed) => (
+        <>
+          <p className={styles.prompt} data-testid="age-check">
+            <strong>{statusWords[status]}</strong>
+            {provider && ` · ${providerWords[provider] ?? provider}`}
+            {reference && (
+              <>
+                {' · reference '}
+                <span className={styles.code}>{reference}</span>
+              </>
+            )}
+            {checkedAt != null && ` · ${formatDateTime(checkedAt)}`}
+          </p>
+          {/* An unverified user has nothing to reset. */}
+          {status !== 'unverified' &&
+            !own &&
+            (role.data?.admin ? (
+              <ResetAgeCheckForm user={user} onReset={changed} />
+            ) : (
+              <p className={styles.muted}>Only admins can reset an age check.</p>
+            ))}
+        </>
+      )}
+    </CardPart>
   );
 }

@@ -1,9 +1,6 @@
-import { useId } from 'react';
-
 import type { SupportUser } from '@/types/api';
 
-import { usePartOutcome } from '../hooks/use-part-outcome';
-
+import { CardPart } from './card-part';
 import { FalsePositiveAction } from './false-positive-action';
 import { RefusalItem } from './refusal-item';
 import styles from './staff.module.css';
@@ -20,40 +17,36 @@ interface ContentRulesProps {
 export function ContentRules({ user, own }: ContentRulesProps) {
   const { uid, email } = user.profile;
   const { suspension, refusals } = user;
-  const headingId = useId();
-  // The form that acted (a lifted suspension's, a refusal's no longer counting) leaves once the
-  // card shows the gateway's answer.
-  const { heading, done, changed } = usePartOutcome(user);
 
   return (
-    <section aria-labelledby={headingId} className={styles.block}>
-      <h3 id={headingId} ref={heading} tabIndex={-1} className={`${styles.subTitle} ${styles.focusTarget}`}>
-        Content rules
-      </h3>
-      <p role="status" className={styles.done}>
-        {done}
-      </p>
-      <p className={styles.prompt}>
-        {suspension ? <SuspensionSummary suspension={suspension} /> : 'Not suspended: generation is allowed.'}
-      </p>
-      {suspension && !own && <SuspensionForm user={user} onGone={changed} />}
-      <h4 className={styles.subTitle}>Refusals</h4>
-      {refusals.length === 0 ? (
-        <p className={styles.muted}>{email} has no refused requests.</p>
-      ) : (
-        <ul aria-label="Refusals" className={styles.queueList}>
-          {refusals.map((refusal) => (
-            <li key={refusal.id}>
-              <RefusalItem refusal={refusal}>
-                {/* A request to rephrase never counted: there is nothing to stop counting. */}
-                {!own && refusal.strike && !refusal.falsePositive && (
-                  <FalsePositiveAction uid={uid} email={email} refusal={refusal} onMarked={changed} />
-                )}
-              </RefusalItem>
-            </li>
-          ))}
-        </ul>
+    // The form that acted (a lifted suspension's, a refusal's no longer counting) leaves once the
+    // card shows the gateway's answer.
+    <CardPart user={user} title="Content rules">
+      {(changed) => (
+        <>
+          <p className={styles.prompt}>
+            {suspension ? <SuspensionSummary suspension={suspension} /> : 'Not suspended: generation is allowed.'}
+          </p>
+          {suspension && !own && <SuspensionForm user={user} onGone={changed} />}
+          <h4 className={styles.subTitle}>Refusals</h4>
+          {refusals.length === 0 ? (
+            <p className={styles.muted}>{email} has no refused requests.</p>
+          ) : (
+            <ul aria-label="Refusals" className={styles.queueList}>
+              {refusals.map((refusal) => (
+                <li key={refusal.id}>
+                  <RefusalItem refusal={refusal}>
+                    {/* A request to rephrase never counted: there is nothing to stop counting. */}
+                    {!own && refusal.strike && !refusal.falsePositive && (
+                      <FalsePositiveAction uid={uid} email={email} refusal={refusal} onMarked={changed} />
+                    )}
+                  </RefusalItem>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
-    </section>
+    </CardPart>
   );
 }
