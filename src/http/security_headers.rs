@@ -3,12 +3,13 @@
 //! away; no page may be framed, so the pay, cancel and delete buttons cannot be clickjacked;
 //! browsers do not guess content types; other sites never see our paths as a referrer.
 
-use axum::Router;
+use std::sync::Arc;
+
 use axum::http::{HeaderName, HeaderValue, header};
+use axum::response::Response;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256};
-use tower_http::set_header::SetResponseHeaderLayer;
 
 use super::test_checkout::STYLE;
 
@@ -17,7 +18,7 @@ const FIREBASE_AUTH: &str =
     "https://identitytoolkit.googleapis.com https://securetoken.googleapis.com";
 
 #[derive(Clone)]
-pub struct SecurityHeaders(Vec<(HeaderName, HeaderValue)>);
+pub struct SecurityHeaders(Arc<[(HeaderName, HeaderValue)]>);
 
 impl SecurityHeaders {
     /// `auth_emulator_host` (a validated `host:port`) may be connected to, besides Firebase.
@@ -35,7 +36,7 @@ impl SecurityHeaders {
         );
         let policy = HeaderValue::from_str(&policy)
             .expect("the emulator host was validated as a host:port at start");
-        Self(vec![
+        Self(Arc::new([
             (header::CONTENT_SECURITY_POLICY, policy),
             (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
             (
@@ -46,16 +47,16 @@ impl SecurityHeaders {
                 header::REFERRER_POLICY,
                 HeaderValue::from_static("same-origin"),
             ),
-        ])
+        ]))
     }
 
-    /// `router` with each header on every response that did not set it itself.
-    pub fn apply<S: Clone + Send + Sync + 'static>(&self, router: Router<S>) -> Router<S> {
-        self.0.iter().fold(router, |router, (name, value)| {
-            router.layer(SetResponseHeaderLayer::if_not_present(
-                name.clone(),
-                value.clone(),
-            ))
-        })
+    /// Puts each header on `response` unless the handler set it itself.
+    pub fn add_to(&self, response: &mut Response) {
+        let headers = response.headers_mut();
+        for (name, value) in self.0.iter() {
+            if !headers.contains_key(name) {
+                headers.insert(name.clone(), value.clone());
+            }
+        }
     }
 }
