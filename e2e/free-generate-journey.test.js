@@ -1,5 +1,5 @@
 // Journey 3: a free user generates an image. The busy label and the 'Generating . . .'
-// overlay follow the product's timings (docs/ARCHITECTURE.md; driven by the page clock), the
+// overlay follow the product's timings (docs/product.md, Generating; driven by the page clock), the
 // gallery shows the image, the pixels the browser received are blurred, and the premium
 // controls lead to /Subscribe.
 import { test, before, after } from 'node:test';

@@ -72,7 +72,7 @@ test('the FAQ keeps one answer open at a time, the first one to start with', JOU
     assert.deepEqual(await expandedStates(), Array(count).fill('false'));
   });
 
-  // The refund promise the FAQ makes (docs/ARCHITECTURE.md, The product).
+  // The refund promise the FAQ makes (docs/product.md, Refunds).
   const refundQuestion = questions.filter({ hasText: /refund/i });
   assert.equal(await refundQuestion.count(), 1, 'one FAQ question is about refunds');
   await refundQuestion.click();

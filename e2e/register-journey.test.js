@@ -40,7 +40,8 @@ test('registration shows each validation message, then creates the account', JOU
   const email = uniqueEmail('register');
   const name = `Reg Tester ${Date.now().toString(36)}`;
 
-  // In the product's order (docs/ARCHITECTURE.md): every field required, a valid email, 6+ characters.
+  // In the product's order (docs/product.md, Registration): every field required, a valid email,
+  // 6+ characters.
   await submit(page, { name: '', email: '', password: '' });
   await expectAlert(page, 'Please fill in all fields');
   await submit(page, { name, email, password: '' });

@@ -123,7 +123,7 @@ test('subscribing with the test card makes the same image sharp, downloadable an
   console.log(`edge energy blurred ${blurred.energy.toFixed(3)} → sharp ${sharp.energy.toFixed(3)} (×${ratio.toFixed(1)})`);
   assert.ok(ratio >= 4, `the pro image should hold several times the detail: ${blurred.energy} → ${sharp.energy}`);
 
-  // Download saves the gateway's PNG under the product's name (docs/ARCHITECTURE.md).
+  // Download saves the gateway's PNG under the product's name (docs/product.md, Downloads).
   const downloading = page.waitForEvent('download');
   await a.card.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await downloading;

@@ -1,4 +1,4 @@
-// Route paths keep their first capitalisation (docs/ARCHITECTURE.md, The product); the router
+// Route paths keep their first capitalisation (docs/product.md, Routes); the router
 // matches them ignoring case.
 export const paths = {
   home: '/',

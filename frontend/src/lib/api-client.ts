@@ -66,7 +66,7 @@ function problemOf(field: string, message: string): FieldProblem {
 
 /**
  * The field a 422 `invalid_field` names and what is wrong with it: the body's `field`, and the
- * message, which the gateway words "<field>: <problem>" (docs/ARCHITECTURE.md, The product:
+ * message, which the gateway words "<field>: <problem>" (docs/product.md,
  * Errors). Null for any other error, or one that names no field.
  */
 export function invalidField(error: unknown): FieldProblem | null {

@@ -2,7 +2,7 @@
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** 'generated_image_' plus 8 random letters or digits, .png (docs/ARCHITECTURE.md, The product). */
+/** 'generated_image_' plus 8 random letters or digits, .png (docs/product.md, Downloads). */
 export function randomImageFilename(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   const suffix = Array.from(bytes, (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');

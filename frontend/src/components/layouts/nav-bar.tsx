@@ -122,7 +122,7 @@ export function NavBar() {
               </NavLink>
             </li>
             <li>
-              {/* No blog exists yet, so it leads home (docs/ARCHITECTURE.md, The product). */}
+              {/* No blog exists yet, so it leads home (docs/product.md, Routes). */}
               <Link to={paths.home} className={styles.link} onClick={close}>
                 Blog
               </Link>

@@ -1,6 +1,6 @@
 import type { Registration } from './api/register';
 
-// The first three texts are the product's (docs/ARCHITECTURE.md, The product), checked in this
+// The first three texts are the product's (docs/product.md, Registration), checked in this
 // order; the adult confirmation is ours and comes last, and the password reset's email is ours.
 export const messages = {
   missingFields: 'Please fill in all fields',

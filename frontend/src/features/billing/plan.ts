@@ -1,10 +1,10 @@
 import { proAllowance, type Plans } from '@/config/plans';
 
-/** The monthly price (docs/ARCHITECTURE.md, The product). */
+/** The monthly price (docs/product.md, Premium). */
 export const PRICE = '$9.99';
 
 /**
- * The pro benefits listed to users, in order (docs/ARCHITECTURE.md, The product), with the
+ * The pro benefits listed to users, in order (docs/product.md, Premium), with the
  * credits the gateway gives instead of the first app's fixed 100.
  */
 export function benefits(plans: Plans): readonly string[] {

@@ -24,7 +24,7 @@ export const DEFAULT_LIMITS: CatalogLimits = {
  */
 export const SEED_MAX = 4_294_967_295;
 
-/** Placeholders of the seed and step fields (docs/ARCHITECTURE.md, The product). */
+/** Placeholders of the seed and step fields (docs/product.md, The prompt page). */
 export const SEED_PLACEHOLDER = '100';
 export const STEPS_PLACEHOLDER = '30';
 

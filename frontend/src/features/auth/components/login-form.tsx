@@ -34,7 +34,8 @@ export function LoginForm({ onSuccess }: { readonly onSuccess: () => void }) {
   }
 
   return (
-    // noValidate: the product's own messages (docs/ARCHITECTURE.md) replace the browser's.
+    // noValidate: the product's own messages (docs/product.md, Registration and Login) replace
+    // the browser's.
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <EmailField value={email} onChange={setEmail} />
       <PasswordField value={password} onChange={setPassword} />

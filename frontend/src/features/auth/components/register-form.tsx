@@ -39,7 +39,7 @@ export function RegisterForm({ onSuccess }: { readonly onSuccess: () => void }) 
   }
 
   return (
-    // noValidate: the product's own messages (docs/ARCHITECTURE.md) replace the browser's.
+    // noValidate: the product's own messages (docs/product.md, Registration) replace the browser's.
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <AuthField label="Name" autoComplete="name" value={name} onChange={setName} />
       <EmailField value={email} onChange={setEmail} />

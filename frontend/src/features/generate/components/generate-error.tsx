@@ -13,7 +13,7 @@ interface GenerateErrorProps {
   readonly resetsAt: string | null;
 }
 
-/** The gateway's message, with the way forward when there is one (docs/ARCHITECTURE.md, The product: Errors). */
+/** The gateway's message, with the way forward when there is one (docs/product.md, Errors). */
 export function GenerateError({ error, pro, resetsAt }: GenerateErrorProps) {
   const plans = usePlans();
   const message = error instanceof Error ? error.message : 'The image could not be generated. Please try again.';

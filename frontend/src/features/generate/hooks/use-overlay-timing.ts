@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** docs/ARCHITECTURE.md, The product: Generating. */
+/** docs/product.md, Generating. */
 export const OVERLAY_DELAY_MS = 2000;
 export const BUSY_CLEAR_MS = 400;
 export const OVERLAY_CLEAR_MS = 4000;

@@ -9,7 +9,10 @@ import { heroPrompts } from '../content';
 
 import styles from './prompt-slideshow.module.css';
 
-/** Each card takes 7500 ms, a 1500 ms flip and then 6000 ms on show (docs/ARCHITECTURE.md). */
+/**
+ * Each card takes 7500 ms, a 1500 ms flip and then 6000 ms on show (docs/product.md, The
+ * landing page).
+ */
 export const FLIP_MS = 1500;
 export const SHOWN_MS = 6000;
 export const SLIDE_MS = FLIP_MS + SHOWN_MS;

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 
 import styles from './prose.module.css';
 
-/** Both refund readings are stated (docs/ARCHITECTURE.md, The product). */
+/** Both refund readings are stated (docs/product.md, Refunds). */
 export function CancellationPolicy() {
   return (
     <div className={styles.prose}>
