@@ -20,11 +20,11 @@ use crate::billing::payments::Payments;
 use crate::generate::{GenerateError, Generator};
 use crate::images::blobs::BlobError;
 use crate::jobs::Cancel;
-use crate::quota::CreditPlan;
 use crate::safety::strikes;
 use crate::staff::accounts::{Accounts, AccountsError};
 use crate::store::{AuditEntry, RefusalRecord, Store, StoreError, Tombstone, UserRecord, now_ms};
 use crate::users::Users;
+use crate::users::period::CreditPlan;
 
 /// How long a deletion waits for an image already being drawn for the account.
 const RUNNING_WAIT: Duration = Duration::from_secs(20);
@@ -168,7 +168,7 @@ impl Deletion<'_> {
         let now = now_ms();
         let period = self
             .users
-            .period(user.map_or(CreditPlan::Free, |u| u.credit_plan(now)));
+            .period(user.map_or(CreditPlan::Free, |u| CreditPlan::of(u, now)));
         let refusals: BTreeMap<String, RefusalRecord> = self
             .store
             .list_refusals(uid)

@@ -9,9 +9,9 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use crate::application::Application;
 use crate::config::Config;
-use crate::telemetry;
+use crate::process::application::Application;
+use crate::process::telemetry;
 
 /// `lucent` alone serves; its flags are then `serve`'s.
 #[derive(Debug, Parser)]

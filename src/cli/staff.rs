@@ -5,8 +5,9 @@
 use clap::Subcommand;
 
 use crate::config::Config;
+use crate::process::wiring;
 use crate::staff::Role;
-use crate::startup;
+use crate::upstream;
 
 #[derive(Debug, Subcommand)]
 pub enum StaffCommand {
@@ -25,8 +26,8 @@ pub enum StaffCommand {
 }
 
 pub async fn run(config: &Config, command: StaffCommand) -> anyhow::Result<()> {
-    let leases = startup::coordination(config)?.leases;
-    let staff = startup::staff(config, &startup::http_client()?, leases)?;
+    let leases = wiring::shared_parts(config)?.leases;
+    let staff = wiring::staff(config, &upstream::http_client()?, leases)?;
     let (email, role, on) = match command {
         StaffCommand::Grant { email, role } => (email, role, true),
         StaffCommand::Revoke { email, role } => (email, role, false),

@@ -11,9 +11,11 @@ use chrono::{DateTime, NaiveDate, Utc};
 use clap::Subcommand;
 
 use crate::config::Config;
+use crate::process::wiring;
 use crate::staff::{self, ActionError, Authority, Decision, Grant, Plan, PlanChange};
-use crate::startup;
 use crate::store::{Store, Subscription, UserRecord, now_ms};
+use crate::upstream;
+use crate::users::period::CreditPlan;
 
 #[derive(Debug, Subcommand)]
 pub enum UsersCommand {
@@ -114,8 +116,8 @@ pub enum CreditsCommand {
 }
 
 pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
-    let http = startup::http_client()?;
-    let store = startup::open_store(config, &http).await?;
+    let http = upstream::http_client()?;
+    let store = wiring::open_store(config, &http).await?;
     let output = match command {
         UsersCommand::Find { query } => find_lines(&store, &query).await?,
         UsersCommand::Show { who, json } => show(config, &store, &who, json).await?,
@@ -199,7 +201,7 @@ async fn decide(
 
 /// `done`, and when the running service sees it: at once when the change could be announced.
 async fn told(config: &Config, uid: &str, done: String) -> anyhow::Result<String> {
-    let announced = match startup::redis(config)? {
+    let announced = match wiring::redis(config)? {
         Some(redis) => crate::users::announce(&redis, "cli", uid).await,
         None => false,
     };
@@ -341,7 +343,7 @@ async fn show(
 ) -> anyhow::Result<String> {
     let user = find(store, who).await?;
     let now = now_ms();
-    let plan = user.credit_plan(now);
+    let plan = CreditPlan::of(&user, now);
     let pro = plan.is_pro();
     let period = config.quotas().period(plan, Utc::now());
     let used = store.get_usage(&user.uid, &period.key).await?;

@@ -432,8 +432,8 @@ pub struct ConfigError {
 
 impl Config {
     /// Credits per plan and period.
-    pub fn quotas(&self) -> crate::quota::Quotas {
-        crate::quota::Quotas {
+    pub fn quotas(&self) -> crate::users::period::Quotas {
+        crate::users::period::Quotas {
             free_daily: self.free_daily,
             pro_monthly: self.pro_monthly,
         }

@@ -16,12 +16,12 @@ use super::generator::Generator;
 use super::request::{Drawn, GenerationBody, Spec, drawn_prompt};
 use super::{GenerateError, source};
 use crate::jobs::{Admission, BoardError, Cancel, Ended, NewJob, Place, Tier};
-use crate::quota::Period;
 use crate::safety::moderation::Input;
 use crate::safety::normalize::clean;
 use crate::safety::strikes;
 use crate::safety::{Field, Refusal, Request};
 use crate::store::{GenerationRecord, RefusalRecord, now_ms, push_id};
+use crate::users::period::Period;
 use crate::users::{Caller, Refused};
 
 /// The route a request came by, kept with its refusal.

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::backend::Controls;
+use super::controls::Controls;
 
 const BUILT_IN: &str = include_str!("catalog.json");
 
@@ -67,56 +67,6 @@ pub fn cfg_allowed(cfg: f32) -> bool {
 /// gives none, and what jobs queued before guidance could be picked were drawn at.
 pub fn default_cfg() -> f32 {
     7.0
-}
-
-/// A sampler users may pick, by our id, with the name each backend knows it by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Sampler {
-    pub id: &'static str,
-    pub label: &'static str,
-    /// A1111's `sampler_name`.
-    pub a1111: &'static str,
-    /// ComfyUI's `KSampler` `sampler_name` (`comfy/samplers.py`, `KSAMPLER_NAMES`).
-    pub comfyui: &'static str,
-}
-
-/// The short list both GPU backends have; the first is the default.
-pub const SAMPLERS: [Sampler; 5] = [
-    Sampler {
-        id: "dpmpp-2m",
-        label: "DPM++ 2M",
-        a1111: "DPM++ 2M",
-        comfyui: "dpmpp_2m",
-    },
-    Sampler {
-        id: "euler-a",
-        label: "Euler a",
-        a1111: "Euler a",
-        comfyui: "euler_ancestral",
-    },
-    Sampler {
-        id: "euler",
-        label: "Euler",
-        a1111: "Euler",
-        comfyui: "euler",
-    },
-    Sampler {
-        id: "dpmpp-sde",
-        label: "DPM++ SDE",
-        a1111: "DPM++ SDE",
-        comfyui: "dpmpp_sde",
-    },
-    Sampler {
-        id: "ddim",
-        label: "DDIM",
-        a1111: "DDIM",
-        comfyui: "ddim",
-    },
-];
-
-/// The sampler `id`; the default for an id no longer known (a job queued before a change).
-pub fn sampler(id: &str) -> &'static Sampler {
-    SAMPLERS.iter().find(|s| s.id == id).unwrap_or(&SAMPLERS[0])
 }
 
 /// One image size a style offers, in pixels: multiples of 64 (what Stable Diffusion's latent

@@ -4,6 +4,7 @@
 mod admission;
 pub mod backend;
 pub mod catalog;
+pub mod controls;
 mod error;
 pub mod feed;
 pub mod follow;

@@ -3,6 +3,7 @@
 //! PNG A1111 saves does) for A1111's "PNG Info", ComfyUI and civitai.
 
 use super::catalog::{self, Style};
+use super::controls;
 use crate::store::GenerationRecord;
 
 /// `xmp:CreatorTool`: the product and the model.
@@ -23,7 +24,7 @@ pub fn a1111(record: &GenerationRecord, style: Option<&Style>) -> String {
         .trim_end_matches(".safetensors")
         .trim_end_matches(".ckpt");
     // Images from before guidance could be picked were drawn at 7 with the first sampler.
-    let sampler = catalog::sampler(record.sampler.as_deref().unwrap_or_default()).a1111;
+    let sampler = controls::sampler(record.sampler.as_deref().unwrap_or_default()).a1111;
     let cfg = record.cfg.unwrap_or_else(catalog::default_cfg);
     format!(
         "{}\nNegative prompt: {}\nSteps: {}, Sampler: {sampler}, CFG scale: {cfg}, Seed: {}, Size: {}x{}, Model hash: {hash}, Model: {model}, Lucent style: {}",

@@ -4,9 +4,8 @@
 use serde::Deserialize;
 
 use super::GenerateError;
-use super::catalog::{
-    CFG_MAX, CFG_MIN, CFG_STEP, Catalog, Look, SAMPLERS, Size, Style, cfg_allowed,
-};
+use super::catalog::{CFG_MAX, CFG_MIN, CFG_STEP, Catalog, Look, Size, Style, cfg_allowed};
+use super::controls::SAMPLERS;
 use super::source::{self, SourceBody, SourceSpec};
 use crate::safety::normalize::clean;
 use crate::store::SourceMode;
@@ -495,7 +494,7 @@ impl Spec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::quota::CreditPlan;
+    use crate::users::period::CreditPlan;
     use serde_json::json;
 
     fn caller(pro: bool, age_confirmed: bool) -> Caller {
@@ -619,7 +618,7 @@ mod tests {
 
     #[test]
     fn a_backend_without_guidance_refuses_a_picked_scale_or_sampler() {
-        let catalog = Catalog::built_in().for_backend(crate::generate::backend::Controls {
+        let catalog = Catalog::built_in().for_backend(crate::generate::controls::Controls {
             any_size: false,
             guidance: false,
             img2img: false,

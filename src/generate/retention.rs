@@ -8,8 +8,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::coordination::lease::Leases;
 use crate::images::blobs::Blobs;
-use crate::lease::Leases;
 use crate::store::{Store, now_ms};
 
 /// How often the sweep runs, and how many of one owner's records one query reads.

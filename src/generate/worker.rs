@@ -16,7 +16,7 @@ use tokio::task::JoinSet;
 
 use super::GenerateError;
 use super::backend::{self, Backend, Progress, Render, Rendered, SourceImage};
-use super::catalog;
+use super::controls;
 use super::error::JobError;
 use super::parameters;
 use super::request::Spec;
@@ -435,7 +435,7 @@ fn render_of(spec: &Spec, i: u32, source: Option<SourceImage>) -> Render {
         height,
         enhance: spec.enhance,
         cfg: spec.cfg,
-        sampler: catalog::sampler(&spec.sampler),
+        sampler: controls::sampler(&spec.sampler),
         source,
     }
 }
@@ -448,8 +448,8 @@ mod tests {
     use crate::generate::backend::A1111;
     use crate::generate::catalog::Catalog;
     use crate::generate::request::GenerationBody;
-    use crate::quota::CreditPlan;
     use crate::users::Caller;
+    use crate::users::period::CreditPlan;
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]

@@ -7,7 +7,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::AppState;
-use crate::generate::catalog::{CFG_MAX, CFG_MIN, CFG_STEP, SAMPLERS, Size};
+use crate::generate::catalog::{CFG_MAX, CFG_MIN, CFG_STEP, Size};
+use crate::generate::controls::SAMPLERS;
 use crate::generate::request::{
     COUNT_MAX_FREE, COUNT_MAX_PRO, PROMPT_MAX, STEPS_DEFAULT, STEPS_MAX_FREE, STEPS_MAX_PRO,
 };

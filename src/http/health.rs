@@ -17,7 +17,8 @@ use tokio::sync::Mutex;
 use utoipa::ToSchema;
 
 use super::{ApiError, AppState};
-use crate::redis_client::{Eviction, RedisClient};
+use crate::coordination::redis::{Eviction, RedisClient};
+use crate::jobs::Depth;
 
 /// How long one readiness answer is reused.
 const READINESS_TTL: Duration = Duration::from_secs(5);
@@ -246,7 +247,8 @@ pub async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Respo
         return ApiError::not_found("metrics").into_response();
     }
     let depth = state.generator.depth().await.ok();
-    let text = state.metrics.render(depth, state.users.store_reads());
+    let mut text = state.metrics.render(state.users.store_reads());
+    Depth::exposition(depth.as_ref(), &mut text);
     (
         [(
             header::CONTENT_TYPE,

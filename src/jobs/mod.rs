@@ -17,6 +17,7 @@
 //!   simply followed by another, and the ledger makes the repeat a no-op;
 //! - an unfinished or unsettled job never expires: only settled jobs get a time to live.
 
+mod depth;
 mod memory;
 mod position;
 mod redis;
@@ -27,12 +28,11 @@ use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::histogram::Histogram;
-
 pub use self::redis::{EVERYTHING, RedisBoard};
+pub use depth::Depth;
 pub use memory::MemoryBoard;
 
-pub use crate::redis_client::RedisError as BoardError;
+pub use crate::coordination::CoordinationError as BoardError;
 
 pub type BoardResult<T> = Result<T, BoardError>;
 
@@ -233,19 +233,6 @@ pub enum EventKind {
 pub struct BoardEvent {
     pub cursor: String,
     pub kind: EventKind,
-}
-
-/// The whole line, for metrics.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Depth {
-    pub queued_pro: u64,
-    pub queued_free: u64,
-    pub running: u64,
-    /// Workers that claimed or looked for work within a few leases.
-    pub workers: u64,
-    /// From submit to a job's first start, by tier, since the board's data began.
-    pub waited_pro: Histogram,
-    pub waited_free: Histogram,
 }
 
 #[async_trait]

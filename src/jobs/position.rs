@@ -1,6 +1,7 @@
 //! Where a queued job stands under the scheduling rule (pro first, but a free job after every
 //! `burst` pro starts while free jobs wait). The Redis board runs the same arithmetic in Lua
-//! (`position.lua`); the behaviour tests hold both to it.
+//! (`lua/snapshot.lua` for a position, `lua/claim.lua` for the next start); the behaviour tests
+//! hold both to it.
 
 use std::time::Duration;
 

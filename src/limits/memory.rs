@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 
 use super::{Allowance, Allowances};
-use crate::redis_client::RedisError;
+use crate::coordination::CoordinationError;
 
 /// Past this many keys, those whose allowance is fully back are forgotten.
 const PRUNE_AT: usize = 50_000;
@@ -20,7 +20,11 @@ pub struct MemoryAllowances {
 
 #[async_trait]
 impl Allowances for MemoryAllowances {
-    async fn spend(&self, key: &str, allowance: Allowance) -> Result<Option<Duration>, RedisError> {
+    async fn spend(
+        &self,
+        key: &str,
+        allowance: Allowance,
+    ) -> Result<Option<Duration>, CoordinationError> {
         let tolerance = allowance.interval * allowance.burst.saturating_sub(1);
         let now = Instant::now();
         let mut map = self.tat.lock().unwrap_or_else(|e| e.into_inner());

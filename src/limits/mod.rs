@@ -17,7 +17,7 @@ use async_trait::async_trait;
 pub use self::redis::RedisAllowances;
 pub use memory::MemoryAllowances;
 
-use crate::redis_client::RedisError;
+use crate::coordination::CoordinationError;
 
 /// What is being limited, each with its own budget.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -71,7 +71,11 @@ pub struct Allowance {
 pub trait Allowances: Send + Sync {
     /// Spends one request of `key`'s allowance: `Ok(None)` when it passes, `Ok(Some(wait))`
     /// when it is spent and the next would pass after `wait`.
-    async fn spend(&self, key: &str, allowance: Allowance) -> Result<Option<Duration>, RedisError>;
+    async fn spend(
+        &self,
+        key: &str,
+        allowance: Allowance,
+    ) -> Result<Option<Duration>, CoordinationError>;
 }
 
 pub struct RateLimits {
@@ -148,8 +152,12 @@ mod tests {
 
     #[async_trait]
     impl Allowances for Down {
-        async fn spend(&self, _: &str, _: Allowance) -> Result<Option<Duration>, RedisError> {
-            Err(RedisError::Timeout)
+        async fn spend(
+            &self,
+            _: &str,
+            _: Allowance,
+        ) -> Result<Option<Duration>, CoordinationError> {
+            Err(CoordinationError::Timeout)
         }
     }
 

@@ -8,7 +8,8 @@ use async_trait::async_trait;
 use redis::Script;
 
 use super::{Allowance, Allowances};
-use crate::redis_client::{RedisClient, RedisError};
+use crate::coordination::CoordinationError;
+use crate::coordination::redis::RedisClient;
 
 /// KEYS: the allowance. ARGV: interval (ms), burst. Returns the wait in ms, 0 when it passes.
 /// Redis's own clock, so that instances with skewed clocks agree.
@@ -41,7 +42,11 @@ impl RedisAllowances {
 
 #[async_trait]
 impl Allowances for RedisAllowances {
-    async fn spend(&self, key: &str, allowance: Allowance) -> Result<Option<Duration>, RedisError> {
+    async fn spend(
+        &self,
+        key: &str,
+        allowance: Allowance,
+    ) -> Result<Option<Duration>, CoordinationError> {
         let key = self.redis.key(&format!("rl:{key}"));
         let interval = u64::try_from(allowance.interval.as_millis()).unwrap_or(u64::MAX);
         let mut call = SPEND.prepare_invoke();

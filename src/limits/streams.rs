@@ -12,7 +12,8 @@ use std::time::Duration;
 
 use redis::Script;
 
-use crate::redis_client::{RedisClient, RedisError};
+use crate::coordination::CoordinationError;
+use crate::coordination::redis::RedisClient;
 
 /// What is counted, and how many of it one user may hold open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,7 +232,7 @@ impl Shared {
         self.redis.key(&format!("{}:{uid}", kind.name))
     }
 
-    async fn take(&self, kind: Kind, uid: &str) -> Result<bool, RedisError> {
+    async fn take(&self, kind: Kind, uid: &str) -> Result<bool, CoordinationError> {
         let mut call = TAKE.prepare_invoke();
         call.key(self.key(kind, uid))
             .key(self.redis.key("instances"))
@@ -243,7 +244,7 @@ impl Shared {
         Ok(taken == 1)
     }
 
-    async fn set(&self, kind: Kind, uid: &str, count: u32) -> Result<(), RedisError> {
+    async fn set(&self, kind: Kind, uid: &str, count: u32) -> Result<(), CoordinationError> {
         let mut call = SET.prepare_invoke();
         call.key(self.key(kind, uid))
             .arg(&self.instance)
@@ -253,7 +254,7 @@ impl Shared {
         Ok(())
     }
 
-    async fn release(&self, kind: Kind, uid: &str) -> Result<(), RedisError> {
+    async fn release(&self, kind: Kind, uid: &str) -> Result<(), CoordinationError> {
         let mut call = RELEASE.prepare_invoke();
         call.key(self.key(kind, uid)).arg(&self.instance);
         let _: u8 = self.redis.run_script(call).await?;

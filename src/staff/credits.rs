@@ -7,8 +7,9 @@ use chrono::{DateTime, Utc};
 
 use super::action::{ActionError, invalid, reason};
 use super::limits::{Authority, Day, credits_need_admin};
-use crate::quota::{Period, Quotas};
 use crate::store::{AuditEntry, StaffGrants, Store, UserRecord};
+use crate::users::period::CreditPlan;
+use crate::users::period::{Period, Quotas};
 
 /// The most one grant adds: enough for any goodwill gesture, small enough that a slipped
 /// finger ("1000" for "10") is refused rather than handed out.
@@ -60,7 +61,7 @@ pub async fn add_credits(
         };
         day.count(store, given, now.date_naive()).await?;
     }
-    let period = quotas.period(user.credit_plan(now.timestamp_millis()), now);
+    let period = quotas.period(CreditPlan::of(&user, now.timestamp_millis()), now);
     let action = format!("add-credits {} to {}", grant.credits, period.key);
     let entry = AuditEntry {
         at: now.timestamp_millis(),

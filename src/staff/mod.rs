@@ -18,7 +18,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::auth::Roles;
-use crate::lease::Leases;
+use crate::coordination::lease::Leases;
 use crate::store::StaffGrants;
 pub use accounts::{Account, Accounts, AccountsAuth, AccountsError};
 pub use action::{ActionError, reason};

@@ -6,8 +6,6 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::quota::CreditPlan;
-
 /// `staffGrants/{staff uid}/{YYYY-MM-DD}`: what one support member gave on one UTC day, counted
 /// against the day's caps (src/staff/limits.rs).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -229,16 +227,6 @@ impl Subscription {
 impl UserRecord {
     pub fn is_pro(&self, now_ms: i64) -> bool {
         self.subscription.as_ref().is_some_and(|s| s.is_pro(now_ms))
-    }
-
-    /// The plan its credits are counted by now.
-    pub fn credit_plan(&self, now_ms: i64) -> CreditPlan {
-        match &self.subscription {
-            Some(sub) if sub.is_pro(now_ms) => CreditPlan::Pro {
-                period_end: sub.current_period_end,
-            },
-            _ => CreditPlan::Free,
-        }
     }
 
     pub fn age_status(&self) -> AgeStatus {

@@ -5,13 +5,13 @@
 
 mod cache;
 mod news;
+pub mod period;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::auth::Identity;
-use crate::quota::{CreditPlan, Period, Quotas};
-use crate::redis_client::RedisClient;
+use crate::coordination::redis::RedisClient;
 use crate::store::{
     AgeStatus, ProfileUpdate, QuotaExceeded, Store, StoreError, StoreResult, Subscription,
     UserRecord, now_ms,
@@ -20,6 +20,7 @@ pub use cache::CACHE_TTL;
 use cache::Caches;
 use news::News;
 pub use news::announce;
+use period::{CreditPlan, Period, Quotas};
 
 const USERNAME_MAX: usize = 40;
 
@@ -246,7 +247,7 @@ impl Users {
         Ok(Caller {
             uid: identity.uid.clone(),
             email: identity.email.clone(),
-            plan: record.credit_plan(now_ms()),
+            plan: CreditPlan::of(&record, now_ms()),
             age_confirmed: record.age_confirmed,
             adult: self.adult(&record),
             suspended: record.suspension.is_some(),
@@ -269,7 +270,7 @@ impl Users {
 
     /// The profile with its plan and the credits used in the current period.
     pub async fn account(&self, record: UserRecord) -> Result<Account, UserError> {
-        let plan = record.credit_plan(now_ms());
+        let plan = CreditPlan::of(&record, now_ms());
         let pro = plan.is_pro();
         let period = self.period(plan);
         let credits = self.credits(&record.uid, &period.key).await?;

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::cache::Caches;
-use crate::redis_client::{Heard, RedisClient};
+use crate::coordination::redis::{Heard, RedisClient};
 use crate::store::push_id;
 
 const CHANNEL: &str = "user";

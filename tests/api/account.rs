@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use lucent::quota::CreditPlan;
+use lucent::users::period::CreditPlan;
 use serde_json::{Value, json};
 use wiremock::matchers::{body_json, method, path};
 use wiremock::{Mock, ResponseTemplate};

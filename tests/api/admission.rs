@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use lucent::generate::{GenerateError, Route};
 use lucent::jobs::JobBoard;
-use lucent::quota::CreditPlan;
 use lucent::users::Caller;
+use lucent::users::period::CreditPlan;
 
 use crate::faulty_board::{FaultyBoard, Step};
 use crate::helpers::{Tasks, TestApp, spawn_app_on};

@@ -257,7 +257,7 @@ async fn a_full_queue_refuses_before_any_credit_is_touched() {
     let (_, _, refused) = tokio::join!(running, waiting, refused);
 
     assert_eq!(error_code(refused, 429).await, "queue_full");
-    let metrics = app.state.metrics.render(None, 0);
+    let metrics = app.state.metrics.render(0);
     assert!(
         metrics.contains("lucent_credits_total{outcome=\"reserved\"} 2"),
         "{metrics}"

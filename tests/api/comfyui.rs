@@ -158,7 +158,7 @@ async fn a_prompt_queued_behind_anothers_still_arrives() {
 /// A backend on `comfy`, outside the gateway, to read its own error messages.
 fn backend_on(uri: &str) -> lucent::generate::backend::ComfyUi {
     lucent::generate::backend::ComfyUi::new(
-        lucent::startup::http_client().unwrap(),
+        lucent::upstream::http_client().unwrap(),
         url::Url::parse(uri).unwrap(),
         lucent::generate::backend::comfyui::Templates::default(),
     )
@@ -180,7 +180,7 @@ pub fn a_fox() -> lucent::generate::backend::Render {
         height: 512,
         enhance: false,
         cfg: 7.0,
-        sampler: &lucent::generate::catalog::SAMPLERS[0],
+        sampler: &lucent::generate::controls::SAMPLERS[0],
         source: None,
     }
 }

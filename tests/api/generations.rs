@@ -701,8 +701,8 @@ async fn only_the_holder_of_the_retention_lease_sweeps() {
     let made = app.generate_ok(&free, &json!({"prompt": "a"})).await;
     let id = made["id"].as_str().unwrap();
     age(&app, "alice", id, 8).await;
-    let leases: std::sync::Arc<dyn lucent::lease::Leases> =
-        std::sync::Arc::new(lucent::lease::MemoryLeases::default());
+    let leases: std::sync::Arc<dyn lucent::coordination::lease::Leases> =
+        std::sync::Arc::new(lucent::coordination::lease::MemoryLeases::default());
     let instance = |holder: &str| lucent::generate::retention::Retention {
         store: app.state.store.clone(),
         blobs: app.state.generator.blobs().clone(),

@@ -3,9 +3,9 @@
 
 use clap::Parser;
 use lucent::AppState;
-use lucent::application::Application;
 use lucent::config::Config;
-use lucent::coordination::Coordination;
+use lucent::process::application::Application;
+use lucent::process::shared::SharedParts;
 use serde_json::{Value, json};
 use std::path::Path;
 use tempfile::TempDir;
@@ -77,7 +77,7 @@ pub enum Tasks {
 pub async fn spawn_app_on(
     extra: &[&str],
     tasks: Tasks,
-    arrange: impl FnOnce(&mut Coordination),
+    arrange: impl FnOnce(&mut SharedParts),
 ) -> TestApp {
     let data_dir = tempfile::tempdir().unwrap();
     write_web_app(&data_dir.path().join("web"));
@@ -87,9 +87,9 @@ pub async fn spawn_app_on(
     let mut args = vec!["--google-keys-url", keys_url.as_str()];
     args.extend_from_slice(extra);
     let config = test_config(data_dir.path(), &args);
-    let mut coordination = lucent::startup::coordination(&config).unwrap();
-    arrange(&mut coordination);
-    let app = Application::build_on(&config, coordination).await.unwrap();
+    let mut shared = lucent::process::wiring::shared_parts(&config).unwrap();
+    arrange(&mut shared);
+    let app = Application::build_on(&config, shared).await.unwrap();
     let (stop, stopping) = tokio::sync::watch::channel(false);
     if let Tasks::Run = tasks {
         app.start_jobs(&stopping).unwrap();
@@ -355,7 +355,7 @@ impl TestApp {
     /// The retention sweep as `lucent serve` makes it: one holder of the lease.
     pub fn retention(&self) -> lucent::generate::retention::Retention {
         let config = test_config(self.data_dir.path(), &[]);
-        lucent::startup::retention(&config, &self.state)
+        lucent::process::wiring::retention(&config, &self.state)
     }
 
     /// One pass of the retention sweep; how many images it removed.

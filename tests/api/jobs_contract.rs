@@ -6,11 +6,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::future::join_all;
+use lucent::coordination::redis::RedisClient;
 use lucent::jobs::{
     Admission, Cancel, EventKind, JobBoard, JobState, MemoryBoard, NewJob, Outcome, RedisBoard,
     Rules, Tier,
 };
-use lucent::redis_client::RedisClient;
 
 use crate::redis_server::RedisServer;
 
@@ -545,7 +545,7 @@ async fn each_first_start_counts_its_wait_under_its_tier(h: Harness) {
 
     let (pro, free) = (&depth.waited_pro, &depth.waited_free);
     assert_eq!((pro.total, free.total), (1, 2));
-    let ten_ms = lucent::histogram::BUCKETS
+    let ten_ms = lucent::metrics::histogram::BUCKETS
         .iter()
         .position(|b| *b == 0.01)
         .unwrap();

@@ -1,6 +1,6 @@
-//! The layers of `src/`: `cli` -> `startup` -> `http` -> services (`account`, `users`, `generate`,
-//! `billing`, `limits`) -> clients and stores (`auth`, `store`, `images`, `metrics`, `quota`,
-//! `upstream`).
+//! The layers of `src/`: `cli` -> `process` -> `http` -> services (`account`, `age`, `users`,
+//! `generate`, `jobs`, `billing`, `staff`, `safety`, `limits`) -> clients and stores (`auth`,
+//! `store`, `images`, `metrics`, `coordination`, `upstream`).
 //! Read from the source: every `crate::<module>` a file names is an edge between top-level
 //! modules, and the graph must have no cycle. Within a module too: every module a file names
 //! (`crate::`, `super::`, `self::`, grouped imports included) is an edge between files, and
@@ -192,6 +192,22 @@ fn named_paths(text: &str) -> Vec<(String, Vec<String>)> {
     found
 }
 
+/// The module `prefix` (`crate`, `self`, `super`, `super::super`, …) names from module `from`.
+/// `super` of `a::b` is `a` whether its file is `a/b.rs` or `a/b/mod.rs`: the file is the
+/// module, so a `mod.rs` naming `super::x` names its sibling `x`.
+fn base_of(from: &[String], prefix: &str) -> Vec<String> {
+    let mut parts = prefix.split("::");
+    let mut base = match parts.next().unwrap() {
+        "crate" => Vec::new(),
+        "self" => from.to_vec(),
+        _ => from[..from.len().saturating_sub(1)].to_vec(),
+    };
+    for _ in parts {
+        base.pop();
+    }
+    base
+}
+
 /// Module -> the modules its file names, for every file of `src/`.
 fn file_edges() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -201,26 +217,9 @@ fn file_edges() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
     for file in &files {
         let from = module_of(&src, file);
-        let is_mod_file = file
-            .file_stem()
-            .is_some_and(|s| s == "mod" || s == "lib" || s == "main");
-        // `super` of `a/b.rs` is `a`; of `a/b/mod.rs` it is `a` too.
-        let own = if is_mod_file {
-            from.clone()
-        } else {
-            from[..from.len().saturating_sub(1)].to_vec()
-        };
         let text = std::fs::read_to_string(file).unwrap();
         for (prefix, segments) in named_paths(&text) {
-            let mut base: Vec<String> = match prefix.split("::").next().unwrap() {
-                "crate" => Vec::new(),
-                "self" => from.clone(),
-                _ => own.clone(),
-            };
-            for _ in prefix.split("::").skip(1) {
-                base.pop();
-            }
-            let mut target = base;
+            let mut target = base_of(&from, &prefix);
             for segment in segments {
                 let mut longer = target.clone();
                 longer.push(segment);
@@ -283,14 +282,35 @@ fn the_file_level_check_sees_super_and_grouped_imports() {
 }
 
 #[test]
+fn super_in_a_mod_rs_names_a_sibling_of_its_module() {
+    let src = Path::new("/src");
+    let backend = module_of(src, Path::new("/src/generate/backend/mod.rs"));
+    assert_eq!(backend, ["generate", "backend"]);
+    assert_eq!(base_of(&backend, "super"), ["generate"]);
+    assert_eq!(base_of(&backend, "self"), ["generate", "backend"]);
+    let builtin = module_of(src, Path::new("/src/generate/backend/builtin.rs"));
+    assert_eq!(base_of(&builtin, "super"), ["generate", "backend"]);
+    assert_eq!(base_of(&builtin, "super::super"), ["generate"]);
+}
+
+#[test]
 fn domain_modules_never_name_the_http_layer_the_wiring_or_the_cli() {
     let edges = edges();
     for domain in [
-        "account", "auth", "billing", "generate", "images", "limits", "metrics", "quota", "store",
+        "account",
+        "auth",
+        "billing",
+        "coordination",
+        "generate",
+        "images",
+        "limits",
+        "metrics",
+        "store",
+        "upstream",
         "users",
     ] {
         let named = &edges[domain];
-        for upper in ["http", "startup", "cli", "config"] {
+        for upper in ["http", "process", "cli", "config"] {
             assert!(
                 !named.contains(upper),
                 "{domain} names crate::{upper}: dependencies point http -> services -> stores"

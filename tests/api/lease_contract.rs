@@ -4,8 +4,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use lucent::lease::{Leases, MemoryLeases, RedisLeases};
-use lucent::redis_client::RedisClient;
+use lucent::coordination::lease::{Leases, MemoryLeases, RedisLeases};
+use lucent::coordination::redis::RedisClient;
 
 use crate::redis_server::RedisServer;
 

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::future::join_all;
+use lucent::coordination::redis::RedisClient;
 use lucent::limits::{Allowance, Allowances, MemoryAllowances, RedisAllowances};
-use lucent::redis_client::RedisClient;
 
 use crate::redis_server::RedisServer;
 

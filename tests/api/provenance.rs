@@ -304,7 +304,7 @@ async fn a_certificate_c2pa_refuses_stops_the_start() {
             &c2pa_keys("ca-key.pem"),
         ],
     );
-    let error = lucent::application::Application::build(&config)
+    let error = lucent::process::application::Application::build(&config)
         .await
         .err()
         .expect("the start fails");
@@ -317,7 +317,7 @@ async fn a_certificate_c2pa_refuses_stops_the_start() {
 
 /// `lucent_images_marked_total` by `when`, as `/metrics` reports it.
 async fn marks_made(app: &crate::helpers::TestApp) -> std::collections::BTreeMap<String, u64> {
-    let text = app.state.metrics.render(None, 0);
+    let text = app.state.metrics.render(0);
     text.lines()
         .filter_map(|line| line.strip_prefix("lucent_images_marked_total{when=\""))
         .filter_map(|rest| rest.split_once("\"} "))

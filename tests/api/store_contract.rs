@@ -33,7 +33,7 @@ pub async fn embedded() -> Harness {
 
 pub fn rtdb_client(base: &str, credentials: Credentials) -> RtdbClient {
     RtdbClient::new(
-        lucent::startup::http_client().unwrap(),
+        lucent::upstream::http_client().unwrap(),
         url::Url::parse(&format!("{base}/")).unwrap(),
         Some(NAMESPACE.to_owned()),
         credentials,

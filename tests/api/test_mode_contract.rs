@@ -5,7 +5,7 @@ use lucent::billing::payments::{NewCheckout, Payments};
 use lucent::billing::test_mode::{
     CARD_DECLINED, CARD_OK, CardOutcome, MemoryLedger, RedisLedger, TestPayments,
 };
-use lucent::redis_client::RedisClient;
+use lucent::coordination::redis::RedisClient;
 
 use crate::redis_server::RedisServer;
 

@@ -514,7 +514,7 @@ async fn a_legacy_worker_given_a_variation_fails_it_rather_than_draw_from_the_pr
     // Gateways with their workers elsewhere offer variations whatever the workers draw with.
     let server = MockServer::start().await;
     let legacy = Legacy::new(
-        lucent::startup::http_client().unwrap(),
+        lucent::upstream::http_client().unwrap(),
         url::Url::parse(&format!("{}/generate-image", server.uri())).unwrap(),
     );
     let mut job = crate::comfyui::a_fox();

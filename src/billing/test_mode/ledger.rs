@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 
 use crate::billing::ProviderError;
-use crate::redis_client::{RedisClient, RedisError};
+use crate::coordination::CoordinationError;
+use crate::coordination::redis::RedisClient;
 
 /// Records as JSON under string keys, each kept for a while.
 #[async_trait]
@@ -72,11 +73,13 @@ impl RedisLedger {
     }
 }
 
-impl From<RedisError> for ProviderError {
-    fn from(e: RedisError) -> Self {
+impl From<CoordinationError> for ProviderError {
+    fn from(e: CoordinationError) -> Self {
         match e {
-            RedisError::Timeout => ProviderError::Timeout,
-            RedisError::Unavailable(e) | RedisError::Refused(e) => ProviderError::Unavailable(e),
+            CoordinationError::Timeout => ProviderError::Timeout,
+            CoordinationError::Unavailable(e) | CoordinationError::Refused(e) => {
+                ProviderError::Unavailable(e)
+            }
         }
     }
 }

@@ -7,7 +7,8 @@ use image::{DynamicImage, Rgba, RgbaImage, imageops};
 use tokio::sync::watch;
 
 use super::{Backend, BackendError, Progress, Render, Rendered, SourceImage, decode_png};
-use crate::generate::catalog::{SAMPLERS, Style};
+use crate::generate::catalog::Style;
+use crate::generate::controls::SAMPLERS;
 use crate::generate::request::{STEPS_DEFAULT, drawn_prompt};
 use crate::images::font;
 
@@ -286,7 +287,7 @@ mod tests {
             height: 128,
             enhance: false,
             cfg: 7.0,
-            sampler: &crate::generate::catalog::SAMPLERS[0],
+            sampler: &crate::generate::controls::SAMPLERS[0],
             source: None,
         }
     }

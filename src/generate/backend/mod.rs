@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
-use super::catalog::Sampler;
+use super::controls::Sampler;
 use futures_util::StreamExt;
 use image::DynamicImage;
 use tokio::sync::watch;
@@ -26,6 +26,7 @@ pub use comfyui::ComfyUi;
 pub use legacy::Legacy;
 
 use super::catalog::Catalog;
+pub use super::controls::Controls;
 use crate::upstream::ReadError;
 
 /// Largest response a backend may send; a 1024² PNG in base64 JSON is a few megabytes.
@@ -117,25 +118,6 @@ impl BackendError {
             Self::TooLarge => "backend_too_large",
         }
     }
-}
-
-/// What a backend lets users choose beyond the prompt and the seed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Controls {
-    /// It draws the width and height it is asked for.
-    pub any_size: bool,
-    /// It takes the guidance scale and the sampler.
-    pub guidance: bool,
-    /// It draws from a source image (variations and upscales).
-    pub img2img: bool,
-}
-
-impl Controls {
-    pub const ALL: Self = Self {
-        any_size: true,
-        guidance: true,
-        img2img: true,
-    };
 }
 
 #[async_trait]

@@ -3,9 +3,9 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
-use crate::histogram::Histogram;
 use crate::jobs::position::Line;
 use crate::jobs::{BoardEvent, Ended, EventKind, JobState, NewJob, Rules, Tier};
+use crate::metrics::histogram::Histogram;
 
 pub(super) struct Job {
     pub(super) uid: String,

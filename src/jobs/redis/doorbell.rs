@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use super::{CHANGES, EVERYTHING, RedisBoard};
-use crate::redis_client::Heard;
+use crate::coordination::redis::Heard;
 
 /// Feeds the board's `changes` from Redis's pub/sub: job ids, and [`EVERYTHING`] after an
 /// outage (messages published meanwhile are lost, so every listener looks again).

@@ -14,8 +14,8 @@ use super::{
     Admission, BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, JobBoard, JobState, NewJob,
     Outcome, Rules, Snapshot, Tier,
 };
-use crate::histogram::BUCKETS;
-use crate::redis_client::RedisClient;
+use crate::coordination::redis::RedisClient;
+use crate::metrics::histogram::BUCKETS;
 
 mod doorbell;
 mod reads;

@@ -4,10 +4,10 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use super::{DEPTH, REAP_BATCH, RedisBoard, SNAPSHOT, UNSETTLED, ms};
-use crate::histogram::Histogram;
 use crate::jobs::{
     BoardEvent, BoardResult, Depth, Ended, EventKind, JobState, Place, Snapshot, Tier,
 };
+use crate::metrics::histogram::Histogram;
 
 impl RedisBoard {
     /// An ended job as its hash has it (`kept` is absent when its workers were lost).

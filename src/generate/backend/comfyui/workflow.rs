@@ -288,7 +288,7 @@ mod tests {
             height: 768,
             enhance,
             cfg: 7.0,
-            sampler: &crate::generate::catalog::SAMPLERS[0],
+            sampler: &crate::generate::controls::SAMPLERS[0],
             source: None,
         }
     }

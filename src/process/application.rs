@@ -8,11 +8,12 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use super::shared::SharedParts;
+use super::{tasks, wiring};
 use crate::config::Config;
-use crate::coordination::Coordination;
 use crate::generate::retention;
 use crate::http::{AppState, server};
-use crate::{build_app, build_worker_app, startup, tasks};
+use crate::{build_app, build_worker_app};
 
 pub struct Application {
     /// What every handler reaches, and what a test arranges through.
@@ -24,12 +25,12 @@ impl Application {
     /// Everything `config` asks for, shared with the deployment's other processes through
     /// Redis, or alone.
     pub async fn build(config: &Config) -> anyhow::Result<Self> {
-        Self::build_on(config, startup::coordination(config)?).await
+        Self::build_on(config, wiring::shared_parts(config)?).await
     }
 
     /// The same on shared parts already made (a test wraps one of them in a fault).
-    pub async fn build_on(config: &Config, coordination: Coordination) -> anyhow::Result<Self> {
-        let state = startup::from_config(config, coordination).await?;
+    pub async fn build_on(config: &Config, shared: SharedParts) -> anyhow::Result<Self> {
+        let state = wiring::from_config(config, shared).await?;
         Ok(Self {
             state,
             config: config.clone(),
@@ -56,18 +57,18 @@ impl Application {
             async move { settler.settle_leftovers().await }
         });
         if let Some(backend) = generator.backend() {
-            tokio::spawn(startup::check_checkpoints(
+            tokio::spawn(wiring::check_checkpoints(
                 Arc::clone(backend),
                 generator.catalog().clone(),
             ));
         }
-        let worker = startup::worker(&self.config, &self.state)?;
+        let worker = wiring::worker(&self.config, &self.state)?;
         Ok(worker.map(|worker| tokio::spawn(worker.run(stop.clone()))))
     }
 
     /// Starts the hourly retention sweep of free users' images until `stop` turns true.
     pub fn start_retention(&self, stop: &watch::Receiver<bool>) {
-        let retention = Arc::new(startup::retention(&self.config, &self.state));
+        let retention = Arc::new(wiring::retention(&self.config, &self.state));
         tasks::every("retention", retention::EVERY, stop.clone(), move || {
             let retention = Arc::clone(&retention);
             async move { retention.sweep().await }

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use url::Url;
 
+use super::shared::SharedParts;
 use crate::age::{self, AgeChecks, persona::Persona, test_mode::TestAgeChecks};
 use crate::auth::{GoogleKeys, TokenVerifier};
 use crate::billing::Billing;
@@ -14,7 +15,8 @@ use crate::billing::payments::Payments;
 use crate::billing::stripe::StripeApi;
 use crate::billing::test_mode::{Ledger, TestPayments};
 use crate::config::{BillingMode, Config, RateLimitMode};
-use crate::coordination::Coordination;
+use crate::coordination::lease::Leases;
+use crate::coordination::redis::RedisClient;
 use crate::generate::catalog::Catalog;
 use crate::generate::retention::Retention;
 use crate::generate::{Generator, Parts, Worker, WorkerSettings};
@@ -22,10 +24,8 @@ use crate::http::{App, AppState, HttpSettings, Readiness, SecurityHeaders};
 use crate::images::blobs::Blobs;
 use crate::images::content_credentials::ContentCredentials;
 use crate::jobs::{JobBoard, Rules};
-use crate::lease::Leases;
 use crate::limits::RateLimits;
 use crate::metrics::Metrics;
-use crate::redis_client::RedisClient;
 use crate::safety::moderation::Moderation;
 use crate::safety::{Gate, List};
 use crate::staff::{Accounts, AccountsAuth, Staff};
@@ -34,18 +34,6 @@ use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use crate::store::{StaffGrants, Store};
 use crate::users::Users;
 use secrecy::{ExposeSecret, SecretString};
-
-/// Connect and per-request limits for every upstream call; a slow upstream must not hold a
-/// request (and its credit) forever. Calls that legitimately take longer (generation) set
-/// their own deadline per request.
-pub fn http_client() -> reqwest::Result<reqwest::Client> {
-    reqwest::Client::builder()
-        .connect_timeout(Duration::from_secs(5))
-        .timeout(Duration::from_secs(30))
-        .pool_idle_timeout(Duration::from_secs(90))
-        .user_agent(concat!("lucent/", env!("CARGO_PKG_VERSION")))
-        .build()
-}
 
 /// Per-request deadline for the Realtime Database: a hung database must fail the request,
 /// not hold it.
@@ -56,11 +44,11 @@ pub fn state(
     config: &Config,
     http: reqwest::Client,
     store: Arc<dyn Store>,
-    coordination: Coordination,
+    shared: SharedParts,
 ) -> anyhow::Result<AppState> {
     let quotas = config.quotas();
     let metrics = Arc::new(Metrics::default());
-    let Coordination {
+    let SharedParts {
         redis,
         board,
         allowances,
@@ -69,7 +57,7 @@ pub fn state(
         leases,
         test_ledger,
         age_ledger,
-    } = coordination;
+    } = shared;
     let age_required = matches!(
         config.age_check_mode(),
         Some(age::Mode::Persona | age::Mode::Test)
@@ -103,11 +91,11 @@ pub fn state(
 
 /// What this process shares with the deployment's others: through Redis when
 /// `LUCENT_REDIS_URL` is set, else nothing (it is alone).
-pub fn coordination(config: &Config) -> anyhow::Result<Coordination> {
+pub fn shared_parts(config: &Config) -> anyhow::Result<SharedParts> {
     let rules = rules(config)?;
     Ok(match redis(config)? {
-        Some(redis) => Coordination::through(redis, rules, instance_name()),
-        None => Coordination::alone(rules),
+        Some(redis) => SharedParts::through(redis, rules, instance_name()),
+        None => SharedParts::alone(rules),
     })
 }
 
@@ -121,11 +109,11 @@ pub fn redis(config: &Config) -> anyhow::Result<Option<RedisClient>> {
         .map_err(|e| anyhow::anyhow!("LUCENT_REDIS_URL: {e}"))
 }
 
-/// Builds every client the configuration asks for, on `coordination`'s shared parts.
-pub async fn from_config(config: &Config, coordination: Coordination) -> anyhow::Result<AppState> {
-    let http = http_client()?;
+/// Builds every client the configuration asks for, on `shared`.
+pub async fn from_config(config: &Config, shared: SharedParts) -> anyhow::Result<AppState> {
+    let http = crate::upstream::http_client()?;
     let store = open_store(config, &http).await?;
-    let state = state(config, http, store, coordination)?;
+    let state = state(config, http, store, shared)?;
     if let Some(redis) = &state.redis {
         tokio::spawn(warn_about_eviction(redis.clone()));
     }

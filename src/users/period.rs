@@ -5,6 +5,8 @@
 
 use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, TimeZone, Utc};
 
+use crate::store::UserRecord;
+
 /// How many credits each plan gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Quotas {
@@ -24,6 +26,16 @@ pub enum CreditPlan {
 }
 
 impl CreditPlan {
+    /// The plan `user`'s credits are counted by at `now_ms`.
+    pub fn of(user: &UserRecord, now_ms: i64) -> Self {
+        match &user.subscription {
+            Some(sub) if sub.is_pro(now_ms) => Self::Pro {
+                period_end: sub.current_period_end,
+            },
+            _ => Self::Free,
+        }
+    }
+
     pub fn is_pro(self) -> bool {
         matches!(self, Self::Pro { .. })
     }

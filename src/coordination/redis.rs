@@ -11,6 +11,8 @@ use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::{ProtocolVersion, PushInfo, PushKind, Value};
 use tokio::sync::mpsc;
 
+use super::CoordinationError;
+
 /// Past this, a call counts as failed whatever the connection is doing (reconnects included).
 const CALL_DEADLINE: Duration = Duration::from_millis(800);
 
@@ -25,32 +27,6 @@ fn fail_fast(response_timeout: Duration) -> ConnectionManagerConfig {
         .set_number_of_retries(1)
         .set_min_delay(Duration::from_millis(50))
         .set_max_delay(Duration::from_millis(100))
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum RedisError {
-    #[error("redis did not answer in time")]
-    Timeout,
-    #[error("redis: {0}")]
-    Unavailable(String),
-    /// The server answered with an error (a forbidden or unknown command, a script's error).
-    #[error("redis refused: {0}")]
-    Refused(String),
-}
-
-impl From<redis::RedisError> for RedisError {
-    fn from(e: redis::RedisError) -> Self {
-        if e.is_timeout() {
-            Self::Timeout
-        } else if matches!(
-            e.kind(),
-            redis::ErrorKind::Server(_) | redis::ErrorKind::Extension
-        ) {
-            Self::Refused(e.to_string())
-        } else {
-            Self::Unavailable(e.to_string())
-        }
-    }
 }
 
 /// What a listener hears on a channel.
@@ -70,7 +46,7 @@ pub struct RedisClient {
 
 impl RedisClient {
     /// Connects on first use, so an instance starts (and reports not ready) while Redis is down.
-    pub fn open(url: &str) -> Result<Self, RedisError> {
+    pub fn open(url: &str) -> Result<Self, CoordinationError> {
         let client = redis::Client::open(url)?;
         let config = fail_fast(RESPONSE_TIMEOUT);
         Ok(Self {
@@ -85,7 +61,7 @@ impl RedisClient {
     pub fn blocking_connection(
         &self,
         longest_block: Duration,
-    ) -> Result<ConnectionManager, RedisError> {
+    ) -> Result<ConnectionManager, CoordinationError> {
         let config = fail_fast(longest_block + RESPONSE_TIMEOUT);
         Ok(self.client.get_connection_manager_lazy(config)?)
     }
@@ -145,7 +121,7 @@ impl RedisClient {
     }
 
     /// Publishes `message` on `channel` (see [`RedisClient::listen`]).
-    pub async fn publish(&self, channel: &str, message: &str) -> Result<(), RedisError> {
+    pub async fn publish(&self, channel: &str, message: &str) -> Result<(), CoordinationError> {
         let (channel, message) = (self.key(channel), message.to_owned());
         self.call(|mut c| async move {
             redis::cmd("PUBLISH")
@@ -164,7 +140,7 @@ impl RedisClient {
     async fn subscribe(
         &self,
         channel: &str,
-    ) -> Result<(ConnectionManager, mpsc::UnboundedReceiver<PushInfo>), RedisError> {
+    ) -> Result<(ConnectionManager, mpsc::UnboundedReceiver<PushInfo>), CoordinationError> {
         let info = self.client.get_connection_info().clone();
         let resp3 = info
             .redis_settings()
@@ -179,7 +155,7 @@ impl RedisClient {
         let channel = self.key(channel);
         tokio::time::timeout(CALL_DEADLINE, connection.subscribe(&channel))
             .await
-            .map_err(|_| RedisError::Timeout)??;
+            .map_err(|_| CoordinationError::Timeout)??;
         Ok((connection, rx))
     }
 
@@ -189,14 +165,14 @@ impl RedisClient {
     }
 
     /// Runs `call` on the shared connection within [`CALL_DEADLINE`].
-    pub async fn call<T, F, Fut>(&self, call: F) -> Result<T, RedisError>
+    pub async fn call<T, F, Fut>(&self, call: F) -> Result<T, CoordinationError>
     where
         F: FnOnce(ConnectionManager) -> Fut,
         Fut: Future<Output = redis::RedisResult<T>>,
     {
         match tokio::time::timeout(CALL_DEADLINE, call(self.connection.clone())).await {
             Ok(result) => Ok(result?),
-            Err(_) => Err(RedisError::Timeout),
+            Err(_) => Err(CoordinationError::Timeout),
         }
     }
 
@@ -204,7 +180,7 @@ impl RedisClient {
     pub async fn run_script<T>(
         &self,
         call: redis::ScriptInvocation<'static>,
-    ) -> Result<T, RedisError>
+    ) -> Result<T, CoordinationError>
     where
         T: redis::FromRedisValue + Send,
     {
@@ -212,7 +188,7 @@ impl RedisClient {
             .await
     }
 
-    pub async fn ping(&self) -> Result<(), RedisError> {
+    pub async fn ping(&self) -> Result<(), CoordinationError> {
         self.call(|mut c| async move { redis::cmd("PING").query_async::<String>(&mut c).await })
             .await
             .map(drop)
@@ -220,7 +196,7 @@ impl RedisClient {
 
     /// What Redis does when its memory is full (`CONFIG GET maxmemory-policy`); `None` where
     /// the server refuses CONFIG, as managed services often do.
-    pub async fn eviction_policy(&self) -> Result<Option<Eviction>, RedisError> {
+    pub async fn eviction_policy(&self) -> Result<Option<Eviction>, CoordinationError> {
         let answer = self
             .call(|mut c| async move {
                 redis::cmd("CONFIG")
@@ -232,7 +208,7 @@ impl RedisClient {
             .await;
         match answer {
             Ok(pair) => Ok(pair.into_iter().nth(1).map(Eviction)),
-            Err(RedisError::Refused(_)) => Ok(None),
+            Err(CoordinationError::Refused(_)) => Ok(None),
             Err(e) => Err(e),
         }
     }

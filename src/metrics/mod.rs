@@ -2,13 +2,14 @@
 //! queue depth, backend durations and failures, credit reservations, webhook outcomes.
 //! Hand-rolled: a few maps behind short locks, no exporter stack to build.
 
+pub mod histogram;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use crate::histogram::Histogram;
-use crate::jobs::Depth;
+use histogram::Histogram;
 
 #[derive(Default)]
 struct Series {
@@ -78,8 +79,8 @@ impl Metrics {
         self.with(|s| *s.webhooks.entry(outcome.to_owned()).or_default() += 1);
     }
 
-    /// The text exposition; `depth` is the global line (`None`: the board is unreachable).
-    pub fn render(&self, depth: Option<Depth>, store_reads: u64) -> String {
+    /// The text exposition of this process's counts (the job board adds its own).
+    pub fn render(&self, store_reads: u64) -> String {
         let mut out = String::new();
         self.with(|s| {
             out.push_str("# HELP lucent_http_requests_total HTTP requests by route, method and status.\n# TYPE lucent_http_requests_total counter\n");
@@ -111,24 +112,6 @@ impl Metrics {
                 let _ = writeln!(out, "lucent_webhooks_total{{outcome=\"{}\"}} {n}", escape(outcome));
             }
         });
-        out.push_str("# HELP lucent_jobs_board_up Whether the job board answered.\n# TYPE lucent_jobs_board_up gauge\n");
-        let _ = writeln!(out, "lucent_jobs_board_up {}", u8::from(depth.is_some()));
-        if let Some(d) = depth {
-            out.push_str("# HELP lucent_queue_waiting Generation jobs waiting for a worker, all instances.\n# TYPE lucent_queue_waiting gauge\n");
-            let _ = writeln!(out, "lucent_queue_waiting {}", d.queued_pro + d.queued_free);
-            out.push_str("# HELP lucent_queue_depth Generation jobs waiting, by tier, all instances.\n# TYPE lucent_queue_depth gauge\n");
-            let _ = writeln!(out, "lucent_queue_depth{{tier=\"pro\"}} {}", d.queued_pro);
-            let _ = writeln!(out, "lucent_queue_depth{{tier=\"free\"}} {}", d.queued_free);
-            out.push_str("# HELP lucent_jobs_running Generation jobs running, all workers.\n# TYPE lucent_jobs_running gauge\n");
-            let _ = writeln!(out, "lucent_jobs_running {}", d.running);
-            out.push_str("# HELP lucent_workers_alive Workers that looked for work within three leases.\n# TYPE lucent_workers_alive gauge\n");
-            let _ = writeln!(out, "lucent_workers_alive {}", d.workers);
-            out.push_str("# HELP lucent_queue_wait_seconds From submit to the first start, by tier, all instances.\n# TYPE lucent_queue_wait_seconds histogram\n");
-            d.waited_pro
-                .render(&mut out, "lucent_queue_wait_seconds", "tier=\"pro\"");
-            d.waited_free
-                .render(&mut out, "lucent_queue_wait_seconds", "tier=\"free\"");
-        }
         out.push_str("# HELP lucent_store_reads_total User and credit reads that missed the caches.\n# TYPE lucent_store_reads_total counter\n");
         let _ = writeln!(out, "lucent_store_reads_total {store_reads}");
         out
@@ -145,17 +128,7 @@ mod tests {
         m.request("/api/v1/me", "GET", 200, Duration::from_micros(300));
         m.request("/api/v1/me", "GET", 200, Duration::from_millis(20));
         m.credits("reserved", 2);
-        let mut waited_free = Histogram::default();
-        waited_free.observe(3.0);
-        let depth = Depth {
-            queued_pro: 1,
-            queued_free: 2,
-            running: 1,
-            workers: 2,
-            waited_free,
-            ..Depth::default()
-        };
-        let text = m.render(Some(depth), 7);
+        let text = m.render(7);
         assert!(text.contains(
             "lucent_http_requests_total{route=\"/api/v1/me\",method=\"GET\",status=\"200\"} 2"
         ));
@@ -169,12 +142,6 @@ mod tests {
             text.contains("lucent_http_request_duration_seconds_count{route=\"/api/v1/me\"} 2")
         );
         assert!(text.contains("lucent_credits_total{outcome=\"reserved\"} 2"));
-        assert!(text.contains("lucent_queue_waiting 3"));
-        assert!(text.contains("lucent_queue_depth{tier=\"free\"} 2"));
-        assert!(text.contains("lucent_workers_alive 2"));
-        assert!(text.contains("lucent_queue_wait_seconds_bucket{tier=\"free\",le=\"1\"} 0"));
-        assert!(text.contains("lucent_queue_wait_seconds_bucket{tier=\"free\",le=\"5\"} 1"));
-        assert!(text.contains("lucent_queue_wait_seconds_count{tier=\"pro\"} 0"));
         assert!(text.contains("lucent_store_reads_total 7"));
     }
 }

@@ -1,17 +1,17 @@
-//! What the instances and workers of one deployment share: in this process alone (one machine,
-//! the local stack), or through Redis for all of them (`LUCENT_REDIS_URL`). The one place that
-//! chooses; everything else takes the parts it is given.
+//! The parts of the shared state this process uses: all in this process alone (one machine, the
+//! local stack), or all through Redis (`LUCENT_REDIS_URL`). The one place that chooses;
+//! everything else takes the parts it is given.
 
 use std::sync::Arc;
 
 use crate::billing::test_mode::{Ledger, MemoryLedger, RedisLedger};
+use crate::coordination::lease::{Leases, MemoryLeases, RedisLeases};
+use crate::coordination::redis::RedisClient;
 use crate::jobs::{JobBoard, MemoryBoard, RedisBoard, Rules};
-use crate::lease::{Leases, MemoryLeases, RedisLeases};
 use crate::limits::streams::{EVENT_STREAMS, EXPORTS, StreamSlots};
 use crate::limits::{Allowances, MemoryAllowances, RedisAllowances};
-use crate::redis_client::RedisClient;
 
-pub struct Coordination {
+pub struct SharedParts {
     /// The shared Redis, for readiness and the caches that listen to it; `None` alone.
     pub redis: Option<RedisClient>,
     /// Who runs what next.
@@ -30,7 +30,7 @@ pub struct Coordination {
     pub age_ledger: Box<dyn Ledger>,
 }
 
-impl Coordination {
+impl SharedParts {
     /// Everything in this process.
     pub fn alone(rules: Rules) -> Self {
         Self {

@@ -9,16 +9,22 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use redis::Script;
 
-use crate::redis_client::{RedisClient, RedisError};
+use crate::coordination::CoordinationError;
+use crate::coordination::redis::RedisClient;
 
 #[async_trait]
 pub trait Leases: Send + Sync {
     /// Takes lease `name` for `holder` for `ttl`, or extends it when `holder` has it already;
     /// false while someone else holds it.
-    async fn hold(&self, name: &str, holder: &str, ttl: Duration) -> Result<bool, RedisError>;
+    async fn hold(
+        &self,
+        name: &str,
+        holder: &str,
+        ttl: Duration,
+    ) -> Result<bool, CoordinationError>;
 
     /// Gives lease `name` up if `holder` has it; a no-op otherwise.
-    async fn release(&self, name: &str, holder: &str) -> Result<(), RedisError>;
+    async fn release(&self, name: &str, holder: &str) -> Result<(), CoordinationError>;
 }
 
 #[derive(Default)]
@@ -28,7 +34,12 @@ pub struct MemoryLeases {
 
 #[async_trait]
 impl Leases for MemoryLeases {
-    async fn hold(&self, name: &str, holder: &str, ttl: Duration) -> Result<bool, RedisError> {
+    async fn hold(
+        &self,
+        name: &str,
+        holder: &str,
+        ttl: Duration,
+    ) -> Result<bool, CoordinationError> {
         let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
         let now = Instant::now();
         if let Some((by, until)) = held.get(name)
@@ -41,7 +52,7 @@ impl Leases for MemoryLeases {
         Ok(true)
     }
 
-    async fn release(&self, name: &str, holder: &str) -> Result<(), RedisError> {
+    async fn release(&self, name: &str, holder: &str) -> Result<(), CoordinationError> {
         let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
         if held.get(name).is_some_and(|(by, _)| by == holder) {
             held.remove(name);
@@ -88,7 +99,12 @@ impl RedisLeases {
 
 #[async_trait]
 impl Leases for RedisLeases {
-    async fn hold(&self, name: &str, holder: &str, ttl: Duration) -> Result<bool, RedisError> {
+    async fn hold(
+        &self,
+        name: &str,
+        holder: &str,
+        ttl: Duration,
+    ) -> Result<bool, CoordinationError> {
         let mut call = HOLD.prepare_invoke();
         call.key(self.redis.key(&format!("lease:{name}")))
             .arg(holder)
@@ -97,7 +113,7 @@ impl Leases for RedisLeases {
         Ok(held == 1)
     }
 
-    async fn release(&self, name: &str, holder: &str) -> Result<(), RedisError> {
+    async fn release(&self, name: &str, holder: &str) -> Result<(), CoordinationError> {
         let mut call = RELEASE.prepare_invoke();
         call.key(self.redis.key(&format!("lease:{name}")))
             .arg(holder);
