@@ -15,7 +15,8 @@ use tokio::sync::oneshot;
 use super::generator::Generator;
 use super::request::{Drawn, GenerationBody, Spec, drawn_prompt};
 use super::{GenerateError, source};
-use crate::jobs::{Admission, BoardError, Cancel, Ended, NewJob, Place, Tier};
+use crate::coordination::CoordinationError;
+use crate::jobs::{Admission, Cancel, Ended, NewJob, Place, Tier};
 use crate::safety::moderation::Input;
 use crate::safety::normalize::clean;
 use crate::safety::strikes;
@@ -220,7 +221,7 @@ impl Generator {
                     kept: Some(0),
                 };
                 self.settler.settle(&ended).await;
-                return Err(GenerateError::Unavailable(BoardError::Unavailable(
+                return Err(GenerateError::Unavailable(CoordinationError::Unavailable(
                     "the job's admission took too long".into(),
                 )));
             }

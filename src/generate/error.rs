@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::backend::BackendError;
+use crate::coordination::CoordinationError;
 use crate::images::blobs::BlobError;
-use crate::jobs::BoardError;
 use crate::safety::moderation::ModerationError;
 use crate::safety::strikes::Standing;
 use crate::safety::{Category, Refusal};
@@ -64,7 +64,7 @@ pub enum GenerateError {
     User(#[from] UserError),
     /// The job board (Redis) cannot be reached: nothing was queued or charged.
     #[error("the job queue is unavailable: {0}")]
-    Unavailable(#[from] BoardError),
+    Unavailable(#[from] CoordinationError),
     /// Explicit requests wait for the moderation service (src/safety/moderation.rs): they
     /// are refused while it is configured and out of reach.
     #[error(

@@ -12,7 +12,8 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, watch};
 
 use super::GenerateError;
-use crate::jobs::{BoardError, BoardEvent, EventKind, JobBoard, JobState, Place, Snapshot};
+use crate::coordination::CoordinationError;
+use crate::jobs::{BoardEvent, EventKind, JobBoard, JobState, Place, Snapshot};
 
 /// Looks again this often without a ring.
 const LOOK_AGAIN: Duration = Duration::from_secs(2);
@@ -43,7 +44,7 @@ impl From<Failure> for GenerateError {
     fn from(failure: Failure) -> Self {
         match failure {
             Failure::Missing => GenerateError::NotFound("job"),
-            Failure::Board(e) => GenerateError::Unavailable(BoardError::Unavailable(e)),
+            Failure::Board(e) => GenerateError::Unavailable(CoordinationError::Unavailable(e)),
         }
     }
 }

@@ -32,9 +32,9 @@ pub use self::redis::{EVERYTHING, RedisBoard};
 pub use depth::Depth;
 pub use memory::MemoryBoard;
 
-pub use crate::coordination::CoordinationError as BoardError;
+use crate::coordination::CoordinationError;
 
-pub type BoardResult<T> = Result<T, BoardError>;
+pub type BoardResult<T> = Result<T, CoordinationError>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

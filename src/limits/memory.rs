@@ -2,7 +2,10 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// Tokio's clock, not the system's: a test pauses it and moves it on (tests/api/clock.rs).
+use tokio::time::Instant;
 
 use async_trait::async_trait;
 

@@ -208,7 +208,8 @@ async fn a_client_that_leaves_once_its_job_reached_the_backend_is_charged_and_ho
     let second = json!({"prompt": "second"});
     let waiting = app.generate(&next, &second);
     let (done, sent_meanwhile) = tokio::join!(waiting, async {
-        tokio::time::sleep(Duration::from_millis(400)).await;
+        app.until_line(|line| line.running == 1 && line.queued_free == 1)
+            .await;
         txt2img().await
     });
 
@@ -247,11 +248,12 @@ async fn a_full_queue_refuses_before_any_credit_is_touched() {
     let first = json!({"prompt": "a"});
     let running = app.generate(&tokens[0], &first);
     let waiting = async {
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        app.until_line(|line| line.running == 1).await;
         app.generate(&tokens[1], &json!({"prompt": "b"})).await
     };
     let refused = async {
-        tokio::time::sleep(Duration::from_millis(500)).await;
+        app.until_line(|line| line.running == 1 && line.queued_free == 1)
+            .await;
         app.generate(&tokens[2], &json!({"prompt": "c"})).await
     };
     let (_, _, refused) = tokio::join!(running, waiting, refused);
@@ -507,7 +509,7 @@ async fn a_client_that_leaves_while_queued_is_not_charged_and_not_rendered() {
     let first_body = json!({"prompt": "first"});
     let busy = app.generate(&first, &first_body);
     let leaver = async {
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        app.until_line(|line| line.running == 1).await;
         let response = app
             .client
             .post(app.url("/api/v1/generations"))
@@ -527,7 +529,8 @@ async fn a_client_that_leaves_while_queued_is_not_charged_and_not_rendered() {
     };
     let (done, ()) = tokio::join!(busy, leaver);
     assert_eq!(done.status(), 201);
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    app.until_line(|line| line.running == 0 && line.queued_free == 0)
+        .await;
 
     assert_eq!(app.wait_for_credits(&second, 0).await, 0);
     assert_eq!(txt2img_calls(&server).await.len(), 1);
@@ -545,15 +548,14 @@ async fn a_free_user_cannot_stack_requests_and_pro_users_go_first() {
     let running_body = json!({"prompt": "running"});
     let first = app.generate(&running, &running_body);
     let rest = async {
-        tokio::time::sleep(Duration::from_millis(150)).await;
+        app.until_line(|line| line.running == 1).await;
         let free_body = json!({"prompt": "free"});
         let free_req = app.generate(&free, &free_body);
         let stacked = async {
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            app.until_line(|line| line.queued_free == 1).await;
             let second = app.generate(&free, &json!({"prompt": "free again"})).await;
             assert_eq!(second.status(), 429);
             assert!(second.headers().contains_key("retry-after"));
-            tokio::time::sleep(Duration::from_millis(100)).await;
             app.generate(&pro, &json!({"prompt": "pro", "enhance": false}))
                 .await
         };

@@ -7,9 +7,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
+use lucent::coordination::CoordinationError;
 use lucent::jobs::{
-    Admission, BoardError, BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, JobBoard,
-    NewJob, Outcome, Rules, Snapshot,
+    Admission, BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, JobBoard, NewJob, Outcome,
+    Rules, Snapshot,
 };
 use tokio::sync::broadcast;
 
@@ -64,7 +65,7 @@ impl FaultyBoard {
             }
         };
         if failing {
-            return Err(BoardError::Unavailable("connection refused".into()));
+            return Err(CoordinationError::Unavailable("connection refused".into()));
         }
         Ok(())
     }

@@ -4,11 +4,14 @@
 use clap::Parser;
 use lucent::AppState;
 use lucent::config::Config;
+use lucent::jobs::{Depth, JobBoard};
 use lucent::process::application::Application;
 use lucent::process::shared::SharedParts;
 use serde_json::{Value, json};
 use std::path::Path;
+use std::sync::Arc;
 use tempfile::TempDir;
+use tokio::sync::broadcast::error::RecvError;
 use wiremock::MockServer;
 
 use crate::test_keys;
@@ -22,6 +25,8 @@ pub struct TestApp {
     pub data_dir: TempDir,
     /// The running app's state, for arranging what the API cannot (plans, old records).
     pub state: AppState,
+    /// The job board the app runs on, to wait for the line to change.
+    pub board: Arc<dyn JobBoard>,
     /// The in-process worker and sweeper run while this is held.
     _jobs: tokio::sync::watch::Sender<bool>,
 }
@@ -89,6 +94,7 @@ pub async fn spawn_app_on(
     let config = test_config(data_dir.path(), &args);
     let mut shared = lucent::process::wiring::shared_parts(&config).unwrap();
     arrange(&mut shared);
+    let board = Arc::clone(&shared.board);
     let app = Application::build_on(&config, shared).await.unwrap();
     let (stop, stopping) = tokio::sync::watch::channel(false);
     if let Tasks::Run = tasks {
@@ -107,6 +113,7 @@ pub async fn spawn_app_on(
         data_dir,
         state,
         keys,
+        board,
         _jobs: stop,
     }
 }
@@ -402,6 +409,18 @@ impl TestApp {
             .await
             .unwrap();
         self.state.users.changed(uid).await;
+    }
+
+    /// Waits until the line, as the board counts it, is what `ready` wants: looked at again each
+    /// time the board rings a change, never on a timer.
+    pub async fn until_line(&self, ready: impl Fn(&Depth) -> bool) {
+        // Listening before looking: a change between the two still rings.
+        let mut rings = self.board.changes();
+        while !ready(&self.board.depth().await.unwrap()) {
+            if let Err(RecvError::Closed) = rings.recv().await {
+                panic!("the board stopped before the line was ready");
+            }
+        }
     }
 
     /// Jobs waiting for a worker, as the board counts them.

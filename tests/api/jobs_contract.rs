@@ -12,9 +12,12 @@ use lucent::jobs::{
     Rules, Tier,
 };
 
+use crate::clock::Clock;
 use crate::redis_server::RedisServer;
 
 pub struct Harness {
+    /// How the test lets time pass on this adapter.
+    clock: Clock,
     board: Arc<dyn JobBoard>,
     /// Another handle on the same board (a second instance, for Redis).
     other: Arc<dyn JobBoard>,
@@ -50,6 +53,7 @@ fn short_lived() -> Rules {
 async fn memory() -> Harness {
     let board: Arc<dyn JobBoard> = Arc::new(MemoryBoard::new(rules()));
     Harness {
+        clock: Clock::Paused,
         other: Arc::clone(&board),
         board,
         short_lived: Arc::new(MemoryBoard::new(short_lived())),
@@ -61,6 +65,7 @@ async fn redis() -> Harness {
     let server = RedisServer::start().await;
     let open = |rules| RedisBoard::new(RedisClient::open(&server.url).unwrap(), rules);
     Harness {
+        clock: Clock::Real,
         board: open(rules()),
         other: open(rules()),
         // The same keys: the one test that uses it uses nothing else.
@@ -224,7 +229,7 @@ async fn a_job_whose_lease_runs_out_runs_again_elsewhere_and_the_first_worker_is
     let first = h.board.claim("w1").await.unwrap().unwrap();
     assert_eq!(first.id, "a");
 
-    tokio::time::sleep(LEASE + Duration::from_millis(100)).await;
+    h.clock.pass(LEASE + Duration::from_millis(100)).await;
     assert_eq!(h.other.reap().await.unwrap(), vec![], "requeued, not ended");
 
     let second = h.other.claim("w2").await.unwrap().unwrap();
@@ -255,7 +260,7 @@ async fn a_renewed_lease_is_kept(h: Harness) {
     submit(&*h.board, "a", "u", Tier::Pro).await;
     let claimed = h.board.claim("w").await.unwrap().unwrap();
     for _ in 0..4 {
-        tokio::time::sleep(LEASE / 3).await;
+        h.clock.pass(LEASE / 3).await;
         assert!(h.board.renew("a", &claimed.token, None).await.unwrap());
         h.other.reap().await.unwrap();
     }
@@ -267,7 +272,7 @@ async fn a_job_that_loses_every_worker_fails_and_nobody_knows_what_it_kept(h: Ha
     submit(&*h.board, "a", "u", Tier::Free).await;
     for _ in 0..2 {
         h.board.claim("w").await.unwrap().unwrap();
-        tokio::time::sleep(LEASE + Duration::from_millis(100)).await;
+        h.clock.pass(LEASE + Duration::from_millis(100)).await;
         h.other.reap().await.unwrap();
     }
     let snapshot = h.board.snapshot("a").await.unwrap().unwrap();
@@ -280,7 +285,7 @@ async fn a_job_that_loses_every_worker_fails_and_nobody_knows_what_it_kept(h: Ha
 
 async fn an_admission_that_never_finishes_fails_the_job(h: Harness) {
     h.board.enqueue(&job("a", "u", Tier::Free)).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    h.clock.pass(Duration::from_millis(400)).await;
 
     let ended = h.other.reap().await.unwrap();
 
@@ -354,7 +359,7 @@ async fn a_job_that_is_not_over_cannot_be_marked_settled(h: Harness) {
 async fn a_job_put_back_in_line_and_canceled_leaves_what_it_kept_to_be_counted(h: Harness) {
     submit(&*h.board, "a", "u", Tier::Free).await;
     h.board.claim("w").await.unwrap().unwrap();
-    tokio::time::sleep(LEASE + Duration::from_millis(100)).await;
+    h.clock.pass(LEASE + Duration::from_millis(100)).await;
     h.other.reap().await.unwrap();
     assert_eq!(
         h.board.snapshot("a").await.unwrap().unwrap().state,
@@ -394,7 +399,7 @@ async fn a_failed_admission_kept_nothing_and_waits_for_its_settlement(h: Harness
 
 async fn a_job_reaped_during_its_admission_is_not_published(h: Harness) {
     h.board.enqueue(&job("a", "u", Tier::Free)).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    h.clock.pass(Duration::from_millis(400)).await;
     h.other.reap().await.unwrap();
 
     assert!(!h.board.publish("a").await.unwrap());
@@ -409,7 +414,9 @@ async fn a_job_reaped_during_its_admission_is_not_published(h: Harness) {
 async fn a_job_waiting_longer_than_keep_open_fails_and_kept_nothing(h: Harness) {
     submit(&*h.short_lived, "a", "u", Tier::Pro).await;
     submit(&*h.short_lived, "b", "v", Tier::Free).await;
-    tokio::time::sleep(SHORT_KEEP_OPEN + Duration::from_millis(200)).await;
+    h.clock
+        .pass(SHORT_KEEP_OPEN + Duration::from_millis(200))
+        .await;
     submit(&*h.short_lived, "c", "w", Tier::Free).await;
 
     let mut ended = h.short_lived.reap().await.unwrap();
@@ -478,7 +485,7 @@ async fn events_tell_the_whole_story_and_resume_after_a_cursor(h: Harness) {
 async fn a_change_rings_every_listener(h: Harness) {
     let mut changes = h.other.changes();
     // Redis confirms a subscription asynchronously; wait for the first ring of anything.
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    h.clock.pass(Duration::from_millis(200)).await;
 
     submit(&*h.board, "a", "u", Tier::Pro).await;
 
@@ -536,7 +543,7 @@ async fn each_first_start_counts_its_wait_under_its_tier(h: Harness) {
     submit(&*h.board, "p", "a", Tier::Pro).await;
     submit(&*h.board, "f", "b", Tier::Free).await;
     submit(&*h.board, "g", "c", Tier::Free).await;
-    tokio::time::sleep(Duration::from_millis(30)).await;
+    h.clock.pass(Duration::from_millis(30)).await;
     h.board.claim("w1").await.unwrap();
     h.other.claim("w2").await.unwrap();
     h.board.claim("w1").await.unwrap();

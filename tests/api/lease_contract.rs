@@ -7,15 +7,19 @@ use std::time::Duration;
 use lucent::coordination::lease::{Leases, MemoryLeases, RedisLeases};
 use lucent::coordination::redis::RedisClient;
 
+use crate::clock::Clock;
 use crate::redis_server::RedisServer;
 
 pub struct Harness {
+    /// How the test lets time pass on this adapter.
+    clock: Clock,
     leases: Arc<dyn Leases>,
     _keep: Option<RedisServer>,
 }
 
 async fn memory() -> Harness {
     Harness {
+        clock: Clock::Paused,
         leases: Arc::new(MemoryLeases::default()),
         _keep: None,
     }
@@ -25,6 +29,7 @@ async fn redis() -> Harness {
     let server = RedisServer::start().await;
     let client = RedisClient::open(&server.url).unwrap();
     Harness {
+        clock: Clock::Real,
         leases: Arc::new(RedisLeases::new(client)),
         _keep: Some(server),
     }
@@ -52,7 +57,7 @@ async fn a_lease_nobody_renews_runs_out(h: Harness) {
     let short = Duration::from_millis(50);
     assert!(h.leases.hold("sweep", "a", short).await.unwrap());
 
-    tokio::time::sleep(short * 3).await;
+    h.clock.pass(short * 3).await;
 
     assert!(h.leases.hold("sweep", "b", HOUR).await.unwrap());
     assert!(!h.leases.hold("sweep", "a", HOUR).await.unwrap());

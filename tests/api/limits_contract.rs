@@ -8,15 +8,19 @@ use futures_util::future::join_all;
 use lucent::coordination::redis::RedisClient;
 use lucent::limits::{Allowance, Allowances, MemoryAllowances, RedisAllowances};
 
+use crate::clock::Clock;
 use crate::redis_server::RedisServer;
 
 pub struct Harness {
+    /// How the test lets time pass on this adapter.
+    clock: Clock,
     allowances: Arc<dyn Allowances>,
     _keep: Option<RedisServer>,
 }
 
 async fn memory() -> Harness {
     Harness {
+        clock: Clock::Paused,
         allowances: Arc::new(MemoryAllowances::default()),
         _keep: None,
     }
@@ -26,6 +30,7 @@ async fn redis() -> Harness {
     let server = RedisServer::start().await;
     let client = RedisClient::open(&server.url).unwrap();
     Harness {
+        clock: Clock::Real,
         allowances: Arc::new(RedisAllowances::new(client)),
         _keep: Some(server),
     }
@@ -72,7 +77,7 @@ async fn a_refused_request_spends_nothing(h: Harness) {
     for _ in 0..5 {
         assert!(h.allowances.spend("k", one).await.unwrap().is_some());
     }
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    h.clock.pass(Duration::from_millis(400)).await;
 
     assert_eq!(h.allowances.spend("k", one).await.unwrap(), None);
 }

@@ -1,15 +1,22 @@
 //! The gateway's integration tests: one binary, one module per area.
 
 /// One behaviour suite on several adapters: `adapter_contract!(a, b; [test, …])` makes module
-/// `a` with each `test(a().await)` as a test, and module `b` likewise.
+/// `a` with each `test(a().await)` as a test, and module `b` likewise; `memory` on a paused clock.
 macro_rules! adapter_contract {
     ($($adapter:ident),+; $names:tt) => {
         $(adapter_contract!(@one $adapter; $names);)+
     };
-    (@one $adapter:ident; [$($name:ident),* $(,)?]) => {
+    // The adapter kept in this process runs on a paused clock (tests/api/clock.rs).
+    (@one memory; $names:tt) => {
+        adapter_contract!(@mod memory, tokio::test(start_paused = true); $names);
+    };
+    (@one $adapter:ident; $names:tt) => {
+        adapter_contract!(@mod $adapter, tokio::test; $names);
+    };
+    (@mod $adapter:ident, $test:meta; [$($name:ident),* $(,)?]) => {
         mod $adapter {
             $(
-                #[tokio::test]
+                #[$test]
                 async fn $name() {
                     super::$name(super::$adapter().await).await;
                 }
@@ -25,6 +32,7 @@ mod auth;
 mod backends;
 mod billing;
 mod cli;
+mod clock;
 mod cluster;
 mod comfyui;
 mod config;

@@ -1,7 +1,10 @@
 //! The in-memory board's state: the jobs, both lines, each user's jobs, and the workers seen.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// Tokio's clock, not the system's: a test pauses it and moves it on (tests/api/clock.rs).
+use tokio::time::Instant;
 
 use crate::jobs::position::Line;
 use crate::jobs::{BoardEvent, Ended, EventKind, JobState, NewJob, Rules, Tier};
