@@ -26,7 +26,7 @@ export async function openCard(user: SupportUser, as: typeof staff = staff) {
   return { ...view, region, card: within(region) };
 }
 
-/** The console with no card open, once its moderation queue is on the page. */
+/** The console with no card open, once its review queue is on the page. */
 export async function openQueue() {
   const view = renderApp(<StaffConsole />, { url: '/staff', user: staff });
   const region = await screen.findByRole('region', { name: 'Moderation queue' });

@@ -51,7 +51,8 @@ export type ReasonBody = Schemas['ReasonBody'];
 export type RoleBody = Schemas['RoleBody'];
 export type StaffAccount = Schemas['StaffAccount'];
 export type GrantsToday = Schemas['GrantsToday'];
-export type ModerationQueue = Schemas['ModerationQueue'];
+/** A page of the support console's review queue (the contract keeps its name, `ModerationQueue`). */
+export type ReviewQueuePage = Schemas['ModerationQueue'];
 export type RefusalView = Schemas['RefusalView'];
 export type SuspensionView = Schemas['SuspensionView'];
 export type SuspendedUser = Schemas['SuspendedUser'];

@@ -176,7 +176,7 @@ interface Db {
   /** What the signed-in support member gave today, counted against SUPPORT_DAILY (an admin's is not counted). */
   staffGrants: { credits: number; pro: number };
   /**
-   * Refusals of accounts that are gone, for the moderation queue; everyone else's are in their
+   * Refusals of accounts that are gone, for the review queue; everyone else's are in their
    * `supportUsers` entry (`refusals`, newest first), as the card shows them.
    */
   refusalsOfGoneAccounts: RefusalView[];

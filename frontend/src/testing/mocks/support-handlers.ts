@@ -7,9 +7,9 @@ import { fakeAuth } from '../fake-firebase';
 import { ageCheckAsSeen, db } from './db';
 import { caller, fail, http } from './gateway';
 
-// The support console's routes, as src/http/support does them: staff only (a 404 to anyone
+// The support console's routes, as src/http/staff does them: staff only (a 404 to anyone
 // else), a reason on every action, never one's own record, an audit entry per change. The
-// moderation queue is read from the same users (their suspension and refusals), as the
+// review queue is read from the same users (their suspension and refusals), as the
 // gateway's is from the same store.
 
 /** Like the gateway, which checks the token's claim (and the account): anyone else is not told the route exists. */

@@ -34,7 +34,7 @@ export const supportKeys = {
   search: (q: string) => ['support', 'users', q] as const,
   user: (uid: string) => ['support', 'user', uid] as const,
   images: (uid: string) => ['support', 'user', uid, 'images'] as const,
-  moderation: ['support', 'moderation'] as const,
+  review: ['support', 'review'] as const,
   grants: ['support', 'grants'] as const,
   grantsOf: (uid: string | null) => ['support', 'grants', uid] as const,
 };
@@ -209,7 +209,7 @@ export function useDeleteImage(uid: string, onDeleted: (image: Generation) => vo
  * `DELETE /api/v1/support/users/{uid}`: deletes the account as its owner could (safe to ask
  * again). `onDeleted` runs first, while the form that asked is still on the page. The card is
  * then loaded afresh, without the old one in between: gone (a 404), or the profile the content
- * rules hold for review. The searches and the moderation queue (the account's refusals) reload.
+ * rules hold for review. The searches and the review queue (the account's refusals) reload.
  */
 export function useDeleteUser(uid: string, onDeleted: (deleted: AccountDeleted) => void) {
   const queryClient = useQueryClient();
@@ -222,7 +222,7 @@ export function useDeleteUser(uid: string, onDeleted: (deleted: AccountDeleted) 
       await Promise.all([
         queryClient.resetQueries({ queryKey: supportKeys.user(uid), exact: true }),
         queryClient.invalidateQueries({ queryKey: supportKeys.searches }),
-        queryClient.invalidateQueries({ queryKey: supportKeys.moderation }),
+        queryClient.invalidateQueries({ queryKey: supportKeys.review }),
       ]);
     },
   });

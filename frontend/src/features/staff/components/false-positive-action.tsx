@@ -1,7 +1,7 @@
 import { formatDateTime } from '@/lib/format';
 import type { RefusalView } from '@/types/api';
 
-import { useMarkFalsePositive } from '../api/moderation';
+import { useMarkFalsePositive } from '../api/review';
 
 import { ItemAction } from './item-action';
 

@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router-dom';
 
 import { Page } from '@/components/ui/page';
 
-import { moderationQuery } from '../api/moderation';
+import { reviewQueueQuery } from '../api/review';
 import { isNotStaff, searchQuery, useStaffRole } from '../api/support';
 
-import { ModerationQueue } from './moderation-queue';
+import { ReviewQueue } from './review-queue';
 import { SearchResults } from './search-results';
 import { StaffRolesForm } from './staff-roles-form';
 import { UserCard } from './user-card';
@@ -24,7 +24,7 @@ export function StaffConsole() {
   // whether the caller is staff (a 404) even when the token's claim is out of date.
   const q = params.get('q') ?? uid;
   const search = useQuery({ ...searchQuery(q), enabled: role.data?.staff === true && q !== '' });
-  const queue = useInfiniteQuery({ ...moderationQuery(), enabled: role.data?.staff === true });
+  const queue = useInfiniteQuery({ ...reviewQueueQuery(), enabled: role.data?.staff === true });
 
   if (role.isPending) return <p role="status">Checking your access…</p>;
   // A token that cannot be read names no role either.
@@ -42,7 +42,7 @@ export function StaffConsole() {
       {/* Keyed apart from the search (whose key may be the same uid): what a deletion did is
           said on that user's card only. */}
       {uid && <UserCard key={`card:${uid}`} uid={uid} />}
-      <ModerationQueue queue={queue} />
+      <ReviewQueue queue={queue} />
       {role.data.admin && <StaffRolesForm />}
     </Page>
   );

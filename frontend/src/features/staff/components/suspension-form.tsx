@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Choices } from '@/components/ui/choices';
 import type { Decision, SupportUser } from '@/types/api';
 
-import { isNotSuspended, useDecideSuspension } from '../api/moderation';
+import { isNotSuspended, useDecideSuspension } from '../api/review';
 
 import { ActionForm } from './action-form';
 

@@ -76,7 +76,7 @@ type Queue = Awaited<ReturnType<typeof openQueue>>['queue'];
 const refusalsList = (queue: Queue) => within(queue.getByRole('list', { name: 'Refusals' }));
 const refusal = (queue: Queue, name: RegExp) => within(refusalsList(queue).getByRole('article', { name }));
 
-describe('Support console: the moderation queue', () => {
+describe('Support console: the review queue', () => {
   it('lists the suspended accounts, the latest suspended first, with their review and a link to their card', async () => {
     arrange();
     const { queue } = await openQueue();

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
 import { formatDateTime } from '@/lib/format';
-import type { ModerationQueue as Queue, RefusalView, SuspendedUser } from '@/types/api';
+import type { RefusalView, ReviewQueuePage, SuspendedUser } from '@/types/api';
 
 import { LoadError } from './load-error';
 import { LoadMore } from './load-more';
@@ -51,7 +51,7 @@ function SuspendedAccounts({ users }: { readonly users: readonly SuspendedUser[]
 
 interface RecentRefusalsProps {
   readonly refusals: readonly RefusalView[];
-  readonly queue: UseInfiniteQueryResult<InfiniteData<Queue>>;
+  readonly queue: UseInfiniteQueryResult<InfiniteData<ReviewQueuePage>>;
 }
 
 function RecentRefusals({ refusals, queue }: RecentRefusalsProps) {
@@ -81,9 +81,10 @@ function RecentRefusals({ refusals, queue }: RecentRefusalsProps) {
 
 /**
  * What the content rules stopped: the suspended accounts (the latest suspended first) and every
- * user's refused requests, newest first, older ones a page at a time.
+ * user's refused requests, newest first, older ones a page at a time. Staff read it as the
+ * "Moderation queue", the name they know; in the code it is the review queue.
  */
-export function ModerationQueue({ queue }: { readonly queue: RecentRefusalsProps['queue'] }) {
+export function ReviewQueue({ queue }: { readonly queue: RecentRefusalsProps['queue'] }) {
   const headingId = useId();
   const pages = queue.data?.pages ?? [];
   // Every page lists the suspended accounts; the first page is the one a reload starts with.

@@ -1,18 +1,18 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { client, invalidField, unwrap } from '@/lib/api-client';
-import type { ModerationQueue, SupportUser, SuspensionBody } from '@/types/api';
+import type { ReviewQueuePage, SupportUser, SuspensionBody } from '@/types/api';
 
 import { supportKeys, useShowChangedUser } from './support';
 
 /**
- * The moderation queue: every page carries the suspended accounts, and the next 50 refusals of
+ * The review queue: every page carries the suspended accounts, and the next 50 refusals of
  * every user, newest first; `nextBefore` asks for the older ones.
  */
-export function moderationQuery() {
+export function reviewQueueQuery() {
   return infiniteQueryOptions({
-    queryKey: supportKeys.moderation,
-    queryFn: ({ pageParam, signal }): Promise<ModerationQueue> => {
+    queryKey: supportKeys.review,
+    queryFn: ({ pageParam, signal }): Promise<ReviewQueuePage> => {
       const query = pageParam ? { before: pageParam } : {};
       return unwrap(client.GET('/api/v1/support/moderation', { params: { query }, signal }));
     },
@@ -22,12 +22,12 @@ export function moderationQuery() {
 }
 
 /** A decision shows on the card at once, and the queue (suspensions and standings) reloads. */
-function useShowModeratedUser() {
+function useShowReviewedUser() {
   const queryClient = useQueryClient();
   const showChanged = useShowChangedUser();
   return (user: SupportUser) => {
     showChanged(user);
-    void queryClient.invalidateQueries({ queryKey: supportKeys.moderation });
+    void queryClient.invalidateQueries({ queryKey: supportKeys.review });
   };
 }
 
@@ -42,22 +42,22 @@ export function isNotSuspended(error: unknown): boolean {
  */
 export function useDecideSuspension(uid: string) {
   const queryClient = useQueryClient();
-  const showModerated = useShowModeratedUser();
+  const showReviewed = useShowReviewedUser();
   return useMutation({
     mutationFn: (body: SuspensionBody) =>
       unwrap(client.POST('/api/v1/support/users/{uid}/suspension', { params: { path: { uid } }, body })),
-    onSuccess: showModerated,
+    onSuccess: showReviewed,
     onError: (error) => {
       if (!isNotSuspended(error)) return;
       void queryClient.invalidateQueries({ queryKey: supportKeys.user(uid) });
-      void queryClient.invalidateQueries({ queryKey: supportKeys.moderation });
+      void queryClient.invalidateQueries({ queryKey: supportKeys.review });
     },
   });
 }
 
 /** `POST …/refusals/{id}/false-positive`: the refusal stops counting against the account. */
 export function useMarkFalsePositive(uid: string) {
-  const showModerated = useShowModeratedUser();
+  const showReviewed = useShowReviewedUser();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       unwrap(
@@ -66,6 +66,6 @@ export function useMarkFalsePositive(uid: string) {
           body: { reason },
         }),
       ),
-    onSuccess: showModerated,
+    onSuccess: showReviewed,
   });
 }
