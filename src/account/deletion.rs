@@ -15,13 +15,13 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use crate::age::{AgeChecks, AgeError};
+use crate::auth::identity_toolkit::{Accounts, AccountsError};
 use crate::billing::ProviderError;
 use crate::billing::payments::Payments;
 use crate::generate::{GenerateError, Generator};
 use crate::images::blobs::BlobError;
 use crate::jobs::Cancel;
 use crate::safety::strikes;
-use crate::staff::accounts::{Accounts, AccountsError};
 use crate::store::{AuditEntry, RefusalRecord, Store, StoreError, Tombstone, UserRecord, now_ms};
 use crate::users::Users;
 use crate::users::period::CreditPlan;

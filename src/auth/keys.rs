@@ -8,7 +8,10 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// Tokio's clock, not the system's: a test moves it past the cooldown (tests/api/auth.rs).
+use tokio::time::Instant;
 
 use jsonwebtoken::DecodingKey;
 use reqwest::header::CACHE_CONTROL;

@@ -2,6 +2,7 @@
 
 mod claims;
 mod error;
+pub mod identity_toolkit;
 mod keys;
 mod verifier;
 

@@ -3,20 +3,18 @@
 
 use axum::Json;
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error_docs::op_errors;
-use super::support::{SupportStaff, actor, not_their_own};
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::account::{Asker, Bounds, Deleted, Deletion, DeletionError, Export};
 use crate::auth::Identity;
 use crate::generate::gallery::Viewer;
 use crate::limits::Class;
-use crate::staff::reason;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -57,7 +55,11 @@ impl From<DeletionError> for ApiError {
 
 /// Runs to its end in a task of its own: a client that leaves does not cut it (asking again
 /// would finish it all the same).
-async fn delete(state: &AppState, uid: String, asker: Asker) -> Result<Deleted, ApiError> {
+pub(super) async fn delete(
+    state: &AppState,
+    uid: String,
+    asker: Asker,
+) -> Result<Deleted, ApiError> {
     let state = state.clone();
     tokio::spawn(async move {
         let deletion = Deletion {
@@ -143,67 +145,4 @@ pub async fn export(State(state): State<AppState>, user: Identity) -> Result<Res
         Body::from_stream(export.stream(user.uid, viewer, slot)),
     )
         .into_response())
-}
-
-/// An admin's account, and one that pays for Premium now (its subscription is canceled with
-/// it), are deleted by an admin only.
-async fn only_an_admin_deletes(state: &AppState, uid: &str) -> Result<(), ApiError> {
-    let admin_required = |why: &str| ApiError::new(ErrorCode::AdminRequired, why);
-    let account = state
-        .staff
-        .accounts
-        .by_uid(uid)
-        .await
-        .map_err(|e| ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()))?;
-    if account.is_some_and(|a| a.roles().admin) {
-        return Err(admin_required("only an admin deletes an admin's account"));
-    }
-    let paying = state.store.get_user(uid).await?.is_some_and(|u| {
-        u.is_pro(crate::store::now_ms())
-            && u.subscription
-                .as_ref()
-                .is_some_and(|s| s.subscription_id.is_some())
-    });
-    if paying {
-        return Err(admin_required(
-            "only an admin deletes the account of a paying subscriber",
-        ));
-    }
-    Ok(())
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct StaffDeletionBody {
-    /// Kept in the audit trail with who acted (1 to 500 characters).
-    reason: String,
-}
-
-op_errors!(StaffDeleteErrors: STORE + JSON_BODY + [NotFound, DependencyUnavailable, InvalidField,
-    OwnRecord, AdminRequired, StorageUnavailable]);
-
-#[utoipa::path(delete, path = "/v1/support/users/{uid}", tag = "support", security(("bearer" = [])),
-    summary = "Deletes a user's account as its owner could, with a reason for the audit trail (support staff; an admin's or a paying subscriber's account: admins only)",
-    params(("uid" = String, Path, description = "The user's uid")),
-    request_body = StaffDeletionBody,
-    responses((status = 200, description = "Deleted", body = AccountDeleted), StaffDeleteErrors))]
-#[tracing::instrument(skip_all, fields(staff = %staff.0.uid, uid = %uid))]
-pub async fn delete_user(
-    State(state): State<AppState>,
-    staff: SupportStaff,
-    Path(uid): Path<String>,
-    ApiJson(body): ApiJson<StaffDeletionBody>,
-) -> Result<Json<AccountDeleted>, ApiError> {
-    let SupportStaff(staff) = staff;
-    not_their_own(&staff, &uid)?;
-    let reason = reason(&body.reason).map_err(|message| ApiError::invalid("reason", message))?;
-    crate::store::valid_key(&uid).map_err(|_| ApiError::not_found("user"))?;
-    if !staff.roles.admin {
-        only_an_admin_deletes(&state, &uid).await?;
-    }
-    let asker = Asker::Staff {
-        uid: actor(&staff),
-        reason: reason.to_owned(),
-    };
-    Ok(Json(delete(&state, uid, asker).await?.into()))
 }

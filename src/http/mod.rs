@@ -21,15 +21,15 @@ mod health;
 mod jobs;
 mod json;
 mod legacy;
-mod limits;
 mod me;
 mod openapi;
+mod rate_limit;
 mod security_headers;
 pub mod server;
 mod spa;
+mod staff;
 mod state;
 mod style_sample;
-mod support;
 mod test_age_check;
 mod test_checkout;
 
@@ -52,7 +52,7 @@ use utoipa_axum::routes;
 pub use error::{ApiError, ErrorCode};
 pub use health::Readiness;
 pub use json::ApiJson;
-pub use limits::client_ip;
+pub use rate_limit::client_ip;
 pub use security_headers::SecurityHeaders;
 pub use state::{App, AppState, HttpSettings};
 
@@ -68,7 +68,7 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// The per-address rate limit of `class`, as a route layer.
 macro_rules! limited {
     ($state:expr, $class:expr) => {
-        middleware::from_fn_with_state(($state.clone(), $class), limits::per_address)
+        middleware::from_fn_with_state(($state.clone(), $class), rate_limit::per_address)
     };
 }
 
@@ -89,20 +89,20 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(billing::checkout).layer(limited!(state, Class::Billing)))
         .routes(routes!(billing::payment_success).layer(limited!(state, Class::Billing)))
         .routes(routes!(billing::portal))
-        .routes(routes!(support::card::find_users))
-        .routes(routes!(support::card::user))
-        .routes(routes!(support::deleted::deleted_account))
-        .routes(routes!(support::grants::grants_today))
-        .routes(routes!(support::age::reset_age_check))
-        .routes(routes!(support::actions::set_user_plan))
-        .routes(routes!(support::actions::add_user_credits))
-        .routes(routes!(support::images::user_images))
-        .routes(routes!(support::images::preview))
-        .routes(routes!(support::roles::set_role))
-        .routes(routes!(support::actions::remove_image))
-        .routes(routes!(support::moderation::moderation_queue))
-        .routes(routes!(support::moderation::decide_suspension))
-        .routes(routes!(support::moderation::false_positive))
+        .routes(routes!(staff::card::find_users))
+        .routes(routes!(staff::card::user))
+        .routes(routes!(staff::deleted::deleted_account))
+        .routes(routes!(staff::grants::grants_today))
+        .routes(routes!(staff::age::reset_age_check))
+        .routes(routes!(staff::actions::set_user_plan))
+        .routes(routes!(staff::actions::add_user_credits))
+        .routes(routes!(staff::images::user_images))
+        .routes(routes!(staff::images::preview))
+        .routes(routes!(staff::roles::set_role))
+        .routes(routes!(staff::actions::remove_image))
+        .routes(routes!(staff::review::moderation_queue))
+        .routes(routes!(staff::review::decide_suspension))
+        .routes(routes!(staff::review::false_positive))
         .routes(routes!(billing::webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)))
         .routes(routes!(age_check::start))
         .routes(
@@ -119,7 +119,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(generations::create).layer(limited!(state, Class::Generate)))
         .routes(routes!(account::delete_me).layer(limited!(state, Class::ProfileWrite)))
         .routes(routes!(account::export))
-        .routes(routes!(account::delete_user))
+        .routes(routes!(staff::account_deletion::delete_user))
         .routes(routes!(jobs::events))
         .merge(quick);
     OpenApiRouter::with_openapi(openapi::frame())

@@ -9,6 +9,7 @@ use url::Url;
 
 use super::shared::SharedParts;
 use crate::age::{self, AgeChecks, persona::Persona, test_mode::TestAgeChecks};
+use crate::auth::identity_toolkit::{Accounts, AccountsAuth};
 use crate::auth::{GoogleKeys, TokenVerifier};
 use crate::billing::Billing;
 use crate::billing::payments::Payments;
@@ -28,7 +29,7 @@ use crate::limits::RateLimits;
 use crate::metrics::Metrics;
 use crate::safety::moderation::Moderation;
 use crate::safety::{Gate, List};
-use crate::staff::{Accounts, AccountsAuth, Staff};
+use crate::staff::Staff;
 use crate::store::embedded::EmbeddedStore;
 use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use crate::store::{StaffGrants, Store};

@@ -11,7 +11,7 @@ pub enum ActionError {
     },
     #[error("no user with uid {0:?}")]
     NoUser(String),
-    /// Beyond what support may do alone (staff/limits.rs): why.
+    /// Beyond what support may do alone (staff/caps.rs): why.
     #[error("{0}")]
     AdminRequired(String),
     #[error(transparent)]

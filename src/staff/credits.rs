@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use super::action::{ActionError, invalid, reason};
-use super::limits::{Authority, Day, credits_need_admin};
+use super::caps::{Authority, Day, credits_need_admin};
 use crate::store::{AuditEntry, StaffGrants, Store, UserRecord};
 use crate::users::period::CreditPlan;
 use crate::users::period::{Period, Quotas};

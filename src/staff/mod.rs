@@ -2,15 +2,14 @@
 //! granted and revoked by email (`lucent staff …`), and checked against the account itself on
 //! every console call, so a revoked role stops at once rather than when the token expires.
 
-pub mod accounts;
 mod action;
+mod caps;
 mod credits;
 mod find;
-mod limits;
-mod moderation;
 mod plan;
+mod pro_reason;
+mod review;
 mod suspension;
-mod why;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,17 +17,17 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::auth::Roles;
+use crate::auth::identity_toolkit::{Account, Accounts, AccountsError};
 use crate::coordination::lease::Leases;
 use crate::store::StaffGrants;
-pub use accounts::{Account, Accounts, AccountsAuth, AccountsError};
 pub use action::{ActionError, reason};
+pub use caps::{Authority, Day, SUPPORT_BONUS_MAX, SUPPORT_PRO_DAYS};
 pub use credits::{BONUS_MAX, Grant, Granted, add_credits};
 pub use find::find_users;
-pub use limits::{Authority, Day, SUPPORT_BONUS_MAX, SUPPORT_PRO_DAYS};
-pub use moderation::{Queue, QueuedRefusal, SUSPENDED_AT_MOST, queue};
 pub use plan::{Plan, PlanChange, set_plan};
+pub use pro_reason::why_pro;
+pub use review::{Queue, QueuedRefusal, SUSPENDED_AT_MOST, queue};
 pub use suspension::{Decision, decide, mark_false_positive};
-pub use why::why_pro;
 
 /// A role `lucent staff grant` hands out.
 #[derive(
@@ -84,7 +83,7 @@ pub struct Staff {
     pub leases: Arc<dyn Leases>,
     /// This process, as lease holders name it.
     pub holder: String,
-    /// What one support member may give in a UTC day (src/staff/limits.rs).
+    /// What one support member may give in a UTC day (src/staff/caps.rs).
     pub daily_caps: StaffGrants,
 }
 

@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::action::{ActionError, invalid, reason};
-use super::limits::{Authority, Day, plan_needs_admin};
+use super::caps::{Authority, Day, plan_needs_admin};
 use crate::store::{AuditEntry, ManualPlan, StaffGrants, Store, UserRecord, now_ms};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, clap::ValueEnum)]

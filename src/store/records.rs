@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 /// `staffGrants/{staff uid}/{YYYY-MM-DD}`: what one support member gave on one UTC day, counted
-/// against the day's caps (src/staff/limits.rs).
+/// against the day's caps (src/staff/caps.rs).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct StaffGrants {

@@ -4,7 +4,7 @@
 //! others to drop theirs; a write nobody announced is seen when the entry expires.
 
 mod cache;
-mod news;
+mod changes;
 pub mod period;
 
 use std::sync::Arc;
@@ -18,8 +18,8 @@ use crate::store::{
 };
 pub use cache::CACHE_TTL;
 use cache::Caches;
-use news::News;
-pub use news::announce;
+use changes::News;
+pub use changes::announce;
 use period::{CreditPlan, Period, Quotas};
 
 const USERNAME_MAX: usize = 40;

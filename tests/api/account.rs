@@ -12,8 +12,8 @@ use wiremock::{Mock, ResponseTemplate};
 use crate::fake_rtdb::FakeRtdb;
 use crate::helpers::{TestApp, error_code};
 use crate::redis_server::RedisServer;
+use crate::staff::{Console, console, console_for_sam, console_with, status_and_code, token};
 use crate::store_contract::NAMESPACE;
-use crate::support::{Console, console, console_for_sam, console_with, status_and_code, token};
 use crate::test_checkout::subscribe_alice;
 
 const ACCOUNTS: &str = "/identitytoolkit.googleapis.com/v1/projects/demo-lucent/accounts";

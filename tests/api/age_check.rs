@@ -505,14 +505,14 @@ async fn persona_is_asked_to_redact_once_a_result_is_read_where_the_deployer_say
 
 #[tokio::test]
 async fn support_sees_the_age_check_and_only_an_admin_resets_it_with_a_reason() {
-    let c = crate::support::console_with(&["--age-check", "test"]).await;
+    let c = crate::staff::console_with(&["--age-check", "test"]).await;
     c.register("alice").await;
     c.app.verify_age("alice").await;
     c.account_has("sam", json!({"support": true})).await;
     c.account_has("ada", json!({"admin": true})).await;
     let (sam, ada) = (
-        crate::support::token("sam", json!({"support": true})),
-        crate::support::token("ada", json!({"admin": true})),
+        crate::staff::token("sam", json!({"support": true})),
+        crate::staff::token("ada", json!({"admin": true})),
     );
     let reset = |token: &str, reason: &str| {
         c.app
@@ -559,7 +559,7 @@ async fn support_sees_the_age_check_and_only_an_admin_resets_it_with_a_reason() 
         "{trail:?}"
     );
     assert!(last["actor"].as_str().unwrap().contains("ada"), "{last}");
-    let alice = crate::support::token("alice", json!({}));
+    let alice = crate::staff::token("alice", json!({}));
     let refused = c
         .app
         .generate(&alice, &json!({"prompt": "a portrait", "style": NSFW}))

@@ -77,7 +77,7 @@ async fn every_documented_operation_is_routed_and_no_other_method_is() {
             let body = response.text().await.unwrap_or_default();
             let documented = item.get(method).is_some();
             // The support console answers outsiders as a missing route would; its other
-            // methods' 405 shows the path is routed, and tests/api/support.rs the rest.
+            // methods' 405 shows the path is routed, and tests/api/staff/ the rest.
             let hides_itself = item[method]["tags"]
                 .as_array()
                 .is_some_and(|tags| tags.iter().any(|t| t == "support"));

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{Console, console_for_sam, status_and_code, token};
+use crate::staff::{Console, console_for_sam, status_and_code, token};
 
 const QUEUE: &str = "/api/v1/support/moderation";
 

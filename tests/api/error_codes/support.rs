@@ -9,7 +9,7 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 use super::generation::break_image_store;
 use super::shared::{failing_databases, send_bad_bodies};
 use super::{Op, Sent};
-use crate::support::{console, console_for_sam, image_of, token};
+use crate::staff::{console, console_for_sam, image_of, token};
 
 async fn support_failures(op: Op) {
     let sent = Sent::default();

@@ -5,7 +5,7 @@
 //! The wire format is ComfyUI's own `server.py` and `execution.py`, summarised in
 //! `docs/comfyui-wire.md`.
 
-mod bar;
+mod progress;
 mod socket;
 mod wire;
 pub mod workflow;
@@ -26,7 +26,7 @@ use super::{
     Backend, BackendError, Progress, Render, Rendered, SourceImage, best_effort, decode_png,
     read_at_most, read_capped, status_error, transport,
 };
-use bar::Bar;
+use progress::Bar;
 use socket::Socket;
 use wire::{Accepted, Entry, Event, FileRef, Refused, Uploaded, uuid4};
 pub use workflow::Templates;

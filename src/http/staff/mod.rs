@@ -4,14 +4,15 @@
 //! role is checked on the account itself on every call. Everyone else gets the 404 of a path
 //! that does not exist: the console does not announce itself.
 
+pub mod account_deletion;
 pub mod actions;
 pub mod age;
 pub mod card;
 pub mod deleted;
 pub mod grants;
 pub mod images;
-pub mod moderation;
 mod provider;
+pub mod review;
 pub mod roles;
 mod safety_views;
 
