@@ -83,7 +83,7 @@ export async function grantRoles(user, roles) {
       headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
       body: JSON.stringify({
         localId: user.uid,
-        // Roles count only on a verified email (src/staff/accounts.rs).
+        // Roles count only on a verified email (src/auth/identity_toolkit.rs).
         emailVerified: true,
         customAttributes: JSON.stringify(roles),
       }),
