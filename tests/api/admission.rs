@@ -66,7 +66,7 @@ async fn credits_reserved_for_a_job_never_put_in_line_come_back_through_its_fail
         1,
         "held until it is settled"
     );
-    tokio::time::sleep(SETTLEMENT_GRACE).await;
+    app.move_clock_on(SETTLEMENT_GRACE).await;
     app.reap_and_settle().await;
 
     assert_eq!(app.credits_used(&token).await, 0);
@@ -82,14 +82,15 @@ async fn credits_of_an_admission_the_board_could_not_even_fail_come_back_through
     let error = alices_submission(&app).await;
 
     assert!(matches!(error, GenerateError::Unavailable(_)));
-    tokio::time::sleep(SETTLEMENT_GRACE).await;
+    app.move_clock_on(SETTLEMENT_GRACE).await;
     app.reap_and_settle().await;
     assert_eq!(
         app.credits_used(&token).await,
         1,
         "the board never heard of the failure: only the reaper can end it"
     );
-    tokio::time::sleep(ADMISSION_DEADLINE - SETTLEMENT_GRACE).await;
+    app.move_clock_on(ADMISSION_DEADLINE - SETTLEMENT_GRACE)
+        .await;
     app.reap_and_settle().await;
 
     assert_eq!(app.credits_used(&token).await, 0);

@@ -171,9 +171,8 @@ async fn a_rotated_key_is_picked_up_after_an_unknown_kid() {
 
     test_keys::serve_keys(&app.keys, &[(KID_A, CERT_A), (KID_B, CERT_B)]).await;
     // The 5 s cooldown runs on the verifier's clock (tokio's): moved past it, not waited out.
-    tokio::time::pause();
-    tokio::time::advance(std::time::Duration::from_millis(5_100)).await;
-    tokio::time::resume();
+    app.move_clock_on(std::time::Duration::from_millis(5_100))
+        .await;
     let after_rotation = app.get_me(&token_b).await;
 
     assert_eq!(after_rotation.status(), 200);

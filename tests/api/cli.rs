@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, error_code, spawn_app, until};
+use crate::helpers::{TestApp, error_code, poll_until, spawn_app, until};
 
 fn users(app: &TestApp, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lucent"))
@@ -26,15 +26,16 @@ fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Whether the server comes to show `expected` as the caller's plan within 5 s (its caches
+/// may still hold the old one for a moment).
 async fn plan_seen_by_the_server(app: &TestApp, token: &str, expected: &str) -> bool {
-    for _ in 0..50 {
+    let seen = async || {
         let me: Value = app.get_me(token).await.json().await.unwrap();
-        if me["plan"] == expected {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    false
+        me["plan"] == expected
+    };
+    tokio::time::timeout(Duration::from_secs(5), poll_until(seen))
+        .await
+        .is_ok()
 }
 
 #[tokio::test]
@@ -208,14 +209,12 @@ async fn bonus_credits_from_the_command_line_are_audited_and_seen_by_the_running
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--credits must be 1 to 500"));
     let mut limit = 0;
-    for _ in 0..50 {
+    let bonus_seen = async || {
         let me: Value = app.get_me(&token).await.json().await.unwrap();
         limit = me["quota"]["limit"].as_u64().unwrap();
-        if limit == 13 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+        limit == 13
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(5), poll_until(bonus_seen)).await;
     assert_eq!(limit, 13, "the server never saw the bonus");
     let shown: Value =
         serde_json::from_str(&stdout(&users(&app, &["show", "alice", "--json"]))).unwrap();

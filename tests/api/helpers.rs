@@ -338,16 +338,23 @@ impl TestApp {
     }
 
     /// Waits (briefly) for `expected` credits: for work that goes on after its client left.
+    /// What was used last, if it never came.
     pub async fn wait_for_credits(&self, token: &str, expected: u64) -> u64 {
         let mut used = self.credits_used(token).await;
-        for _ in 0..100 {
-            if used == expected {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let came = async || {
             used = self.credits_used(token).await;
-        }
+            used == expected
+        };
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(5), poll_until(came)).await;
         used
+    }
+
+    /// Moves the app's clock (tokio's, which the board and the key cache read) on by `span` at
+    /// once: for what waits out a grace or a deadline, without waiting it.
+    pub async fn move_clock_on(&self, span: std::time::Duration) {
+        tokio::time::pause();
+        tokio::time::advance(span).await;
+        tokio::time::resume();
     }
 }
 
@@ -431,16 +438,19 @@ impl TestApp {
 }
 
 /// Polls every 20 ms until `ready` holds, for at most `within`; the arrangement, not the
-/// assertion, waits.
-pub async fn until(within: std::time::Duration, mut ready: impl AsyncFnMut() -> bool) {
-    let give_up = std::time::Instant::now() + within;
-    while std::time::Instant::now() < give_up {
-        if ready().await {
-            return;
-        }
+/// assertion, waits. For what only a real process, a real Redis or another app's caches can
+/// tell; what the board can tell, [`TestApp::until_line`] waits for.
+pub async fn until(within: std::time::Duration, ready: impl AsyncFnMut() -> bool) {
+    tokio::time::timeout(within, poll_until(ready))
+        .await
+        .expect("the arrangement never became ready");
+}
+
+/// Asks `ready` every 20 ms until it holds.
+pub async fn poll_until(mut ready: impl AsyncFnMut() -> bool) {
+    while !ready().await {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-    panic!("the arrangement never became ready");
 }
 
 /// The `id`s of a JSON array of objects, in order.

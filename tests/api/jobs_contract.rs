@@ -13,6 +13,7 @@ use lucent::jobs::{
 };
 
 use crate::clock::Clock;
+use crate::helpers::poll_until;
 use crate::redis_server::RedisServer;
 
 pub struct Harness {
@@ -620,15 +621,14 @@ async fn a_redis_restarted_with_its_data_keeps_every_queued_job() {
     server.resume().await;
 
     let mut claimed = None;
-    for _ in 0..50 {
-        match board.claim("w").await {
-            Ok(c) => {
-                claimed = c;
-                break;
-            }
-            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+    let back = async || match board.claim("w").await {
+        Ok(c) => {
+            claimed = c;
+            true
         }
-    }
+        Err(_) => false,
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(5), poll_until(back)).await;
     assert_eq!(claimed.map(|c| c.id).as_deref(), Some("b"));
     assert_eq!(claim_all(&*board).await, ["a"]);
 }

@@ -28,13 +28,15 @@ async fn abandon_submissions(base: &str, token: &str, n: usize) {
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
-    for _ in 0..n {
+    // Drawn first and printed, so a failing run says what it was (its output shows on failure).
+    let waits: Vec<u64> = (0..n).map(|_| rand::random_range(0..6_000)).collect();
+    eprintln!("through {base}, connections closed after (µs): {waits:?}");
+    for wait in waits {
         let Ok(mut stream) = TcpStream::connect(&authority).await else {
             continue;
         };
         let _ = stream.write_all(request.as_bytes()).await;
-        let after = Duration::from_micros(rand::random_range(0..6_000));
-        tokio::time::sleep(after).await;
+        tokio::time::sleep(Duration::from_micros(wait)).await;
         drop(stream);
     }
 }
@@ -172,7 +174,9 @@ async fn abandoned_submissions_and_a_gateway_killed_mid_admission_cost_exactly_t
 
     let doomed = deployment.gateways[0].base.clone();
     let run = tokio::spawn(async move { everyone_abandons(&doomed, 40).await });
-    tokio::time::sleep(Duration::from_millis(rand::random_range(200..600))).await;
+    let kill_after = rand::random_range(200..600);
+    eprintln!("the first gateway is killed {kill_after} ms into the run");
+    tokio::time::sleep(Duration::from_millis(kill_after)).await;
     deployment.gateways[0].child.kill().unwrap();
     run.await.unwrap();
     everyone_abandons(&deployment.gateways[1].base, 8).await;

@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use tempfile::TempDir;
 
+use crate::helpers::poll_until;
+
 pub struct RedisServer {
     pub url: String,
     port: u16,
@@ -55,13 +57,16 @@ impl RedisServer {
                 panic!("{BINARY} could not start ({e}): the test command installs it with apt-get")
             });
         self.child = Some(child);
-        for _ in 0..250 {
-            if self.answers().await {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        panic!("{BINARY} on port {} never answered", self.port);
+        let answered = tokio::time::timeout(
+            Duration::from_secs(5),
+            poll_until(async || self.answers().await),
+        )
+        .await;
+        assert!(
+            answered.is_ok(),
+            "{BINARY} on port {} never answered",
+            self.port
+        );
     }
 
     /// The server's process id, while it runs.

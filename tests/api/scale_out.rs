@@ -9,7 +9,7 @@ use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::backends::{slow_answer, txt2img_calls};
-use crate::helpers::until;
+use crate::helpers::{poll_until, until};
 use crate::process::Instance;
 use crate::redis_server::RedisServer;
 use crate::test_keys::{claims, unsigned};
@@ -208,14 +208,14 @@ impl Deployment {
 
     /// Polls the job through gateway `via` until it ended; its last view.
     pub async fn until_ended(&self, via: usize, token: &str, id: &str) -> Value {
-        for _ in 0..600 {
-            let job = self.get(via, token, &format!("/api/v1/jobs/{id}")).await;
-            if !matches!(job["status"].as_str(), Some("queued" | "running")) {
-                return job;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("job {id} never ended");
+        let mut job = Value::Null;
+        let ended = async || {
+            job = self.get(via, token, &format!("/api/v1/jobs/{id}")).await;
+            !matches!(job["status"].as_str(), Some("queued" | "running"))
+        };
+        let done = tokio::time::timeout(Duration::from_secs(30), poll_until(ended)).await;
+        assert!(done.is_ok(), "job {id} never ended: {job}");
+        job
     }
 }
 
