@@ -14,8 +14,8 @@ use tokio::sync::mpsc;
 use zip::write::{SimpleFileOptions, StreamWriter};
 use zip::{CompressionMethod, ZipWriter};
 
-use crate::generate::gallery::Viewer;
-use crate::generate::{GenerateError, Generator};
+use crate::generate::GenerateError;
+use crate::generate::gallery::{Gallery, Viewer};
 use crate::store::{GenerationRecord, Store, StoreError, now_ms};
 
 /// Records read per page.
@@ -59,7 +59,7 @@ impl Bounds {
 #[derive(Clone)]
 pub struct Export {
     pub store: Arc<dyn Store>,
-    pub generator: Arc<Generator>,
+    pub gallery: Gallery,
     pub bounds: Bounds,
 }
 
@@ -203,7 +203,7 @@ impl Export {
                 &serde_json::to_vec_pretty(&profile).map_err(std::io::Error::other)?,
             )
             .await?;
-        let withheld = |r: &GenerationRecord| self.generator.may_see(r, viewer.adult).is_err();
+        let withheld = |r: &GenerationRecord| self.gallery.may_see(r, viewer.adult).is_err();
         // The list first, a page at a time; then the images of what it listed, read again a
         // page at a time: whatever the account's size, a page of records and one image.
         archive.start("generations.json")?;
@@ -231,7 +231,7 @@ impl Export {
             // Made after the list was written: not in it, so not in the archive.
             let listed = page.iter().filter(|r| r.id <= newest && !withheld(r));
             for record in listed {
-                match self.generator.served(record, pro).await {
+                match self.gallery.served(record, pro).await {
                     Ok(png) => archive.file(&file_of(record), &png).await?,
                     // Deleted since it was listed.
                     Err(GenerateError::NotFound(_)) => {}

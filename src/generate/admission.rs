@@ -85,7 +85,7 @@ impl Generator {
         let source = match (&body.source, source_mode) {
             (Some(asked), Some(mode)) => {
                 let record = source::find(self.store.as_ref(), caller, &asked.generation).await?;
-                self.may_see(&record, caller.adult)?;
+                self.gallery.may_see(&record, caller.adult)?;
                 // Validation left enhance off: the source decides the size.
                 spec.source = Some(source::drawn_from(&record, mode)?);
                 Some(record)

@@ -3,13 +3,21 @@
 
 use bytes::Bytes;
 
+use super::GenerateError;
+use super::catalog::Catalog;
 use super::parameters;
 use super::request::drawn_prompt;
 use super::view::GenerationView;
-use super::{GenerateError, Generator};
+use crate::images::blobs::Blobs;
+use crate::images::mark::Marker;
 use crate::images::png_meta;
+use crate::metrics::Metrics;
+use crate::safety::Gate;
 use crate::safety::Request;
+use crate::store::Store;
 use crate::store::{GenerationRecord, now_ms, push_id};
+use crate::users::Users;
+use std::sync::Arc;
 
 pub const PAGE_DEFAULT: usize = 20;
 pub const PAGE_MAX: usize = 100;
@@ -98,7 +106,56 @@ pub struct Page {
     pub next_cursor: Option<String>,
 }
 
-impl Generator {
+/// A user's images after they are made. Not part of a job's life: the worker stores an image
+/// and is done with it; from then on it is the gallery's.
+#[derive(Clone)]
+pub struct Gallery {
+    /// Styles, to tell which are explicit.
+    catalog: Catalog,
+    /// The content rules, to tell which prompts are explicit.
+    safety: Arc<Gate>,
+    /// Generation records.
+    store: Arc<dyn Store>,
+    /// Plans and age, to choose what a viewer is served.
+    users: Users,
+    /// Originals and previews.
+    blobs: Blobs,
+    /// Marks images stored before images were marked when stored.
+    marker: Marker,
+    metrics: Arc<Metrics>,
+    /// Marked images lately served, by blob key.
+    served: moka::future::Cache<String, Bytes>,
+}
+
+/// How many bytes of lately served images a process keeps: a gallery's pages seen again cost
+/// no read of the image store, and the memory stays bounded.
+const SERVED_BYTES: u64 = 128 * 1024 * 1024;
+
+impl Gallery {
+    pub fn new(
+        catalog: Catalog,
+        safety: Arc<Gate>,
+        store: Arc<dyn Store>,
+        users: Users,
+        blobs: Blobs,
+        marker: Marker,
+        metrics: Arc<Metrics>,
+    ) -> Self {
+        Self {
+            catalog,
+            safety,
+            store,
+            users,
+            blobs,
+            marker,
+            metrics,
+            served: moka::future::Cache::builder()
+                .weigher(|_, png: &Bytes| u32::try_from(png.len()).unwrap_or(u32::MAX))
+                .max_capacity(SERVED_BYTES)
+                .build(),
+        }
+    }
+
     pub async fn history(
         &self,
         uid: &str,

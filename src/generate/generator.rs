@@ -22,9 +22,7 @@ use crate::safety::moderation::Moderation;
 use crate::store::{Store, push_id};
 use crate::users::Users;
 
-/// How many bytes of lately served images a process keeps: a gallery's pages seen again cost
-/// no read of the image store, and the memory stays bounded.
-const SERVED_BYTES: u64 = 128 * 1024 * 1024;
+use super::gallery::Gallery;
 
 /// The generation service. Its parts are its own: routes, tasks and workers ask it.
 pub struct Generator {
@@ -54,8 +52,8 @@ pub struct Generator {
     pub(super) metrics: Arc<Metrics>,
     /// The styles' tiles by style id, drawn once (`samples.rs`).
     pub(super) samples: moka::future::Cache<String, bytes::Bytes>,
-    /// Marked images lately served, by blob key (`gallery.rs`).
-    pub(super) served: moka::future::Cache<String, bytes::Bytes>,
+    /// A user's images after they are made, which admission reads for a variation's source.
+    pub(super) gallery: Gallery,
 }
 
 /// What the generation service is made of, besides the board it is given.
@@ -83,6 +81,8 @@ pub struct WorkerSettings {
 
 impl Generator {
     pub fn new(parts: Parts, board: Arc<dyn JobBoard>) -> Self {
+        // One marker for both: an image is marked the same whoever stores or serves it.
+        let marker = Marker::new(parts.credentials);
         Self {
             settler: Settler {
                 board: Arc::clone(&board),
@@ -92,21 +92,31 @@ impl Generator {
             },
             feeds: Feeds::new(Arc::clone(&board)),
             board,
+            gallery: Gallery::new(
+                parts.catalog.clone(),
+                Arc::clone(&parts.safety),
+                Arc::clone(&parts.store),
+                parts.users.clone(),
+                parts.blobs.clone(),
+                marker.clone(),
+                Arc::clone(&parts.metrics),
+            ),
             catalog: parts.catalog,
             safety: parts.safety,
             moderation: parts.moderation,
             backend: parts.backend,
             blobs: parts.blobs,
-            marker: Marker::new(parts.credentials),
+            marker,
             store: parts.store,
             users: parts.users,
             metrics: parts.metrics,
             samples: moka::future::Cache::new(64),
-            served: moka::future::Cache::builder()
-                .weigher(|_, png: &bytes::Bytes| u32::try_from(png.len()).unwrap_or(u32::MAX))
-                .max_capacity(SERVED_BYTES)
-                .build(),
         }
+    }
+
+    /// A user's images after they are made: history, the image, download, delete.
+    pub fn gallery(&self) -> &Gallery {
+        &self.gallery
     }
 
     pub fn catalog(&self) -> &Catalog {

@@ -126,7 +126,7 @@ pub async fn export(State(state): State<AppState>, user: Identity) -> Result<Res
     };
     let export = Export {
         store: state.store.clone(),
-        generator: state.generator.clone(),
+        gallery: state.gallery.clone(),
         bounds: Bounds::DEFAULT,
     };
     let name = format!(

@@ -20,7 +20,7 @@ pub async fn mark(
     user: Identity,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    state.generator.set_favorite(&user.uid, &id, true).await?;
+    state.gallery.set_favorite(&user.uid, &id, true).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -35,6 +35,6 @@ pub async fn unmark(
     user: Identity,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    state.generator.set_favorite(&user.uid, &id, false).await?;
+    state.gallery.set_favorite(&user.uid, &id, false).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -105,7 +105,7 @@ pub async fn list(
         state.limits.user(Class::Search, &user.uid).await?;
     }
     let page = state
-        .generator
+        .gallery
         .history(&user.uid, query.cursor.as_deref(), query.limit, &filter)
         .await?;
     Ok(Json(page.into()))
@@ -147,15 +147,15 @@ pub async fn image(
         .as_deref()
         .is_some_and(|d| d == "1" || d == "true");
     let served = if download {
-        state.generator.download(&user.uid, &id).await?
+        state.gallery.download(&user.uid, &id).await?
     } else {
-        state.generator.image(&user.uid, &id).await?
+        state.gallery.image(&user.uid, &id).await?
     };
     let tag = HeaderValue::from_str(&served.tag()).map_err(ApiError::internal)?;
     let mut response = if etag::fresh(&headers, &tag) {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        Response::new(Body::from(state.generator.stored(&served).await?))
+        Response::new(Body::from(state.gallery.stored(&served).await?))
     };
     png_headers(&mut response);
     let headers = response.headers_mut();
@@ -182,6 +182,6 @@ pub async fn delete(
     user: Identity,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    state.generator.delete(&user.uid, &id).await?;
+    state.gallery.delete(&user.uid, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

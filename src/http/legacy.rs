@@ -118,12 +118,8 @@ pub async fn generate_image(
         .map(|view| view.id.clone())
         .ok_or_else(|| ApiError::internal("a generation made no image"))?;
     // The image was made a moment ago: not finding it is our failure, not the caller's.
-    let generator = &state.generator;
-    let served = async {
-        generator
-            .stored(&generator.image(&user.uid, &id).await?)
-            .await
-    };
+    let gallery = &state.gallery;
+    let served = async { gallery.stored(&gallery.image(&user.uid, &id).await?).await };
     let bytes = served.await.map_err(|e| match e {
         GenerateError::NotFound(what) => ApiError::internal(format!("the new {what} is gone")),
         e => e.into(),

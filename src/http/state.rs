@@ -14,6 +14,7 @@ use crate::auth::TokenVerifier;
 use crate::billing::Billing;
 use crate::coordination::redis::RedisClient;
 use crate::generate::Generator;
+use crate::generate::gallery::Gallery;
 use crate::limits::RateLimits;
 use crate::limits::streams::StreamSlots;
 use crate::metrics::Metrics;
@@ -48,8 +49,10 @@ pub struct App {
     pub store: Arc<dyn Store>,
     /// User records through the short pro-check cache.
     pub users: Users,
-    /// The generation pipeline and the gallery.
+    /// The generation pipeline.
     pub generator: Arc<Generator>,
+    /// A user's images after they are made.
+    pub gallery: Gallery,
     /// Stripe (or the offline test checkout).
     pub billing: Billing,
     /// Persona (or the offline test page), when explicit imagery needs a verified age.

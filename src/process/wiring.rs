@@ -82,6 +82,7 @@ pub fn state(
         redis,
         security_headers: SecurityHeaders::new(config.auth_emulator_host.as_deref()),
         readiness: Readiness::default(),
+        gallery: generator.gallery().clone(),
         generator: Arc::new(generator),
         age,
         store,

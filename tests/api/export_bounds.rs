@@ -51,7 +51,7 @@ async fn account_with_images(app: &TestApp, uid: &str, n: usize) -> String {
 fn export_of(app: &TestApp, bounds: Bounds) -> Export {
     Export {
         store: app.state.store.clone(),
-        generator: app.state.generator.clone(),
+        gallery: app.state.gallery.clone(),
         bounds,
     }
 }

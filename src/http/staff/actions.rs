@@ -158,7 +158,7 @@ pub async fn remove_image(
     let SupportStaff(me_staff) = staff;
     not_their_own(&me_staff, &uid)?;
     let reason = reason(&body.reason).map_err(|message| ApiError::invalid("reason", message))?;
-    let record = state.generator.own(&uid, &id).await?;
+    let record = state.gallery.own(&uid, &id).await?;
     // The trail first, as for a plan: nothing is removed without its record.
     let entry = AuditEntry {
         at: now_ms(),
@@ -167,6 +167,6 @@ pub async fn remove_image(
         reason: reason.to_owned(),
     };
     state.store.add_audit(&uid, &entry).await?;
-    state.generator.remove(&uid, &record).await?;
+    state.gallery.remove(&uid, &record).await?;
     Ok(axum::http::StatusCode::NO_CONTENT)
 }

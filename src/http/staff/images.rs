@@ -31,7 +31,7 @@ pub async fn user_images(
         return Err(ApiError::not_found("user"));
     }
     let page = state
-        .generator
+        .gallery
         .history_for_staff(&uid, page.cursor.as_deref(), page.limit)
         .await?;
     Ok(Json(page.into()))
@@ -54,7 +54,7 @@ pub async fn preview(
     Path((uid, id)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     state.limits.user(Class::Images, &staff.0.uid).await?;
-    let mut response = Response::new(Body::from(state.generator.preview(&uid, &id).await?));
+    let mut response = Response::new(Body::from(state.gallery.preview(&uid, &id).await?));
     png_headers(&mut response);
     Ok(response)
 }
