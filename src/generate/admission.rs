@@ -16,7 +16,7 @@ use super::generator::Generator;
 use super::request::{Drawn, GenerationBody, Spec, drawn_prompt};
 use super::{GenerateError, source};
 use crate::coordination::CoordinationError;
-use crate::jobs::{Admission, Cancel, Ended, NewJob, Place, Tier};
+use crate::jobs::{Cancel, Ended, Enqueued, NewJob, Place, Tier};
 use crate::safety::moderation::Input;
 use crate::safety::normalize::clean;
 use crate::safety::strikes;
@@ -183,9 +183,9 @@ impl Generator {
     /// Enqueue, reserve, publish: never dropped halfway (see [`Generator::submit`]).
     async fn admit(&self, job: &NewJob, period: &Period) -> Result<Submitted, GenerateError> {
         match self.board.enqueue(job).await? {
-            Admission::Accepted => {}
-            Admission::Busy(n) => return Err(GenerateError::Busy(n)),
-            Admission::Full => return Err(GenerateError::QueueFull),
+            Enqueued::Accepted => {}
+            Enqueued::Busy(n) => return Err(GenerateError::Busy(n)),
+            Enqueued::Full => return Err(GenerateError::QueueFull),
         }
         match self
             .users

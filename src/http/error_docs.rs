@@ -66,9 +66,9 @@ pub const JSON_BODY: &[ErrorCode] = &[
     ErrorCode::PayloadTooLarge,
 ];
 
-/// What a generation's admission (src/http/admission.rs) can answer besides the failures every
+/// What a generation's submission (src/http/submission.rs) can answer besides the failures every
 /// call shares.
-pub const ADMISSION: &[ErrorCode] = &[
+pub const SUBMISSION: &[ErrorCode] = &[
     ErrorCode::RateLimited,
     ErrorCode::InvalidField,
     ErrorCode::ProfileMissing,

@@ -10,10 +10,10 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::admission::admit;
 use super::bodies::{Generations, HistoryPage, Png, bad_query, png_headers};
 use super::error_docs::op_errors;
 use super::events::{Hold, StreamEvent, event_stream};
+use super::submission;
 use super::{ApiError, ApiJson, AppState, etag};
 use crate::auth::Identity;
 use crate::generate::Route;
@@ -30,7 +30,7 @@ fn wants_stream(headers: &HeaderMap) -> bool {
 }
 
 // A body's source that is not one of the caller's images is not found.
-op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + ADMISSION + [NotFound, BackendFailed,
+op_errors!(CreateErrors: AUTH + STORE + JSON_BODY + SUBMISSION + [NotFound, BackendFailed,
     BackendBadImage, BackendTooLarge, BackendTimeout, StorageUnavailable]);
 
 #[utoipa::path(post, path = "/v1/generations", tag = "generation", security(("bearer" = [])),
@@ -52,7 +52,7 @@ pub async fn create(
     headers: HeaderMap,
     ApiJson(body): ApiJson<GenerationBody>,
 ) -> Result<Response, ApiError> {
-    let job = admit(&state, &user, Route::Generations, || Ok(body)).await?;
+    let job = submission::take(&state, &user, Route::Generations, || Ok(body)).await?;
     let leaving = state.generator.cancel_on_drop(&user.uid, &job.id);
     let follow = state.generator.follow(&job.id, None);
     if wants_stream(&headers) {

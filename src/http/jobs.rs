@@ -9,9 +9,9 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::admission::admit;
 use super::error_docs::op_errors;
 use super::events::{Hold, ProgressEvent, StreamEvent, event_stream};
+use super::submission;
 use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
 use crate::generate::GenerateError;
@@ -100,7 +100,7 @@ async fn own(state: &AppState, uid: &str, id: &str) -> Result<Stage, ApiError> {
 }
 
 // A body's source that is not one of the caller's images is not found.
-op_errors!(SubmitErrors: AUTH + STORE + JSON_BODY + ADMISSION + [NotFound]);
+op_errors!(SubmitErrors: AUTH + STORE + JSON_BODY + SUBMISSION + [NotFound]);
 
 #[utoipa::path(post, path = "/v1/jobs", tag = "generation", security(("bearer" = [])),
     summary = "Queues a generation and answers at once",
@@ -117,7 +117,7 @@ pub async fn submit(
     user: Identity,
     ApiJson(body): ApiJson<GenerationBody>,
 ) -> Result<Response, ApiError> {
-    let job = admit(&state, &user, Route::Jobs, || Ok(body)).await?;
+    let job = submission::take(&state, &user, Route::Jobs, || Ok(body)).await?;
     let location =
         HeaderValue::from_str(&format!("/api/v1/jobs/{}", job.id)).map_err(ApiError::internal)?;
     Ok((

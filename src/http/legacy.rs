@@ -9,9 +9,9 @@ use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::admission::admit;
 use super::bodies::{Png, bad_query};
 use super::error_docs::op_errors;
+use super::submission;
 use super::{ApiError, AppState};
 use crate::auth::Identity;
 use crate::generate::GenerateError;
@@ -86,7 +86,7 @@ impl LegacyQuery {
     }
 }
 
-op_errors!(LegacyErrors: AUTH + STORE + ADMISSION + [BadQuery, BackendFailed, BackendBadImage,
+op_errors!(LegacyErrors: AUTH + STORE + SUBMISSION + [BadQuery, BackendFailed, BackendBadImage,
     BackendTooLarge, BackendTimeout, StorageUnavailable]);
 
 #[utoipa::path(get, path = "/generate-image", tag = "generation", security(("bearer" = [])),
@@ -104,7 +104,7 @@ pub async fn generate_image(
     user: Identity,
     query: Result<Query<LegacyQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let job = admit(&state, &user, Route::Legacy, || {
+    let job = submission::take(&state, &user, Route::Legacy, || {
         let Query(query) = query.map_err(bad_query)?;
         query.into_body(state.generator.catalog())
     })

@@ -5,7 +5,6 @@
 //! document come from the same place; `openapi.rs` holds the document's frame.
 
 mod account;
-mod admission;
 mod age_check;
 mod billing;
 mod bodies;
@@ -30,6 +29,7 @@ mod spa;
 mod staff;
 mod state;
 mod style_sample;
+mod submission;
 mod test_age_check;
 mod test_checkout;
 

@@ -145,8 +145,9 @@ pub struct NewJob {
     pub credits: u32,
 }
 
+/// The board's answer to a job that asks for a place: taken, or why not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Admission {
+pub enum Enqueued {
     Accepted,
     /// The user already has this many jobs queued or running.
     Busy(usize),
@@ -244,7 +245,7 @@ pub trait JobBoard: Send + Sync {
 
     /// Takes a place for `job` if its user and the line have room; the job stays invisible
     /// to workers until [`publish`](Self::publish). Repeating it for the same id is harmless.
-    async fn enqueue(&self, job: &NewJob) -> BoardResult<Admission>;
+    async fn enqueue(&self, job: &NewJob) -> BoardResult<Enqueued>;
 
     /// Puts a reserved job in line. False when it is no longer being admitted (the reaper
     /// failed it): it is not in line, and its settlement is under way.

@@ -9,7 +9,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use lucent::coordination::CoordinationError;
 use lucent::jobs::{
-    Admission, BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, JobBoard, NewJob, Outcome,
+    BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, Enqueued, JobBoard, NewJob, Outcome,
     Rules, Snapshot,
 };
 use tokio::sync::broadcast;
@@ -79,7 +79,7 @@ impl JobBoard for FaultyBoard {
     fn kind(&self) -> &'static str {
         self.board.kind()
     }
-    async fn enqueue(&self, job: &NewJob) -> BoardResult<Admission> {
+    async fn enqueue(&self, job: &NewJob) -> BoardResult<Enqueued> {
         self.board.enqueue(job).await
     }
     async fn publish(&self, id: &str) -> BoardResult<bool> {

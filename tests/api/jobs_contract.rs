@@ -8,7 +8,7 @@ use std::time::Duration;
 use futures_util::future::join_all;
 use lucent::coordination::redis::RedisClient;
 use lucent::jobs::{
-    Admission, Cancel, EventKind, JobBoard, JobState, MemoryBoard, NewJob, Outcome, RedisBoard,
+    Cancel, Enqueued, EventKind, JobBoard, JobState, MemoryBoard, NewJob, Outcome, RedisBoard,
     Rules, Tier,
 };
 
@@ -90,7 +90,7 @@ fn job(id: &str, uid: &str, tier: Tier) -> NewJob {
 async fn submit(board: &dyn JobBoard, id: &str, uid: &str, tier: Tier) {
     assert_eq!(
         board.enqueue(&job(id, uid, tier)).await.unwrap(),
-        Admission::Accepted,
+        Enqueued::Accepted,
         "{id}"
     );
     assert!(board.publish(id).await.unwrap(), "{id} in line");
@@ -153,14 +153,14 @@ async fn a_free_user_has_one_job_in_the_system_and_a_pro_user_four(h: Harness) {
             .enqueue(&job("b", "free", Tier::Free))
             .await
             .unwrap(),
-        Admission::Busy(1)
+        Enqueued::Busy(1)
     );
     for i in 0..4 {
         submit(&*h.board, &format!("p{i}"), "pro", Tier::Pro).await;
     }
     assert_eq!(
         h.other.enqueue(&job("p4", "pro", Tier::Pro)).await.unwrap(),
-        Admission::Busy(4)
+        Enqueued::Busy(4)
     );
 
     let claimed = h.board.claim("w").await.unwrap().unwrap();
@@ -171,7 +171,7 @@ async fn a_free_user_has_one_job_in_the_system_and_a_pro_user_four(h: Harness) {
     h.board.complete(&claimed, &outcome).await.unwrap().unwrap();
     assert_eq!(
         h.other.enqueue(&job("p4", "pro", Tier::Pro)).await.unwrap(),
-        Admission::Accepted,
+        Enqueued::Accepted,
         "an ended job frees its place"
     );
 }
@@ -185,7 +185,7 @@ async fn the_line_has_a_cap(h: Harness) {
             .enqueue(&job("late", "late", Tier::Pro))
             .await
             .unwrap(),
-        Admission::Full
+        Enqueued::Full
     );
 }
 
@@ -210,7 +210,7 @@ async fn an_abandoned_job_gives_its_place_back(h: Harness) {
     assert!(h.board.snapshot("a").await.unwrap().is_none());
     assert_eq!(
         h.other.enqueue(&job("b", "u", Tier::Free)).await.unwrap(),
-        Admission::Accepted
+        Enqueued::Accepted
     );
 }
 
@@ -300,7 +300,7 @@ async fn an_admission_that_never_finishes_fails_the_job(h: Harness) {
     assert_eq!(snapshot.error.as_deref(), Some("admission_interrupted"));
     assert_eq!(
         h.board.enqueue(&job("b", "u", Tier::Free)).await.unwrap(),
-        Admission::Accepted
+        Enqueued::Accepted
     );
 }
 
@@ -393,7 +393,7 @@ async fn a_failed_admission_kept_nothing_and_waits_for_its_settlement(h: Harness
     assert!(h.other.claim("w").await.unwrap().is_none());
     assert_eq!(
         h.other.enqueue(&job("b", "u", Tier::Free)).await.unwrap(),
-        Admission::Accepted,
+        Enqueued::Accepted,
         "its place is free"
     );
 }

@@ -12,7 +12,7 @@ use tokio::sync::{Notify, broadcast};
 
 use super::position;
 use super::{
-    Admission, BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, EventKind, JobBoard,
+    BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, Enqueued, EventKind, JobBoard,
     JobState, NewJob, Outcome, Rules, Snapshot, Tier,
 };
 
@@ -56,14 +56,14 @@ impl JobBoard for MemoryBoard {
         "memory"
     }
 
-    async fn enqueue(&self, job: &NewJob) -> BoardResult<Admission> {
+    async fn enqueue(&self, job: &NewJob) -> BoardResult<Enqueued> {
         let mut state = self.lock();
         if state.jobs.contains_key(&job.id) {
-            return Ok(Admission::Accepted);
+            return Ok(Enqueued::Accepted);
         }
         let mine = state.per_user.get(&job.uid).map_or(0, HashSet::len);
         if mine >= self.rules.cap(job.tier) {
-            return Ok(Admission::Busy(mine));
+            return Ok(Enqueued::Busy(mine));
         }
         let reserving = state
             .jobs
@@ -71,7 +71,7 @@ impl JobBoard for MemoryBoard {
             .filter(|j| j.state == JobState::Reserving)
             .count();
         if state.pro.len() + state.free.len() + reserving >= self.rules.queue_limit {
-            return Ok(Admission::Full);
+            return Ok(Enqueued::Full);
         }
         state.seq += 1;
         let seq = state.seq;
@@ -83,7 +83,7 @@ impl JobBoard for MemoryBoard {
             .entry(job.uid.clone())
             .or_default()
             .insert(job.id.clone());
-        Ok(Admission::Accepted)
+        Ok(Enqueued::Accepted)
     }
 
     async fn publish(&self, id: &str) -> BoardResult<bool> {

@@ -11,7 +11,7 @@ use redis::aio::ConnectionManager;
 use tokio::sync::{Mutex, Notify, broadcast};
 
 use super::{
-    Admission, BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, JobBoard, JobState, NewJob,
+    BoardEvent, BoardResult, Cancel, Claimed, Depth, Ended, Enqueued, JobBoard, JobState, NewJob,
     Outcome, Rules, Snapshot, Tier,
 };
 use crate::coordination::redis::RedisClient;
@@ -110,7 +110,7 @@ impl JobBoard for RedisBoard {
         "redis"
     }
 
-    async fn enqueue(&self, job: &NewJob) -> BoardResult<Admission> {
+    async fn enqueue(&self, job: &NewJob) -> BoardResult<Enqueued> {
         let keys = [
             self.key("q:pro"),
             self.key("q:free"),
@@ -134,9 +134,9 @@ impl JobBoard for RedisBoard {
             .arg(ms(self.rules.admission));
         let (verdict, n): (String, usize) = self.redis.run_script(call).await?;
         Ok(match verdict.as_str() {
-            "busy" => Admission::Busy(n),
-            "full" => Admission::Full,
-            _ => Admission::Accepted,
+            "busy" => Enqueued::Busy(n),
+            "full" => Enqueued::Full,
+            _ => Enqueued::Accepted,
         })
     }
 

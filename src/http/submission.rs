@@ -2,7 +2,7 @@
 //! /v1/generations`, `GET /generate-image`): the caller's request rate, then the body, then who
 //! the caller is now (plan, age, suspension), then the service's admission (the content rules,
 //! a place in line, the credits). The routes list the codes it can send as
-//! `error_docs::ADMISSION`.
+//! `error_docs::SUBMISSION`.
 
 use super::{ApiError, AppState};
 use crate::auth::Identity;
@@ -12,7 +12,7 @@ use crate::limits::Class;
 
 /// Puts `user`'s request in line; `body` is read after the rate check, so that a flood of bad
 /// requests is slowed like any other.
-pub async fn admit(
+pub async fn take(
     state: &AppState,
     user: &Identity,
     route: Route,
