@@ -50,8 +50,6 @@ pub struct Generator {
     /// Plans and credits.
     pub(super) users: Users,
     pub(super) metrics: Arc<Metrics>,
-    /// The styles' tiles by style id, drawn once (`samples.rs`).
-    pub(super) samples: moka::future::Cache<String, bytes::Bytes>,
     /// A user's images after they are made, which admission reads for a variation's source.
     pub(super) gallery: Gallery,
 }
@@ -110,7 +108,6 @@ impl Generator {
             store: parts.store,
             users: parts.users,
             metrics: parts.metrics,
-            samples: moka::future::Cache::new(64),
         }
     }
 

@@ -14,7 +14,7 @@ mod parameters;
 pub mod reaper;
 pub mod request;
 pub mod retention;
-mod samples;
+pub mod samples;
 pub mod settle;
 pub mod source;
 pub mod stage;

@@ -15,6 +15,7 @@ use crate::billing::Billing;
 use crate::coordination::redis::RedisClient;
 use crate::generate::Generator;
 use crate::generate::gallery::Gallery;
+use crate::generate::samples::Samples;
 use crate::limits::RateLimits;
 use crate::limits::streams::StreamSlots;
 use crate::metrics::Metrics;
@@ -53,6 +54,8 @@ pub struct App {
     pub generator: Arc<Generator>,
     /// A user's images after they are made.
     pub gallery: Gallery,
+    /// The styles' sample tiles.
+    pub samples: Samples,
     /// Stripe (or the offline test checkout).
     pub billing: Billing,
     /// Persona (or the offline test page), when explicit imagery needs a verified age.

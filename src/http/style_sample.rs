@@ -27,7 +27,7 @@ pub async fn get_style_sample(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let png = state.generator.style_sample(&id).await?;
+    let png = state.samples.of(&id).await?;
     let tag = etag::of(&png);
     let mut response = if etag::fresh(&headers, &tag) {
         StatusCode::NOT_MODIFIED.into_response()

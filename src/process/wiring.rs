@@ -20,6 +20,7 @@ use crate::coordination::lease::Leases;
 use crate::coordination::redis::RedisClient;
 use crate::generate::catalog::Catalog;
 use crate::generate::retention::Retention;
+use crate::generate::samples::Samples;
 use crate::generate::{Generator, Parts, Worker, WorkerSettings};
 use crate::http::{App, AppState, HttpSettings, Readiness, SecurityHeaders};
 use crate::images::blobs::Blobs;
@@ -83,6 +84,7 @@ pub fn state(
         security_headers: SecurityHeaders::new(config.auth_emulator_host.as_deref()),
         readiness: Readiness::default(),
         gallery: generator.gallery().clone(),
+        samples: Samples::new(generator.catalog().clone()),
         generator: Arc::new(generator),
         age,
         store,
