@@ -11,7 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::ApiError;
-use super::bodies::Generations;
+use super::image_lists::Generations;
 use crate::generate::backend::Progress;
 use crate::generate::follow::{Follow, Update};
 use crate::generate::stage::End;

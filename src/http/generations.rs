@@ -10,9 +10,10 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::bodies::{Generations, HistoryPage, Png, bad_query, png_headers};
 use super::error_docs::op_errors;
 use super::events::{Hold, StreamEvent, event_stream};
+use super::image_lists::{Generations, HistoryPage, bad_query};
+use super::png::{Png, png_headers};
 use super::submission;
 use super::{ApiError, ApiJson, AppState, etag};
 use crate::auth::Identity;

@@ -9,8 +9,9 @@ use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::bodies::{Png, bad_query};
 use super::error_docs::op_errors;
+use super::image_lists::bad_query;
+use super::png::Png;
 use super::submission;
 use super::{ApiError, AppState};
 use crate::auth::Identity;

@@ -6,8 +6,9 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
 
-use super::super::bodies::{HistoryPage, PageQuery, Png, bad_query, png_headers};
 use super::super::error_docs::op_errors;
+use super::super::image_lists::{HistoryPage, PageQuery, bad_query};
+use super::super::png::{Png, png_headers};
 use super::super::{ApiError, AppState};
 use super::SupportStaff;
 use crate::limits::Class;

@@ -1,9 +1,8 @@
-//! What several routes answer with or read: the images a job made, a page of history, PNG
-//! bodies and their headers, and the error for a query that does not parse.
+//! Images as lists in an answer: what a generation made (the JSON answer, the stream's `done`
+//! event and a job's result share it), a page of history with its cursor, and the error for a
+//! page query that does not parse.
 
 use axum::extract::rejection::QueryRejection;
-use axum::http::{HeaderValue, header};
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -46,21 +45,4 @@ impl From<Page> for HistoryPage {
 
 pub fn bad_query(e: QueryRejection) -> ApiError {
     ApiError::new(ErrorCode::BadQuery, e.body_text())
-}
-
-/// PNG bytes.
-#[derive(ToSchema)]
-#[schema(value_type = String, format = Binary)]
-pub struct Png(#[allow(dead_code)] Vec<u8>);
-
-/// A PNG that depends on who asks.
-pub fn png_headers(response: &mut Response) {
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
-    // What this URL serves changes when the plan does: never reuse it without asking.
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("private, no-cache"),
-    );
-    headers.insert(header::VARY, HeaderValue::from_static("Authorization"));
 }
