@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use crate::age::{AgeChecks, AgeError};
 use crate::auth::identity_toolkit::{Accounts, AccountsError};
 use crate::billing::ProviderError;
-use crate::billing::payments::Payments;
+use crate::billing::processor::Processor;
 use crate::generate::{GenerateError, Generator};
 use crate::images::blobs::BlobError;
 use crate::jobs::Cancel;
@@ -68,7 +68,7 @@ pub struct Deletion<'a> {
     pub store: &'a dyn Store,
     pub users: &'a Users,
     pub generator: &'a Generator,
-    pub payments: &'a dyn Payments,
+    pub payments: &'a dyn Processor,
     pub accounts: &'a Accounts,
     pub age: &'a AgeChecks,
 }
@@ -125,7 +125,7 @@ impl Deletion<'_> {
             .and_then(|u| u.subscription.as_ref())
             .and_then(|s| s.subscription_id.as_deref())
         {
-            self.payments.cancel_subscription(id).await?;
+            self.payments.cancel(id).await?;
         }
         // The provider deletes what it holds of the person (a document, a selfie); the profile
         // that names the inquiry goes below.

@@ -1,11 +1,15 @@
-//! Premium: $9.99 a month through Stripe Checkout, recorded only after Stripe confirms the
-//! payment (on the success page, through the API, or by webhook), never on the browser's word.
+//! Premium: $9.99 a month through a card processor (Stripe, Verotel FlexPay, or the offline
+//! test checkout), recorded only after the processor confirms the payment (on the success page,
+//! or by its signed events), never on the browser's word.
 
+pub mod checkout;
 mod error;
 pub mod payments;
+pub mod processor;
 pub mod signature;
 pub mod stripe;
 pub mod test_mode;
+pub mod verotel;
 mod webhook;
 
 use std::sync::Arc;
@@ -15,44 +19,68 @@ use secrecy::{ExposeSecret, SecretString};
 use crate::store::{Store, Subscription, UserRecord, now_ms};
 use crate::users::{Caller, Users};
 pub use error::{BillingError, ProviderError};
-use payments::{NewCheckout, Payments, SubscriptionInfo};
+use payments::SubscriptionInfo;
+use processor::{CHECKOUT_PLACEHOLDER, NewSubscription, Processor, Returned};
 use test_mode::TestPayments;
+use verotel::Verotel;
 
 pub use webhook::WebhookOutcome;
 
 pub struct Billing {
-    /// Stripe, or the offline test checkout.
-    pub payments: Arc<dyn Payments>,
-    /// The same object as `payments` in test mode, for its pages.
+    /// The configured processor, behind the port every one of them fits.
+    pub processor: Arc<dyn Processor>,
+    /// The offline checkout's own pages, in test mode.
     pub test: Option<Arc<TestPayments>>,
+    /// FlexPay's postbacks, when Verotel is the processor.
+    verotel: Option<Arc<Verotel>>,
     webhook_secret: Option<SecretString>,
     /// Where the payment pages send the browser back to (no trailing slash).
     public_url: String,
     users: Users,
-    /// Webhook event claims.
+    /// Event claims.
     store: Arc<dyn Store>,
+    /// Postbacks are folded into a record one at a time.
+    postbacks: tokio::sync::Mutex<()>,
+}
+
+/// The processor a deployment is configured with, and what it needs besides the port.
+pub enum Configured {
+    Stripe(Arc<dyn Processor>, SecretString),
+    Test(Arc<TestPayments>),
+    Verotel(Arc<Verotel>),
 }
 
 impl Billing {
     pub fn new(
-        payments: Arc<dyn Payments>,
-        test: Option<Arc<TestPayments>>,
-        webhook_secret: Option<SecretString>,
+        configured: Configured,
         public_url: &str,
         users: Users,
         store: Arc<dyn Store>,
     ) -> Self {
+        let (processor, test, verotel, webhook_secret): (Arc<dyn Processor>, _, _, _) =
+            match configured {
+                Configured::Stripe(stripe, secret) => (stripe, None, None, Some(secret)),
+                Configured::Test(test) => (
+                    Arc::new(checkout::SessionCheckout::new(test.clone(), "test")),
+                    Some(test),
+                    None,
+                    None,
+                ),
+                Configured::Verotel(verotel) => (verotel.clone(), None, Some(verotel), None),
+            };
         Self {
-            payments,
+            processor,
             test,
+            verotel,
             webhook_secret,
             public_url: public_url.trim_end_matches('/').to_owned(),
             users,
             store,
+            postbacks: tokio::sync::Mutex::new(()),
         }
     }
 
-    /// A Checkout Session for the caller; the session id is merged into their record.
+    /// A checkout with the processor for the caller; its id is merged into their record.
     pub async fn checkout(&self, caller: &Caller) -> Result<String, BillingError> {
         let record = self.users.profile(&caller.uid).await?;
         if record.is_pro(now_ms()) {
@@ -62,34 +90,31 @@ impl Billing {
             return Err(BillingError::Suspended);
         }
         let minute = chrono::Utc::now().timestamp() / 60;
-        let new = NewCheckout {
+        let new = NewSubscription {
             uid: caller.uid.clone(),
             email: caller
                 .email
                 .clone()
                 .or(Some(record.email.clone()).filter(|e| !e.is_empty())),
-            customer: record
-                .subscription
-                .as_ref()
-                .and_then(|s| s.customer_id.clone()),
+            earlier: record.subscription.clone(),
             success_url: format!(
-                "{}/success?session_id={{CHECKOUT_SESSION_ID}}",
+                "{}/success?session_id={CHECKOUT_PLACEHOLDER}",
                 self.public_url
             ),
             cancel_url: format!("{}/cancel", self.public_url),
             idempotency_key: format!("checkout-{}-{minute}", caller.uid),
         };
-        let session = self.payments.create_checkout(&new).await?;
+        let started = self.processor.start(&new).await?;
         let patch = Subscription {
-            session_id: Some(session.id),
+            session_id: Some(started.checkout_id),
             updated_at: Some(now_ms()),
             ..Default::default()
         };
         self.users.merge_subscription(&caller.uid, &patch).await?;
-        Ok(session.url)
+        Ok(started.url)
     }
 
-    /// The success page's call: the session must be the caller's, complete and paid.
+    /// The success page's call: the processor must confirm the checkout is the caller's and paid.
     pub async fn confirm(
         &self,
         uid: &str,
@@ -99,53 +124,29 @@ impl Billing {
         if firebase_id != uid {
             return Err(BillingError::UidMismatch);
         }
-        self.users.profile(uid).await?;
-        let session = self
-            .payments
-            .session(session_id)
-            .await?
-            .ok_or(BillingError::NotFound("checkout session"))?;
-        if session.client_reference_id.as_deref() != Some(uid) {
-            return Err(BillingError::SessionNotYours);
-        }
-        let paid = matches!(
-            session.payment_status.as_str(),
-            "paid" | "no_payment_required"
-        );
-        if session.status != "complete" || !paid {
-            return Err(BillingError::PaymentIncomplete {
-                status: session.status,
-                payment_status: session.payment_status,
-            });
-        }
-        let subscription_id = session.subscription.as_deref().ok_or_else(|| {
-            ProviderError::Refused(format!("paid session {session_id} has no subscription"))
-        })?;
-        let subscription = self
-            .payments
-            .subscription(subscription_id)
-            .await?
-            .ok_or_else(|| {
-                ProviderError::Refused(format!("subscription {subscription_id} does not exist"))
-            })?;
-        match self.apply(uid, &subscription, Some(session_id)).await? {
-            Some(applied) => Ok(applied),
-            None => Ok(self.users.profile(uid).await?),
+        let record = self.users.profile(uid).await?;
+        let returned = self
+            .processor
+            .confirm_return(uid, session_id, record.subscription.as_ref())
+            .await?;
+        match returned {
+            Returned::Paid(subscription) => {
+                match self.apply(uid, &subscription, Some(session_id)).await? {
+                    Some(applied) => Ok(applied),
+                    None => Ok(self.users.profile(uid).await?),
+                }
+            }
+            Returned::Recorded => Ok(record),
         }
     }
 
-    /// The customer portal (cancel, change card), for callers who have paid before.
+    /// The processor's page to manage (cancel) the subscription, for callers who have paid.
     pub async fn portal(&self, uid: &str) -> Result<String, BillingError> {
         let record = self.users.profile(uid).await?;
-        let customer = record
-            .subscription
-            .as_ref()
-            .and_then(|s| s.customer_id.clone())
-            .ok_or(BillingError::NoSubscription)?;
-        Ok(self
-            .payments
-            .portal(&customer, &format!("{}/profile", self.public_url))
-            .await?)
+        let subscription = record.subscription.ok_or(BillingError::NoSubscription)?;
+        self.processor
+            .manage_link(&subscription, &format!("{}/profile", self.public_url))
+            .await
     }
 
     /// The app's public base URL, without a trailing slash.

@@ -80,7 +80,7 @@ impl Billing {
         subscription_id: &str,
     ) -> Result<WebhookOutcome, BillingError> {
         let subscription = self
-            .payments
+            .processor
             .subscription(subscription_id)
             .await?
             .ok_or_else(|| {

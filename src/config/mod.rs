@@ -22,6 +22,9 @@ pub enum BillingMode {
     Stripe,
     /// The gateway's own offline checkout page (test cards only).
     Test,
+    /// Verotel FlexPay (or another of Verotel's brands): a processor that accepts adult
+    /// merchants, granting only on its signed postbacks.
+    Verotel,
 }
 
 /// Whether the per-user and per-address rate limits apply.
@@ -127,7 +130,7 @@ pub struct Config {
     )]
     pub stripe_price_id: Option<String>,
 
-    /// `stripe` or `test`; default `stripe` when a key is set, else `test`.
+    /// `stripe`, `verotel` or `test`; default `stripe` when a Stripe key is set, else `test`.
     #[arg(
         long = "billing",
         env = "LUCENT_BILLING",
@@ -138,6 +141,48 @@ pub struct Config {
 
     #[arg(long = "stripe-api-base", env = "LUCENT_STRIPE_API_BASE", value_name = "LUCENT_STRIPE_API_BASE", default_value = "https://api.stripe.com", value_parser = parse_http_url)]
     pub stripe_api_base: Url,
+
+    /// The website's id in Verotel's Control Center (FlexPay options).
+    #[arg(
+        long = "verotel-shop-id",
+        env = "VEROTEL_SHOP_ID",
+        value_name = "VEROTEL_SHOP_ID"
+    )]
+    pub verotel_shop_id: Option<String>,
+
+    /// The website's FlexPay signature key.
+    #[arg(
+        long = "verotel-signature-key",
+        env = "VEROTEL_SIGNATURE_KEY",
+        value_name = "VEROTEL_SIGNATURE_KEY",
+        hide_env_values = true
+    )]
+    pub verotel_signature_key: Option<SecretString>,
+
+    /// The brand's FlexPay base: Verotel's by default; CardBilling and the other brands have
+    /// their own.
+    #[arg(long = "verotel-base-url", env = "VEROTEL_BASE_URL", value_name = "VEROTEL_BASE_URL", default_value = "https://secure.verotel.com", value_parser = parse_http_url)]
+    pub verotel_base_url: Url,
+
+    /// The Control Center API, which cancels a subscription when its account is deleted.
+    #[arg(long = "verotel-control-center-url", env = "VEROTEL_CONTROL_CENTER_URL", value_name = "VEROTEL_CONTROL_CENTER_URL", default_value = "https://controlcenter.verotel.com", value_parser = parse_http_url)]
+    pub verotel_control_center_url: Url,
+
+    /// The Control Center API's user (activated by Verotel's support).
+    #[arg(
+        long = "verotel-api-user",
+        env = "VEROTEL_API_USER",
+        value_name = "VEROTEL_API_USER"
+    )]
+    pub verotel_api_user: Option<String>,
+
+    #[arg(
+        long = "verotel-api-password",
+        env = "VEROTEL_API_PASSWORD",
+        value_name = "VEROTEL_API_PASSWORD",
+        hide_env_values = true
+    )]
+    pub verotel_api_password: Option<SecretString>,
 
     /// Base of the success and cancel URLs handed to the payment page.
     #[arg(long = "public-url", env = "LUCENT_PUBLIC_URL", value_name = "LUCENT_PUBLIC_URL", default_value = "http://127.0.0.1:8080", value_parser = parse_http_url)]
@@ -493,6 +538,28 @@ impl Config {
                 "LUCENT_BILLING",
                 "a real project without STRIPE_SECRET_KEY would take no payments; set the Stripe variables or LUCENT_BILLING=test explicitly",
             );
+        }
+        if self.billing_mode() == BillingMode::Verotel {
+            for (variable, set) in [
+                ("VEROTEL_SHOP_ID", self.verotel_shop_id.is_some()),
+                (
+                    "VEROTEL_SIGNATURE_KEY",
+                    self.verotel_signature_key.is_some(),
+                ),
+                ("VEROTEL_API_USER", self.verotel_api_user.is_some()),
+                ("VEROTEL_API_PASSWORD", self.verotel_api_password.is_some()),
+            ] {
+                if !set {
+                    return fail(variable, "required when LUCENT_BILLING=verotel");
+                }
+            }
+            if self
+                .verotel_shop_id
+                .as_deref()
+                .is_some_and(|id| id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()))
+            {
+                return fail("VEROTEL_SHOP_ID", "a website id is a number");
+            }
         }
         if self.billing_mode() == BillingMode::Stripe {
             if self.stripe_secret_key.is_none() {

@@ -1,10 +1,10 @@
-//! Billing endpoints: checkout, the success page's confirmation, the customer portal, and
-//! Stripe's webhook.
+//! Billing endpoints: checkout, the success page's confirmation, the processor's page to manage
+//! the subscription, Stripe's webhook and Verotel's postbacks.
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
+use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -136,14 +136,48 @@ pub async fn webhook(
         .map_err(ApiError::from)
         .inspect_err(|e| state.metrics.webhook(e.code.as_str()))?;
     tracing::info!(?outcome, "webhook handled");
-    let (label, outcome) = match outcome {
+    Ok(Json(WebhookReceipt {
+        received: true,
+        outcome: counted(&state, outcome),
+    }))
+}
+
+/// The outcome of a processor's event, counted by kind and said in words.
+fn counted(state: &AppState, outcome: WebhookOutcome) -> String {
+    let (label, said) = match outcome {
         WebhookOutcome::Applied { plan, .. } => ("applied", format!("applied: {plan}")),
         WebhookOutcome::Duplicate => ("duplicate", "duplicate".to_owned()),
         WebhookOutcome::Ignored(why) => ("ignored", format!("ignored: {why}")),
     };
     state.metrics.webhook(label);
-    Ok(Json(WebhookReceipt {
-        received: true,
-        outcome,
-    }))
+    said
+}
+
+op_errors!(PostbackErrors: STORE + [NotFound, SignatureInvalid, MalformedEvent]);
+
+/// FlexPay calls its postback URL with GET and expects exactly `OK` back; anything else is a
+/// failure it delivers again (and, for a first payment, refunds).
+#[utoipa::path(get, path = "/v1/billing/verotel/postback", tag = "billing",
+    summary = "Verotel FlexPay's postbacks, signed over their query (404 unless LUCENT_BILLING=verotel)",
+    params(
+        ("event" = Option<String>, Query, description = "initial, rebill, cancel, expiry, chargeback, credit; others are recorded and ignored"),
+        ("saleID" = Option<String>, Query, description = "Verotel's sale"),
+        ("referenceID" = Option<String>, Query, description = "The checkout's reference: the uid, a dot, a token"),
+        ("signature" = Option<String>, Query, description = "FlexPay's signature of every other parameter received"),
+    ),
+    responses((status = 200, description = "Processed, a duplicate, or recorded and ignored", body = String, content_type = "text/plain", example = "OK"), PostbackErrors))]
+#[tracing::instrument(skip_all)]
+pub async fn verotel_postback(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> Result<&'static str, ApiError> {
+    let outcome = state
+        .billing
+        .postback(query.as_deref())
+        .await
+        .map_err(ApiError::from)
+        .inspect_err(|e| state.metrics.webhook(e.code.as_str()))?;
+    tracing::info!(?outcome, "Verotel postback handled");
+    counted(&state, outcome);
+    Ok("OK")
 }

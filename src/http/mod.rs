@@ -90,6 +90,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(billing::checkout).layer(limited!(state, Class::Billing)))
         .routes(routes!(billing::payment_success).layer(limited!(state, Class::Billing)))
         .routes(routes!(billing::portal))
+        .routes(routes!(billing::verotel_postback))
         .routes(routes!(staff::card::find_users))
         .routes(routes!(staff::card::user))
         .routes(routes!(staff::deleted::deleted_account))

@@ -107,7 +107,7 @@ impl Metrics {
             for (when, n) in &s.marked {
                 let _ = writeln!(out, "lucent_images_marked_total{{when=\"{when}\"}} {n}");
             }
-            out.push_str("# HELP lucent_webhooks_total Stripe webhook deliveries by outcome.\n# TYPE lucent_webhooks_total counter\n");
+            out.push_str("# HELP lucent_webhooks_total Payment processor events (Stripe webhooks, Verotel postbacks) by outcome.\n# TYPE lucent_webhooks_total counter\n");
             for (outcome, n) in &s.webhooks {
                 let _ = writeln!(out, "lucent_webhooks_total{{outcome=\"{}\"}} {n}", escape(outcome));
             }

@@ -20,7 +20,7 @@ const ACCOUNTS: &str = "/identitytoolkit.googleapis.com/v1/projects/demo-lucent/
 
 impl Console {
     /// `accounts:delete` of `uid` answers `status` (Identity Toolkit answers `{}` on success).
-    async fn deleting_answers(&self, uid: &str, status: u16) {
+    pub(crate) async fn deleting_answers(&self, uid: &str, status: u16) {
         let body = match status {
             200 => json!({"kind": "identitytoolkit#DeleteAccountResponse"}),
             _ => json!({"error": {"code": status, "message": "UNAVAILABLE"}}),
@@ -180,8 +180,8 @@ async fn a_subscription_is_cancelled_with_the_account() {
         200
     );
 
-    let payments = &c.app.state.billing.payments;
-    let sub = payments.subscription(&id).await.unwrap().unwrap();
+    let processor = &c.app.state.billing.processor;
+    let sub = processor.subscription(&id).await.unwrap().unwrap();
     assert_eq!(sub.status, "canceled");
 }
 

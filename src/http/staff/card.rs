@@ -167,7 +167,7 @@ pub(super) async fn card(state: &AppState, record: UserRecord) -> Result<Support
         state.store.list_refusals(&record.uid),
         state.store.count_generations(&record.uid),
         provider_view(
-            state.billing.payments.as_ref(),
+            state.billing.processor.as_ref(),
             record.subscription.as_ref()
         )
     );

@@ -5,7 +5,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::billing::payments::Payments;
+use crate::billing::processor::Processor;
 use crate::store::Subscription;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -23,6 +23,8 @@ pub enum ProviderState {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProviderView {
+    /// The processor asked: `stripe`, `verotel` or `test`.
+    processor: &'static str,
     state: ProviderState,
     /// The provider's status now (`active`, `past_due`, `canceled`, …).
     status: Option<String>,
@@ -34,8 +36,9 @@ pub struct ProviderView {
 }
 
 impl ProviderView {
-    fn without(state: ProviderState, message: Option<String>) -> Self {
+    fn without(processor: &'static str, state: ProviderState, message: Option<String>) -> Self {
         Self {
+            processor,
             state,
             status: None,
             current_period_end: None,
@@ -46,9 +49,12 @@ impl ProviderView {
 }
 
 /// Asks `payments` about the subscription `record` names.
-pub async fn provider_view(payments: &dyn Payments, record: Option<&Subscription>) -> ProviderView {
+pub async fn provider_view(
+    payments: &dyn Processor,
+    record: Option<&Subscription>,
+) -> ProviderView {
     let Some(id) = record.and_then(|s| s.subscription_id.as_deref()) else {
-        return ProviderView::without(ProviderState::None, None);
+        return ProviderView::without(payments.name(), ProviderState::None, None);
     };
     match payments.subscription(id).await {
         Ok(Some(found)) => {
@@ -57,6 +63,7 @@ pub async fn provider_view(payments: &dyn Payments, record: Option<&Subscription
                 r.status.as_deref() == Some(found.status.as_str()) && r.current_period_end == end
             });
             ProviderView {
+                processor: payments.name(),
                 state: ProviderState::Found,
                 status: Some(found.status),
                 current_period_end: end,
@@ -64,10 +71,14 @@ pub async fn provider_view(payments: &dyn Payments, record: Option<&Subscription
                 message: None,
             }
         }
-        Ok(None) => ProviderView::without(ProviderState::Missing, None),
+        Ok(None) => ProviderView::without(payments.name(), ProviderState::Missing, None),
         Err(e) => {
             tracing::warn!(subscription = id, error = %e, "asking the payment provider for the support card");
-            ProviderView::without(ProviderState::Unreachable, Some(e.to_string()))
+            ProviderView::without(
+                payments.name(),
+                ProviderState::Unreachable,
+                Some(e.to_string()),
+            )
         }
     }
 }

@@ -1,9 +1,10 @@
-//! Billing, against a local server speaking Stripe's wire format.
+//! Billing, against a local server speaking Stripe's wire format, and Verotel's postbacks.
 
 use std::time::Duration;
 
 use futures_util::future::join_all;
 use lucent::billing::signature;
+use lucent::billing::verotel::signature::sign_incoming;
 use lucent::store::{Subscription, push_id};
 use reqwest::RequestBuilder;
 use serde_json::{Value, json};
@@ -11,7 +12,8 @@ use wiremock::matchers::{method, path, path_regex};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use super::shared::{database_failures, shared_failures};
-use super::{Op, Sent};
+use super::{CALLER, Op, Sent};
+use crate::fake_verotel;
 use crate::helpers::{TestApp, spawn_app, spawn_app_with, stripe_flags};
 use crate::test_keys::{now, token_for};
 
@@ -20,6 +22,37 @@ const WEBHOOK_SECRET: &str = "whsec_error_codes";
 /// The gateway on Stripe at `stripe`, with its records in `database` when given.
 pub(super) async fn billing_app(stripe: &str, database: Option<&MockServer>) -> TestApp {
     let mut args = stripe_flags(stripe, WEBHOOK_SECRET).to_vec();
+    let host = database.map(|db| db.uri().trim_start_matches("http://").to_owned());
+    if let Some(host) = &host {
+        args.extend_from_slice(&[
+            "--database-url",
+            "https://demo-lucent-default-rtdb.firebaseio.com",
+            "--database-emulator-host",
+            host,
+        ]);
+    }
+    spawn_app_with(&args).await
+}
+
+/// The gateway on Verotel (nothing listens at its FlexPay and Control Center bases), with its
+/// records in `database` when given.
+pub(super) async fn verotel_app(database: Option<&MockServer>) -> TestApp {
+    let mut args = vec![
+        "--billing",
+        "verotel",
+        "--verotel-shop-id",
+        fake_verotel::SHOP_ID,
+        "--verotel-signature-key",
+        fake_verotel::KEY,
+        "--verotel-base-url",
+        "http://127.0.0.1:9",
+        "--verotel-control-center-url",
+        "http://127.0.0.1:9",
+        "--verotel-api-user",
+        fake_verotel::API_USER,
+        "--verotel-api-password",
+        fake_verotel::API_PASSWORD,
+    ];
     let host = database.map(|db| db.uri().trim_start_matches("http://").to_owned());
     if let Some(host) = &host {
         args.extend_from_slice(&[
@@ -242,6 +275,30 @@ async fn the_webhook_sends_every_code_it_lists() {
     sent.send(deliver().body(vec![b' '; 3 << 20])).await;
     let without_secret = spawn_app().await;
     sent.send(op.request(&without_secret, None)).await;
+
+    sent.assert_is_the_list_of(op).await;
+}
+
+/// An initial postback for the caller's sale, its query signed with `key`.
+pub(super) fn postback(request: RequestBuilder, key: &str) -> RequestBuilder {
+    let mut params = fake_verotel::event("initial", "1", &format!("{CALLER}.t"));
+    params.insert("transactionID".into(), "1".into());
+    let signature = sign_incoming(key, fake_verotel::SHOP_ID, &params);
+    params.insert("signature".into(), signature);
+    request.query(&params)
+}
+
+#[tokio::test]
+async fn the_verotel_postback_sends_every_code_it_lists() {
+    let op = Op::Postback;
+    let sent = Sent::default();
+    database_failures(op, &sent).await;
+
+    let app = verotel_app(None).await;
+    sent.send(postback(op.call(&app, ""), "not-the-key")).await;
+    sent.send(op.call(&app, "").query(&[("saleID", "1"), ("saleID", "2")]))
+        .await;
+    sent.send(op.request(&spawn_app().await, None)).await;
 
     sent.assert_is_the_list_of(op).await;
 }

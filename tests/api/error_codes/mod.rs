@@ -21,8 +21,9 @@ use lucent::store::push_id;
 use reqwest::RequestBuilder;
 use serde_json::{Value, json};
 
+use crate::fake_verotel;
 use crate::helpers::{TestApp, spawn_app};
-use billing::{signed_event, subscription_event};
+use billing::{postback, signed_event, subscription_event};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Op {
@@ -39,6 +40,7 @@ enum Op {
     PaymentSuccess,
     Portal,
     Webhook,
+    Postback,
     Submit,
     Job,
     JobEvents,
@@ -65,7 +67,7 @@ enum Op {
     Grants,
 }
 
-const OPS: [Op; 37] = [
+const OPS: [Op; 38] = [
     Op::GetMe,
     Op::PostMe,
     Op::Create,
@@ -79,6 +81,7 @@ const OPS: [Op; 37] = [
     Op::PaymentSuccess,
     Op::Portal,
     Op::Webhook,
+    Op::Postback,
     Op::Submit,
     Op::Job,
     Op::JobEvents,
@@ -125,6 +128,7 @@ impl Op {
             Op::PaymentSuccess => ("post", "/api/v1/payment-success"),
             Op::Portal => ("post", "/api/v1/billing/portal"),
             Op::Webhook => ("post", "/api/v1/stripe/webhook"),
+            Op::Postback => ("get", "/api/v1/billing/verotel/postback"),
             Op::Submit => ("post", "/api/v1/jobs"),
             Op::Job => ("get", "/api/v1/jobs/{id}"),
             Op::JobEvents => ("get", "/api/v1/jobs/{id}/events"),
@@ -191,6 +195,7 @@ impl Op {
             }
             Op::PaymentSuccess => request.json(&json!({"sessionId": "cs_1", "firebaseId": CALLER})),
             Op::Webhook => signed_event(request, &subscription_event("sub_1")),
+            Op::Postback => postback(request, fake_verotel::KEY),
             _ => request,
         }
     }

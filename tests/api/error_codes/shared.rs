@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use wiremock::matchers::any;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use super::billing::billing_app;
+use super::billing::{billing_app, verotel_app};
 use super::{CALLER, Op, Sent};
 use crate::helpers::spawn_app;
 use crate::test_keys::{claims, now, sign, token_for};
@@ -60,7 +60,10 @@ pub(super) async fn database_failures(op: Op, sent: &Sent) {
             .respond_with(answer)
             .mount(&database)
             .await;
-        let app = billing_app("http://127.0.0.1:9", Some(&database)).await;
+        let app = match op {
+            Op::Postback => verotel_app(Some(&database)).await,
+            _ => billing_app("http://127.0.0.1:9", Some(&database)).await,
+        };
         sent.send(op.request(&app, Some(&token_for(CALLER)))).await;
     }))
     .await;

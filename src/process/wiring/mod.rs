@@ -7,15 +7,14 @@ use std::time::Duration;
 
 use url::Url;
 
+mod billing;
+
 use super::shared::SharedParts;
 use crate::age::{self, AgeChecks, persona::Persona, test_mode::TestAgeChecks};
 use crate::auth::identity_toolkit::{Accounts, AccountsAuth};
 use crate::auth::{GoogleKeys, TokenVerifier};
-use crate::billing::Billing;
-use crate::billing::payments::Payments;
-use crate::billing::stripe::StripeApi;
-use crate::billing::test_mode::{Ledger, TestPayments};
-use crate::config::{BillingMode, Config, RateLimitMode};
+use crate::billing::test_mode::Ledger;
+use crate::config::{Config, RateLimitMode};
 use crate::coordination::lease::Leases;
 use crate::coordination::redis::RedisClient;
 use crate::generate::catalog::Catalog;
@@ -76,7 +75,7 @@ pub fn state(
         },
         auth: token_verifier(config, &http),
         staff: staff(config, &http, leases)?,
-        billing: billing(config, &http, &users, &store, test_ledger)?,
+        billing: billing::billing(config, &http, &users, &store, test_ledger)?,
         limits: RateLimits::new(config.rate_limits == RateLimitMode::On, allowances),
         streams,
         exports,
@@ -384,42 +383,6 @@ fn age_checks(
         secrets,
         config.persona_redact,
         public_url,
-    ))
-}
-
-fn billing(
-    config: &Config,
-    http: &reqwest::Client,
-    users: &Users,
-    store: &Arc<dyn Store>,
-    test_ledger: Box<dyn Ledger>,
-) -> anyhow::Result<Billing> {
-    let public_url = config.public_url.as_str().trim_end_matches('/');
-    let (payments, test): (Arc<dyn Payments>, _) = match config.billing_mode() {
-        BillingMode::Test => {
-            let test = Arc::new(TestPayments::new(public_url, test_ledger));
-            (Arc::clone(&test) as Arc<dyn Payments>, Some(test))
-        }
-        BillingMode::Stripe => {
-            let secret = config
-                .stripe_secret_key
-                .clone()
-                .ok_or_else(|| anyhow::anyhow!("STRIPE_SECRET_KEY: required"))?;
-            let price = config
-                .stripe_price_id
-                .clone()
-                .ok_or_else(|| anyhow::anyhow!("STRIPE_PRICE_ID: required"))?;
-            let api = StripeApi::new(http.clone(), config.stripe_api_base.clone(), secret, price);
-            (Arc::new(api) as Arc<dyn Payments>, None)
-        }
-    };
-    Ok(Billing::new(
-        payments,
-        test,
-        config.stripe_webhook_secret.clone(),
-        public_url,
-        users.clone(),
-        Arc::clone(store),
     ))
 }
 
