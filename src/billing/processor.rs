@@ -1,8 +1,7 @@
 //! The port every card processor stands behind: start a subscription (a page to send the buyer
 //! to), confirm the buyer's return, read a subscription's state, cancel it, and a page where the
-//! subscriber manages it. Stripe and the offline test checkout stand behind it as
-//! [`SessionCheckout`](super::checkout::SessionCheckout), Verotel FlexPay as
-//! [`Verotel`](super::verotel::Verotel).
+//! subscriber manages it. Stripe and the offline test checkout stand behind it as checkout
+//! sessions (`billing/checkout.rs`), Verotel FlexPay directly (`billing/verotel/mod.rs`).
 //!
 //! Verified events are the one part a processor cannot share: Stripe signs a JSON body in a
 //! header, FlexPay signs a query string. Each has its own route and verification

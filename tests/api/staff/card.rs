@@ -115,7 +115,7 @@ async fn the_card_shows_what_stripe_says_now_next_to_the_record() {
 
     assert_eq!(
         card["provider"],
-        json!({"state": "found", "status": "past_due", "currentPeriodEnd": end * 1000,
+        json!({"processor": "stripe", "state": "found", "status": "past_due", "currentPeriodEnd": end * 1000,
                "matchesRecord": false, "message": null}),
         "the record says active: a webhook was missed"
     );
