@@ -1,6 +1,7 @@
 //! Why a billing call was refused or failed.
 
 use super::signature::SignatureError;
+use crate::coordination::CoordinationError;
 use crate::store::StoreError;
 use crate::users::UserError;
 
@@ -46,6 +47,11 @@ pub enum BillingError {
     MalformedEvent(String),
     #[error(transparent)]
     Provider(#[from] ProviderError),
+    /// Another event of the same account is being recorded; delivered again, this one is.
+    #[error("another change of this subscription is being recorded")]
+    Busy,
+    #[error("the lease that orders subscription changes: {0}")]
+    Coordination(#[from] CoordinationError),
     #[error(transparent)]
     User(#[from] UserError),
 }

@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use secrecy::{ExposeSecret, SecretString};
 
+use crate::coordination::lease::Leases;
 use crate::store::{Store, Subscription, UserRecord, now_ms};
 use crate::users::{Caller, Users};
 pub use error::{BillingError, ProviderError};
@@ -39,8 +40,8 @@ pub struct Billing {
     users: Users,
     /// Event claims.
     store: Arc<dyn Store>,
-    /// Postbacks are folded into a record one at a time.
-    postbacks: tokio::sync::Mutex<()>,
+    /// Orders the changes of one record made from a processor's events, across instances.
+    leases: Arc<dyn Leases>,
 }
 
 /// The processor a deployment is configured with, and what it needs besides the port.
@@ -56,6 +57,7 @@ impl Billing {
         public_url: &str,
         users: Users,
         store: Arc<dyn Store>,
+        leases: Arc<dyn Leases>,
     ) -> Self {
         let (processor, test, verotel, webhook_secret): (Arc<dyn Processor>, _, _, _) =
             match configured {
@@ -76,7 +78,7 @@ impl Billing {
             public_url: public_url.trim_end_matches('/').to_owned(),
             users,
             store,
-            postbacks: tokio::sync::Mutex::new(()),
+            leases,
         }
     }
 

@@ -30,6 +30,26 @@ pub trait Leases: Send + Sync {
     async fn release(&self, name: &str, holder: &str) -> Result<(), CoordinationError>;
 }
 
+/// Waits up to `wait` for lease `name`: true once `holder` has it, false when the wait ran out.
+pub async fn hold_within(
+    leases: &dyn Leases,
+    name: &str,
+    holder: &str,
+    ttl: Duration,
+    wait: Duration,
+) -> Result<bool, CoordinationError> {
+    let give_up = Instant::now() + wait;
+    loop {
+        if leases.hold(name, holder, ttl).await? {
+            return Ok(true);
+        }
+        if Instant::now() >= give_up {
+            return Ok(false);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 #[derive(Default)]
 pub struct MemoryLeases {
     held: Mutex<HashMap<String, (String, Instant)>>,

@@ -153,7 +153,8 @@ fn counted(state: &AppState, outcome: WebhookOutcome) -> String {
     said
 }
 
-op_errors!(PostbackErrors: STORE + [NotFound, SignatureInvalid, MalformedEvent]);
+op_errors!(PostbackErrors: STORE + [NotFound, SignatureInvalid, MalformedEvent,
+    DependencyUnavailable]);
 
 /// FlexPay calls its postback URL with GET and expects exactly `OK` back; anything else is a
 /// failure it delivers again (and, for a first payment, refunds).

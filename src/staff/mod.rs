@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use crate::auth::Roles;
 use crate::auth::identity_toolkit::{Account, Accounts, AccountsError};
-use crate::coordination::lease::Leases;
+use crate::coordination::lease::{Leases, hold_within};
 use crate::store::StaffGrants;
 pub use action::{ActionError, reason};
 pub use caps::{Authority, Day, SUPPORT_BONUS_MAX, SUPPORT_PRO_DAYS};
@@ -163,18 +163,12 @@ impl Staff {
     }
 
     async fn wait_for(&self, lease: &str, holder: &str) -> Result<(), StaffError> {
-        let give_up = tokio::time::Instant::now() + ROLE_WAIT;
-        loop {
-            match self.leases.hold(lease, holder, ROLE_LEASE).await {
-                Ok(true) => return Ok(()),
-                Ok(false) if tokio::time::Instant::now() < give_up => {
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
-                Ok(false) => return Err(StaffError::Busy),
-                Err(e) => {
-                    tracing::warn!(error = %e, "the lease that orders role changes");
-                    return Err(StaffError::Busy);
-                }
+        match hold_within(self.leases.as_ref(), lease, holder, ROLE_LEASE, ROLE_WAIT).await {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(StaffError::Busy),
+            Err(e) => {
+                tracing::warn!(error = %e, "the lease that orders role changes");
+                Err(StaffError::Busy)
             }
         }
     }

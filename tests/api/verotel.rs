@@ -448,6 +448,33 @@ async fn support_sees_the_sale_and_verotels_status_of_it_on_the_card() {
 }
 
 #[tokio::test]
+async fn a_postback_waits_for_another_change_of_the_account_and_is_taken_again_later() {
+    let (app, _verotel) = verotel_app().await;
+    let alice = app.register("alice").await;
+    let leases = &app.state.staff.leases;
+    let held = std::time::Duration::from_secs(60);
+    assert!(
+        leases
+            .hold("billing:alice", "another instance", held)
+            .await
+            .unwrap()
+    );
+    let query = signed_query(&initial("7701", "alice.t", "2099-01-15"), KEY);
+
+    let busy = deliver(&app, &query).await;
+
+    assert_eq!(error_code(busy, 503).await, "dependency_unavailable");
+    assert_eq!(plan(&app, &alice).await, "free");
+    leases
+        .release("billing:alice", "another instance")
+        .await
+        .unwrap();
+    let again = deliver(&app, &query).await;
+    assert_eq!(again.text().await.unwrap(), "OK");
+    assert_eq!(plan(&app, &alice).await, "pro");
+}
+
+#[tokio::test]
 async fn the_postback_route_is_not_found_unless_verotel_is_the_processor() {
     let app = spawn_app().await;
     let query = signed_query(&initial("1", "alice.t", "2099-01-15"), KEY);

@@ -4,6 +4,8 @@
 //! a sale's paid-through date only grows, a cancellation keeps Premium to that date, and an
 //! expiry, chargeback or refund ends it at once and for good.
 
+use std::time::Duration;
+
 use chrono::{Months, NaiveDate, TimeDelta, Utc};
 
 use super::super::payments::is_provider_id;
@@ -11,7 +13,8 @@ use super::super::signature::SignatureError;
 use super::super::{Billing, BillingError, WebhookOutcome};
 use super::signature::Params;
 use super::uid_of_reference;
-use crate::store::{Subscription, now_ms};
+use crate::coordination::lease::hold_within;
+use crate::store::{Subscription, UserRecord, now_ms};
 
 /// Statuses after which a sale gives nothing again.
 const ENDED: [&str; 3] = ["expired", "chargeback", "refunded"];
@@ -131,7 +134,30 @@ fn required<'a>(params: &'a Params, key: &'static str) -> Result<&'a str, Billin
         .ok_or_else(|| BillingError::MalformedEvent(format!("the postback has no {key}")))
 }
 
+/// Long enough for one read and one write of the record.
+const FOLD_LEASE: Duration = Duration::from_secs(10);
+/// Verotel delivers again what was not answered `OK`.
+const FOLD_WAIT: Duration = Duration::from_secs(5);
+
 impl Billing {
+    /// The record after `change`; `None` when there is no such user or nothing changes.
+    async fn fold_into(
+        &self,
+        uid: &str,
+        sale: &str,
+        reference: &str,
+        change: Change,
+        now: i64,
+    ) -> Result<Option<UserRecord>, BillingError> {
+        let Some(user) = self.users.get(uid).await? else {
+            return Ok(None);
+        };
+        match fold(user.subscription.as_ref(), sale, reference, change, now) {
+            Some(next) => Ok(Some(self.users.merge_subscription(uid, &next).await?)),
+            None => Ok(None),
+        }
+    }
+
     /// One FlexPay postback, its query exactly as received.
     pub async fn postback(&self, query: Option<&str>) -> Result<WebhookOutcome, BillingError> {
         let verotel = self
@@ -207,15 +233,22 @@ impl Billing {
         };
         let reference = required(params, "referenceID")?;
         let uid = uid_of_reference(reference);
-        // Two events of one person are folded one after the other.
-        let _turn = self.postbacks.lock().await;
-        let Some(user) = self.users.get(uid).await? else {
-            return Ok(WebhookOutcome::Ignored("no such user"));
+        // Two events of one person are folded one after the other, whichever instances
+        // they reach: the record is read and written under the account's lease.
+        let lease = format!("billing:{uid}");
+        let holder = format!("postback/{}", crate::store::push_id::next());
+        if !hold_within(self.leases.as_ref(), &lease, &holder, FOLD_LEASE, FOLD_WAIT).await? {
+            return Err(BillingError::Busy);
+        }
+        let folded = self.fold_into(uid, sale, reference, change, now).await;
+        if let Err(e) = self.leases.release(&lease, &holder).await {
+            tracing::warn!(error = %e, "releasing a postback's lease; it runs out by itself");
+        }
+        let Some(user) = folded? else {
+            return Ok(WebhookOutcome::Ignored(
+                "no such user, or an older or ended sale",
+            ));
         };
-        let Some(next) = fold(user.subscription.as_ref(), sale, reference, change, now) else {
-            return Ok(WebhookOutcome::Ignored("an older or ended sale"));
-        };
-        let user = self.users.merge_subscription(uid, &next).await?;
         let plan = if user.is_pro(now_ms()) { "pro" } else { "free" };
         tracing::info!(%uid, sale, event, plan, "Verotel postback applied");
         Ok(WebhookOutcome::Applied {

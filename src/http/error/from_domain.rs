@@ -179,6 +179,9 @@ impl From<BillingError> for ApiError {
             BillingError::Signature(_) => ErrorCode::SignatureInvalid,
             BillingError::MalformedEvent(_) => ErrorCode::MalformedEvent,
             BillingError::Provider(e) => return e.into(),
+            BillingError::Busy | BillingError::Coordination(_) => {
+                return Self::new(ErrorCode::DependencyUnavailable, message).retry_after(1);
+            }
             BillingError::User(e) => return e.into(),
         };
         Self::new(code, message)

@@ -10,6 +10,7 @@ use crate::billing::test_mode::{Ledger, TestPayments};
 use crate::billing::verotel::{Verotel, VerotelAccount};
 use crate::billing::{Billing, Configured};
 use crate::config::{BillingMode, Config};
+use crate::coordination::lease::Leases;
 use crate::store::Store;
 use crate::users::Users;
 
@@ -25,6 +26,7 @@ pub(super) fn billing(
     users: &Users,
     store: &Arc<dyn Store>,
     test_ledger: Box<dyn Ledger>,
+    leases: Arc<dyn Leases>,
 ) -> anyhow::Result<Billing> {
     let public_url = config.public_url.as_str().trim_end_matches('/');
     let configured = match config.billing_mode() {
@@ -66,5 +68,6 @@ pub(super) fn billing(
         public_url,
         users.clone(),
         Arc::clone(store),
+        leases,
     ))
 }

@@ -296,6 +296,16 @@ async fn the_verotel_postback_sends_every_code_it_lists() {
 
     let app = verotel_app(None).await;
     sent.send(postback(op.call(&app, ""), "not-the-key")).await;
+    // Another change of the caller's record holds its lease past the gateway's wait.
+    let leases = &app.state.staff.leases;
+    let lease = format!("billing:{CALLER}");
+    assert!(
+        leases
+            .hold(&lease, "another instance", Duration::from_secs(60))
+            .await
+            .unwrap()
+    );
+    sent.send(op.request(&app, None)).await;
     sent.send(op.call(&app, "").query(&[("saleID", "1"), ("saleID", "2")]))
         .await;
     sent.send(op.request(&spawn_app().await, None)).await;
