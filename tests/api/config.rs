@@ -10,11 +10,7 @@ fn lucent() -> Command {
 
 /// Starts the binary with one variable set to `value` and expects it to refuse, naming it.
 fn assert_start_refuses(variable: &str, value: &str) {
-    let out = lucent().env(variable, value).output().unwrap();
-
-    assert!(!out.status.success(), "{variable}={value:?} was accepted");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains(variable), "{stderr}");
+    assert_start_refuses_with(&[], variable, value);
 }
 
 #[test]
@@ -68,6 +64,44 @@ fn stripe_billing_without_its_secrets_names_the_missing_variable() {
 }
 
 #[test]
+fn verotel_billing_names_each_missing_variable_in_turn() {
+    let given = [
+        ("VEROTEL_SHOP_ID", "123456"),
+        ("VEROTEL_SIGNATURE_KEY", "key"),
+        ("VEROTEL_API_USER", "user"),
+        ("VEROTEL_API_PASSWORD", "password"),
+    ];
+    for missing in 0..given.len() {
+        let mut cmd = lucent();
+        cmd.env("LUCENT_BILLING", "verotel");
+        for (variable, value) in &given[..missing] {
+            cmd.env(variable, value);
+        }
+        let out = cmd.output().unwrap();
+
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(given[missing].0), "{stderr}");
+    }
+    let mut all_but_the_shop = given[1..].to_vec();
+    all_but_the_shop.push(("LUCENT_BILLING", "verotel"));
+    assert_start_refuses_with(&all_but_the_shop, "VEROTEL_SHOP_ID", "12ab");
+}
+
+/// Starts the binary with `env` and `variable` set to `value`; it must refuse, naming it.
+fn assert_start_refuses_with(env: &[(&str, &str)], variable: &str, value: &str) {
+    let out = lucent()
+        .envs(env.iter().copied())
+        .env(variable, value)
+        .output()
+        .unwrap();
+
+    assert!(!out.status.success(), "{variable}={value:?} was accepted");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(variable), "{stderr}");
+}
+
+#[test]
 fn every_variable_is_also_a_serve_flag() {
     let out = lucent().args(["serve", "--help"]).output().unwrap();
 
@@ -88,6 +122,12 @@ fn every_variable_is_also_a_serve_flag() {
         "STRIPE_PRICE_ID",
         "LUCENT_BILLING",
         "LUCENT_STRIPE_API_BASE",
+        "VEROTEL_SHOP_ID",
+        "VEROTEL_SIGNATURE_KEY",
+        "VEROTEL_BASE_URL",
+        "VEROTEL_CONTROL_CENTER_URL",
+        "VEROTEL_API_USER",
+        "VEROTEL_API_PASSWORD",
         "LUCENT_PUBLIC_URL",
         "LUCENT_FREE_DAILY",
         "LUCENT_PRO_MONTHLY",
