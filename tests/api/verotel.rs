@@ -191,6 +191,37 @@ async fn a_success_return_without_a_postback_grants_nothing() {
 }
 
 #[tokio::test]
+async fn a_lapsed_subscriber_subscribes_again_under_a_new_reference() {
+    let (app, _verotel) = verotel_app().await;
+    let alice = app.register("alice").await;
+    let (_, first) = checkout(&app, &alice).await;
+    let old = &first["referenceID"];
+    delivered(&app, &initial("7010", old, "2099-01-15")).await;
+    delivered(
+        &app,
+        &with(event("expiry", "7010", old), &[("transactionID", "1")]),
+    )
+    .await;
+    assert_eq!(plan(&app, &alice).await, "free");
+
+    // FlexPay wants a new referenceID per order, even within the minute.
+    let (_, second) = checkout(&app, &alice).await;
+    let new = &second["referenceID"];
+    assert_ne!(new, old);
+    let early = payment_success(&app, &alice, "alice", new).await;
+    assert_eq!(error_code(early, 409).await, "payment_incomplete");
+    delivered(&app, &initial("7011", new, "2099-03-15")).await;
+
+    let confirmed = payment_success(&app, &alice, "alice", new).await;
+    assert_eq!(confirmed.status(), 200);
+    assert_eq!(
+        record(&app, "alice").await["subscription"]["subscriptionId"],
+        "7011"
+    );
+    assert_eq!(plan(&app, &alice).await, "pro");
+}
+
+#[tokio::test]
 async fn a_bad_or_missing_signature_is_refused_and_changes_nothing() {
     let (app, _verotel) = verotel_app().await;
     let alice = app.register("alice").await;

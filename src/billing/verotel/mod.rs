@@ -128,7 +128,17 @@ impl Processor for Verotel {
 
     /// A signed FlexPay subscription URL: nothing is asked of Verotel until the buyer opens it.
     async fn start(&self, new: &NewSubscription) -> Result<Started, ProviderError> {
-        let reference = reference(&new.uid, &new.idempotency_key);
+        // Repeats of a click share an order; an order after a sale is a new one.
+        let earlier_sale = new
+            .earlier
+            .as_ref()
+            .and_then(|s| s.subscription_id.as_deref());
+        let order = format!(
+            "{}/{}",
+            new.idempotency_key,
+            earlier_sale.unwrap_or_default()
+        );
+        let reference = reference(&new.uid, &order);
         let success = new.success_url.replace(CHECKOUT_PLACEHOLDER, &reference);
         let mut params = params([
             ("type", "subscription"),
@@ -168,7 +178,8 @@ impl Processor for Verotel {
         let Some(record) = record.filter(|r| r.session_id.as_deref() == Some(checkout_id)) else {
             return Err(BillingError::NotFound("checkout session"));
         };
-        if record.subscription_id.is_none() {
+        // The record keeps an earlier, lapsed sale until this checkout's postback replaces it.
+        if !record.is_pro(crate::store::now_ms()) {
             return Err(BillingError::PaymentIncomplete {
                 status: "open".into(),
                 payment_status: "awaiting Verotel's postback".into(),
