@@ -139,25 +139,7 @@ impl FakeVerotel {
 
     /// The gateway's flags for Verotel on this server (FlexPay and Control Center alike).
     pub fn flags(&self) -> Vec<String> {
-        let uri = self.server.uri();
-        [
-            "--billing",
-            "verotel",
-            "--verotel-shop-id",
-            SHOP_ID,
-            "--verotel-signature-key",
-            KEY,
-            "--verotel-base-url",
-            &uri,
-            "--verotel-control-center-url",
-            &uri,
-            "--verotel-api-user",
-            API_USER,
-            "--verotel-api-password",
-            API_PASSWORD,
-        ]
-        .map(str::to_owned)
-        .to_vec()
+        flags_for(&self.server.uri())
     }
 
     /// What `/salestatus` answers for `sale` from now on.
@@ -180,6 +162,28 @@ impl FakeVerotel {
             .map(|r| r.url.path().split('/').nth(3).unwrap().to_owned())
             .collect()
     }
+}
+
+/// The gateway's flags for Verotel at `base` (FlexPay and Control Center alike).
+pub fn flags_for(base: &str) -> Vec<String> {
+    [
+        "--billing",
+        "verotel",
+        "--verotel-shop-id",
+        SHOP_ID,
+        "--verotel-signature-key",
+        KEY,
+        "--verotel-base-url",
+        base,
+        "--verotel-control-center-url",
+        base,
+        "--verotel-api-user",
+        API_USER,
+        "--verotel-api-password",
+        API_PASSWORD,
+    ]
+    .map(str::to_owned)
+    .to_vec()
 }
 
 /// A postback's parameters as Verotel sends them for a subscription `event` of `sale`,

@@ -183,6 +183,49 @@ impl TestApp {
             .unwrap()
     }
 
+    /// `POST /api/v1/checkout`.
+    pub async fn post_checkout(&self, token: &str) -> reqwest::Response {
+        self.post_empty("/api/v1/checkout", token).await
+    }
+
+    /// `POST /api/v1/billing/portal`.
+    pub async fn post_portal(&self, token: &str) -> reqwest::Response {
+        self.post_empty("/api/v1/billing/portal", token).await
+    }
+
+    async fn post_empty(&self, path: &str, token: &str) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// The checkout URL `POST /api/v1/checkout` answers.
+    pub async fn checkout_url(&self, token: &str) -> String {
+        let response = self.post_checkout(token).await;
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.unwrap();
+        body["url"].as_str().unwrap().to_owned()
+    }
+
+    /// `POST /api/v1/payment-success`: `uid` came back from checkout `session`.
+    pub async fn post_payment_success(
+        &self,
+        token: &str,
+        uid: &str,
+        session: &str,
+    ) -> reqwest::Response {
+        self.client
+            .post(self.url("/api/v1/payment-success"))
+            .bearer_auth(token)
+            .json(&json!({"sessionId": session, "firebaseId": uid}))
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// A registered user: a token for `uid` and a profile made through the API.
     pub async fn register(&self, uid: &str) -> String {
         let token = test_keys::token_for(uid);

@@ -5,31 +5,8 @@ use serde_json::Value;
 
 use crate::helpers::{TestApp, error_code, spawn_app};
 
-async fn checkout_url(app: &TestApp, token: &str) -> String {
-    let response = app
-        .client
-        .post(app.url("/api/v1/checkout"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.unwrap();
-    body["url"].as_str().unwrap().to_owned()
-}
-
 fn path_of(url: &str) -> String {
     url::Url::parse(url).unwrap().path().to_owned()
-}
-
-async fn confirm(app: &TestApp, token: &str, session: &str) -> reqwest::Response {
-    app.client
-        .post(app.url("/api/v1/payment-success"))
-        .bearer_auth(token)
-        .json(&serde_json::json!({"sessionId": session, "firebaseId": "alice"}))
-        .send()
-        .await
-        .unwrap()
 }
 
 async fn pay(app: &TestApp, page: &str, card: &str) -> reqwest::Response {
@@ -45,7 +22,7 @@ async fn pay(app: &TestApp, page: &str, card: &str) -> reqwest::Response {
 async fn the_test_checkout_takes_a_test_card_and_the_user_becomes_pro() {
     let app = spawn_app().await;
     let token = app.register("alice").await;
-    let page = path_of(&checkout_url(&app, &token).await);
+    let page = path_of(&app.checkout_url(&token).await);
     assert!(page.starts_with("/checkout/test/cs_test_"), "{page}");
 
     let html = app.get(&page).await.text().await.unwrap();
@@ -75,7 +52,7 @@ async fn the_test_checkout_takes_a_test_card_and_the_user_becomes_pro() {
         "paying alone grants nothing until the success page confirms"
     );
 
-    let confirmed = confirm(&app, &token, &session).await;
+    let confirmed = app.post_payment_success(&token, "alice", &session).await;
 
     assert_eq!(confirmed.status(), 200);
     let me: Value = app.get_me(&token).await.json().await.unwrap();
@@ -86,17 +63,17 @@ async fn the_test_checkout_takes_a_test_card_and_the_user_becomes_pro() {
 async fn an_unpaid_test_session_is_not_confirmed() {
     let app = spawn_app().await;
     let token = app.register("alice").await;
-    let page = path_of(&checkout_url(&app, &token).await);
+    let page = path_of(&app.checkout_url(&token).await);
     let session = page.rsplit('/').next().unwrap();
 
-    let response = confirm(&app, &token, session).await;
+    let response = app.post_payment_success(&token, "alice", session).await;
 
     assert_eq!(error_code(response, 409).await, "payment_incomplete");
 }
 
 /// alice, whose `token` this is, pays with a test card and is confirmed pro.
 pub async fn subscribe_alice(app: &TestApp, token: &str) {
-    let page = path_of(&checkout_url(app, token).await);
+    let page = path_of(&app.checkout_url(token).await);
     let paid = pay(app, &page, "4242424242424242").await;
     let session = paid.headers()["location"]
         .to_str()
@@ -105,7 +82,12 @@ pub async fn subscribe_alice(app: &TestApp, token: &str) {
         .nth(1)
         .unwrap()
         .to_owned();
-    assert_eq!(confirm(app, token, &session).await.status(), 200);
+    assert_eq!(
+        app.post_payment_success(token, "alice", &session)
+            .await
+            .status(),
+        200
+    );
 }
 
 #[tokio::test]

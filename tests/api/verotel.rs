@@ -48,39 +48,15 @@ fn initial(sale: &str, reference: &str, next: &str) -> Params {
     )
 }
 
-/// The checkout URL's parameters, after the gateway's `POST /api/v1/checkout`.
+/// The checkout URL and its parameters, after the gateway's `POST /api/v1/checkout`.
 async fn checkout(app: &TestApp, token: &str) -> (String, Params) {
-    let response = app
-        .client
-        .post(app.url("/api/v1/checkout"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.unwrap();
-    let url = body["url"].as_str().unwrap().to_owned();
+    let url = app.checkout_url(token).await;
     let params = url::Url::parse(&url)
         .unwrap()
         .query_pairs()
         .into_owned()
         .collect();
     (url, params)
-}
-
-async fn payment_success(
-    app: &TestApp,
-    token: &str,
-    uid: &str,
-    session: &str,
-) -> reqwest::Response {
-    app.client
-        .post(app.url("/api/v1/payment-success"))
-        .bearer_auth(token)
-        .json(&json!({"sessionId": session, "firebaseId": uid}))
-        .send()
-        .await
-        .unwrap()
 }
 
 async fn record(app: &TestApp, uid: &str) -> Value {
@@ -172,19 +148,23 @@ async fn a_success_return_without_a_postback_grants_nothing() {
     let reference = &params["referenceID"];
 
     // The browser came back to the success URL, with whatever Verotel appended.
-    let early = payment_success(&app, &alice, "alice", reference).await;
+    let early = app.post_payment_success(&alice, "alice", reference).await;
     assert_eq!(error_code(early, 409).await, "payment_incomplete");
-    let made_up = payment_success(&app, &alice, "alice", "alice.0000000000000000").await;
+    let made_up = app
+        .post_payment_success(&alice, "alice", "alice.0000000000000000")
+        .await;
     assert_eq!(error_code(made_up, 404).await, "not_found");
     let bob = app.register("bob").await;
-    let stolen = payment_success(&app, &bob, "bob", reference).await;
+    let stolen = app.post_payment_success(&bob, "bob", reference).await;
     assert_eq!(error_code(stolen, 403).await, "session_not_yours");
     assert_eq!(plan(&app, &alice).await, "free");
     assert_eq!(plan(&app, &bob).await, "free");
 
     delivered(&app, &initial("7002", reference, "2099-01-15")).await;
     let with_verotels_data = format!("{reference}?saleID=7002&shopID={SHOP_ID}");
-    let confirmed = payment_success(&app, &alice, "alice", &with_verotels_data).await;
+    let confirmed = app
+        .post_payment_success(&alice, "alice", &with_verotels_data)
+        .await;
     assert_eq!(confirmed.status(), 200);
     let body: Value = confirmed.json().await.unwrap();
     assert_eq!(body["plan"], "pro");
@@ -208,11 +188,11 @@ async fn a_lapsed_subscriber_subscribes_again_under_a_new_reference() {
     let (_, second) = checkout(&app, &alice).await;
     let new = &second["referenceID"];
     assert_ne!(new, old);
-    let early = payment_success(&app, &alice, "alice", new).await;
+    let early = app.post_payment_success(&alice, "alice", new).await;
     assert_eq!(error_code(early, 409).await, "payment_incomplete");
     delivered(&app, &initial("7011", new, "2099-03-15")).await;
 
-    let confirmed = payment_success(&app, &alice, "alice", new).await;
+    let confirmed = app.post_payment_success(&alice, "alice", new).await;
     assert_eq!(confirmed.status(), 200);
     assert_eq!(
         record(&app, "alice").await["subscription"]["subscriptionId"],
@@ -396,23 +376,11 @@ async fn an_unknown_event_is_recorded_and_ignored() {
 async fn the_profiles_manage_link_is_flexpays_signed_cancel_page() {
     let (app, verotel) = verotel_app().await;
     let alice = app.register("alice").await;
-    let none = app
-        .client
-        .post(app.url("/api/v1/billing/portal"))
-        .bearer_auth(&alice)
-        .send()
-        .await
-        .unwrap();
+    let none = app.post_portal(&alice).await;
     assert_eq!(error_code(none, 403).await, "pro_required");
     delivered(&app, &initial("7401", "alice.t", "2099-01-15")).await;
 
-    let response = app
-        .client
-        .post(app.url("/api/v1/billing/portal"))
-        .bearer_auth(&alice)
-        .send()
-        .await
-        .unwrap();
+    let response = app.post_portal(&alice).await;
 
     assert_eq!(response.status(), 200);
     let body: Value = response.json().await.unwrap();

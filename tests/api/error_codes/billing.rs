@@ -21,48 +21,26 @@ const WEBHOOK_SECRET: &str = "whsec_error_codes";
 
 /// The gateway on Stripe at `stripe`, with its records in `database` when given.
 pub(super) async fn billing_app(stripe: &str, database: Option<&MockServer>) -> TestApp {
-    let mut args = stripe_flags(stripe, WEBHOOK_SECRET).to_vec();
-    let host = database.map(|db| db.uri().trim_start_matches("http://").to_owned());
-    if let Some(host) = &host {
-        args.extend_from_slice(&[
-            "--database-url",
-            "https://demo-lucent-default-rtdb.firebaseio.com",
-            "--database-emulator-host",
-            host,
-        ]);
-    }
-    spawn_app_with(&args).await
+    let args = stripe_flags(stripe, WEBHOOK_SECRET).map(str::to_owned);
+    spawn_on(args.to_vec(), database).await
 }
 
 /// The gateway on Verotel (nothing listens at its FlexPay and Control Center bases), with its
 /// records in `database` when given.
 pub(super) async fn verotel_app(database: Option<&MockServer>) -> TestApp {
-    let mut args = vec![
-        "--billing",
-        "verotel",
-        "--verotel-shop-id",
-        fake_verotel::SHOP_ID,
-        "--verotel-signature-key",
-        fake_verotel::KEY,
-        "--verotel-base-url",
-        "http://127.0.0.1:9",
-        "--verotel-control-center-url",
-        "http://127.0.0.1:9",
-        "--verotel-api-user",
-        fake_verotel::API_USER,
-        "--verotel-api-password",
-        fake_verotel::API_PASSWORD,
-    ];
-    let host = database.map(|db| db.uri().trim_start_matches("http://").to_owned());
-    if let Some(host) = &host {
-        args.extend_from_slice(&[
-            "--database-url",
-            "https://demo-lucent-default-rtdb.firebaseio.com",
-            "--database-emulator-host",
-            host,
+    spawn_on(fake_verotel::flags_for("http://127.0.0.1:9"), database).await
+}
+
+async fn spawn_on(mut args: Vec<String>, database: Option<&MockServer>) -> TestApp {
+    if let Some(database) = database {
+        args.extend([
+            "--database-url".to_owned(),
+            "https://demo-lucent-default-rtdb.firebaseio.com".to_owned(),
+            "--database-emulator-host".to_owned(),
+            database.uri().trim_start_matches("http://").to_owned(),
         ]);
     }
-    spawn_app_with(&args).await
+    spawn_app_with(&args.iter().map(String::as_str).collect::<Vec<_>>()).await
 }
 
 fn stripe_error(status: u16) -> ResponseTemplate {
