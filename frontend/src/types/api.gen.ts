@@ -59,6 +59,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/verotel/postback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Verotel FlexPay's postbacks, signed over their query (404 unless LUCENT_BILLING=verotel) */
+        get: operations["verotel_postback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog": {
         parameters: {
             query?: never;
@@ -1183,6 +1200,8 @@ export interface components {
             /** @description Whether the record holds the same status and period end. */
             matchesRecord: boolean;
             message?: string | null;
+            /** @description The processor asked: `stripe`, `verotel` or `test`. */
+            processor: string;
             state: components["schemas"]["ProviderState"];
             /** @description The provider's status now (`active`, `past_due`, `canceled`, …). */
             status?: string | null;
@@ -1751,6 +1770,81 @@ export interface operations {
                 };
             };
             /** @description `code` is one of: store_timeout, stripe_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verotel_postback: {
+        parameters: {
+            query?: {
+                /** @description initial, rebill, cancel, expiry, chargeback, credit; others are recorded and ignored */
+                event?: string;
+                /** @description Verotel's sale */
+                saleID?: string;
+                /** @description The checkout's reference: the uid, a dot, a token */
+                referenceID?: string;
+                /** @description FlexPay's signature of every other parameter received */
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Processed, a duplicate, or recorded and ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example OK */
+                    "text/plain": string;
+                };
+            };
+            /** @description `code` is one of: signature_invalid, malformed_event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_unavailable, dependency_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: store_timeout */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5246,6 +5340,13 @@ export interface operationErrors {
         502: "stripe_error";
         503: "auth_keys_unavailable" | "store_unavailable" | "stripe_unavailable";
         504: "store_timeout" | "stripe_timeout";
+    };
+    "GET /api/v1/billing/verotel/postback": {
+        400: "signature_invalid" | "malformed_event";
+        404: "not_found";
+        500: "internal";
+        503: "store_unavailable" | "dependency_unavailable";
+        504: "store_timeout";
     };
     "POST /api/v1/checkout": {
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";

@@ -256,7 +256,7 @@ export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, r
       ...profile,
     },
     why: 'Not pro: no subscription has ever been paid.',
-    provider: { state: 'none', matchesRecord: false },
+    provider: { processor: 'test', state: 'none', matchesRecord: false },
     generations: 0,
     audit: [],
     suspension: null,

@@ -74,7 +74,7 @@ export function SetPlanForm({ user }: { readonly user: SupportUser }) {
           )}
         </>
       )}
-      note={<p className={styles.note}>This changes Lucent&apos;s record only; nothing is changed at Stripe.</p>}
+      note={<p className={styles.note}>This changes Lucent&apos;s record only; nothing is changed at the payment processor.</p>}
     />
   );
 }

@@ -15,23 +15,33 @@ const paying = (provider: ProviderView): SupportUser =>
     { why: 'Pro: active until Dec 19, 2026, paid by Stripe', provider },
   );
 
-/** The value of the card's "Stripe now" line. */
-async function stripeNow(user: SupportUser) {
+/** What the gateway found when it asked Stripe, or Verotel. */
+const stripe = (view: Omit<ProviderView, 'processor'>): ProviderView => ({ processor: 'stripe', ...view });
+const verotel = (view: Omit<ProviderView, 'processor'>): ProviderView => ({ processor: 'verotel', ...view });
+
+/** The value of the card's "<processor> now" line, e.g. "Stripe now". */
+async function now(processor: string, user: SupportUser) {
   const { card } = await openCard(user);
-  const line = card.getByText('Stripe now').closest('div');
-  if (!line) throw new Error('no "Stripe now" line');
+  const line = card.getByText(`${processor} now`).closest('div');
+  if (!line) throw new Error(`no "${processor} now" line`);
   return within(line).getByRole('definition');
 }
 
 describe('Support console: the card', () => {
   it("shows Stripe's view next to the record, without a warning when they agree", async () => {
-    const line = await stripeNow(paying({ state: 'found', status: 'active', currentPeriodEnd: period, matchesRecord: true }));
+    const line = await now(
+      'Stripe',
+      paying(stripe({ state: 'found', status: 'active', currentPeriodEnd: period, matchesRecord: true })),
+    );
     expect(line).toHaveTextContent(/^active, period ends .*2026/);
     expect(line).not.toHaveTextContent('Warning');
   });
 
   it('warns when Stripe does not match the record', async () => {
-    const line = await stripeNow(paying({ state: 'found', status: 'past_due', currentPeriodEnd: period, matchesRecord: false }));
+    const line = await now(
+      'Stripe',
+      paying(stripe({ state: 'found', status: 'past_due', currentPeriodEnd: period, matchesRecord: false })),
+    );
     expect(line).toHaveTextContent(/^past_due, period ends .*2026/);
     expect(line).toHaveTextContent(
       'Warning: Stripe does not match the record above (its status or period end differ): a missed webhook, or a plan set by hand.',
@@ -39,8 +49,9 @@ describe('Support console: the card', () => {
   });
 
   it('warns when Stripe could not be asked, with its reason', async () => {
-    const line = await stripeNow(
-      paying({ state: 'unreachable', matchesRecord: false, message: 'the payment provider did not answer in time' }),
+    const line = await now(
+      'Stripe',
+      paying(stripe({ state: 'unreachable', matchesRecord: false, message: 'the payment provider did not answer in time' })),
     );
     expect(line).toHaveTextContent(
       'Warning: Stripe could not be asked (the payment provider did not answer in time), so what it says now is unknown. The record may be out of date.',
@@ -48,13 +59,19 @@ describe('Support console: the card', () => {
   });
 
   it('warns when Stripe has no subscription with the recorded id', async () => {
-    const line = await stripeNow(paying({ state: 'missing', matchesRecord: false }));
+    const line = await now('Stripe', paying(stripe({ state: 'missing', matchesRecord: false })));
     expect(line).toHaveTextContent('Warning: Stripe has no subscription with the recorded id. The record may be wrong.');
   });
 
-  it('says there is nothing to ask Stripe about when the record names no subscription', async () => {
-    const line = await stripeNow(makeSupportUser());
-    expect(line).toHaveTextContent('Nothing to ask: the record names no Stripe subscription');
+  it('names Verotel, not Stripe, when Verotel is the processor the gateway asked', async () => {
+    const line = await now('Verotel', paying(verotel({ state: 'missing', matchesRecord: false })));
+    expect(line).toHaveTextContent('Warning: Verotel has no subscription with the recorded id. The record may be wrong.');
+    expect(line).not.toHaveTextContent('Stripe');
+  });
+
+  it('says there is nothing to ask the test checkout about when the record names no subscription', async () => {
+    const line = await now('Test checkout', makeSupportUser());
+    expect(line).toHaveTextContent('Nothing to ask: the record names no Test checkout subscription');
     expect(line).not.toHaveTextContent('Warning');
   });
 

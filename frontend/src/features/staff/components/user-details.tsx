@@ -20,8 +20,8 @@ const subscriptionFields: readonly [keyof Subscription, string, 'date'?][] = [
   ['planType', 'Plan type'],
   ['status', 'Status'],
   ['currentPeriodEnd', 'Current period ends', 'date'],
-  ['customerId', 'Stripe customer'],
-  ['subscriptionId', 'Stripe subscription'],
+  ['customerId', 'Customer at the processor'],
+  ['subscriptionId', 'Subscription at the processor'],
   ['sessionId', 'Checkout session'],
   ['updatedAt', 'Updated', 'date'],
 ];
@@ -39,23 +39,39 @@ function SubscriptionFields({ subscription }: { readonly subscription: Subscript
   });
 }
 
-/** Stripe's own view of the subscription, with a warning wherever the record may be wrong. */
+/** The processor the gateway asked (`stripe`, `verotel` or `test`), as support reads its name. */
+function processorName(processor: string): string {
+  switch (processor) {
+    case 'stripe':
+      return 'Stripe';
+    case 'verotel':
+      return 'Verotel';
+    case 'test':
+      return 'Test checkout';
+    default:
+      return processor;
+  }
+}
+
+/** The processor's own view of the subscription, with a warning wherever the record may be wrong. */
 function ProviderDetail({ provider }: { readonly provider: ProviderView }) {
+  const name = processorName(provider.processor);
+  const label = `${name} now`;
   if (provider.state === 'none') {
-    return <Detail label="Stripe now">Nothing to ask: the record names no Stripe subscription</Detail>;
+    return <Detail label={label}>Nothing to ask: the record names no {name} subscription</Detail>;
   }
   if (provider.state === 'missing') {
     return (
-      <Detail label="Stripe now">
-        <Warning>Stripe has no subscription with the recorded id. The record may be wrong.</Warning>
+      <Detail label={label}>
+        <Warning>{name} has no subscription with the recorded id. The record may be wrong.</Warning>
       </Detail>
     );
   }
   if (provider.state === 'unreachable') {
     return (
-      <Detail label="Stripe now">
+      <Detail label={label}>
         <Warning>
-          Stripe could not be asked{provider.message ? ` (${provider.message})` : ''}, so what it says now is unknown.
+          {name} could not be asked{provider.message ? ` (${provider.message})` : ''}, so what it says now is unknown.
           The record may be out of date.
         </Warning>
       </Detail>
@@ -63,12 +79,12 @@ function ProviderDetail({ provider }: { readonly provider: ProviderView }) {
   }
   const end = provider.currentPeriodEnd == null ? '' : `, period ends ${formatDateTime(provider.currentPeriodEnd)}`;
   return (
-    <Detail label="Stripe now">
+    <Detail label={label}>
       {provider.status ?? 'no status'}
       {end}
       {!provider.matchesRecord && (
         <Warning>
-          Stripe does not match the record above (its status or period end differ): a missed webhook, or a plan set by
+          {name} does not match the record above (its status or period end differ): a missed webhook, or a plan set by
           hand.
         </Warning>
       )}
