@@ -77,3 +77,13 @@ pub trait Processor: Send + Sync {
         return_url: &str,
     ) -> Result<String, BillingError>;
 }
+
+/// A processor's name as a sentence says it: `verotel` is "Verotel".
+pub fn display_name(id: &str) -> &str {
+    match id {
+        "stripe" => "Stripe",
+        "verotel" => "Verotel",
+        "test" => "the test checkout",
+        other => other,
+    }
+}

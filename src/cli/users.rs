@@ -119,7 +119,7 @@ pub async fn run(config: &Config, command: UsersCommand) -> anyhow::Result<()> {
     let http = upstream::http_client()?;
     let store = wiring::open_store(config, &http).await?;
     let output = match command {
-        UsersCommand::Find { query } => find_lines(&store, &query).await?,
+        UsersCommand::Find { query } => find_lines(config, &store, &query).await?,
         UsersCommand::Show { who, json } => show(config, &store, &who, json).await?,
         UsersCommand::Credits {
             command:
@@ -281,7 +281,12 @@ async fn queue_lines(store: &Arc<dyn Store>, before: Option<&str>) -> anyhow::Re
 /// How many users `find` lists at most.
 const FIND_AT_MOST: usize = 50;
 
-async fn find_lines(store: &Arc<dyn Store>, query: &str) -> anyhow::Result<String> {
+async fn find_lines(
+    config: &Config,
+    store: &Arc<dyn Store>,
+    query: &str,
+) -> anyhow::Result<String> {
+    let processor = config.billing_mode().id();
     let users = staff::find_users(store.as_ref(), query, FIND_AT_MOST)
         .await
         .map_err(|e| match e {
@@ -300,7 +305,7 @@ async fn find_lines(store: &Arc<dyn Store>, query: &str) -> anyhow::Result<Strin
             user.uid,
             user.email,
             user.username,
-            staff::why_pro(&user, now)
+            staff::why_pro(&user, now, processor)
         )?;
     }
     Ok(out)

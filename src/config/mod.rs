@@ -27,6 +27,17 @@ pub enum BillingMode {
     Verotel,
 }
 
+impl BillingMode {
+    /// The processor's id, as `LUCENT_BILLING` spells it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Stripe => "stripe",
+            Self::Test => "test",
+            Self::Verotel => "verotel",
+        }
+    }
+}
+
 /// Whether the per-user and per-address rate limits apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum RateLimitMode {

@@ -9,9 +9,10 @@ fn day(ms: i64) -> String {
         .map_or_else(|| ms.to_string(), |t| t.format("%b %-d, %Y").to_string())
 }
 
-/// E.g. "Pro: active until Dec 23, 2026, paid by Stripe" or "Free: subscription canceled,
-/// period ended Nov 3, 2026".
-pub fn why_pro(user: &UserRecord, now: i64) -> String {
+/// E.g. "Pro: active until Dec 23, 2026, paid by Verotel" or "Free: subscription canceled,
+/// period ended Nov 3, 2026"; `processor` is the configured one's name (`billing::processor`).
+pub fn why_pro(user: &UserRecord, now: i64, processor: &str) -> String {
+    let paid_by = crate::billing::processor::display_name(processor);
     let Some(sub) = &user.subscription else {
         return "Free: never subscribed".to_owned();
     };
@@ -24,14 +25,14 @@ pub fn why_pro(user: &UserRecord, now: i64) -> String {
         return match (by_support, status, end) {
             (true, _, Some(end)) => format!("Pro: set by support until {}", day(end)),
             (true, _, None) => "Pro: set by support, no end date".to_owned(),
-            (false, "canceled", Some(end)) => {
+            (false, "canceled" | "cancelled", Some(end)) => {
                 format!(
                     "Pro until {}: subscription canceled, it will not renew",
                     day(end)
                 )
             }
-            (false, _, Some(end)) => format!("Pro: {status} until {}, paid by Stripe", day(end)),
-            (false, _, None) => format!("Pro: {status}, paid by Stripe, no period end"),
+            (false, _, Some(end)) => format!("Pro: {status} until {}, paid by {paid_by}", day(end)),
+            (false, _, None) => format!("Pro: {status}, paid by {paid_by}, no period end"),
         };
     }
     let was_pro = sub
@@ -42,19 +43,19 @@ pub fn why_pro(user: &UserRecord, now: i64) -> String {
         (true, true, _, Some(end)) => {
             format!("Free: the pro plan set by support ended {}", day(end))
         }
-        (true, false, "canceled", Some(end)) => {
+        (true, false, "canceled" | "cancelled", Some(end)) => {
             format!("Free: subscription canceled, period ended {}", day(end))
         }
         (true, false, _, Some(end)) => {
             format!(
-                "Free: the paid period ended {} (Stripe status {status})",
+                "Free: the paid period ended {} ({paid_by} status {status})",
                 day(end)
             )
         }
         (false, true, _, _) => "Free: set to free by support".to_owned(),
-        (_, _, "canceled", _) => "Free: subscription canceled".to_owned(),
+        (_, _, "canceled" | "cancelled", _) => "Free: subscription canceled".to_owned(),
         (_, _, "unpaid" | "past_due" | "incomplete" | "incomplete_expired", _) => {
-            format!("Free: payment not completed (Stripe status {status})")
+            format!("Free: payment not completed ({paid_by} status {status})")
         }
         _ => format!(
             "Free: plan {}, status {status}",
@@ -124,12 +125,29 @@ mod tests {
             ),
         ];
         for (record, sentence) in cases {
-            assert_eq!(why_pro(&record, NOW), sentence);
+            assert_eq!(why_pro(&record, NOW, "stripe"), sentence);
         }
         let never = UserRecord {
             subscription: None,
             ..user("free", "x", None, false)
         };
-        assert_eq!(why_pro(&never, NOW), "Free: never subscribed");
+        assert_eq!(why_pro(&never, NOW, "stripe"), "Free: never subscribed");
+    }
+
+    #[test]
+    fn the_sentence_names_the_processor_that_was_paid() {
+        let soon = Some(NOW + 5 * DAY);
+        assert_eq!(
+            why_pro(&user("pro", "active", soon, true), NOW, "verotel"),
+            "Pro: active until Nov 23, 2026, paid by Verotel"
+        );
+        assert_eq!(
+            why_pro(&user("pro", "cancelled", soon, true), NOW, "verotel"),
+            "Pro until Nov 23, 2026: subscription canceled, it will not renew"
+        );
+        assert_eq!(
+            why_pro(&user("pro", "active", soon, true), NOW, "test"),
+            "Pro: active until Nov 23, 2026, paid by the test checkout"
+        );
     }
 }

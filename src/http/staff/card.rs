@@ -109,9 +109,9 @@ pub struct SupportUser {
     age_check: SupportAgeCheck,
 }
 
-fn found(user: UserRecord) -> FoundUser {
+fn found(user: UserRecord, processor: &str) -> FoundUser {
     FoundUser {
-        why: why_pro(&user, now_ms()),
+        why: why_pro(&user, now_ms(), processor),
         uid: user.uid,
         email: user.email,
         username: user.username,
@@ -136,7 +136,10 @@ pub async fn find_users(
 ) -> Result<Json<FoundUsers>, ApiError> {
     let users = crate::staff::find_users(state.store.as_ref(), &query.q, FOUND_AT_MOST).await?;
     Ok(Json(FoundUsers {
-        users: users.into_iter().map(found).collect(),
+        users: users
+            .into_iter()
+            .map(|user| found(user, state.billing.processor.name()))
+            .collect(),
     }))
 }
 
@@ -161,7 +164,7 @@ pub async fn user(
 }
 
 pub(super) async fn card(state: &AppState, record: UserRecord) -> Result<SupportUser, ApiError> {
-    let why = why_pro(&record, now_ms());
+    let why = why_pro(&record, now_ms(), state.billing.processor.name());
     let (audit, refusals, generations, provider) = tokio::join!(
         state.store.list_audit(&record.uid),
         state.store.list_refusals(&record.uid),

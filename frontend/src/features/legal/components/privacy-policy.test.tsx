@@ -51,7 +51,7 @@ describe('Privacy Policy', () => {
       expect.stringMatching(/^Refused requests are kept, with their prompts, for our staff to review\. .*until the review ends/),
       expect.stringMatching(/^After an account is deleted, its credit count for the current period and its refused requests of the last 24 hours are kept until/),
       expect.stringMatching(/^An audit note .* of the account's deletion is kept after the account is gone\. It never holds a prompt/),
-      expect.stringMatching(/^Payments: our payment processor keeps its own records/),
+      expect.stringMatching(/^Payments: our payment processor \(Verotel or Stripe\) keeps its own records/),
       expect.stringMatching(/^Age checks: Persona keeps what you showed it/),
     ]);
   });

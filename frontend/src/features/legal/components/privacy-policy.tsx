@@ -20,7 +20,7 @@ export function PrivacyPolicy() {
         <li>Your images and the prompts and settings that made them.</li>
         <li>Your credits: how many you used in each period, and any bonus our support added.</li>
         <li>Requests our content rules refused, with their prompts, for our staff to review.</li>
-        <li>Your subscription status. Card details are handled by our payment processor; we never see them.</li>
+        <li>Your subscription status. Card details are handled by our payment processor (Verotel or Stripe); we never see them.</li>
         <li>Basic technical logs (time, address, errors) to keep the service running and secure.</li>
       </ul>
 
@@ -57,7 +57,7 @@ export function PrivacyPolicy() {
           account&apos;s deletion is kept after the account is gone. It never holds a prompt.
         </li>
         <li>
-          <strong>Payments:</strong> our payment processor keeps its own records of your payments under its own privacy policy.
+          <strong>Payments:</strong> our payment processor (Verotel or Stripe) keeps its own records of your payments under its own privacy policy.
         </li>
         <li>
           <strong>Age checks:</strong> Persona keeps what you showed it under its own privacy policy; we ask it to
@@ -91,7 +91,7 @@ export function PrivacyPolicy() {
 
       <h2>Who processes it</h2>
       <p>
-        Google Firebase (sign-in and user records), our hosting provider, our payment processor and Persona (age checks).
+        Google Firebase (sign-in and user records), our hosting provider, our payment processor (Verotel or Stripe) and Persona (age checks).
         Each is bound by
         its own data protection terms.
       </p>
