@@ -29,7 +29,7 @@ const PRICE_AMOUNT: &str = "9.99";
 const PRICE_CURRENCY: &str = "USD";
 const PERIOD: &str = "P1M";
 /// The subscription's text on Verotel's order page (`name`: FlexPay's key for it).
-const NAME: &str = "Lucent Premium: unlimited images, no blur, monthly";
+const NAME: &str = "Lucent Premium, monthly subscription";
 
 /// What a deployment's Verotel account is: the website, its key, the brand's base URL, and
 /// the Control Center API that cancels on our side.
