@@ -6,13 +6,19 @@ use super::{delivered, initial};
 use crate::fake_verotel::{FakeVerotel, event};
 use crate::staff::{Console, console_for_sam};
 
-#[tokio::test]
-async fn deleting_the_account_cancels_the_sale_through_the_control_center() {
+/// A console on Verotel where sam holds the support role and alice is registered.
+async fn verotel_console() -> (Console, String, FakeVerotel) {
     let verotel = FakeVerotel::start().await;
     let flags = verotel.flags();
     let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-    let (c, _sam) = console_for_sam(&flags).await;
+    let (c, sam) = console_for_sam(&flags).await;
     c.register("alice").await;
+    (c, sam, verotel)
+}
+
+#[tokio::test]
+async fn deleting_the_account_cancels_the_sale_through_the_control_center() {
+    let (c, _sam, verotel) = verotel_console().await;
     let alice = crate::staff::token("alice", json!({}));
     delivered(&c.app, &initial("7501", "alice.t", "2099-01-15")).await;
     c.deleting_answers("alice", 200).await;
@@ -39,11 +45,7 @@ async fn delete(c: &Console, token: &str) -> reqwest::Response {
 
 #[tokio::test]
 async fn support_sees_the_sale_and_verotels_status_of_it_on_the_card() {
-    let verotel = FakeVerotel::start().await;
-    let flags = verotel.flags();
-    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-    let (c, sam) = console_for_sam(&flags).await;
-    c.register("alice").await;
+    let (c, sam, verotel) = verotel_console().await;
     delivered(&c.app, &initial("7601", "alice.t", "2099-01-15")).await;
     verotel.sale_status(
         "7601",
