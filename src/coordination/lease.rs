@@ -30,8 +30,27 @@ pub trait Leases: Send + Sync {
     async fn release(&self, name: &str, holder: &str) -> Result<(), CoordinationError>;
 }
 
+/// Runs `work` while `holder` has lease `name`, waiting up to `wait` for it: `Ok(None)` when
+/// the wait ran out. The lease is given back after; if that fails, it runs out by itself.
+pub async fn while_held<T>(
+    leases: &dyn Leases,
+    name: &str,
+    holder: &str,
+    (ttl, wait): (Duration, Duration),
+    work: impl Future<Output = T>,
+) -> Result<Option<T>, CoordinationError> {
+    if !hold_within(leases, name, holder, ttl, wait).await? {
+        return Ok(None);
+    }
+    let done = work.await;
+    if let Err(e) = leases.release(name, holder).await {
+        tracing::warn!(lease = name, error = %e, "giving a lease back; it runs out by itself");
+    }
+    Ok(Some(done))
+}
+
 /// Waits up to `wait` for lease `name`: true once `holder` has it, false when the wait ran out.
-pub async fn hold_within(
+async fn hold_within(
     leases: &dyn Leases,
     name: &str,
     holder: &str,

@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use crate::auth::Roles;
 use crate::auth::identity_toolkit::{Account, Accounts, AccountsError};
-use crate::coordination::lease::{Leases, hold_within};
+use crate::coordination::lease::{Leases, while_held};
 use crate::store::StaffGrants;
 pub use action::{ActionError, reason};
 pub use caps::{Authority, Day, SUPPORT_BONUS_MAX, SUPPORT_PRO_DAYS};
@@ -135,12 +135,16 @@ impl Staff {
         let lease = format!("roles:{}", account.uid);
         // Each change holds it on its own, two in this process included.
         let holder = format!("{}/{}", self.holder, crate::store::push_id::next());
-        self.wait_for(&lease, &holder).await?;
-        let changed = self.change_role(&account.uid, role, on).await;
-        if let Err(e) = self.leases.release(&lease, &holder).await {
-            tracing::warn!(error = %e, "releasing a role change's lease; it runs out by itself");
+        let change = self.change_role(&account.uid, role, on);
+        let timing = (ROLE_LEASE, ROLE_WAIT);
+        match while_held(self.leases.as_ref(), &lease, &holder, timing, change).await {
+            Ok(Some(changed)) => changed,
+            Ok(None) => Err(StaffError::Busy),
+            Err(e) => {
+                tracing::warn!(error = %e, "the lease that orders role changes");
+                Err(StaffError::Busy)
+            }
         }
-        changed
     }
 
     async fn change_role(&self, uid: &str, role: Role, on: bool) -> Result<Account, StaffError> {
@@ -160,16 +164,5 @@ impl Staff {
             .set_claims(&account.uid, &account.claims)
             .await?;
         Ok(account)
-    }
-
-    async fn wait_for(&self, lease: &str, holder: &str) -> Result<(), StaffError> {
-        match hold_within(self.leases.as_ref(), lease, holder, ROLE_LEASE, ROLE_WAIT).await {
-            Ok(true) => Ok(()),
-            Ok(false) => Err(StaffError::Busy),
-            Err(e) => {
-                tracing::warn!(error = %e, "the lease that orders role changes");
-                Err(StaffError::Busy)
-            }
-        }
     }
 }

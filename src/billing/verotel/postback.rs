@@ -13,7 +13,7 @@ use super::super::signature::SignatureError;
 use super::super::{Billing, BillingError, WebhookOutcome};
 use super::signature::Params;
 use super::uid_of_reference;
-use crate::coordination::lease::hold_within;
+use crate::coordination::lease::while_held;
 use crate::store::{Subscription, UserRecord, now_ms};
 
 /// Statuses after which a sale gives nothing again.
@@ -186,10 +186,9 @@ impl Billing {
             .get("transactionID")
             .or(params.get("parentID"))
             .map_or("", String::as_str);
-        let ids_ok = [sale, event.as_str()]
-            .iter()
-            .chain((!transaction.is_empty()).then_some(&transaction))
-            .all(|id| is_provider_id(id));
+        let ids_ok = is_provider_id(sale)
+            && is_provider_id(event)
+            && (transaction.is_empty() || is_provider_id(transaction));
         if !ids_ok {
             return Err(BillingError::MalformedEvent(
                 "saleID, event and transactionID must be short tokens".into(),
@@ -237,13 +236,11 @@ impl Billing {
         // they reach: the record is read and written under the account's lease.
         let lease = format!("billing:{uid}");
         let holder = format!("postback/{}", crate::store::push_id::next());
-        if !hold_within(self.leases.as_ref(), &lease, &holder, FOLD_LEASE, FOLD_WAIT).await? {
-            return Err(BillingError::Busy);
-        }
-        let folded = self.fold_into(uid, sale, reference, change, now).await;
-        if let Err(e) = self.leases.release(&lease, &holder).await {
-            tracing::warn!(error = %e, "releasing a postback's lease; it runs out by itself");
-        }
+        let fold = self.fold_into(uid, sale, reference, change, now);
+        let timing = (FOLD_LEASE, FOLD_WAIT);
+        let folded = while_held(self.leases.as_ref(), &lease, &holder, timing, fold)
+            .await?
+            .ok_or(BillingError::Busy)?;
         let Some(user) = folded? else {
             return Ok(WebhookOutcome::Ignored(
                 "no such user, or an older or ended sale",
