@@ -27,12 +27,13 @@ pub(super) fn billing(
     store: &Arc<dyn Store>,
     test_ledger: Box<dyn Ledger>,
     leases: Arc<dyn Leases>,
+    explicit: bool,
 ) -> anyhow::Result<Billing> {
     let public_url = config.public_url.as_str().trim_end_matches('/');
     let configured = match config.billing_mode() {
         BillingMode::Test => Configured::Test(Arc::new(TestPayments::new(public_url, test_ledger))),
         BillingMode::Stripe => {
-            if super::catalog(config)?.can_draw_explicit() {
+            if explicit {
                 // Stripe's prohibited-businesses list names sexually explicit content.
                 tracing::warn!(
                     "the catalog has explicit styles and payments go through Stripe, which does not accept adult content; see README.md, \"Choosing a processor\""

@@ -64,8 +64,19 @@ pub fn state(
         Some(age::Mode::Persona | age::Mode::Test)
     );
     let users = Users::new(Arc::clone(&store), quotas, redis.clone(), age_required);
-    let age = age_checks(config, &http, &store, &users, age_ledger)?;
-    let generator = generator(config, &http, &store, &users, board, Arc::clone(&metrics))?;
+    // Read once: the age checks and the processor both ask whether it can draw explicit images.
+    let catalog = catalog(config)?;
+    let explicit = catalog.can_draw_explicit();
+    let age = age_checks(config, &http, &store, &users, age_ledger, explicit)?;
+    let generator = generator(
+        config,
+        &http,
+        &store,
+        &users,
+        board,
+        Arc::clone(&metrics),
+        catalog,
+    )?;
     Ok(AppState::new(App {
         settings: HttpSettings {
             static_dir: config.static_dir.clone(),
@@ -81,6 +92,7 @@ pub fn state(
             &store,
             test_ledger,
             Arc::clone(&leases),
+            explicit,
         )?,
         staff: staff(config, &http, leases)?,
         limits: RateLimits::new(config.rate_limits == RateLimitMode::On, allowances),
@@ -250,8 +262,8 @@ fn generator(
     users: &Users,
     board: Arc<dyn JobBoard>,
     metrics: Arc<Metrics>,
+    catalog: Catalog,
 ) -> anyhow::Result<Generator> {
-    let catalog = catalog(config)?;
     let safety = Gate::load(config.safety_lists.as_deref())?;
     tracing::info!(
         real_people = safety
@@ -331,9 +343,9 @@ fn age_checks(
     store: &Arc<dyn Store>,
     users: &Users,
     ledger: Box<dyn Ledger>,
+    explicit: bool,
 ) -> anyhow::Result<AgeChecks> {
     let public_url = config.public_url.as_str().trim_end_matches('/');
-    let explicit = catalog(config)?.can_draw_explicit();
     let mut test = None;
     let (provider, secrets): (Option<Arc<dyn age::Provider>>, Vec<String>) = match config
         .age_check_mode()
