@@ -60,30 +60,6 @@ async fn mount_session(
         .await;
 }
 
-async fn payment_success(
-    app: &TestApp,
-    token: &str,
-    session: &str,
-    uid: &str,
-) -> reqwest::Response {
-    app.client
-        .post(app.url("/api/v1/payment-success"))
-        .bearer_auth(token)
-        .json(&json!({"sessionId": session, "firebaseId": uid}))
-        .send()
-        .await
-        .unwrap()
-}
-
-async fn checkout(app: &TestApp, token: &str) -> reqwest::Response {
-    app.client
-        .post(app.url("/api/v1/checkout"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap()
-}
-
 async fn plan(app: &TestApp, token: &str) -> String {
     let me: Value = app.get_me(token).await.json().await.unwrap();
     me["plan"].as_str().unwrap().to_owned()
@@ -137,7 +113,7 @@ async fn checkout_creates_a_stripe_session_for_the_monthly_price() {
         .mount(&stripe)
         .await;
 
-    let response = checkout(&app, &token).await;
+    let response = app.post_checkout(&token).await;
 
     assert_eq!(response.status(), 200);
     let body: Value = response.json().await.unwrap();
@@ -154,7 +130,7 @@ async fn a_pro_user_cannot_check_out_again() {
     app.make_pro("alice").await;
 
     assert_eq!(
-        error_code(checkout(&app, &token).await, 409).await,
+        error_code(app.post_checkout(&token).await, 409).await,
         "already_subscribed"
     );
 }
@@ -166,7 +142,7 @@ async fn a_suspended_account_cannot_start_a_checkout() {
     app.suspend("alice").await;
 
     assert_eq!(
-        error_code(checkout(&app, &token).await, 403).await,
+        error_code(app.post_checkout(&token).await, 403).await,
         "account_suspended"
     );
     assert!(
@@ -186,7 +162,7 @@ async fn a_stripe_refusal_is_a_502_that_keeps_stripes_message_out_of_the_answer(
         .mount(&stripe)
         .await;
 
-    let response = checkout(&app, &token).await;
+    let response = app.post_checkout(&token).await;
 
     assert_eq!(response.status(), 502);
     let body: Value = response.json().await.unwrap();
@@ -210,7 +186,7 @@ async fn stripe_down_during_checkout_is_a_503_and_records_nothing() {
         .await;
 
     assert_eq!(
-        error_code(checkout(&app, &token).await, 503).await,
+        error_code(app.post_checkout(&token).await, 503).await,
         "stripe_unavailable"
     );
     let me: Value = app.get_me(&token).await.json().await.unwrap();
@@ -226,7 +202,7 @@ async fn stripe_hanging_during_payment_success_is_a_504() {
         .mount(&stripe)
         .await;
 
-    let response = payment_success(&app, &token, "cs_test_1", "alice").await;
+    let response = app.post_payment_success(&token, "alice", "cs_test_1").await;
 
     assert_eq!(error_code(response, 504).await, "stripe_timeout");
     assert_eq!(plan(&app, &token).await, "free");
@@ -244,7 +220,7 @@ async fn a_paid_session_makes_the_user_pro() {
     )
     .await;
 
-    let response = payment_success(&app, &token, "cs_test_1", "alice").await;
+    let response = app.post_payment_success(&token, "alice", "cs_test_1").await;
 
     assert_eq!(response.status(), 200);
     let body: Value = response.json().await.unwrap();
@@ -264,7 +240,7 @@ async fn a_paid_session_makes_the_user_pro() {
     );
     assert_eq!(sub["currentPeriodEnd"], period_end * 1000);
 
-    let again = payment_success(&app, &token, "cs_test_1", "alice").await;
+    let again = app.post_payment_success(&token, "alice", "cs_test_1").await;
     assert_eq!(again.status(), 200, "confirming twice is harmless");
 }
 
@@ -274,7 +250,7 @@ async fn an_unpaid_session_grants_nothing() {
     let token = app.register("alice").await;
     mount_session(&stripe, "cs_test_1", "alice", "open", "unpaid").await;
 
-    let response = payment_success(&app, &token, "cs_test_1", "alice").await;
+    let response = app.post_payment_success(&token, "alice", "cs_test_1").await;
 
     assert_eq!(error_code(response, 409).await, "payment_incomplete");
     assert_eq!(plan(&app, &token).await, "free");
@@ -291,7 +267,9 @@ async fn a_paid_session_of_another_user_cannot_make_the_caller_pro() {
     )
     .await;
 
-    let response = payment_success(&app, &token, "cs_test_1", "mallory").await;
+    let response = app
+        .post_payment_success(&token, "mallory", "cs_test_1")
+        .await;
 
     assert_eq!(error_code(response, 403).await, "session_not_yours");
     assert_eq!(plan(&app, &token).await, "free");
@@ -302,7 +280,7 @@ async fn firebase_id_must_be_the_caller() {
     let (app, _stripe) = stripe_app().await;
     let token = app.register("mallory").await;
 
-    let response = payment_success(&app, &token, "cs_test_1", "alice").await;
+    let response = app.post_payment_success(&token, "alice", "cs_test_1").await;
 
     assert_eq!(error_code(response, 403).await, "uid_mismatch");
 }
@@ -319,13 +297,13 @@ async fn an_unknown_or_malformed_session_is_not_found() {
         .await;
 
     assert_eq!(
-        payment_success(&app, &token, "cs_missing", "alice")
+        app.post_payment_success(&token, "alice", "cs_missing")
             .await
             .status(),
         404
     );
     assert_eq!(
-        payment_success(&app, &token, "../v1/customers", "alice")
+        app.post_payment_success(&token, "alice", "../v1/customers")
             .await
             .status(),
         404
@@ -350,7 +328,7 @@ async fn the_portal_opens_for_a_customer() {
         subscription("sub_1", "alice", "active", now() + 86_400),
     )
     .await;
-    payment_success(&app, &token, "cs_test_1", "alice").await;
+    app.post_payment_success(&token, "alice", "cs_test_1").await;
     Mock::given(method("POST"))
         .and(path("/v1/billing_portal/sessions"))
         .and(body_string_contains("customer=cus_1"))
@@ -365,13 +343,7 @@ async fn the_portal_opens_for_a_customer() {
         .mount(&stripe)
         .await;
 
-    let response = app
-        .client
-        .post(app.url("/api/v1/billing/portal"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+    let response = app.post_portal(&token).await;
 
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["url"], "https://billing.stripe.com/p/session/x");
