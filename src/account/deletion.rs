@@ -68,7 +68,7 @@ pub struct Deletion<'a> {
     pub store: &'a dyn Store,
     pub users: &'a Users,
     pub generator: &'a Generator,
-    pub payments: &'a dyn Processor,
+    pub processor: &'a dyn Processor,
     pub accounts: &'a Accounts,
     pub age: &'a AgeChecks,
 }
@@ -125,7 +125,7 @@ impl Deletion<'_> {
             .and_then(|u| u.subscription.as_ref())
             .and_then(|s| s.subscription_id.as_deref())
         {
-            self.payments.cancel(id).await?;
+            self.processor.cancel(id).await?;
         }
         // The provider deletes what it holds of the person (a document, a selfie); the profile
         // that names the inquiry goes below.

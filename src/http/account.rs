@@ -66,7 +66,7 @@ pub(super) async fn delete(
             store: state.store.as_ref(),
             users: &state.users,
             generator: &state.generator,
-            payments: state.billing.processor.as_ref(),
+            processor: state.billing.processor.as_ref(),
             accounts: &state.staff.accounts,
             age: &state.age,
         };
