@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use secrecy::SecretString;
 
+use super::required;
 use crate::billing::checkout::SessionCheckout;
 use crate::billing::stripe::StripeApi;
 use crate::billing::test_mode::{Ledger, TestPayments};
@@ -13,12 +14,6 @@ use crate::config::{BillingMode, Config};
 use crate::coordination::lease::Leases;
 use crate::store::Store;
 use crate::users::Users;
-
-fn required<T: Clone>(value: &Option<T>, variable: &str) -> anyhow::Result<T> {
-    value
-        .clone()
-        .ok_or_else(|| anyhow::anyhow!("{variable}: required"))
-}
 
 pub(super) fn billing(
     config: &Config,

@@ -7,13 +7,16 @@ use std::time::Duration;
 
 use url::Url;
 
+mod age_checks;
 mod billing;
+mod store;
+
+pub use store::open_store;
 
 use super::shared::SharedParts;
-use crate::age::{self, AgeChecks, persona::Persona, test_mode::TestAgeChecks};
+use crate::age;
 use crate::auth::identity_toolkit::{Accounts, AccountsAuth};
 use crate::auth::{GoogleKeys, TokenVerifier};
-use crate::billing::test_mode::Ledger;
 use crate::config::{Config, RateLimitMode};
 use crate::coordination::lease::Leases;
 use crate::coordination::redis::RedisClient;
@@ -30,15 +33,16 @@ use crate::metrics::Metrics;
 use crate::safety::moderation::Moderation;
 use crate::safety::{Gate, List};
 use crate::staff::Staff;
-use crate::store::embedded::EmbeddedStore;
-use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 use crate::store::{StaffGrants, Store};
 use crate::users::Users;
-use secrecy::{ExposeSecret, SecretString};
+use secrecy::ExposeSecret;
 
-/// Per-request deadline for the Realtime Database: a hung database must fail the request,
-/// not hold it.
-const STORE_TIMEOUT: Duration = Duration::from_secs(5);
+/// A variable the chosen mode needs.
+fn required<T: Clone>(value: &Option<T>, variable: &str) -> anyhow::Result<T> {
+    value
+        .clone()
+        .ok_or_else(|| anyhow::anyhow!("{variable}: required"))
+}
 
 /// The HTTP state for `config`, on `http` and `store`.
 pub fn state(
@@ -67,7 +71,7 @@ pub fn state(
     // Read once: the age checks and the processor both ask whether it can draw explicit images.
     let catalog = catalog(config)?;
     let explicit = catalog.can_draw_explicit();
-    let age = age_checks(config, &http, &store, &users, age_ledger, explicit)?;
+    let age = age_checks::age_checks(config, &http, &store, &users, age_ledger, explicit)?;
     let generator = generator(
         config,
         &http,
@@ -186,51 +190,6 @@ fn instance_name() -> String {
     )
 }
 
-/// The Realtime Database when `FIREBASE_DATABASE_URL` is set, else the embedded store.
-pub async fn open_store(config: &Config, http: &reqwest::Client) -> anyhow::Result<Arc<dyn Store>> {
-    let Some(database_url) = &config.database_url else {
-        let store = EmbeddedStore::open(&config.data_dir)
-            .map_err(|e| anyhow::anyhow!("LUCENT_DATA_DIR: {e}"))?;
-        return Ok(Arc::new(store));
-    };
-    let client = match &config.database_emulator_host {
-        Some(host) => {
-            let base = Url::parse(&format!("http://{host}/"))
-                .map_err(|e| anyhow::anyhow!("FIREBASE_DATABASE_EMULATOR_HOST: {e}"))?;
-            // The emulator serves every database from one host; `ns` picks ours.
-            let namespace = database_url
-                .host_str()
-                .and_then(|h| h.split('.').next())
-                .map(str::to_owned);
-            RtdbClient::new(
-                http.clone(),
-                base,
-                namespace,
-                Credentials::EmulatorOwner,
-                STORE_TIMEOUT,
-            )
-        }
-        None => {
-            let provider: Arc<dyn gcp_auth::TokenProvider> = match &config.google_credentials {
-                Some(path) => Arc::new(gcp_auth::CustomServiceAccount::from_file(path).map_err(
-                    |e| anyhow::anyhow!("GOOGLE_APPLICATION_CREDENTIALS: {}: {e}", path.display()),
-                )?),
-                None => gcp_auth::provider().await.map_err(|e| {
-                    anyhow::anyhow!("GOOGLE_APPLICATION_CREDENTIALS: unset, and no other Google credentials found: {e}")
-                })?,
-            };
-            RtdbClient::new(
-                http.clone(),
-                database_url.clone(),
-                None,
-                Credentials::Google(provider),
-                STORE_TIMEOUT,
-            )
-        }
-    };
-    Ok(Arc::new(RtdbStore::new(client)))
-}
-
 /// Scheduling rules every instance and worker must agree on.
 fn rules(config: &Config) -> anyhow::Result<Rules> {
     Ok(Rules {
@@ -332,77 +291,6 @@ pub fn worker(config: &Config, state: &AppState) -> anyhow::Result<Option<Arc<Wo
         deadline: Duration::from_secs(config.generator_timeout),
     };
     Ok(state.generator.worker(settings).map(Arc::new))
-}
-
-/// The age checks `LUCENT_AGE_CHECK` asks for. A real project that chose none while its
-/// catalog has explicit styles does not start: explicit imagery needs a provider, or the
-/// deployer's explicit `off`.
-fn age_checks(
-    config: &Config,
-    http: &reqwest::Client,
-    store: &Arc<dyn Store>,
-    users: &Users,
-    ledger: Box<dyn Ledger>,
-    explicit: bool,
-) -> anyhow::Result<AgeChecks> {
-    let public_url = config.public_url.as_str().trim_end_matches('/');
-    let mut test = None;
-    let (provider, secrets): (Option<Arc<dyn age::Provider>>, Vec<String>) = match config
-        .age_check_mode()
-    {
-        None if explicit => anyhow::bail!(
-            "LUCENT_AGE_CHECK: the catalog has explicit styles and no age check is configured; set LUCENT_AGE_CHECK=persona with PERSONA_API_KEY, PERSONA_TEMPLATE_ID and PERSONA_WEBHOOK_SECRET, or LUCENT_AGE_CHECK=off if the law where you serve does not require one"
-        ),
-        None => (None, Vec::new()),
-        Some(age::Mode::Off) => {
-            if explicit {
-                tracing::warn!("{}", age::OFF_WARNING);
-            }
-            (None, Vec::new())
-        }
-        Some(age::Mode::Test) => {
-            let page = Arc::new(TestAgeChecks::new(public_url, ledger));
-            test = Some(Arc::clone(&page));
-            (Some(page), vec![age::test_mode::SECRET.to_owned()])
-        }
-        Some(age::Mode::Persona) => {
-            let required = |value: Option<&SecretString>, name: &str| {
-                value
-                    .map(|v| v.expose_secret().to_owned())
-                    .ok_or_else(|| anyhow::anyhow!("{name}: required"))
-            };
-            let key = required(config.persona_api_key.as_ref(), "PERSONA_API_KEY")?;
-            let secrets = required(
-                config.persona_webhook_secret.as_ref(),
-                "PERSONA_WEBHOOK_SECRET",
-            )?;
-            let template = config
-                .persona_template_id
-                .clone()
-                .ok_or_else(|| anyhow::anyhow!("PERSONA_TEMPLATE_ID: required"))?;
-            let persona = Persona::new(
-                http.clone(),
-                config.persona_api_base.clone(),
-                key.into(),
-                template,
-            );
-            let secrets = secrets
-                .split(',')
-                .map(|s| s.trim().to_owned())
-                .filter(|s| !s.is_empty())
-                .collect();
-            (Some(Arc::new(persona)), secrets)
-        }
-    };
-    Ok(AgeChecks::new(
-        provider,
-        test,
-        Arc::clone(store),
-        users.clone(),
-        secrets,
-        config.persona_redact,
-        public_url,
-    ))
 }
 
 /// Firebase Auth's admin API for staff roles: the emulator's copy when one is configured.
