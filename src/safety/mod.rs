@@ -29,6 +29,7 @@
 //! every reading of the text (`normalize`), so evasions are read and look-alike words pass.
 
 mod ages;
+pub mod clip_text;
 mod lists;
 pub mod moderation;
 mod names;
@@ -451,8 +452,20 @@ impl Gate {
         self.schools.iter().any(|w| covered.contains(w.as_str()))
     }
 
-    /// `Ok` when the request may be made; otherwise why not.
+    /// `Ok` when the request may be made; otherwise why not. The texts are read as the model's
+    /// tokenizer cleans them (`clip_text`) as well as written: a request passes only if every
+    /// reading does, and is explicit if any reading is.
     pub fn check(&self, request: &Request<'_>) -> Result<Passed, Refusal> {
+        let mut passed = self.check_one(request)?;
+        for cleaned in encoder_readings(request) {
+            let more = self.check_one(&cleaned.request(request))?;
+            passed.explicit |= more.explicit;
+            passed.moderate |= more.moderate;
+        }
+        Ok(passed)
+    }
+
+    fn check_one(&self, request: &Request<'_>) -> Result<Passed, Refusal> {
         let prompt = Read::new(&self.lists, request.prompt, request.source_len);
         let words = prompt.on(List::Explicit);
         let asks = request.nsfw_style || words.found();
@@ -515,4 +528,60 @@ impl Gate {
         }
         refuse(Category::Bestiality, bestiality, sure_asks, None)
     }
+}
+
+/// A request's texts as the tokenizer cleans them.
+struct Cleaned {
+    prompt: String,
+    source_len: usize,
+    negative_prompt: String,
+}
+
+impl Cleaned {
+    fn request<'a>(&'a self, asked: &Request<'_>) -> Request<'a> {
+        Request {
+            prompt: &self.prompt,
+            source_len: self.source_len,
+            negative_prompt: &self.negative_prompt,
+            ..*asked
+        }
+    }
+}
+
+/// The request under each of the tokenizer's cleanings that changes more than its whitespace,
+/// once each. A variation's source is cleaned apart from the new words, as it was written apart.
+fn encoder_readings(request: &Request<'_>) -> Vec<Cleaned> {
+    let (source, prompt) = request.prompt.split_at(request.source_len);
+    let texts = [source, prompt, request.negative_prompt];
+    let [sources, prompts, negatives] = texts.map(clip_text::readings);
+    let mut out: Vec<Cleaned> = Vec::new();
+    for ((source, prompt), negative) in sources.into_iter().zip(prompts).zip(negatives) {
+        let cleaned = [&source, &prompt, &negative];
+        if texts
+            .iter()
+            .zip(cleaned)
+            .all(|(text, read)| clip_text::whitespace_clean(text) == *read)
+        {
+            continue;
+        }
+        let joined = match (source.is_empty(), prompt.is_empty()) {
+            (false, false) => format!("{source} {prompt}"),
+            _ => format!("{source}{prompt}"),
+        };
+        if !out
+            .iter()
+            .any(|c| c.prompt == joined && c.negative_prompt == negative)
+        {
+            out.push(Cleaned {
+                source_len: if source.is_empty() {
+                    0
+                } else {
+                    source.len() + 1
+                },
+                prompt: joined,
+                negative_prompt: negative,
+            });
+        }
+    }
+    out
 }
