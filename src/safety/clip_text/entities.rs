@@ -1,11 +1,8 @@
 //! The HTML5 named references (`entities.tsv`, written from CPython's `html.entities.html5` by
-//! scripts/safety/tables.py), and ftfy's table of them: the names with `;`, and the all-lowercase
-//! ones written in capitals where that is no other reference (`&EACUTE;` is `É`).
+//! scripts/safety/tables.py).
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
-
-use super::html;
 
 const TABLE: &str = include_str!("entities.tsv");
 
@@ -27,30 +24,12 @@ fn html5_table() -> &'static HashMap<&'static str, String> {
     })
 }
 
+/// Every name (without `&`, with its `;` where the table has it) and what it stands for.
+pub fn all() -> impl Iterator<Item = (&'static str, &'static str)> {
+    html5_table().iter().map(|(name, value)| (*name, value.as_str()))
+}
+
 /// `html.entities.html5[name]`: `name` without the `&`, with its `;` where written.
 pub fn html5(name: &str) -> Option<&'static str> {
     html5_table().get(name).map(String::as_str)
-}
-
-/// ftfy's `HTML_ENTITIES[reference]`: `reference` is `&name;`.
-pub fn ftfy(reference: &str) -> Option<&'static str> {
-    static FTFY: OnceLock<HashMap<String, String>> = OnceLock::new();
-    FTFY.get_or_init(|| {
-        let mut table = HashMap::new();
-        for (name, value) in html5_table() {
-            if !name.ends_with(';') {
-                continue;
-            }
-            table.insert(format!("&{name}"), value.clone());
-            if *name == name.to_lowercase() {
-                let upper = format!("&{}", name.to_uppercase());
-                if html::unescape(&upper) == upper {
-                    table.insert(upper, value.to_uppercase());
-                }
-            }
-        }
-        table
-    })
-    .get(reference)
-    .map(String::as_str)
 }

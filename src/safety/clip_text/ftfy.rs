@@ -8,6 +8,9 @@
 //! the first of ten code pages that fits. The gate does not guess: [`fix_text`] takes the repair
 //! to make ([`Repair`]), and the gate reads the text under each, so whichever ftfy chose is read.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use unicode_normalization::UnicodeNormalization;
 
 use super::{entities, html, tables};
@@ -110,7 +113,7 @@ fn unescape_html(text: &str) -> String {
         if (1..=24).contains(&run) && body[run..].starts_with(';') {
             let end = 1 + usize::from(numeric) + run + 1;
             let reference = &candidate[..end];
-            match entities::ftfy(reference) {
+            match ftfy_entity(reference) {
                 Some(value) => out.push_str(value),
                 None if numeric => {
                     let read = html::unescape(reference);
@@ -126,6 +129,32 @@ fn unescape_html(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// ftfy's `HTML_ENTITIES[reference]` (`reference` is `&name;`): the HTML5 names with `;`, and
+/// the all-lowercase ones written in capitals where that is no other reference (`&EACUTE;` is
+/// `É`).
+fn ftfy_entity(reference: &str) -> Option<&'static str> {
+    static TABLE: OnceLock<HashMap<String, String>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            let mut table = HashMap::new();
+            for (name, value) in entities::all() {
+                if !name.ends_with(';') {
+                    continue;
+                }
+                table.insert(format!("&{name}"), value.to_owned());
+                if name == name.to_lowercase() {
+                    let upper = format!("&{}", name.to_uppercase());
+                    if html::unescape(&upper) == upper {
+                        table.insert(upper, value.to_uppercase());
+                    }
+                }
+            }
+            table
+        })
+        .get(reference)
+        .map(String::as_str)
 }
 
 /// The byte `page` writes `c` as, if it writes it; a C1 control is the byte of its value.
