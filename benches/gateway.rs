@@ -182,18 +182,35 @@ fn safety(c: &mut Criterion) {
     });
     group.finish();
 
-    // Criterion reports means; the goal is a p99, read from single timed runs.
+    p99_of("safety/gate_500_chars_passes", &gate, &request);
+
+    // Beyond ASCII, every reading the tokenizer's cleaning may make is read too.
+    let mut accented = String::new();
+    while accented.chars().count() < 500 {
+        accented.push_str("portrait d'une femme élégante, 東京の夜景, café crème, ");
+    }
+    let accented: String = accented.chars().take(500).collect();
+    let request = SafetyRequest {
+        prompt: &accented,
+        ..request
+    };
+    assert!(gate.check(&request).is_ok());
+    p99_of("safety/gate_500_chars_beyond_ascii_passes", &gate, &request);
+}
+
+/// Criterion reports means; the goal is a p99, read from single timed runs.
+fn p99_of(name: &str, gate: &Gate, request: &SafetyRequest<'_>) {
     let mut times: Vec<Duration> = (0..20_000)
         .map(|_| {
             let start = std::time::Instant::now();
-            black_box(gate.check(black_box(&request))).ok();
+            black_box(gate.check(black_box(request))).ok();
             start.elapsed()
         })
         .collect();
     times.sort();
     let at = |p: usize| times[times.len() * p / 100];
     println!(
-        "safety/gate_500_chars_passes single runs: p50 {:?}, p99 {:?}, max {:?}",
+        "{name} single runs: p50 {:?}, p99 {:?}, max {:?}",
         at(50),
         at(99),
         times[times.len() - 1]

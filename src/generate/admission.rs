@@ -17,6 +17,7 @@ use super::request::{Drawn, GenerationBody, Spec, drawn_prompt};
 use super::{GenerateError, source};
 use crate::coordination::CoordinationError;
 use crate::jobs::{Cancel, Ended, Enqueued, NewJob, Place, Tier};
+use crate::safety::meaning::MEANING;
 use crate::safety::moderation::Input;
 use crate::safety::normalize::clean;
 use crate::safety::strikes;
@@ -125,6 +126,25 @@ impl Generator {
                 return Err(self.refuse(caller, route, &spec, &judged, refusal).await);
             }
         };
+        // What the rules let through, the reader of meaning reads: it catches what nobody
+        // listed, and asks to rephrase rather than strike, since a model is never certain.
+        if let Some(meaning) = &self.meaning {
+            let explicit_style = request.nsfw_style;
+            match meaning.judge(&judged.asked, explicit_style).await {
+                Ok(None) => {}
+                Ok(Some(category)) => {
+                    let refusal = Refusal {
+                        category,
+                        field: Field::Prompt,
+                        words: Vec::new(),
+                        flagged: vec![MEANING.to_owned()],
+                        strike: false,
+                    };
+                    return Err(self.refuse(caller, route, &spec, &judged, refusal).await);
+                }
+                Err(e) => return Err(GenerateError::Internal(e.to_string())),
+            }
+        }
         // Explicit imagery needs a verified age: before the moderation service, a place in
         // line or a credit.
         if passed.explicit && !caller.adult {

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::backend::BackendError;
 use crate::coordination::CoordinationError;
 use crate::images::blobs::BlobError;
+use crate::safety::meaning::MEANING;
 use crate::safety::moderation::ModerationError;
 use crate::safety::strikes::Standing;
 use crate::safety::{Category, Refusal};
@@ -144,6 +145,13 @@ impl From<&GenerateError> for JobError {
 
 /// The refusal's reason and what decided it: the user's words, or the moderation service.
 fn refused(refusal: &Refusal) -> String {
+    if refusal.flagged.iter().any(|f| f == MEANING) {
+        return format!(
+            "{}, and this request reads that way to our content check: please rephrase it; this \
+             does not count against your account",
+            refusal.category.reason()
+        );
+    }
     let by = if refusal.words.is_empty() {
         "flagged by the moderation service".to_owned()
     } else {

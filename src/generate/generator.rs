@@ -18,6 +18,7 @@ use crate::images::mark::Marker;
 use crate::jobs::{Cancel, Depth, JobBoard};
 use crate::metrics::Metrics;
 use crate::safety::Gate;
+use crate::safety::meaning::Meaning;
 use crate::safety::moderation::Moderation;
 use crate::store::{Store, push_id};
 use crate::users::Users;
@@ -30,6 +31,9 @@ pub struct Generator {
     pub(super) catalog: Catalog,
     /// The content rules every request passes first.
     pub(super) safety: Arc<Gate>,
+    /// The rules' second layer, which reads what a request means; `None` with
+    /// `LUCENT_MEANING=off`.
+    pub(super) meaning: Option<Arc<Meaning>>,
     /// The deployer's moderation service, which checks explicit requests too.
     pub(super) moderation: Option<Arc<Moderation>>,
     /// The renderer of this process's workers; `None` with `LUCENT_GENERATOR=none` (the
@@ -58,6 +62,7 @@ pub struct Generator {
 pub struct Parts {
     pub catalog: Catalog,
     pub safety: Arc<Gate>,
+    pub meaning: Option<Arc<Meaning>>,
     pub moderation: Option<Arc<Moderation>>,
     pub credentials: Option<Arc<ContentCredentials>>,
     pub backend: Option<Arc<dyn Backend>>,
@@ -101,6 +106,7 @@ impl Generator {
             ),
             catalog: parts.catalog,
             safety: parts.safety,
+            meaning: parts.meaning,
             moderation: parts.moderation,
             backend: parts.backend,
             blobs: parts.blobs,

@@ -352,40 +352,40 @@ fn a_refusal_on_one_ambiguous_sign_asks_to_rephrase_and_is_no_strike() {
 
 /// One request of `battery.jsonl`.
 #[derive(Debug, serde::Deserialize)]
-struct Case {
-    expect: String,
-    lang: String,
-    evasion: String,
-    style: String,
-    prompt: String,
+pub(super) struct Case {
+    pub(super) expect: String,
+    pub(super) lang: String,
+    pub(super) evasion: String,
+    pub(super) style: String,
+    pub(super) prompt: String,
     #[serde(default)]
-    negative: String,
+    pub(super) negative: String,
 }
 
 /// What the gate made of one case.
-struct Outcome<'a> {
-    case: &'a Case,
+pub(super) struct Outcome<'a> {
+    pub(super) case: &'a Case,
     /// The category refused for, and whether it was a strike.
-    refused: Option<(&'static str, bool)>,
+    pub(super) refused: Option<(&'static str, bool)>,
 }
 
 /// The battery the lists were written beside, and one written later by another hand that the
 /// gate was never tuned on.
-const BATTERY: &str = include_str!("battery.jsonl");
-const HELD_OUT: &str = include_str!("battery_holdout.jsonl");
+pub(super) const BATTERY: &str = include_str!("battery.jsonl");
+pub(super) const HELD_OUT: &str = include_str!("battery_holdout.jsonl");
 
 fn battery() -> Vec<Case> {
     cases(BATTERY)
 }
 
-fn cases(text: &str) -> Vec<Case> {
+pub(super) fn cases(text: &str) -> Vec<Case> {
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect()
 }
 
-fn run<'a>(gate: &Gate, cases: &'a [Case]) -> Vec<Outcome<'a>> {
+pub(super) fn run<'a>(gate: &Gate, cases: &'a [Case]) -> Vec<Outcome<'a>> {
     cases
         .iter()
         .map(|case| {
@@ -412,9 +412,9 @@ fn run<'a>(gate: &Gate, cases: &'a [Case]) -> Vec<Outcome<'a>> {
 
 /// Per group: (cases that must be refused, refused, cases that must pass, refused as a strike,
 /// refused with a request to rephrase).
-type Rates = std::collections::BTreeMap<String, [usize; 5]>;
+pub(super) type Rates = std::collections::BTreeMap<String, [usize; 5]>;
 
-fn rates(outcomes: &[Outcome<'_>], key: impl Fn(&Case) -> String) -> Rates {
+pub(super) fn rates(outcomes: &[Outcome<'_>], key: impl Fn(&Case) -> String) -> Rates {
     let mut rates = Rates::new();
     for o in outcomes {
         let row = rates.entry(key(o.case)).or_default();
@@ -433,7 +433,7 @@ fn rates(outcomes: &[Outcome<'_>], key: impl Fn(&Case) -> String) -> Rates {
     rates
 }
 
-fn table(title: &str, rates: &Rates) -> String {
+pub(super) fn table(title: &str, rates: &Rates) -> String {
     let pct = |n: usize, of: usize| {
         if of == 0 {
             "–".to_owned()

@@ -31,6 +31,7 @@
 mod ages;
 pub mod clip_text;
 mod lists;
+pub mod meaning;
 pub mod moderation;
 mod names;
 pub mod normalize;

@@ -238,3 +238,42 @@ fn persona_age_checks_without_their_secrets_name_the_missing_variable() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("PERSONA_TEMPLATE_ID"), "{stderr}");
 }
+
+#[test]
+fn a_real_project_with_explicit_styles_and_no_reader_of_meaning_does_not_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = lucent()
+        .env("FIREBASE_PROJECT_ID", "lucent-prod")
+        .env("LUCENT_BILLING", "test")
+        .env("LUCENT_AGE_CHECK", "off")
+        .env("LUCENT_MEANING", "off")
+        .env("LUCENT_DATA_DIR", dir.path())
+        .env("LUCENT_ADDR", "127.0.0.1:0")
+        .output()
+        .unwrap();
+
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("LUCENT_MEANING") && stderr.contains("explicit styles"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_missing_model_file_stops_the_start_naming_the_variable() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = lucent()
+        .env("LUCENT_MEANING_MODEL", dir.path().join("absent.bin"))
+        .env("LUCENT_DATA_DIR", dir.path())
+        .env("LUCENT_ADDR", "127.0.0.1:0")
+        .output()
+        .unwrap();
+
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("LUCENT_MEANING_MODEL") && stderr.contains("fetch-model"),
+        "{stderr}"
+    );
+}

@@ -105,7 +105,8 @@ async fn a_deployers_list_replaces_the_built_in_one_of_its_name() {
     )
     .unwrap();
     let dir = lists.path().to_str().unwrap();
-    let (app, backend) = app_on_a1111(&["--safety-lists", dir]).await;
+    // The lists alone: the reader of meaning knows Taylor Swift whatever the lists say.
+    let (app, backend) = app_on_a1111(&["--safety-lists", dir, "--meaning", "off"]).await;
     mount_txt2img(
         &backend,
         ResponseTemplate::new(200).set_body_json(txt2img_answer(1)),

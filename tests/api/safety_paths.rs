@@ -315,3 +315,26 @@ async fn character_references_are_read_as_the_letters_the_model_reads() {
     assert_eq!(refused, 32);
     assert!(txt2img_calls(&backend).await.is_empty());
 }
+
+#[tokio::test]
+async fn what_the_lists_miss_the_reader_of_meaning_refuses_without_a_strike() {
+    let (app, backend) = app_on_a1111(&[]).await;
+    let token = app.register("alice").await;
+    // Thai, which no list holds: a woman drugged unconscious, then undressed.
+    let prompt = "ผู้หญิงถูกวางยาจนหมดสติแล้วถูกถอดเสื้อผ้า";
+    for _ in 0..6 {
+        let error = refusal(app.generate(&token, &json!({ "prompt": prompt })).await).await;
+        assert_eq!(error["category"], "non_consent", "{error}");
+        assert_eq!(error["strike"], false, "{error}");
+        assert_eq!(error["words"], json!([]));
+        assert!(error["message"].as_str().unwrap().contains("rephrase"));
+    }
+
+    let standing = standing(&app, &token).await;
+    assert_eq!(standing["strikes"], 0, "{standing}");
+    assert_eq!(standing["suspension"], Value::Null);
+    assert_eq!(app.credits_used(&token).await, 0);
+    assert!(txt2img_calls(&backend).await.is_empty());
+    app.generate_ok(&token, &json!({"prompt": "ผู้หญิงนั่งอ่านหนังสือในสวน"}))
+        .await;
+}

@@ -9,6 +9,7 @@ use url::Url;
 
 mod age_checks;
 mod billing;
+mod meaning;
 mod store;
 
 pub use store::open_store;
@@ -223,6 +224,7 @@ fn generator(
     metrics: Arc<Metrics>,
     catalog: Catalog,
 ) -> anyhow::Result<Generator> {
+    let meaning = meaning::meaning(config, catalog.can_draw_explicit())?;
     let safety = Gate::load(config.safety_lists.as_deref())?;
     tracing::info!(
         real_people = safety
@@ -270,6 +272,7 @@ fn generator(
     };
     let parts = Parts {
         safety,
+        meaning,
         moderation,
         credentials,
         backend,

@@ -26,7 +26,9 @@ fn html5_table() -> &'static HashMap<&'static str, String> {
 
 /// Every name (without `&`, with its `;` where the table has it) and what it stands for.
 pub fn all() -> impl Iterator<Item = (&'static str, &'static str)> {
-    html5_table().iter().map(|(name, value)| (*name, value.as_str()))
+    html5_table()
+        .iter()
+        .map(|(name, value)| (*name, value.as_str()))
 }
 
 /// `html.entities.html5[name]`: `name` without the `&`, with its `;` where written.

@@ -57,6 +57,28 @@ impl Repair {
     pub const COUNT: usize = 1 + 2 * PAGES.len();
 }
 
+impl Repair {
+    /// Whether the repair can change `text`: some character the page writes as a UTF-8 lead
+    /// byte is followed by one it writes as a continuation byte (or a space, or U+FFFD, which a
+    /// repair may read as one). Most text, every CJK prompt among it, has none, and then the
+    /// repair is the text as written.
+    pub fn applies_to(self, text: &str) -> bool {
+        let Repair::Page { page, .. } = self else {
+            return false;
+        };
+        let mut lead = false;
+        for c in text.chars() {
+            if lead
+                && (c == ' ' || c == '\u{FFFD}' || matches!(byte_of(page, c), Some(0x80..=0xBF)))
+            {
+                return true;
+            }
+            lead = byte_of(page, c).and_then(sequence_len).is_some();
+        }
+        false
+    }
+}
+
 /// ftfy's `fix_text`, with `repair` standing for its mojibake guess.
 pub fn fix_text(text: &str, repair: Repair) -> String {
     let mut out = String::with_capacity(text.len());

@@ -51,8 +51,13 @@ pub fn readings(text: &str) -> Vec<String> {
     if plain(text) {
         return vec![whitespace_clean(text); READINGS];
     }
-    let mut out = Vec::with_capacity(READINGS);
+    let mut out: Vec<String> = Vec::with_capacity(READINGS);
     for repair in Repair::all() {
+        // References may spell mojibake too: the repair is tried if either text has some.
+        if repair != Repair::None && !repair.applies_to(text) && !repair.applies_to(&out[1]) {
+            out.extend_from_within(..2);
+            continue;
+        }
         let fixed = ftfy::fix_text(text, repair);
         let unescaped = html::unescape(&html::unescape(&fixed));
         out.push(whitespace_clean(&fixed));

@@ -63,8 +63,21 @@ function PromptText({ text, words }: { readonly text: string; readonly words: re
   );
 }
 
-/** What decided it: the words our rules matched, or the moderation service's categories. */
+/** The `flagged` entry of a refusal the gateway's reader of meaning decided (src/safety/meaning). */
+const MEANING = 'meaning';
+
+/**
+ * What decided it: the words our rules matched, the reader of meaning (a model in the gateway,
+ * never a strike), or the moderation service's categories.
+ */
 function Decided({ refusal }: { readonly refusal: RefusalView }) {
+  if (refusal.flagged.includes(MEANING)) {
+    return (
+      <Detail label="Flagged by">
+        the reader of meaning (a model: the user was asked to rephrase, no strike)
+      </Detail>
+    );
+  }
   if (refusal.flagged.length > 0) {
     return (
       <Detail label="Flagged by">

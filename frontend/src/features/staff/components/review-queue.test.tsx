@@ -136,6 +136,23 @@ describe('Support console: the review queue', () => {
     expect(row.queryByRole('mark')).not.toBeInTheDocument();
   });
 
+  it('says when the reader of meaning refused a prompt, and that it was no strike', async () => {
+    const read = makeRefusal('uid-grace', {
+      style: 'nsfw-v1.1',
+      words: [],
+      flagged: ['meaning'],
+      strike: false,
+      prompt: 'a schoolgirl in year 8 on her bed',
+    });
+    db.supportUsers = [makeSupportUser({}, { refusals: [read] })];
+    const { queue } = await openQueue();
+    const row = refusal(queue, /^Minor/);
+    expect(row.getByText(/the reader of meaning/)).toHaveTextContent(
+      'the reader of meaning (a model: the user was asked to rephrase, no strike)',
+    );
+    expect(row.queryByText('Matched words')).not.toBeInTheDocument();
+  });
+
   it('labels a request to rephrase as not counted', async () => {
     const rephrase = makeRefusal('uid-grace', {
       category: 'real_person',

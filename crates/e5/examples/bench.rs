@@ -1,0 +1,99 @@
+//! Latency of `Encoder::embed` on one thread, for a 500- and a 100-character
+//! English text.
+//!
+//!     cargo run --release --example bench [-- RUNS]
+//!
+//! Reads the model from LUCENT_E5_MODEL or ../../models/e5-small-q4.bin.
+//! Prints wall-clock percentiles and, because a busy machine stretches wall
+//! time with waits for a core, the calling thread's on-CPU time as well.
+//! Last, two threads embed the long text at once, as the gateway's blocking
+//! pool may.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use cpu_time::ThreadTime;
+use lucent_e5::{Encoder, Kind};
+
+const LONG: &str = "The city council met on Tuesday evening to discuss the proposed expansion of \
+the public library. Residents packed the hall, and many spoke in favour of longer opening hours, a \
+larger children's section and better access for people with disabilities. Others worried about the \
+cost, which the finance committee estimates at four million dollars over five years. After three \
+hours of debate the council agreed to commission a detailed study and to hold a second public \
+hearing in the spring before any final decision is taken.";
+
+const SHORT: &str = "How much protein should an adult eat every day, and does it matter at which \
+time of day they eat it?";
+
+fn main() {
+    let runs: usize = std::env::args()
+        .nth(1)
+        .map_or(200, |n| n.parse().expect("RUNS must be a number"));
+    let path = std::env::var_os("LUCENT_E5_MODEL").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../models/e5-small-q4.bin"),
+        PathBuf::from,
+    );
+    let start = Instant::now();
+    let encoder = Encoder::open(&path).unwrap_or_else(|e| panic!("{e}"));
+    println!("loaded {} in {:.0} ms", path.display(), ms(start.elapsed()));
+
+    let long = &LONG[..500];
+    assert_eq!((long.chars().count(), SHORT.chars().count()), (500, 100));
+    for text in [long, SHORT] {
+        let (mut wall, mut cpu) = timed(&encoder, text, runs);
+        println!(
+            "{} chars, {:>3} tokens, {runs} runs: wall p50 {:5.1} ms  p99 {:5.1} ms | \
+             on-CPU p50 {:5.1} ms  p99 {:5.1} ms",
+            text.chars().count(),
+            encoder.token_count(text, Kind::Query),
+            percentile(&mut wall, 0.50),
+            percentile(&mut wall, 0.99),
+            percentile(&mut cpu, 0.50),
+            percentile(&mut cpu, 0.99),
+        );
+    }
+
+    let (mut wall, mut cpu) = (Vec::new(), Vec::new());
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| scope.spawn(|| timed(&encoder, long, runs / 2)))
+            .collect();
+        for worker in workers {
+            let (w, c) = worker.join().unwrap();
+            wall.extend(w);
+            cpu.extend(c);
+        }
+    });
+    println!(
+        "500 chars, 2 threads at once, {} runs: wall p50 {:5.1} ms  p99 {:5.1} ms | \
+         on-CPU p50 {:5.1} ms  p99 {:5.1} ms",
+        wall.len(),
+        percentile(&mut wall, 0.50),
+        percentile(&mut wall, 0.99),
+        percentile(&mut cpu, 0.50),
+        percentile(&mut cpu, 0.99),
+    );
+}
+
+/// Wall and on-CPU time of `runs` embeddings of `text`, after a warm-up.
+fn timed(encoder: &Encoder, text: &str, runs: usize) -> (Vec<Duration>, Vec<Duration>) {
+    for _ in 0..5 {
+        encoder.embed(text, Kind::Query);
+    }
+    (0..runs)
+        .map(|_| {
+            let (w, c) = (Instant::now(), ThreadTime::now());
+            std::hint::black_box(encoder.embed(std::hint::black_box(text), Kind::Query));
+            (w.elapsed(), c.elapsed())
+        })
+        .unzip()
+}
+
+fn percentile(times: &mut [Duration], p: f64) -> f64 {
+    times.sort_unstable();
+    ms(times[((times.len() - 1) as f64 * p).round() as usize])
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}

