@@ -47,3 +47,47 @@ apt_install_if_missing() {
   if [ -z "${APT_UPDATED:-}" ]; then apt-get update -qq; APT_UPDATED=1; fi
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
 }
+
+# The test command's steps and their durations, for the table `step_summary` prints.
+STEP_NAMES=()
+STEP_SECONDS=()
+
+# Runs one step of the test command (a command or a function) and prints how long it took.
+step() {
+  local name="$1" start=$SECONDS
+  shift
+  say "$name"
+  "$@"
+  STEP_NAMES+=("$name")
+  STEP_SECONDS+=("$((SECONDS - start))")
+  printf '== %s: %d s\n' "$name" "$((SECONDS - start))"
+}
+
+# The budget table: the steps' usual seconds, read from BENCHMARKS.md between its
+# `test-steps` markers (`| step | seconds | ... |`).
+step_baseline() {
+  awk -F'|' '/<!-- test-steps -->/ {on=1; next} /<!-- \/test-steps -->/ {on=0}
+    on && NF > 3 && $3 ~ /^ *[0-9]+ *$/ {gsub(/^ +| +$/, "", $2); gsub(/ /, "", $3); print $2 "\t" $3}' \
+    "$ROOT/BENCHMARKS.md"
+}
+
+# Prints every step's duration and the total; past LUCENT_TEST_BUDGET seconds (25 minutes),
+# a warning naming the steps that grew most against BENCHMARKS.md. A warning only: these
+# machines are noisy, and a slow run must still land.
+step_summary() {
+  local budget="${LUCENT_TEST_BUDGET:-1500}" total=0 i
+  printf '\n== timings\n| step | seconds |\n|---|---|\n'
+  for i in "${!STEP_NAMES[@]}"; do
+    printf '| %s | %d |\n' "${STEP_NAMES[$i]}" "${STEP_SECONDS[$i]}"
+    total=$((total + STEP_SECONDS[i]))
+  done
+  printf '| total | %d |\n' "$total"
+  if [ "$total" -gt "$budget" ]; then
+    local grown
+    grown="$(for i in "${!STEP_NAMES[@]}"; do printf '%s\t%s\n' "${STEP_NAMES[$i]}" "${STEP_SECONDS[$i]}"; done |
+      awk -F'\t' 'NR == FNR {base[$1] = $2; next}
+        {b = ($1 in base) ? base[$1] : 0; printf "%d\t%s: %d s (usually %s s)\n", $2 - b, $1, $2, ($1 in base) ? b : "?"}' \
+        <(step_baseline) - | sort -rn | head -3 | cut -f2 | paste -sd ';' | sed 's/;/; /g')"
+    printf 'warning: the tests took %d s, over the budget of %d s; grew most: %s\n' "$total" "$budget" "$grown" >&2
+  fi
+}

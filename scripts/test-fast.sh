@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The edit loop's tier of the tests, for a warm checkout (a few minutes; `scripts/test.sh` runs
+# everything): Rust format and lints, the unit tests, the API tests that start no process and
+# no Redis of their own, and the web app's lint, types and unit tests. Each step prints its
+# duration, and the last lines a table of them.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+trap step_summary EXIT
+
+web_app_unit() {
+  npm_install "$ROOT/frontend"
+  (cd frontend && npm run --silent lint && npm run --silent typecheck && npm test --silent)
+}
+
+step "cargo fmt --check" cargo fmt --all --check
+step "cargo clippy" cargo clippy --locked --workspace --all-targets -- -D warnings
+step "fetch the content gate's model (pinned by sha256; once)" scripts/fetch-model.sh
+step "unit tests" cargo test --locked --workspace --lib
+# Skipped: what starts real `lucent` processes or a redis-server (the full command runs them).
+step "API tests without processes" cargo test --locked --test api -- \
+  --skip redis --skip cluster --skip scale_out --skip money_exact --skip process:: \
+  --skip shutdown --skip config:: --skip settlement::a_refund_cut_by_a_dead_gateway
+step "web app: lint, types, unit tests" web_app_unit
