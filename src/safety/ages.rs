@@ -3,8 +3,12 @@
 //! - a stated age: `15 year old`, `15-year-old`, `15yo`, `aged 14`, `fifteen-year-old`,
 //!   `15 años`, `15-jährige`, `15 лет`, `15歳`, `十五岁`, `15살`;
 //! - an age as a limit: `under 18`, `not yet 18`, `menos de 18 años`, `18歳未満`;
-//! - a birth year that makes the person under 18 this year: `born in 2012`, `2012年生まれ`;
-//! - a school year: `7th grade`, `grade 7`, `year 8`, `8. Klasse`, `2年生`, `3학년`.
+//! - a birth year that makes the person under 18 this year: `born in 2012`, `2012年生まれ`,
+//!   with a date around it (`born on 5 March 2012`, `born 12.03.2012`, `2012年3月5日生まれ`)
+//!   or counted in an era (`平成24年生まれ`, `民國100年出生`);
+//! - a school year: `7th grade`, `grade 7`, `year 8`, `8. Klasse`, `2年生`, `3학년`; not a
+//!   university's (`大学4年生`, `대학교 2학년`), and ambiguous in a school's last year
+//!   (`高校3年生`, `11 класс`).
 //!
 //! Only with words that say it is an age: a bare number is a number (`10 cats`, `1girl`), a
 //! weight is a decimal (`(low quality:1.8)` is one word, `1.8`), and an age followed by a thing
@@ -47,10 +51,22 @@ pub struct AgeRules {
     before: Phrases,
     limit: Phrases,
     limit_after: Phrases,
+    /// Limits whose words say it is an age (`under the age of`): certain without age words.
+    limit_age: Phrases,
     born: Phrases,
     born_after: Phrases,
+    /// Eras and the year before their first (`平成` 1988: `平成24年` is 2012).
+    era: Vec<(Vec<String>, i64)>,
+    /// Words of a date (`march`, `月`) and words that stand inside one (`on`, `the`, `de`).
+    date: Phrases,
+    date_link: Phrases,
     grade: Phrases,
     grade_before: Phrases,
+    /// Words next to a school year that make it a university's (`大学`, `of university`).
+    university: Phrases,
+    university_after: Phrases,
+    /// A school's last year and its words (`3 高校`): that year may be 18, so it is ambiguous.
+    grade_last: Vec<(u32, Vec<String>)>,
 }
 
 fn words(text: &str) -> Vec<String> {
@@ -98,6 +114,39 @@ const UNITS: [&str; 31] = [
 /// Where a school year stops being certainly a minor's: the last year of school may be 18.
 const LAST_SCHOOL_YEARS: u32 = 12;
 
+/// How many words a date may put between a birth word and the year (`born on the 5th of March
+/// 2012`, `2012年3月5日生まれ`).
+const DATE_WORDS: usize = 6;
+
+/// A day or month written in digits inside a date: `5`, `05`, `5th`, `1er`.
+fn day_number(word: &str) -> bool {
+    let (digits, rest) = split_digits(word);
+    !digits.is_empty()
+        && digits.len() <= 2
+        && (1..=31).contains(&digits.parse::<u32>().unwrap_or(0))
+        && ["", "st", "nd", "rd", "th", "er", "e", "o", "a"].contains(&rest)
+}
+
+/// The year of a date written as one word with dots (`12.03.2012`, `2012.03.12`), which the
+/// words keep whole as they keep a decimal.
+fn dotted_year(word: &str) -> Option<u32> {
+    let parts: Vec<&str> = word.split('.').collect();
+    if parts.len() != 3
+        || !parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let day_month =
+        |a: &str, b: &str| a.len() <= 2 && b.len() <= 2 && day_number(a) && day_number(b);
+    match (parts[0].len(), parts[2].len()) {
+        (_, 4) if day_month(parts[0], parts[1]) => parts[2].parse().ok(),
+        (4, _) if day_month(parts[1], parts[2]) => parts[0].parse().ok(),
+        _ => None,
+    }
+}
+
 impl AgeRules {
     pub fn parse(ages: &str, numbers: &str) -> Self {
         let mut rules = AgeRules::default();
@@ -122,12 +171,32 @@ impl AgeRules {
             if phrase.is_empty() {
                 continue;
             }
+            // `era <year before its first> <words>`, `grade-last <year> <words>`.
+            let numbered = || {
+                let (n, rest) = rest.trim().split_once(char::is_whitespace)?;
+                Some((n.parse::<i64>().ok()?, words(rest.trim())))
+            };
             match kind {
+                "era" => rules.era.extend(
+                    numbered()
+                        .filter(|(_, p)| !p.is_empty())
+                        .map(|(n, p)| (p, n)),
+                ),
+                "grade-last" => rules.grade_last.extend(
+                    numbered()
+                        .filter(|(_, p)| !p.is_empty())
+                        .and_then(|(n, p)| Some((u32::try_from(n).ok()?, p))),
+                ),
                 "fused" => rules.fused.push(phrase.concat()),
                 "after" => rules.after.push(phrase),
                 "before" => rules.before.push(phrase),
                 "limit" => rules.limit.push(phrase),
                 "limit-after" => rules.limit_after.push(phrase),
+                "limit-age" => rules.limit_age.push(phrase),
+                "date" => rules.date.push(phrase),
+                "date-link" => rules.date_link.push(phrase),
+                "university" => rules.university.push(phrase),
+                "university-after" => rules.university_after.push(phrase),
                 "born" => rules.born.push(phrase),
                 "born-after" => rules.born_after.push(phrase),
                 "grade" => rules.grade.push(phrase),
@@ -182,7 +251,7 @@ impl AgeRules {
     }
 
     /// The end of the first of `phrases` that starts at word `i`.
-    fn starts(phrases: &Phrases, words: &Reading, i: usize) -> Option<usize> {
+    fn starts(phrases: &[Vec<String>], words: &Reading, i: usize) -> Option<usize> {
         phrases
             .iter()
             .filter(|p| p.iter().enumerate().all(|(k, w)| words.word(i + k) == w))
@@ -191,7 +260,7 @@ impl AgeRules {
     }
 
     /// The start of the first of `phrases` that ends at word `i - 1`.
-    fn ends_before(phrases: &Phrases, words: &Reading, i: usize) -> Option<usize> {
+    fn ends_before(phrases: &[Vec<String>], words: &Reading, i: usize) -> Option<usize> {
         phrases
             .iter()
             .filter(|p| {
@@ -207,6 +276,14 @@ impl AgeRules {
     fn at(&self, words: &Reading, things: &[bool], year: i32, i: usize) -> Option<Age> {
         if let Some(grade) = self.ordinal_grade(words, i) {
             return Some(grade);
+        }
+        // A birth date written as one word: `born 12.03.2012`.
+        if let Some(born) = dotted_year(words.word(i)) {
+            let years = i64::from(year) - i64::from(born);
+            let (first, last) = self.born_around(words, i, i)?;
+            return (0..120)
+                .contains(&years)
+                .then(|| Self::of_age(first, last, years));
         }
         let (n, last, fused) = self.number(words, i)?;
         if n == 0 {
@@ -230,23 +307,27 @@ impl AgeRules {
             })
         };
         let n64 = i64::from(n);
+        // A year of an era (`平成24年`): a birth year with birth words around it, else a date.
+        if let Some((era, offset)) = self.era_before(words, i) {
+            let years = i64::from(year) - (n64 + offset);
+            let (first, end) = self.born_around(words, era, last)?;
+            return (0..120)
+                .contains(&years)
+                .then(|| Self::of_age(first, end, years));
+        }
         // A birth year.
         if (1900..=9999).contains(&n) {
             let years = i64::from(year) - n64;
             if !(0..120).contains(&years) {
                 return None;
             }
-            if let Some(first) = Self::ends_before(&self.born, words, i) {
-                return age(first, last, years);
-            }
-            if let Some(end) = Self::starts(&self.born_after, words, last + 1) {
-                return age(i, end, years);
-            }
-            return None;
+            let (first, end) = self.born_around(words, i, last)?;
+            return age(first, end, years);
         }
         // An age stated as a limit: "under 18" is a minor, "under 21" need not be; without
         // words saying it is an age it is ambiguous ("under 18 degrees" is a temperature).
-        if let Some(first) = Self::ends_before(&self.limit, words, i) {
+        let limit_age = Self::ends_before(&self.limit_age, words, i);
+        if let Some(first) = limit_age.or_else(|| Self::ends_before(&self.limit, words, i)) {
             let years = Self::starts(&self.after, words, last + 1);
             if n > 18 || (years.is_none() && UNITS.contains(&words.word(last + 1))) {
                 return None;
@@ -256,7 +337,7 @@ impl AgeRules {
                 last: years.unwrap_or(last),
                 school: false,
                 kind: AgeKind::Minor {
-                    certain: years.is_some(),
+                    certain: years.is_some() || limit_age.is_some(),
                 },
             });
         }
@@ -293,27 +374,133 @@ impl AgeRules {
         if !(1..=LAST_SCHOOL_YEARS + 1).contains(&n) {
             return None;
         }
-        let kind = AgeKind::Minor {
-            certain: n < LAST_SCHOOL_YEARS,
+        let (first, end) = match Self::starts(&self.grade, words, last + 1) {
+            Some(end) => (i, end),
+            None => {
+                let first = Self::ends_before(&self.grade, words, i)
+                    .or_else(|| Self::ends_before(&self.grade_before, words, i))?;
+                // "year 8" is a school year; "8 year old" is read as an age.
+                let after = words.word(last + 1);
+                if after == "old" || after == "olds" {
+                    return None;
+                }
+                (first, last)
+            }
         };
-        if let Some(end) = Self::starts(&self.grade, words, last + 1) {
-            return Some(Age {
-                first: i,
-                last: end,
-                kind,
-                school: true,
-            });
-        }
-        let first = Self::ends_before(&self.grade, words, i)
-            .or_else(|| Self::ends_before(&self.grade_before, words, i))?;
-        // "year 8" is a school year; "8 year old" is read as an age.
-        let after = words.word(last + 1);
-        (after != "old" && after != "olds").then_some(Age {
+        (!self.university(words, first, end)).then_some(Age {
             first,
-            last,
-            kind,
+            last: end,
+            kind: AgeKind::Minor {
+                certain: n < LAST_SCHOOL_YEARS
+                    && !self.last_year(words, (i, last), (first, end), n),
+            },
             school: true,
         })
+    }
+
+    /// Whether the school year `n`, its number at `number` and the whole at `year`, is its
+    /// school's last (`高校3年生`, `11 класс`, `w 4 klasie liceum`): a grade-last phrase of `n`
+    /// ends just before the number or the whole, or starts just after either.
+    fn last_year(
+        &self,
+        words: &Reading,
+        number: (usize, usize),
+        year: (usize, usize),
+        n: u32,
+    ) -> bool {
+        self.grade_last
+            .iter()
+            .filter(|(last, _)| *last == n)
+            .any(|(_, phrase)| {
+                let phrases = std::slice::from_ref(phrase);
+                [number, year].iter().any(|&(first, last)| {
+                    Self::ends_before(phrases, words, first).is_some()
+                        || Self::starts(phrases, words, last + 1).is_some()
+                })
+            })
+    }
+
+    /// Whether the school year at `first..=last` is a university's: a university word written
+    /// right before it (`大学4年生`, `대학교 2학년`) or right after it (`year 2 of university`),
+    /// with at most a space between (`大学、4年生の少女` is two things).
+    fn university(&self, words: &Reading, first: usize, last: usize) -> bool {
+        let close = |a: usize, b: usize| {
+            let (Some(a), Some(b)) = (words.words.get(a), words.words.get(b)) else {
+                return false;
+            };
+            b.start >= a.end && b.start - a.end <= 1
+        };
+        let before = Self::ends_before(&self.university, words, first)
+            .is_some_and(|_| first > 0 && close(first - 1, first));
+        let after = Self::starts(&self.university_after, words, last + 1)
+            .is_some_and(|_| close(last, last + 1));
+        before || after
+    }
+
+    /// The era whose words end just before word `i`: where its words start, and its offset.
+    fn era_before(&self, words: &Reading, i: usize) -> Option<(usize, i64)> {
+        self.era.iter().find_map(|(phrase, offset)| {
+            Self::ends_before(std::slice::from_ref(phrase), words, i).map(|first| (first, *offset))
+        })
+    }
+
+    /// Whether words `from..to` are a date (`on the 5th of March`, `3 月 5 日`, `12 03`): date
+    /// words and day numbers only, with a month or two numbers among them.
+    fn is_date(&self, words: &Reading, from: usize, to: usize) -> bool {
+        let mut k = from;
+        let (mut months, mut numbers) = (0, 0);
+        while k < to {
+            if day_number(words.word(k)) {
+                numbers += 1;
+                k += 1;
+                continue;
+            }
+            let month = Self::starts(&self.date, words, k).filter(|&end| end < to);
+            let link = Self::starts(&self.date_link, words, k).filter(|&end| end < to);
+            match (month, link) {
+                (Some(end), _) => {
+                    months += 1;
+                    k = end + 1;
+                }
+                (None, Some(end)) => k = end + 1,
+                (None, None) => return false,
+            }
+        }
+        months > 0 || numbers >= 2
+    }
+
+    /// The span of the birth words around a year at `start..=last` (with its era words): a
+    /// `born` phrase before it or a `born-after` phrase after it, with a date between or not
+    /// (`born on 5 March 2012`, `2012年3月5日生まれ`).
+    fn born_around(&self, words: &Reading, start: usize, last: usize) -> Option<(usize, usize)> {
+        for k in 0..=DATE_WORDS.min(start) {
+            if (k == 0 || self.is_date(words, start - k, start))
+                && let Some(first) = Self::ends_before(&self.born, words, start - k)
+            {
+                return Some((first, last));
+            }
+        }
+        for k in 0..=DATE_WORDS {
+            if (k == 0 || self.is_date(words, last + 1, last + 1 + k))
+                && let Some(end) = Self::starts(&self.born_after, words, last + 1 + k)
+            {
+                return Some((start, end));
+            }
+        }
+        None
+    }
+
+    fn of_age(first: usize, last: usize, years: i64) -> Age {
+        Age {
+            first,
+            last,
+            school: false,
+            kind: if years < 18 {
+                AgeKind::Minor { certain: true }
+            } else {
+                AgeKind::Adult
+            },
+        }
     }
 
     /// `7th grade`, `seventh grade`, `4eme classe`: an ordinal, then a school-year word.
@@ -339,14 +526,16 @@ impl AgeRules {
             });
         }
         let end = Self::starts(&self.grade, words, i + 1)?;
-        (1..=LAST_SCHOOL_YEARS + 1).contains(&n).then_some(Age {
-            first: i,
-            last: end,
-            school: true,
-            kind: AgeKind::Minor {
-                certain: n < LAST_SCHOOL_YEARS,
+        ((1..=LAST_SCHOOL_YEARS + 1).contains(&n) && !self.university(words, i, end)).then_some(
+            Age {
+                first: i,
+                last: end,
+                school: true,
+                kind: AgeKind::Minor {
+                    certain: n < LAST_SCHOOL_YEARS && !self.last_year(words, (i, i), (i, end), n),
+                },
             },
-        })
+        )
     }
 }
 
@@ -439,5 +628,125 @@ mod tests {
             assert!(!minor(text), "{text}");
         }
         assert_eq!(kinds("a woman, 35 years old"), [AgeKind::Adult]);
+    }
+    #[test]
+    fn a_university_year_is_no_school_year_and_a_school_s_last_year_is_ambiguous() {
+        for text in [
+            "大学四年生",
+            "大学4年生",
+            "大学の3年生",
+            "대학교 2학년",
+            "大学二年级",
+            "year 2 of university",
+            "year 3 at uni",
+        ] {
+            assert!(!minor(text), "{text}");
+        }
+        // Only right beside the school year: a comma makes two things.
+        for text in ["小学4年生", "大学、4年生", "중학교 2학년", "year 8"] {
+            assert!(minor(text), "{text}");
+        }
+        for text in [
+            "高校3年生",
+            "고등학교 3학년",
+            "11 класс",
+            "w 4 klasie liceum",
+            "2º de bachillerato",
+            "5 liceo",
+        ] {
+            assert_eq!(kinds(text), [AgeKind::Minor { certain: false }], "{text}");
+        }
+        for text in ["高校2年生", "10 класс", "1º de bachillerato", "klasa 3"] {
+            assert_eq!(kinds(text), [AgeKind::Minor { certain: true }], "{text}");
+        }
+    }
+
+    #[test]
+    fn birth_dates_and_years_of_an_era_are_birth_years() {
+        for text in [
+            "born on 5 March 2012",
+            "born March 5th, 2012",
+            "born 12/03/2012",
+            "born 12.03.2012",
+            "DOB: 2012-03-05",
+            "2012年3月5日生まれ",
+            "2012년 3월 5일생",
+            "nacida el 5 de marzo de 2012",
+            "родилась 5 марта 2012 года",
+            "平成24年生まれ",
+            "民國100年出生",
+            "เกิด พ.ศ. 2555",
+        ] {
+            assert_eq!(kinds(text), [AgeKind::Minor { certain: true }], "{text}");
+        }
+        for text in [
+            "born on 5 March 1990",
+            "born 12.03.1990",
+            "平成2年生まれ",
+            "昭和60年生まれ",
+        ] {
+            assert_eq!(kinds(text), [AgeKind::Adult], "{text}");
+        }
+        // A date or an era's year without birth words, or one number for a date, is no age.
+        for text in [
+            "平成24年",
+            "5 march 2012",
+            "b 12 2015",
+            "version 12.03.2012",
+        ] {
+            assert!(kinds(text).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_limit_that_names_the_age_is_certain() {
+        for text in [
+            "under the age of 16",
+            "17 and a half years old",
+            "в возрасте до 16",
+        ] {
+            assert_eq!(kinds(text), [AgeKind::Minor { certain: true }], "{text}");
+        }
+        assert_eq!(kinds("not yet 18"), [AgeKind::Minor { certain: false }]);
+        assert!(kinds("two and a half men").is_empty());
+    }
+
+    /// The gate with these rules, in `battery.rs`'s manner: no strike on a university student,
+    /// a request to rephrase for a school's last year, a strike for a birth date or an era year.
+    #[test]
+    fn the_gate_strikes_no_university_student_and_reads_birth_dates() {
+        use super::super::{Category, Gate, Request};
+        let gate = Gate::load(None).unwrap();
+        let explicit = |prompt| Request {
+            prompt,
+            source_len: 0,
+            negative_prompt: "",
+            nsfw_style: true,
+            nudity: true,
+        };
+        for prompt in [
+            "大学四年生の女性、ヌード",
+            "대학교 2학년 여성, 누드",
+            "nude woman, year 2 of university",
+            "nude woman, born 12.03.1990",
+            "nude, two and a half men parody",
+        ] {
+            assert!(gate.check(&explicit(prompt)).is_ok(), "{prompt}");
+        }
+        for prompt in [
+            "小学四年生、ヌード",
+            "nude, born on 5 March 2020",
+            "令和2年生まれ、ヌード",
+            "nude, under the age of 16",
+        ] {
+            let refusal = gate.check(&explicit(prompt)).unwrap_err();
+            assert_eq!(
+                (refusal.category, refusal.strike),
+                (Category::Minor, true),
+                "{prompt}"
+            );
+        }
+        let refusal = gate.check(&explicit("高校3年生、ヌード")).unwrap_err();
+        assert_eq!((refusal.category, refusal.strike), (Category::Minor, false));
     }
 }
