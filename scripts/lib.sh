@@ -52,15 +52,20 @@ apt_install_if_missing() {
 STEP_NAMES=()
 STEP_SECONDS=()
 
-# Runs one step of the test command (a command or a function) and prints how long it took.
+# Runs one step of the test command (a command or a function) and prints how long it took,
+# failed or not; a failure ends the command with the step's exit code.
 step() {
-  local name="$1" start=$SECONDS
+  local name="$1" start=$SECONDS rc=0
   shift
   say "$name"
-  "$@"
+  "$@" || rc=$?
   STEP_NAMES+=("$name")
   STEP_SECONDS+=("$((SECONDS - start))")
   printf '== %s: %d s\n' "$name" "$((SECONDS - start))"
+  if [ "$rc" -ne 0 ]; then
+    printf '== %s failed (exit %d)\n' "$name" "$rc" >&2
+    exit "$rc"
+  fi
 }
 
 # The budget table: the steps' usual seconds, read from BENCHMARKS.md between its

@@ -46,7 +46,8 @@ async fn abandon_submissions(base: &str, token: &str, n: usize) {
 /// Every user leaving `n` submissions at once through `base`. One submission is seen through
 /// first: the content gate's reader of meaning embeds a text once, and the first embedding
 /// takes longer than any client here waits, so without it no submission would reach
-/// admission, which is the window under test. That job runs and is kept: the books balance.
+/// admission, which is the window under test. That job runs and is kept (the books balance), or
+/// the user already has one in line (429, after the gate read it): either way the gate has read it.
 async fn everyone_abandons(base: &str, n: usize) {
     let response = reqwest::Client::new()
         .post(format!("{base}/api/v1/jobs"))
@@ -56,7 +57,11 @@ async fn everyone_abandons(base: &str, n: usize) {
         .send()
         .await
         .unwrap();
-    assert_eq!(response.status(), 202);
+    assert!(
+        [202, 429].contains(&response.status().as_u16()),
+        "{}",
+        response.status()
+    );
     let runs = USERS.map(|uid| {
         let base = base.to_owned();
         async move { abandon_submissions(&base, &unsigned(&claims(uid)), n).await }
