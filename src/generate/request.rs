@@ -237,10 +237,7 @@ impl GenerationBody {
         };
 
         let spec = Spec {
-            negative_prompt: match clean(negative) {
-                n if n.is_empty() => style.negative_prompt.clone(),
-                n => n,
-            },
+            negative_prompt: negative_for(style, clean(negative)),
             prompt,
             style: style.clone(),
             look: look.cloned(),
@@ -464,6 +461,20 @@ pub struct Drawn {
     pub negative_prompt: String,
 }
 
+/// The negative prompt of a request on `style`: the user's, or the style's without one. An NSFW
+/// style's own negative prompt keeps minors out of its images, so there the user's words are
+/// added to it, never put in its place (once: a request made again from a record's settings
+/// already holds it).
+fn negative_for(style: &Style, asked: String) -> String {
+    if asked.is_empty() {
+        style.negative_prompt.clone()
+    } else if style.nsfw && !asked.contains(style.negative_prompt.as_str()) {
+        format!("{asked}, {}", style.negative_prompt)
+    } else {
+        asked
+    }
+}
+
 /// The prompt a backend is sent: the user's words, then the style's and the look's texts,
 /// each cleaned, the empty ones left out. A variation's sources are judged as this too.
 pub fn drawn_prompt(prompt: &str, style_text: Option<&str>, look_text: Option<&str>) -> String {
@@ -660,6 +671,20 @@ mod tests {
         .unwrap();
         assert_eq!(spec.prompt, "a b c [31m");
         assert_eq!(spec.negative_prompt, "x y");
+    }
+
+    #[test]
+    fn the_nsfw_styles_negative_prompt_stays_beside_the_users() {
+        let style = |id: &str| Catalog::built_in().style(id).unwrap().clone();
+        let nsfw = style("nsfw-v1.1");
+        let own = nsfw.negative_prompt.clone();
+        assert!(own.contains("underage"));
+        let asked = negative_for(&nsfw, "blurry".to_owned());
+        assert_eq!(asked, format!("blurry, {own}"));
+        assert_eq!(negative_for(&nsfw, asked.clone()), asked);
+        assert_eq!(negative_for(&nsfw, String::new()), own);
+        let real = style("real-v1.1");
+        assert_eq!(negative_for(&real, "blurry".to_owned()), "blurry");
     }
 
     #[test]

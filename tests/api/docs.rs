@@ -3,8 +3,10 @@
 
 use std::path::Path;
 
-const ROOTS: [&str; 9] = [
+const ROOTS: [&str; 11] = [
     "src/",
+    "crates/",
+    "safety-model/",
     "tests/",
     "frontend/src/",
     "e2e/",

@@ -338,3 +338,22 @@ async fn what_the_lists_miss_the_reader_of_meaning_refuses_without_a_strike() {
     app.generate_ok(&token, &json!({"prompt": "ผู้หญิงนั่งอ่านหนังสือในสวน"}))
         .await;
 }
+
+#[tokio::test]
+async fn the_nsfw_styles_negative_prompt_stays_whatever_the_user_writes() {
+    let (app, backend) = app_on_a1111(&[]).await;
+    let token = app.register("adult").await;
+    app.verify_age("adult").await;
+
+    app.generate_ok(
+        &token,
+        &json!({"prompt": "nude woman, 30, on a beach", "style": "nsfw-v1.1", "negativePrompt": "blurry"}),
+    )
+    .await;
+
+    let calls = txt2img_calls(&backend).await;
+    let sent: Value = serde_json::from_slice(&calls[0].body).unwrap();
+    let negative = sent["negative_prompt"].as_str().unwrap();
+    assert!(negative.starts_with("blurry, "), "{negative}");
+    assert!(negative.contains("minor, child, underage"), "{negative}");
+}
