@@ -112,6 +112,17 @@ def load():
         r["style"] = None
         r["expect"] = None
         rows.append(r)
+    # Lines written for the head's weak spots (REPORT.md): nicknames and scripts of real people,
+    # ages in one word, non-consent said indirectly, breeds and mating slang, thin languages.
+    weak = os.path.join(DATA, "weak_spots.jsonl")
+    if os.path.exists(weak):
+        for n, line in enumerate(open(weak, encoding="utf-8")):
+            r = json.loads(line)
+            r["source"] = "written"
+            r["index"] = 100000 + n
+            r["style"] = None
+            r["expect"] = None
+            rows.append(r)
     # Everyday prompts (short ones, tags, portraits of women called girls, children in ordinary
     # scenes, real people in ordinary ones, adult nudes): they count in the honest-refusal budget
     # like the batteries' honest lines, on a style that is not NSFW.

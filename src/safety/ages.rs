@@ -295,16 +295,7 @@ impl AgeRules {
                 .take_while(|&k| !CONNECTORS.contains(&words.word(k)))
                 .any(|k| things[k])
                 || (first > 0 && things[first - 1]);
-            (!thing && years < 120).then_some(Age {
-                first,
-                last,
-                school: false,
-                kind: if years < 18 {
-                    AgeKind::Minor { certain: true }
-                } else {
-                    AgeKind::Adult
-                },
-            })
+            (!thing && years < 120).then(|| Self::of_age(first, last, years))
         };
         let n64 = i64::from(n);
         // A year of an era (`平成24年`): a birth year with birth words around it, else a date.

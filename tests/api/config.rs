@@ -193,19 +193,27 @@ fn the_loud_override_lets_an_emulator_stand_on_a_real_project() {
     assert!(stderr.contains("no user with uid"), "{stderr}");
 }
 
+/// What a start with `env` (beyond a data directory and a free port) says on its way out: it
+/// must not start.
+fn refused_start(env: &[(&str, &str)]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = lucent();
+    cmd.env("LUCENT_DATA_DIR", dir.path())
+        .env("LUCENT_ADDR", "127.0.0.1:0");
+    for (name, value) in env {
+        cmd.env(name, value);
+    }
+    let out = cmd.output().unwrap();
+    assert!(!out.status.success());
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 #[test]
 fn a_real_project_with_explicit_styles_and_no_age_check_does_not_start() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = lucent()
-        .env("FIREBASE_PROJECT_ID", "lucent-prod")
-        .env("LUCENT_BILLING", "test")
-        .env("LUCENT_DATA_DIR", dir.path())
-        .env("LUCENT_ADDR", "127.0.0.1:0")
-        .output()
-        .unwrap();
-
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = refused_start(&[
+        ("FIREBASE_PROJECT_ID", "lucent-prod"),
+        ("LUCENT_BILLING", "test"),
+    ]);
     assert!(
         stderr.contains("LUCENT_AGE_CHECK") && stderr.contains("explicit styles"),
         "{stderr}"
@@ -241,19 +249,12 @@ fn persona_age_checks_without_their_secrets_name_the_missing_variable() {
 
 #[test]
 fn a_real_project_with_explicit_styles_and_no_reader_of_meaning_does_not_start() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = lucent()
-        .env("FIREBASE_PROJECT_ID", "lucent-prod")
-        .env("LUCENT_BILLING", "test")
-        .env("LUCENT_AGE_CHECK", "off")
-        .env("LUCENT_MEANING", "off")
-        .env("LUCENT_DATA_DIR", dir.path())
-        .env("LUCENT_ADDR", "127.0.0.1:0")
-        .output()
-        .unwrap();
-
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = refused_start(&[
+        ("FIREBASE_PROJECT_ID", "lucent-prod"),
+        ("LUCENT_BILLING", "test"),
+        ("LUCENT_AGE_CHECK", "off"),
+        ("LUCENT_MEANING", "off"),
+    ]);
     assert!(
         stderr.contains("LUCENT_MEANING") && stderr.contains("explicit styles"),
         "{stderr}"
@@ -262,16 +263,7 @@ fn a_real_project_with_explicit_styles_and_no_reader_of_meaning_does_not_start()
 
 #[test]
 fn a_missing_model_file_stops_the_start_naming_the_variable() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = lucent()
-        .env("LUCENT_MEANING_MODEL", dir.path().join("absent.bin"))
-        .env("LUCENT_DATA_DIR", dir.path())
-        .env("LUCENT_ADDR", "127.0.0.1:0")
-        .output()
-        .unwrap();
-
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = refused_start(&[("LUCENT_MEANING_MODEL", "/nonexistent/e5-small-q4.bin")]);
     assert!(
         stderr.contains("LUCENT_MEANING_MODEL") && stderr.contains("fetch-model"),
         "{stderr}"

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 import { queryClient } from '@/lib/query-client';
@@ -12,6 +12,10 @@ import { server } from './mocks/server';
 import { objectUrls } from './object-urls';
 
 vi.mock('@/lib/firebase', () => import('./fake-firebase'));
+
+// `findBy…` waits for what it looks for; a lazy route's first import can take over the default
+// second on a busy 2-core CI machine (a deleted account's page once did), so allow five.
+configure({ asyncUtilTimeout: 5000 });
 
 // MSW's 'error' strategy only makes the request fail, which app code may catch and hide;
 // collecting the requests makes the test itself fail.

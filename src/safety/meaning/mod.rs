@@ -30,7 +30,7 @@ use tokio::sync::Semaphore;
 use self::head::{Head, Scores};
 use super::{Category, clip_text};
 
-/// Said at start and in the readiness answer when the layer is off.
+/// Said at start when the layer is off.
 pub const OFF_WARNING: &str = "the content gate's reader of meaning is off (LUCENT_MEANING=off): \
     requests are judged by the word lists alone, which read words, not meaning";
 
