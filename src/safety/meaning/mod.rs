@@ -6,7 +6,7 @@
 //!
 //! It reads what the user asked as the model's tokenizer cleans it (`clip_text`), and refuses a
 //! request it judges sexual (or on an explicit style) together with a minor, a real person,
-//! non-consent or an animal. Such a refusal rests on a model, never on a certain sign: it asks
+//! non-consent or an animal, read in the whole text or in one of its phrases ([`parts`]). Such a refusal rests on a model, never on a certain sign: it asks
 //! the user to rephrase and never counts against the account.
 //!
 //! An embedding costs tens of milliseconds of one core, so it runs off the async threads
@@ -14,6 +14,7 @@
 //! kept by the cleaned text, so the same prompt again (Try Again, a reload) costs nothing.
 
 pub mod head;
+mod parts;
 
 #[cfg(test)]
 mod battery;
@@ -71,7 +72,7 @@ pub struct Meaning {
     peak: AtomicUsize,
 }
 
-/// Encoders by file: loading one takes a moment and about 140 MB, so every gateway of a
+/// Encoders by file: loading one takes a moment and about 160 MB, so every gateway of a
 /// process (the tests start hundreds) shares it.
 fn shared_encoder(path: &Path) -> Result<Arc<Encoder>, MeaningError> {
     type Loaded = Vec<(PathBuf, Arc<Encoder>)>;
@@ -124,7 +125,21 @@ impl Meaning {
             }
         }
         for text in texts {
-            let scores = self.scores(&text).await?;
+            let mut scores = self.scores(&text).await?;
+            if let Some(category) = self.head.decide(&scores, explicit_style) {
+                return Ok(Some(category));
+            }
+            if !self.head.explicit(&scores, explicit_style) {
+                continue;
+            }
+            // An explicit request: each phrase may carry the forbidden sign its whole dilutes.
+            // Whether it is explicit stays the whole text's reading.
+            for part in parts::parts(&text) {
+                let part = self.scores(&part).await?;
+                for (most, sign) in scores.iter_mut().zip(part).skip(1) {
+                    *most = most.max(sign);
+                }
+            }
             if let Some(category) = self.head.decide(&scores, explicit_style) {
                 return Ok(Some(category));
             }

@@ -67,3 +67,23 @@ async fn meaning_is_read_through_character_references() {
         Some(Category::Minor)
     );
 }
+
+/// Twenty quality tags around it: the whole text's embedding dilutes the one phrase that says
+/// who is drawn, so an explicit request is read phrase by phrase as well.
+const TAGS: &str = "masterpiece, best quality, ultra detailed, 8k, cinematic lighting, soft \
+    focus, film grain, bokeh, sharp focus, depth of field, volumetric light, nude, explicit, {}, \
+    golden hour, highres, award winning, trending on artstation, intricate details";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forbidden_phrase_among_many_tags_is_read_in_its_phrase() {
+    let meaning = meaning();
+    let child = TAGS.replace("{}", "a girl who is twelve");
+    let whole = meaning.scores(&child).await.unwrap();
+    assert_eq!(meaning.head.decide(&whole, false), None, "{whole:?}");
+    assert_eq!(
+        meaning.judge(&child, false).await.unwrap(),
+        Some(Category::Minor)
+    );
+    let adult = TAGS.replace("{}", "woman, 30 years old");
+    assert_eq!(meaning.judge(&adult, false).await.unwrap(), None);
+}
