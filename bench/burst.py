@@ -20,6 +20,9 @@ TOKEN = os.environ["TOKEN"]
 DURATION = float(os.environ.get("DURATION", "15"))
 SUBMITTERS = int(os.environ.get("SUBMITTERS", "4"))
 RATE = float(os.environ.get("RATE", "50"))
+# EXPLICIT=1: each prompt asks for nudity, so the reader of meaning reads its phrases too (the
+# answers are then refusals of an unverified age, after the gate has read the text).
+EXPLICIT = os.environ.get("EXPLICIT") == "1"
 WORDS = ("portrait woman garden light evening city street rain umbrella coffee table window "
          "mountain lake forest autumn leaves river boat harbour market fruit bread painting "
          "studio cinematic soft focus golden hour detailed textures sharp film grain").split()
@@ -56,7 +59,8 @@ def submit(seed, until, out):
     rng = random.Random(seed)
     counts = {}
     while time.monotonic() < until:
-        prompt = ", ".join(rng.choice(WORDS) for _ in range(80))[:500]
+        prompt = ("nude, explicit, " if EXPLICIT else "") + ", ".join(rng.choice(WORDS) for _ in range(80))
+        prompt = prompt[:500]
         status, _ = call("POST", "/api/v1/generations", {"prompt": prompt, "enhance": False})
         counts[status] = counts.get(status, 0) + 1
     out.put(("submissions", counts))

@@ -22,6 +22,15 @@ cost, which the finance committee estimates at four million dollars over five ye
 hours of debate the council agreed to commission a detailed study and to hold a second public \
 hearing in the spring before any final decision is taken.";
 
+/// An explicit request as image prompts are written: the gate reads it whole, then its
+/// phrases (split at commas, at most 12) for the forbidden signs.
+const TAGS: &str = "masterpiece, best quality, ultra detailed, photorealistic, 8k uhd, \
+a woman in her thirties lying on a linen bed in a sunlit loft apartment, nude, soft window \
+light from the left, shallow depth of field, film grain, Kodak Portra 400, 85mm lens, natural \
+skin texture, warm tones, cinematic composition, award winning photograph, intricate details, \
+sharp focus on the eyes, subtle freckles, messy hair, relaxed pose, looking at the viewer, \
+golden hour glow, dust motes in the air, plants on the windowsill, muted palette";
+
 const SHORT: &str = "How much protein should an adult eat every day, and does it matter at which \
 time of day they eat it?";
 
@@ -50,6 +59,38 @@ fn main() {
             percentile(&mut wall, 0.99),
             percentile(&mut cpu, 0.50),
             percentile(&mut cpu, 0.99),
+        );
+    }
+
+    // The phrases as the gate reads them: pairs of neighbours once there are more than 12.
+    let tags = &TAGS[..500];
+    let mut phrases: Vec<String> = tags.split(',').map(|p| p.trim().to_owned()).collect();
+    while phrases.len() > 12 {
+        phrases = phrases.chunks(2).map(|pair| pair.join(", ")).collect();
+    }
+    let phrases: Vec<&str> = phrases.iter().map(String::as_str).collect();
+    for (name, many) in [("in one pass", true), ("one by one", false)] {
+        let mut wall: Vec<Duration> = (0..runs / 2)
+            .map(|_| {
+                let start = Instant::now();
+                std::hint::black_box(encoder.embed(tags, Kind::Query));
+                if many {
+                    std::hint::black_box(encoder.embed_many(&phrases, Kind::Query));
+                } else {
+                    for phrase in &phrases {
+                        std::hint::black_box(encoder.embed(phrase, Kind::Query));
+                    }
+                }
+                start.elapsed()
+            })
+            .collect();
+        println!(
+            "500-char tag list whole, then its {} phrases {name}, {} runs: wall p50 {:5.1} ms  \
+             p99 {:5.1} ms",
+            phrases.len(),
+            wall.len(),
+            percentile(&mut wall, 0.50),
+            percentile(&mut wall, 0.99),
         );
     }
 

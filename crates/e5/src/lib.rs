@@ -82,6 +82,10 @@ use tokenizer::Tokenizer;
 /// Length of an embedding.
 pub const DIM: usize = 384;
 
+/// The most tokens [`Encoder::embed_many`] runs in one pass (a longer window runs alone):
+/// two full windows, so a pass's working memory stays under about 15 MB.
+pub const BATCH_TOKENS: usize = 1024;
+
 /// Which side of a retrieval pair a text is; e5 was trained with a
 /// different prefix for each, and the two must not be mixed up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -137,38 +141,71 @@ impl Encoder {
 
     /// The L2-normalised embedding of `text` as `kind`.
     pub fn embed(&self, text: &str, kind: Kind) -> [f32; DIM] {
-        let content = self.content(text, kind);
-        // Room for <s> and </s> in every window.
+        let [embedding] = self.embed_many(&[text], kind)[..] else {
+            unreachable!("one text, one embedding")
+        };
+        embedding
+    }
+
+    /// The embeddings of `texts`, each as [`embed`](Self::embed) gives it, in fewer passes:
+    /// short texts share a pass (their tokens are stacked, so each layer's weights are packed
+    /// once for all of them, which costs more than a short text's own products), up to
+    /// [`BATCH_TOKENS`] tokens in one.
+    pub fn embed_many(&self, texts: &[&str], kind: Kind) -> Vec<[f32; DIM]> {
+        // Room for <s> and </s> in every window; a text longer than one window is the
+        // token-weighted mean of its windows.
         let window = self.model.max_positions() - 2;
-        let longest = content.len().min(window) + 2;
-        let mut scratch = self.model.scratch(longest);
-        let mut ids = Vec::with_capacity(longest);
-        let mut mean = [0.0f32; DIM];
-        let mut sum = [0.0f32; DIM];
-        let mut total = 0.0f32;
-
-        // The tokenizer yields at least one token for any text (the leading
-        // word boundary), so there is always a first window.
-        debug_assert!(!content.is_empty());
-        for chunk in content.chunks(window) {
-            ids.clear();
-            ids.push(self.tokenizer.bos);
-            ids.extend_from_slice(chunk);
-            ids.push(self.tokenizer.eos);
-            self.model.mean_hidden(&ids, &mut scratch, &mut mean);
-            let weight = chunk.len().max(1) as f32;
-            sum.iter_mut()
-                .zip(&mean)
-                .for_each(|(s, &m)| *s += weight * m);
-            total += weight;
+        let mut windows: Vec<(usize, Vec<u32>)> = Vec::new();
+        for (owner, text) in texts.iter().enumerate() {
+            // The tokenizer yields at least one token for any text (the leading word
+            // boundary), so every text has a first window.
+            for chunk in self.content(text, kind).chunks(window) {
+                let mut ids = Vec::with_capacity(chunk.len() + 2);
+                ids.push(self.tokenizer.bos);
+                ids.extend_from_slice(chunk);
+                ids.push(self.tokenizer.eos);
+                windows.push((owner, ids));
+            }
         }
-
-        let inv_total = 1.0 / total;
-        sum.iter_mut().for_each(|s| *s *= inv_total);
-        let norm_sq = sum.iter().map(|v| v * v).sum::<f32>().max(1e-12);
-        let inv_norm = 1.0 / norm_sq.sqrt();
-        sum.iter_mut().for_each(|s| *s *= inv_norm);
-        sum
+        let mut sums = vec![([0.0f32; DIM], 0.0f32); texts.len()];
+        let mut rest = &windows[..];
+        while !rest.is_empty() {
+            let mut tokens = 0;
+            let count = rest
+                .iter()
+                .take_while(|(_, ids)| {
+                    tokens += ids.len();
+                    tokens <= BATCH_TOKENS
+                })
+                .count()
+                .max(1);
+            let (pass, after) = rest.split_at(count);
+            rest = after;
+            let sequences: Vec<&[u32]> = pass.iter().map(|(_, ids)| ids.as_slice()).collect();
+            let total = sequences.iter().map(|ids| ids.len()).sum();
+            let longest = sequences.iter().map(|ids| ids.len()).max().unwrap_or(0);
+            let mut scratch = self.model.scratch(total, longest);
+            let mut means = vec![[0.0f32; DIM]; sequences.len()];
+            self.model.mean_hidden(&sequences, &mut scratch, &mut means);
+            for ((owner, ids), mean) in pass.iter().zip(&means) {
+                let weight = (ids.len() - 2).max(1) as f32;
+                let (sum, total) = &mut sums[*owner];
+                sum.iter_mut()
+                    .zip(mean)
+                    .for_each(|(s, &m)| *s += weight * m);
+                *total += weight;
+            }
+        }
+        sums.into_iter()
+            .map(|(mut sum, total)| {
+                let inv_total = 1.0 / total;
+                sum.iter_mut().for_each(|s| *s *= inv_total);
+                let norm_sq = sum.iter().map(|v| v * v).sum::<f32>().max(1e-12);
+                let inv_norm = 1.0 / norm_sq.sqrt();
+                sum.iter_mut().for_each(|s| *s *= inv_norm);
+                sum
+            })
+            .collect()
     }
 
     /// How many tokens `text` makes, `<s>` and `</s>` included, counted

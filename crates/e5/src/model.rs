@@ -194,7 +194,8 @@ impl Model {
         self.layers.len()
     }
 
-    pub fn scratch(&self, tokens: usize) -> Scratch {
+    /// Working memory for `tokens` tokens in all, the longest sequence `longest` of them.
+    pub fn scratch(&self, tokens: usize, longest: usize) -> Scratch {
         let d = self.hidden;
         Scratch {
             x: vec![0.0; tokens * d],
@@ -202,34 +203,52 @@ impl Model {
             context: vec![0.0; tokens * d],
             projected: vec![0.0; tokens * d],
             ffn: vec![0.0; tokens * self.ffn],
-            scores: vec![0.0; tokens * tokens],
+            scores: vec![0.0; longest * longest],
         }
     }
 
-    /// Runs the encoder over `ids` (at most `max_positions` of them, ids
-    /// below `vocab`) and writes the mean of the final hidden states to `mean`.
-    pub fn mean_hidden(&self, ids: &[u32], s: &mut Scratch, mean: &mut [f32]) {
-        let (t, d) = (ids.len(), self.hidden);
-        assert!(
-            t <= self.max_positions,
-            "window longer than the position table"
-        );
+    /// Runs the encoder over each of `sequences` (each at most `max_positions` ids below
+    /// `vocab`) and writes the mean of each one's final hidden states to `means`. The
+    /// sequences are stacked into one matrix, so each layer's weights are packed once for all
+    /// of them; attention stays within each sequence.
+    pub fn mean_hidden(
+        &self,
+        sequences: &[&[u32]],
+        s: &mut Scratch,
+        means: &mut [[f32; crate::DIM]],
+    ) {
+        let d = self.hidden;
+        let t: usize = sequences.iter().map(|ids| ids.len()).sum();
         let x = &mut s.x[..t * d];
-        for ((row, &id), pos) in x
-            .chunks_exact_mut(d)
-            .zip(ids)
-            .zip(self.positions.chunks_exact(d))
-        {
-            self.words.row_into(id as usize, row);
-            for ((v, &p), &ty) in row.iter_mut().zip(pos).zip(&self.token_type) {
-                *v += p + ty;
+        let mut rows = x.chunks_exact_mut(d);
+        for ids in sequences {
+            assert!(
+                ids.len() <= self.max_positions,
+                "window longer than the position table"
+            );
+            // `ids` first, so that its end takes no row from the next sequence.
+            for ((&id, row), pos) in ids
+                .iter()
+                .zip(&mut rows)
+                .zip(self.positions.chunks_exact(d))
+            {
+                self.words.row_into(id as usize, row);
+                for ((v, &p), &ty) in row.iter_mut().zip(pos).zip(&self.token_type) {
+                    *v += p + ty;
+                }
             }
         }
         let norm = &self.embed_norm;
         ops::add_layer_norm(x, None, &norm.weight, &norm.bias, self.eps);
 
         for layer in &self.layers {
-            self.attention(layer, t, s);
+            layer.qkv.apply(&s.x, t, &mut s.qkv);
+            let mut first = 0;
+            for ids in sequences {
+                self.attention(first, ids.len(), s);
+                first += ids.len();
+            }
+            layer.attn_out.apply(&s.context, t, &mut s.projected);
             let x = &mut s.x[..t * d];
             let norm = &layer.attn_norm;
             ops::add_layer_norm(x, Some(&s.projected), &norm.weight, &norm.bias, self.eps);
@@ -241,21 +260,25 @@ impl Model {
             ops::add_layer_norm(x, Some(&s.projected), &norm.weight, &norm.bias, self.eps);
         }
 
-        mean.fill(0.0);
-        for row in s.x[..t * d].chunks_exact(d) {
-            mean.iter_mut().zip(row).for_each(|(m, &v)| *m += v);
+        let mut first = 0;
+        for (ids, mean) in sequences.iter().zip(means.iter_mut()) {
+            mean.fill(0.0);
+            for row in s.x[first * d..(first + ids.len()) * d].chunks_exact(d) {
+                mean.iter_mut().zip(row).for_each(|(m, &v)| *m += v);
+            }
+            let inv = 1.0 / ids.len() as f32;
+            mean.iter_mut().for_each(|m| *m *= inv);
+            first += ids.len();
         }
-        let inv = 1.0 / t as f32;
-        mean.iter_mut().for_each(|m| *m *= inv);
     }
 
-    /// Multi-head self-attention over all `t` tokens (one window, no
-    /// padding, so no mask); leaves the output projection in `s.projected`.
-    fn attention(&self, layer: &Layer, t: usize, s: &mut Scratch) {
+    /// Multi-head self-attention over the `t` tokens from row `first` of `s.qkv` (one
+    /// sequence, no padding, so no mask), into the same rows of `s.context`.
+    fn attention(&self, first: usize, t: usize, s: &mut Scratch) {
         let d = self.hidden;
         let head = d / self.heads;
-        layer.qkv.apply(&s.x, t, &mut s.qkv);
-        let qkv = &s.qkv[..t * 3 * d];
+        let qkv = &s.qkv[first * 3 * d..(first + t) * 3 * d];
+        let context = &mut s.context[first * d..(first + t) * d];
         let scores = &mut s.scores[..t * t];
         let scale = 1.0 / (head as f32).sqrt();
         for h in 0..self.heads {
@@ -264,16 +287,7 @@ impl Model {
             let v = Mat::columns(qkv, t, 3 * d, 2 * d + h * head, head);
             ops::gemm(scale, q, k.t(), 0.0, scores, t, 0);
             ops::softmax_rows(scores, t);
-            ops::gemm(
-                1.0,
-                Mat::rows(scores, t, t),
-                v,
-                0.0,
-                &mut s.context,
-                d,
-                h * head,
-            );
+            ops::gemm(1.0, Mat::rows(scores, t, t), v, 0.0, context, d, h * head);
         }
-        layer.attn_out.apply(&s.context, t, &mut s.projected);
     }
 }

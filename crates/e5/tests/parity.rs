@@ -157,3 +157,24 @@ fn shared_across_threads() {
     let norm: f32 = expected[0].iter().map(|v| v * v).sum();
     assert!((norm - 1.0).abs() < 1e-5);
 }
+
+#[test]
+fn many_texts_in_one_pass_embed_as_each_alone() {
+    let encoder = encoder();
+    let long = "a lighthouse on a cliff at dusk, waves below, ".repeat(60);
+    let texts = [
+        "masterpiece",
+        "best quality, 8k",
+        "une femme qui lit au soleil",
+        "夕焼けの海辺",
+        long.as_str(),
+        "a red fox in the snow",
+    ];
+    let many = encoder.embed_many(&texts, Kind::Query);
+    assert_eq!(many.len(), texts.len());
+    for (text, together) in texts.iter().zip(&many) {
+        let alone = encoder.embed(text, Kind::Query);
+        let cos = cosine(&alone, together);
+        assert!(cos > 0.99999, "{}: cosine {cos}", short(text));
+    }
+}

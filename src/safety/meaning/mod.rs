@@ -134,8 +134,7 @@ impl Meaning {
             }
             // An explicit request: each phrase may carry the forbidden sign its whole dilutes.
             // Whether it is explicit stays the whole text's reading.
-            for part in parts::parts(&text) {
-                let part = self.scores(&part).await?;
+            for part in self.scores_of(parts::parts(&text)).await? {
                 for (most, sign) in scores.iter_mut().zip(part).skip(1) {
                     *most = most.max(sign);
                 }
@@ -149,37 +148,70 @@ impl Meaning {
 
     /// `text`'s scores, from the cache or the model.
     pub async fn scores(self: &Arc<Self>, text: &str) -> Result<Scores, MeaningError> {
-        if let Some(scores) = self.cache.get(text) {
-            self.cached.fetch_add(1, Ordering::Relaxed);
-            return Ok(scores);
-        }
-        // The permit goes with the blocking task, so that a task whose request has gone
-        // still counts against the bound until it ends.
-        let permit = Arc::clone(&self.permits)
-            .acquire_owned()
+        let [scores] = self.scores_of(vec![text.to_owned()]).await?[..] else {
+            unreachable!("one text, one score")
+        };
+        Ok(scores)
+    }
+
+    /// Each text's scores, from the cache or the model: those it has not read run in one
+    /// pass of the encoder (`embed_many`), which costs about what their joined length would.
+    async fn scores_of(self: &Arc<Self>, texts: Vec<String>) -> Result<Vec<Scores>, MeaningError> {
+        let cached = |texts: &[String]| -> Vec<Option<Scores>> {
+            texts.iter().map(|t| self.cache.get(t)).collect()
+        };
+        let mut found = cached(&texts);
+        let mut read_now = 0;
+        if found.iter().any(Option::is_none) {
+            // The permit goes with the blocking task, so that a task whose request has gone
+            // still counts against the bound until it ends.
+            let permit = Arc::clone(&self.permits)
+                .acquire_owned()
+                .await
+                .map_err(|e| MeaningError::Failed(e.to_string()))?;
+            // Another request may have read the same texts while this one waited its turn.
+            found = cached(&texts);
+            let missing: Vec<String> = texts
+                .iter()
+                .zip(&found)
+                .filter(|(_, f)| f.is_none())
+                .map(|(t, _)| t.clone())
+                .collect();
+            read_now = missing.len();
+            let me = Arc::clone(self);
+            // The blocking task keeps its results even if the request that asked has gone (a
+            // client that left, a timeout): the work is done, and the same text again costs
+            // nothing.
+            let read = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                let now = me.running.fetch_add(1, Ordering::SeqCst) + 1;
+                me.peak.fetch_max(now, Ordering::SeqCst);
+                let refs: Vec<&str> = missing.iter().map(String::as_str).collect();
+                let embeddings = me.encoder.embed_many(&refs, Kind::Query);
+                me.running.fetch_sub(1, Ordering::SeqCst);
+                me.embedded.fetch_add(missing.len(), Ordering::Relaxed);
+                missing
+                    .into_iter()
+                    .zip(&embeddings)
+                    .map(|(text, embedding)| {
+                        let scores = me.head.scores(embedding);
+                        me.cache.insert(text, scores);
+                        scores
+                    })
+                    .collect::<Vec<_>>()
+            })
             .await
             .map_err(|e| MeaningError::Failed(e.to_string()))?;
-        // Another request may have read the same text while this one waited its turn.
-        if let Some(scores) = self.cache.get(text) {
-            self.cached.fetch_add(1, Ordering::Relaxed);
-            return Ok(scores);
+            let mut read = read.into_iter();
+            for slot in found.iter_mut().filter(|f| f.is_none()) {
+                *slot = read.next();
+            }
         }
-        let me = Arc::clone(self);
-        let owned = text.to_owned();
-        // The blocking task keeps its result even if the request that asked has gone (a client
-        // that left, a timeout): the work is done, and the same text again costs nothing.
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let now = me.running.fetch_add(1, Ordering::SeqCst) + 1;
-            me.peak.fetch_max(now, Ordering::SeqCst);
-            let embedding = me.encoder.embed(&owned, Kind::Query);
-            me.running.fetch_sub(1, Ordering::SeqCst);
-            let scores = me.head.scores(&embedding);
-            me.embedded.fetch_add(1, Ordering::Relaxed);
-            me.cache.insert(owned, scores);
-            scores
-        })
-        .await
-        .map_err(|e| MeaningError::Failed(e.to_string()))
+        self.cached
+            .fetch_add(texts.len() - read_now, Ordering::Relaxed);
+        Ok(found
+            .into_iter()
+            .map(|f| f.expect("every text read"))
+            .collect())
     }
 }
