@@ -44,5 +44,13 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Threads ran the suite about 10 % faster than the default forks here (70-75 s against 82-84 s).
+    pool: 'threads',
+    // A new jsdom and module graph per file took longer than the tests; setup-tests.ts resets what files share.
+    isolate: false,
+    // The default keeps one core for Vitest's main process, which mostly idles while tests run.
+    maxWorkers: '100%',
+    // One findBy may wait 5 s (setup-tests.ts), and a heavy test on a busy 2-core machine took over 5 s.
+    testTimeout: 15_000,
   },
 });

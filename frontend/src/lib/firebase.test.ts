@@ -1,5 +1,5 @@
 // The real lib/firebase (every other test uses the fake): the SDK must load only when needed.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as FirebaseModule from './firebase';
 
@@ -53,6 +53,11 @@ const nextFrame = () =>
       setTimeout(resolve, 5);
     });
   });
+
+// Test files share a worker's modules (isolate: false): the next file must not get this SDK stand-in.
+afterAll(() => {
+  vi.doUnmock('./firebase-sdk');
+});
 
 beforeEach(() => {
   state.imported = 0;

@@ -47,6 +47,7 @@ afterEach(() => {
   resetHandlersState();
   resetViewport();
   sessionStorage.clear();
+  localStorage.clear();
   queryClient.clear();
   objectUrls.reset();
   document.documentElement.removeAttribute('data-menu-open');

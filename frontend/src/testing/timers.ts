@@ -15,6 +15,16 @@ export function useFakeTimeouts(): void {
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
 }
 
+/**
+ * Fakes setTimeout/clearTimeout on a clock that keeps pace with real time, so Testing Library's
+ * waits, fetch, streams and lazy pages run as with real timers, while `advance` can skip a long
+ * wait of the app at once (the overlay's 4 s after the answer). Skipped before the app set its
+ * timer, the wait is only not shortened: the clock goes on running.
+ */
+export function useRunningFakeTimeouts(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+}
+
 // Captured before any test fakes it.
 const realSetTimeout = globalThis.setTimeout;
 

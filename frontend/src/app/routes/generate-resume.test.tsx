@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { OVERLAY_CLEAR_MS, OVERLAY_DELAY_MS } from '@/features/generate/hooks/use-overlay-timing';
+
 import { ada, generateButton, openGenerate } from '@/testing/generate-page';
 import { HELD_JOB, holdNextJob } from '@/testing/held-job';
 import { db, makeGeneration, requestsTo, type FakeJob } from '@/testing/mocks/db';
 import { http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { controlledStream, sseResponse } from '@/testing/sse';
-import { advance, settle, useFakeTimeouts } from '@/testing/timers';
+import { advance, settle, useFakeTimeouts, useRunningFakeTimeouts } from '@/testing/timers';
 import { readGalleryState } from '@/types/navigation';
 
 // The first account renderApp creates is uid-1; its running job is kept under this key.
@@ -26,11 +28,12 @@ function runningJob(id: string, events: FakeJob['events'], status: FakeJob['stat
 
 const eventsTo = (id: string) => requestsTo('GET', `/api/v1/jobs/${id}/events`);
 
-// These follow the overlay's real timings (its 4 s after the answer), with waits of up to 6 s.
+// The overlay's 4 s after the answer is skipped on a fake clock (`advance`); the waits allow up to 6 s.
 describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
   it('remembers the running job of the user while it runs, and forgets it once shown', async () => {
     const stream = holdNextJob();
-    const { user, router } = await openGenerate({ user: ada });
+    const { user, router } = await openGenerate({ user: ada, fakeTimers: true });
+    useRunningFakeTimeouts();
     await user.click(generateButton());
     await waitFor(() => {
       expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual({ id: HELD_JOB, lastEventId: null });
@@ -41,6 +44,8 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
     });
     stream.send({ event: 'done', data: { generations: [makeGeneration({ id: 'made' })] }, id: '2-0' });
     stream.close();
+    await settle();
+    advance(OVERLAY_CLEAR_MS);
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/Generation');
     }, { timeout: 6000 });
@@ -56,6 +61,7 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
       { event: 'done', data: { generations: [made] }, id: '3-0' },
     ]);
     rememberJob('job-7', '1-0');
+    useRunningFakeTimeouts();
     const { router } = await openGenerate({ user: ada });
 
     // The run was already under way: busy and the overlay at once, no second job.
@@ -65,6 +71,7 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
     expect(eventsTo('job-7').map((request) => request.lastEventId)).toEqual(['1-0']);
 
+    advance(OVERLAY_CLEAR_MS);
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/Generation');
     }, { timeout: 6000 });
@@ -75,7 +82,10 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
     const job = runningJob('job-8', [], 'succeeded');
     job.generations = [makeGeneration({ id: 'finished' })];
     rememberJob('job-8', null);
+    useRunningFakeTimeouts();
     const { router } = await openGenerate({ user: ada });
+    await settle();
+    advance(OVERLAY_CLEAR_MS);
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/Generation');
     }, { timeout: 6000 });
@@ -112,6 +122,7 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
       ),
     );
     rememberJob(HELD_JOB, null);
+    useRunningFakeTimeouts();
     const { router } = await openGenerate({ user: ada });
     dropped.send({ event: 'progress', data: { fraction: 0.4, etaSeconds: 2 }, id: '1-0' });
     dropped.close(); // no final event: the connection is gone
@@ -119,6 +130,8 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
     await waitFor(() => {
       expect([...cursors, ...eventsTo(HELD_JOB).map((request) => request.lastEventId)]).toEqual([null, '1-0']);
     });
+    await settle();
+    advance(OVERLAY_CLEAR_MS);
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/Generation');
     }, { timeout: 6000 });
@@ -145,7 +158,10 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
       }),
     );
     rememberJob(HELD_JOB, null);
+    useRunningFakeTimeouts();
     const { router } = await openGenerate({ user: ada });
+    await settle();
+    advance(OVERLAY_CLEAR_MS);
 
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/Generation');
@@ -176,8 +192,10 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
 
   it('says so when the job started before Cancel reached the gateway, and keeps waiting', async () => {
     const stream = holdNextJob();
-    const { user } = await openGenerate({ user: ada });
+    const { user } = await openGenerate({ user: ada, fakeTimers: true });
+    useRunningFakeTimeouts();
     await user.click(generateButton());
+    advance(OVERLAY_DELAY_MS);
     const overlay = await screen.findByTestId('generating-overlay', {}, { timeout: 3000 });
     const job = db.jobs.get(HELD_JOB);
     if (job) job.status = 'running';
