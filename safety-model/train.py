@@ -126,40 +126,34 @@ def embed_all(texts):
 
 # ---------------------------------------------------------------- data
 
+def written(name, first_index):
+    """A file of lines written for the head: labelled from the text alone, with no style and no
+    battery verdict; `index` counts from `first_index`, so that files keep apart."""
+    rows = []
+    for n, line in enumerate(open(os.path.join(DATA, name), encoding="utf-8")):
+        r = json.loads(line)
+        r["source"] = "written"
+        r["index"] = first_index + n
+        r["style"] = None
+        r["expect"] = None
+        rows.append(r)
+    return rows
+
+
 def load():
     rows = []
     for line in open(os.path.join(DATA, "battery_labels.jsonl"), encoding="utf-8"):
         r = json.loads(line)
         rows.append(r)
-    for n, line in enumerate(open(os.path.join(DATA, "written.jsonl"), encoding="utf-8")):
-        r = json.loads(line)
-        r["source"] = "written"
-        r["index"] = n
-        r["style"] = None
-        r["expect"] = None
-        rows.append(r)
+    rows += written("written.jsonl", 0)
     # Lines written for the head's weak spots (REPORT.md): nicknames and scripts of real people,
     # ages in one word, non-consent said indirectly, breeds and mating slang, thin languages.
-    weak = os.path.join(DATA, "weak_spots.jsonl")
-    if os.path.exists(weak):
-        for n, line in enumerate(open(weak, encoding="utf-8")):
-            r = json.loads(line)
-            r["source"] = "written"
-            r["index"] = 100000 + n
-            r["style"] = None
-            r["expect"] = None
-            rows.append(r)
+    rows += written("weak_spots.jsonl", 100000)
     # Lines written for round 4 (REPORT.md): 1,800 in 39 languages, two in five long tag lists
     # with the sign among quality tags; the refused ones carry a real person, non-consent or an
     # animal (their writer would not write sexual lines about minors; the minor head learns
     # from the other files), the honest ones sit as close to them as allowed.
-    for n, line in enumerate(open(os.path.join(DATA, "broad.jsonl"), encoding="utf-8")):
-        r = json.loads(line)
-        r["source"] = "written"
-        r["index"] = 200000 + n
-        r["style"] = None
-        r["expect"] = None
-        rows.append(r)
+    rows += written("broad.jsonl", 200000)
     # Everyday prompts (short ones, tags, portraits of women called girls, children in ordinary
     # scenes, real people in ordinary ones, adult nudes): they count in the honest-refusal budget
     # like the batteries' honest lines, on a style that is not NSFW.
