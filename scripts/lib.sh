@@ -4,7 +4,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export NO_UPDATE_NOTIFIER=1 # firebase-tools must not phone home for updates
 export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
-say() { printf '\n== %s\n' "$*"; }
+# Each heading says when in its script it began, so a slow part of a step shows in the log.
+say() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 
 # `npm ci` only when the lock file changed since the last install, so repeated runs are fast.
 # Extra arguments go to npm ci.

@@ -9,7 +9,9 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 stack=
+npm_job=
 finish() {
+  [ -z "$npm_job" ] || kill -TERM "$npm_job" 2>/dev/null || true
   # TERM, not INT: a background job of a script ignores SIGINT, and the stack's trap must run.
   if [ -n "$stack" ]; then
     kill -TERM "$stack" 2>/dev/null || true
@@ -23,10 +25,25 @@ web_app_checks() {
   (cd frontend && npm run --silent lint && npm run --silent typecheck && npm run --silent api:check && npm test --silent)
 }
 
+# npm's installs mostly wait on the registry while clippy keeps the 2 cores busy, so they run
+# beside it; the step that ends them prints their log.
+npm_installs_begin() {
+  npm_log="$(mktemp)"
+  (npm_install_tools && npm_install "$ROOT/frontend") >"$npm_log" 2>&1 &
+  npm_job=$!
+}
+npm_installs_end() {
+  local rc=0
+  wait "$npm_job" || rc=$?
+  npm_job=
+  cat "$npm_log"
+  return "$rc"
+}
+
 start_stack() {
   export LUCENT_DATA_DIR; LUCENT_DATA_DIR="$(mktemp -d)"
   stack_log="$LUCENT_DATA_DIR/stack.log"
-  setsid scripts/local-stack.sh >"$stack_log" 2>&1 &
+  LUCENT_GATEWAY_BUILT=1 setsid scripts/local-stack.sh >"$stack_log" 2>&1 &
   stack=$!
   for _ in $(seq 1 900); do
     grep -q "Lucent is up" "$stack_log" && break
@@ -34,15 +51,17 @@ start_stack() {
     sleep 1
   done
   grep -q "Lucent is up" "$stack_log" || { cat "$stack_log" >&2; echo "the stack did not come up" >&2; exit 1; }
+  grep '^== ' "$stack_log" | sed 's/^/   stack: /'
 }
 
 step "cargo fmt --check" cargo fmt --all --check
+npm_installs_begin
 step "cargo clippy" cargo clippy --locked --workspace --all-targets -- -D warnings
 # The tests of the state instances share start their own Redis on a free port.
 step "install redis-server" apt_install_if_missing /usr/bin/redis-server redis-server "the shared-state tests"
 step "fetch the content gate's model (pinned by sha256; once)" scripts/fetch-model.sh
 step "cargo test" cargo test --locked --workspace
-step "npm install" eval 'npm_install_tools && npm_install "$ROOT/frontend"'
+step "npm install (begun beside clippy)" npm_installs_end
 step "web app: lint, types, API types up to date, unit tests" web_app_checks
 step "contracts: database rules, Stripe signatures" npm run --silent test:contracts
 step "install chromium" apt_install_if_missing /usr/bin/chromium chromium "the browser tests"
