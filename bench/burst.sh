@@ -23,7 +23,7 @@ RUST_LOG=warn LUCENT_ADDR=$GATEWAY LUCENT_DATA_DIR="$data" FIREBASE_PROJECT_ID=d
   LUCENT_GOOGLE_KEYS_URL="http://127.0.0.1:$UPSTREAM/keys" \
   LUCENT_GENERATOR="legacy+http://127.0.0.1:$UPSTREAM" LUCENT_GENERATOR_CONCURRENCY=64 \
   LUCENT_QUEUE_LIMIT=10000 LUCENT_FREE_DAILY=100000000 LUCENT_PRO_MONTHLY=100000000 \
-  LUCENT_RATE_LIMITS=off LUCENT_METRICS_TOKEN=bench "target/$PROFILE/lucent" serve >"$data/gateway.log" 2>&1 & pids+=($!)
+  LUCENT_RATE_LIMITS=off LUCENT_METRICS_TOKEN=bench-metrics-token "target/$PROFILE/lucent" serve >"$data/gateway.log" 2>&1 & pids+=($!)
 for _ in $(seq 1 300); do curl -fs "http://$GATEWAY/healthz" >/dev/null && break; sleep 0.1; done
 
 token=$(node bench/mint-token.mjs burst-user)

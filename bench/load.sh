@@ -25,7 +25,7 @@ RUST_LOG=warn LUCENT_ADDR=$GATEWAY LUCENT_DATA_DIR="$data" FIREBASE_PROJECT_ID=d
   LUCENT_GOOGLE_KEYS_URL="http://127.0.0.1:$UPSTREAM/keys" \
   LUCENT_GENERATOR="legacy+http://127.0.0.1:$UPSTREAM" LUCENT_GENERATOR_CONCURRENCY=64 \
   LUCENT_QUEUE_LIMIT=10000 LUCENT_FREE_DAILY=100000000 LUCENT_PRO_MONTHLY=100000000 \
-  LUCENT_RATE_LIMITS=off LUCENT_METRICS_TOKEN=bench target/release/lucent serve >"$data/gateway.log" 2>&1 & pids+=($!)
+  LUCENT_RATE_LIMITS=off LUCENT_METRICS_TOKEN=bench-metrics-token target/release/lucent serve >"$data/gateway.log" 2>&1 & pids+=($!)
 gateway_pid=$!
 target/release/examples/bare_me 127.0.0.1:18081 & pids+=($!)
 node bench/peer-me.mjs 18082 "http://127.0.0.1:$UPSTREAM/keys" & pids+=($!)
@@ -35,7 +35,7 @@ token=$(node bench/mint-token.mjs load-user)
 auth="Authorization: Bearer $token"
 curl -fsS -o /dev/null -X POST "http://$GATEWAY/api/v1/me" -H "$auth" -H 'content-type: application/json' \
   -d '{"username":"Load","ageConfirmed":true}'
-reads() { curl -fs -H "authorization: Bearer bench" "http://$GATEWAY/metrics" | awk '/^lucent_store_reads_total/ {print $2}'; }
+reads() { curl -fs -H "authorization: Bearer bench-metrics-token" "http://$GATEWAY/metrics" | awk '/^lucent_store_reads_total/ {print $2}'; }
 rss_kb() { ps -o rss= -p "$gateway_pid" | tr -d ' '; }
 
 echo "== machine: $(nproc) cores, $(uname -m), $(date -u +%F)"

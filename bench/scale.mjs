@@ -112,7 +112,7 @@ async function startRedis(dir) {
 const common = (data) => [
   '--addr', '127.0.0.1:0', '--auth-emulator-host', '127.0.0.1:9', '--project-id', PROJECT,
   '--data-dir', data, '--rate-limits', 'off', '--queue-limit', '10000',
-  '--free-daily', '100000000', '--pro-monthly', '100000000', '--metrics-token', 'bench',
+  '--free-daily', '100000000', '--pro-monthly', '100000000', '--metrics-token', 'bench-metrics-token',
 ];
 
 /** `lucent <command>` once it printed its address. */
@@ -293,7 +293,7 @@ async function tiers() {
     console.log(`| ${tier} | ${w.length} | ${(pct(w, 50) / 1000).toFixed(2)} s | ${(pct(w, 99) / 1000).toFixed(2)} s |`);
   }
   console.log(`(arrivals with every user of their tier at the cap, not sent: pro ${skipped.pro}, free ${skipped.free})`);
-  const metrics = await (await fetch(`${d.base}/metrics`, { headers: { authorization: 'Bearer bench' } })).text();
+  const metrics = await (await fetch(`${d.base}/metrics`, { headers: { authorization: 'Bearer bench-metrics-token' } })).text();
   console.log(metrics.split('\n').filter((l) => /^lucent_queue_wait_seconds_(count|sum)/.test(l)).join('\n'));
   await stop(d);
 }

@@ -15,6 +15,7 @@ pub struct ConfigError {
 impl Config {
     /// Checks that span several variables; each error names the variable to fix.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        self.check_secrets()?;
         let fail = |variable, message: &str| {
             Err(ConfigError {
                 variable,

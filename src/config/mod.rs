@@ -14,6 +14,7 @@ use values::{
 };
 
 mod checks;
+mod secrets;
 mod values;
 
 pub use checks::ConfigError;

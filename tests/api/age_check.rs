@@ -387,7 +387,7 @@ async fn bad_missing_stale_and_foreign_signatures_are_refused_and_a_rotated_one_
     let rotated = format!(
         "{} {}",
         sign(&body, "wbhsec_next", now()),
-        sign(&body, "wbhsec_previous", now())
+        sign(&body, "wbhsec_previous-3a8f6b1c-d2e4", now())
     );
     let response = deliver(&app, &body, Some(&rotated)).await;
     assert_eq!(response.status(), 200);

@@ -10,7 +10,7 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::helpers::{TestApp, error_code, spawn_app_with, stripe_flags};
 
-const WEBHOOK_SECRET: &str = "whsec_lucent_test";
+const WEBHOOK_SECRET: &str = "whsec_lucent_test_c2f3a1e0b7d94b6a8f5e";
 
 async fn stripe_app() -> (TestApp, MockServer) {
     let stripe = MockServer::start().await;
@@ -37,7 +37,7 @@ pub async fn mount_subscription(stripe: &MockServer, body: Value) {
     let id = body["id"].as_str().unwrap().to_owned();
     Mock::given(method("GET"))
         .and(path(format!("/v1/subscriptions/{id}")))
-        .and(header("authorization", "Bearer sk_test_lucent"))
+        .and(header("authorization", "Bearer sk_test_lucent_4eC39HqLyjWDarjtT1zdp7dc"))
         .respond_with(ResponseTemplate::new(200).set_body_json(body))
         .mount(stripe)
         .await;
@@ -95,7 +95,7 @@ async fn checkout_creates_a_stripe_session_for_the_monthly_price() {
     let token = app.register("alice").await;
     Mock::given(method("POST"))
         .and(path("/v1/checkout/sessions"))
-        .and(header("authorization", "Bearer sk_test_lucent"))
+        .and(header("authorization", "Bearer sk_test_lucent_4eC39HqLyjWDarjtT1zdp7dc"))
         .and(header("content-type", "application/x-www-form-urlencoded"))
         .and(header_exists("idempotency-key"))
         .and(body_string_contains("mode=subscription"))

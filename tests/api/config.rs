@@ -8,6 +8,11 @@ fn lucent() -> Command {
     cmd
 }
 
+// Secrets as long as their issuers make them: a shorter one is refused before anything else.
+const STRIPE_KEY: &str = "sk_test_51Hx0000000000000000000000";
+const PERSONA_KEY: &str = "persona_sandbox_00000000-0000-4000-8000-000000000000";
+const VEROTEL_KEY: &str = "s5QJ0000000000000000000000000a";
+
 /// Starts the binary with one variable set to `value` and expects it to refuse, naming it.
 fn assert_start_refuses(variable: &str, value: &str) {
     assert_start_refuses_with(&[], variable, value);
@@ -54,7 +59,7 @@ fn a_real_project_without_stripe_refuses_silent_test_billing() {
 fn stripe_billing_without_its_secrets_names_the_missing_variable() {
     let out = lucent()
         .env("LUCENT_BILLING", "stripe")
-        .env("STRIPE_SECRET_KEY", "sk_test_x")
+        .env("STRIPE_SECRET_KEY", STRIPE_KEY)
         .output()
         .unwrap();
 
@@ -67,7 +72,7 @@ fn stripe_billing_without_its_secrets_names_the_missing_variable() {
 fn verotel_billing_names_each_missing_variable_in_turn() {
     let given = [
         ("VEROTEL_SHOP_ID", "123456"),
-        ("VEROTEL_SIGNATURE_KEY", "key"),
+        ("VEROTEL_SIGNATURE_KEY", VEROTEL_KEY),
         ("VEROTEL_API_USER", "user"),
         ("VEROTEL_API_PASSWORD", "password"),
     ];
@@ -238,7 +243,7 @@ fn test_mode_age_checks_stay_on_demo_projects() {
 fn persona_age_checks_without_their_secrets_name_the_missing_variable() {
     let out = lucent()
         .env("LUCENT_AGE_CHECK", "persona")
-        .env("PERSONA_API_KEY", "persona_sandbox_x")
+        .env("PERSONA_API_KEY", PERSONA_KEY)
         .output()
         .unwrap();
 
@@ -268,4 +273,26 @@ fn a_missing_model_file_stops_the_start_naming_the_variable() {
         stderr.contains("LUCENT_MEANING_MODEL") && stderr.contains("fetch-model"),
         "{stderr}"
     );
+}
+
+#[test]
+fn every_secret_the_gateway_signs_or_checks_with_is_refused_empty_or_short() {
+    for (variable, short) in [
+        ("STRIPE_SECRET_KEY", "sk_live_123"),
+        ("STRIPE_WEBHOOK_SECRET", "whsec_123"),
+        ("VEROTEL_SIGNATURE_KEY", "abc"),
+        ("VEROTEL_API_PASSWORD", "pass"),
+        ("PERSONA_API_KEY", "persona_sandbox_x"),
+        ("PERSONA_WEBHOOK_SECRET", "wbhsec_00000000-0000-4000-8000-000000000000,wbhsec_1"),
+        ("LUCENT_METRICS_TOKEN", "metrics"),
+        ("LUCENT_MODERATION_KEY", "sk-1"),
+    ] {
+        for value in ["", short] {
+            let stderr = refused_start(&[(variable, value)]);
+            assert!(
+                stderr.contains(variable) && stderr.contains("a real one has"),
+                "{variable}={value:?}: {stderr}"
+            );
+        }
+    }
 }

@@ -7,9 +7,9 @@ use serde_json::{Value, json};
 use wiremock::matchers::{header, method, path, query_param};
 use wiremock::{Mock, MockServer, Request, Respond, ResponseTemplate};
 
-pub const KEY: &str = "persona_sandbox_test_key";
+pub const KEY: &str = "persona_sandbox_5c1e7a2b-90d4-4f6e-8a3b-1d2c3e4f5a6b";
 pub const TEMPLATE: &str = "itmpl_Lucent18plus";
-pub const SECRET: &str = "wbhsec_current";
+pub const SECRET: &str = "wbhsec_current-7e2d4c9a-51b0";
 
 pub struct FakePersona {
     pub server: MockServer,
@@ -75,7 +75,7 @@ impl FakePersona {
             "--persona-template-id",
             TEMPLATE,
             "--persona-webhook-secret",
-            &format!("{SECRET},wbhsec_previous"),
+            &format!("{SECRET},wbhsec_previous-3a8f6b1c-d2e4"),
             "--persona-api-base",
             base,
         ]

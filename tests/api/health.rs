@@ -59,7 +59,7 @@ async fn a_request_id_sent_by_the_caller_is_kept() {
 
 #[tokio::test]
 async fn metrics_count_requests_by_route_and_credits_by_outcome() {
-    let app = spawn_app_with(&["--metrics-token", "s3cret"]).await;
+    let app = spawn_app_with(&["--metrics-token", "s3cret-metrics-token"]).await;
     let token = app.register("alice").await;
     app.get_me(&token).await;
     let made = app
@@ -74,7 +74,7 @@ async fn metrics_count_requests_by_route_and_credits_by_outcome() {
     let response = app
         .client
         .get(app.url("/metrics"))
-        .bearer_auth("s3cret")
+        .bearer_auth("s3cret-metrics-token")
         .send()
         .await
         .unwrap();
@@ -103,7 +103,7 @@ async fn metrics_count_requests_by_route_and_credits_by_outcome() {
 #[tokio::test]
 async fn metrics_are_not_served_without_the_token() {
     let open = spawn_app().await;
-    let guarded = spawn_app_with(&["--metrics-token", "s3cret"]).await;
+    let guarded = spawn_app_with(&["--metrics-token", "s3cret-metrics-token"]).await;
 
     let unconfigured = open.get("/metrics").await;
     let anonymous = guarded.get("/metrics").await;

@@ -124,7 +124,7 @@ pub fn stripe_flags<'a>(base: &'a str, webhook_secret: &'a str) -> [&'a str; 10]
         "--billing",
         "stripe",
         "--stripe-secret-key",
-        "sk_test_lucent",
+        "sk_test_lucent_4eC39HqLyjWDarjtT1zdp7dc",
         "--stripe-price-id",
         "price_premium_monthly",
         "--stripe-webhook-secret",

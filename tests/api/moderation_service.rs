@@ -11,7 +11,7 @@ use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
 use crate::helpers::{TestApp, error_code, spawn_app_with};
 
-const KEY: &str = "sk-test-moderation";
+const KEY: &str = "sk-test-moderation-5f2e9c1a7b3d";
 const EXPLICIT: &str = "nude woman on a bed, soft light";
 
 const CATEGORIES: [(&str, &[&str]); 13] = [

@@ -25,7 +25,7 @@ pub struct Deployment {
 }
 
 pub const LEASE: &str = "2";
-pub const METRICS_TOKEN: &str = "scrape";
+pub const METRICS_TOKEN: &str = "scrape-metrics-token";
 
 impl Deployment {
     pub async fn start(backend_ms: u64) -> Self {

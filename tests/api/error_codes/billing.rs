@@ -17,7 +17,7 @@ use crate::fake_verotel;
 use crate::helpers::{TestApp, spawn_app, spawn_app_with, stripe_flags};
 use crate::test_keys::{now, token_for};
 
-const WEBHOOK_SECRET: &str = "whsec_error_codes";
+const WEBHOOK_SECRET: &str = "whsec_error_codes_9b1d0c7e4a2f6e8d3c5b";
 
 /// The gateway on Stripe at `stripe`, with its records in `database` when given.
 pub(super) async fn billing_app(stripe: &str, database: Option<&MockServer>) -> TestApp {
