@@ -29,9 +29,9 @@ def main():
     args = ap.parse_args()
     head = json.load(open(args.head))
     sys.path.insert(0, HERE)
-    from train import clean, embed_all, parts
+    from train import clean, content, embed_all, parts
 
-    texts = [t for t in (clean(line) for line in sys.stdin) if t]
+    texts = [content(t) for t in (clean(line) for line in sys.stdin) if t]
     every = sorted(set(texts) | {p for t in texts for p in parts(t)})
     embedded = dict(zip(every, embed_all(every)))
 

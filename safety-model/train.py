@@ -20,6 +20,7 @@ import collections
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -54,6 +55,35 @@ ANIMAL_MASK_NONSEXUAL = os.environ.get("LUCENT_ANIMAL_LABELS", "mask") != "spec"
 def clean(text):
     """The text that is embedded: whitespace collapsed to single spaces, stripped."""
     return " ".join(text.split())
+
+
+# Tags that say how an image is made are left out before the head reads a prompt
+# (src/safety/meaning/tags.rs and neutral_tags.txt, the same rule).
+NEUTRAL_FILE = os.path.join(ROOT, "src", "safety", "meaning", "neutral_tags.txt")
+BRACKETS = "()[]{} "
+WEIGHT = re.compile(r"[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf|infinity|nan)", re.I)
+
+
+def tag_key(tag):
+    bare = tag.strip(BRACKETS)
+    head, sep, weight = bare.rpartition(":")
+    if sep and weight and WEIGHT.fullmatch(weight.strip()):
+        bare = head
+    bare = bare.strip(BRACKETS).lower().replace("_", " ")
+    bare = "".join("0" if "0" <= c <= "9" else c for c in bare)
+    return " ".join(bare.split())
+
+
+NEUTRAL = {tag_key(line.strip()) for line in open(NEUTRAL_FILE, encoding="utf-8")
+           if line.strip() and not line.strip().startswith("#")}
+
+
+def content(text):
+    """The comma-separated pieces of a cleaned text without the neutral tags, joined by ", "; a
+    text of neutral tags alone stays whole."""
+    kept = [p.strip() for p in text.split(",")]
+    kept = [p for p in kept if p and tag_key(p) not in NEUTRAL]
+    return ", ".join(kept) if kept else text
 
 
 # A prompt is read whole and phrase by phrase (src/safety/meaning/parts.rs, the same rule): a
@@ -166,7 +196,7 @@ def load():
         r["expect"] = "refuse" if forbidden else "pass"
         rows.append(r)
     for r in rows:
-        r["text"] = clean(r["prompt"])
+        r["text"] = content(clean(r["prompt"]))
     return rows
 
 

@@ -37,7 +37,10 @@ pub async fn mount_subscription(stripe: &MockServer, body: Value) {
     let id = body["id"].as_str().unwrap().to_owned();
     Mock::given(method("GET"))
         .and(path(format!("/v1/subscriptions/{id}")))
-        .and(header("authorization", "Bearer sk_test_lucent_4eC39HqLyjWDarjtT1zdp7dc"))
+        .and(header(
+            "authorization",
+            "Bearer sk_test_lucent_4eC39HqLyjWDarjtT1zdp7dc",
+        ))
         .respond_with(ResponseTemplate::new(200).set_body_json(body))
         .mount(stripe)
         .await;

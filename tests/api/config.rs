@@ -283,7 +283,10 @@ fn every_secret_the_gateway_signs_or_checks_with_is_refused_empty_or_short() {
         ("VEROTEL_SIGNATURE_KEY", "abc"),
         ("VEROTEL_API_PASSWORD", "pass"),
         ("PERSONA_API_KEY", "persona_sandbox_x"),
-        ("PERSONA_WEBHOOK_SECRET", "wbhsec_00000000-0000-4000-8000-000000000000,wbhsec_1"),
+        (
+            "PERSONA_WEBHOOK_SECRET",
+            "wbhsec_00000000-0000-4000-8000-000000000000,wbhsec_1",
+        ),
         ("LUCENT_METRICS_TOKEN", "metrics"),
         ("LUCENT_MODERATION_KEY", "sk-1"),
     ] {

@@ -15,6 +15,7 @@
 
 pub mod head;
 mod parts;
+mod tags;
 
 #[cfg(test)]
 mod battery;
@@ -120,6 +121,7 @@ impl Meaning {
     ) -> Result<Option<Category>, MeaningError> {
         let mut texts: Vec<String> = Vec::new();
         for text in clip_text::readings(asked) {
+            let text = tags::content(&text);
             if !text.is_empty() && !texts.contains(&text) {
                 texts.push(text);
             }

@@ -86,7 +86,11 @@ async fn the_start_of_an_email_in_any_case_finds_everyone_it_begins() {
 async fn stripe_console(period_end: i64) -> (Console, String, MockServer) {
     let stripe = MockServer::start().await;
     let base = stripe.uri();
-    let (c, sam) = console_for_sam(&stripe_flags(&base, "whsec_lucent_test_c2f3a1e0b7d94b6a8f5e")).await;
+    let (c, sam) = console_for_sam(&stripe_flags(
+        &base,
+        "whsec_lucent_test_c2f3a1e0b7d94b6a8f5e",
+    ))
+    .await;
     c.register("alice").await;
     let record = lucent::store::Subscription {
         plan_type: Some("pro".into()),
