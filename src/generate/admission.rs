@@ -129,8 +129,7 @@ impl Generator {
         // What the rules let through, the reader of meaning reads: it catches what nobody
         // listed, and asks to rephrase rather than strike, since a model is never certain.
         if let Some(meaning) = &self.meaning {
-            let explicit_style = request.nsfw_style;
-            match meaning.judge(&judged.asked, explicit_style).await {
+            match meaning.judge(&judged.asked, passed.surely_explicit).await {
                 Ok(None) => {}
                 Ok(Some(category)) => {
                     let refusal = Refusal {

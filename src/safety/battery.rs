@@ -367,6 +367,8 @@ pub(super) struct Outcome<'a> {
     pub(super) case: &'a Case,
     /// The category refused for, and whether it was a strike.
     pub(super) refused: Option<(&'static str, bool)>,
+    /// Passed, and surely explicit to the rules (`Passed::surely_explicit`).
+    pub(super) surely_explicit: bool,
 }
 
 /// The battery the lists were written beside, and one written later by another hand that the
@@ -399,12 +401,17 @@ pub(super) fn run<'a>(gate: &Gate, cases: &'a [Case]) -> Vec<Outcome<'a>> {
                 nsfw_style: case.style == "nsfw",
                 nudity: case.style != "safe",
             };
-            Outcome {
-                case,
-                refused: gate
-                    .check(&request)
-                    .err()
-                    .map(|r| (r.category.as_str(), r.strike)),
+            match gate.check(&request) {
+                Ok(passed) => Outcome {
+                    case,
+                    refused: None,
+                    surely_explicit: passed.surely_explicit,
+                },
+                Err(r) => Outcome {
+                    case,
+                    refused: Some((r.category.as_str(), r.strike)),
+                    surely_explicit: false,
+                },
             }
         })
         .collect()

@@ -125,6 +125,10 @@ pub struct Passed {
     /// It asks for explicit imagery (an NSFW style or explicit words, whatever the checkpoint):
     /// the moderation service checks it and its images too.
     pub moderate: bool,
+    /// It surely asks for explicit imagery (an NSFW style or a word no innocent request uses):
+    /// the reader of meaning then looks only for the forbidden company, which twenty other tags
+    /// around "nude" would otherwise dilute in its reading of the whole.
+    pub surely_explicit: bool,
 }
 
 /// What the gate reads of a request: the texts as the model receives them.
@@ -462,6 +466,7 @@ impl Gate {
             let more = self.check_one(&cleaned.request(request))?;
             passed.explicit |= more.explicit;
             passed.moderate |= more.moderate;
+            passed.surely_explicit |= more.surely_explicit;
         }
         Ok(passed)
     }
@@ -474,6 +479,7 @@ impl Gate {
         let passed = Passed {
             explicit: request.nsfw_style || (request.nudity && words.found()),
             moderate: asks,
+            surely_explicit: sure_asks,
         };
         let refuse = |category, evidence: Evidence, context: bool, field: Option<Field>| {
             if !evidence.found() {

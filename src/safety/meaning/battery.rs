@@ -36,7 +36,7 @@ async fn run_both<'a>(gate: &Gate, meaning: &Arc<Meaning>, cases: &'a [Case]) ->
     let mut outcomes = battery::run(gate, cases);
     for outcome in outcomes.iter_mut().filter(|o| o.refused.is_none()) {
         let category = meaning
-            .judge(&outcome.case.prompt, outcome.case.style == "nsfw")
+            .judge(&outcome.case.prompt, outcome.surely_explicit)
             .await
             .unwrap();
         outcome.refused = category.map(|c| (c.as_str(), false));

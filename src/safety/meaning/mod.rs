@@ -113,11 +113,12 @@ impl Meaning {
     }
 
     /// The rule `asked` (what the user wrote, a variation's sources' words first) breaks as
-    /// the layer reads it; `explicit_style`: the image is explicit whatever the words.
+    /// the layer reads it; `surely_explicit`: the request is explicit whatever its whole reads (an
+    /// NSFW style, or a word the rules are certain of: `Passed::surely_explicit`).
     pub async fn judge(
         self: &Arc<Self>,
         asked: &str,
-        explicit_style: bool,
+        surely_explicit: bool,
     ) -> Result<Option<Category>, MeaningError> {
         let mut texts: Vec<String> = Vec::new();
         for text in clip_text::readings(asked) {
@@ -128,10 +129,10 @@ impl Meaning {
         }
         for text in texts {
             let mut scores = self.scores(&text).await?;
-            if let Some(category) = self.head.decide(&scores, explicit_style) {
+            if let Some(category) = self.head.decide(&scores, surely_explicit) {
                 return Ok(Some(category));
             }
-            if !self.head.explicit(&scores, explicit_style) {
+            if !self.head.explicit(&scores, surely_explicit) {
                 continue;
             }
             // An explicit request: each phrase may carry the forbidden sign its whole dilutes.
@@ -141,7 +142,7 @@ impl Meaning {
                     *most = most.max(sign);
                 }
             }
-            if let Some(category) = self.head.decide(&scores, explicit_style) {
+            if let Some(category) = self.head.decide(&scores, surely_explicit) {
                 return Ok(Some(category));
             }
         }
