@@ -8,6 +8,10 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
+# A fresh clone (CI) builds each crate once: incremental compilation's bookkeeping only costs
+# there (the crate's test build took 97 s with it and 86 s without).
+[ -n "${CI:-}" ] && export CARGO_INCREMENTAL=0
+
 stack=
 npm_job=
 finish() {

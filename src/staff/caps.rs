@@ -31,7 +31,7 @@ pub const SUPPORT_PRO_DAYS: i64 = 31;
 pub const SUPPORT_BONUS_MAX: u32 = 20;
 
 /// Why `change` needs an admin, or `None` when support may make it on `today`. Taking pro
-/// away costs nothing and is always support's to do.
+/// away costs nothing, and is support's to do unless the user pays for it (`set_plan`).
 pub(super) fn plan_needs_admin(change: &PlanChange<'_>, today: NaiveDate) -> Option<String> {
     if change.plan == Plan::Free {
         return None;

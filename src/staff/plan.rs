@@ -58,6 +58,13 @@ pub async fn set_plan(
         .get_user(uid)
         .await?
         .ok_or_else(|| ActionError::NoUser(uid.to_owned()))?;
+    if change.plan == Plan::Free && user.pays_for_premium(now) {
+        change.authority.allows(Some(
+            "taking Premium from a subscriber who pays for it needs an admin: the subscription \
+             keeps billing until it is canceled"
+                .to_owned(),
+        ))?;
+    }
     if let Some(day) = &change.day
         && change.plan == Plan::Pro
     {

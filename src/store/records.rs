@@ -229,6 +229,16 @@ impl UserRecord {
         self.subscription.as_ref().is_some_and(|s| s.is_pro(now_ms))
     }
 
+    /// Premium now, paid through a processor's subscription (which keeps billing whatever
+    /// the plan on record says): taking it away or deleting the account is an admin's call.
+    pub fn pays_for_premium(&self, now_ms: i64) -> bool {
+        self.is_pro(now_ms)
+            && self
+                .subscription
+                .as_ref()
+                .is_some_and(|s| s.subscription_id.is_some())
+    }
+
     pub fn age_status(&self) -> AgeStatus {
         self.age_check
             .as_ref()

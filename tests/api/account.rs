@@ -322,9 +322,10 @@ async fn staff_delete_an_account_with_a_reason_in_the_trail() {
 }
 
 #[tokio::test]
-async fn an_admins_or_a_paying_subscribers_account_is_deleted_by_an_admin_only() {
+async fn a_staff_members_or_a_paying_subscribers_account_is_deleted_by_an_admin_only() {
     let c = console(None).await;
     c.account_has("sam", json!({"support": true})).await;
+    c.account_has("kim", json!({"support": true})).await;
     c.account_has("ada", json!({"admin": true})).await;
     c.account_has("root", json!({"admin": true})).await;
     c.register("payer").await;
@@ -351,7 +352,7 @@ async fn an_admins_or_a_paying_subscribers_account_is_deleted_by_an_admin_only()
             .send()
     };
 
-    for uid in ["root", "payer"] {
+    for uid in ["root", "kim", "payer"] {
         let refused = delete("sam", uid).await.unwrap();
         assert_eq!(error_code(refused, 403).await, "admin_required", "{uid}");
     }

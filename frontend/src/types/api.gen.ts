@@ -850,8 +850,8 @@ export interface components {
             /**
              * Format: int32
              * @description How many, 1 to 500; they end with the user's current period. Support adds up to 20 at a
-             *     time, and up to a daily total per support member (`GET /api/v1/support/grants`); more
-             *     needs an admin (403 `admin_required`).
+             *     time, and up to a daily total per support member (`GET /api/v1/support/grants`), never
+             *     to a staff member's account; more needs an admin (403 `admin_required`).
              */
             credits: number;
             /** @description Why: kept in the audit trail with who made the grant (1 to 500 characters). */
@@ -1156,8 +1156,9 @@ export interface components {
             /**
              * @description The last day of a pro plan, `YYYY-MM-DD` (UTC); none: until changed again. Support
              *     grants pro up to 31 days ahead; longer, or none, needs an admin (403 `admin_required`),
-             *     and so does a pro plan past the support member's daily number (`GET
-             *     /api/v1/support/grants`).
+             *     and so do a pro plan past the support member's daily number (`GET
+             *     /api/v1/support/grants`), free for a subscriber who pays for Premium, and any plan of
+             *     a staff member's account.
              */
             until?: string | null;
         };

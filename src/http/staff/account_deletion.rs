@@ -9,31 +9,22 @@ use utoipa::ToSchema;
 use super::super::account::{AccountDeleted, delete};
 use super::super::error_docs::op_errors;
 use super::super::{ApiError, ApiJson, AppState, ErrorCode};
-use super::{SupportStaff, actor, not_their_own};
+use super::{SupportStaff, actor, not_staff, not_their_own};
 use crate::account::Asker;
 use crate::staff::reason;
 
-/// An admin's account, and one that pays for Premium now (its subscription is canceled with
-/// it), are deleted by an admin only.
+/// A staff member's account, and one that pays for Premium now (its subscription is canceled
+/// with it), are deleted by an admin only.
 async fn only_an_admin_deletes(state: &AppState, uid: &str) -> Result<(), ApiError> {
-    let admin_required = |why: &str| ApiError::new(ErrorCode::AdminRequired, why);
-    let account = state
-        .staff
-        .accounts
-        .by_uid(uid)
-        .await
-        .map_err(|e| ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()))?;
-    if account.is_some_and(|a| a.roles().admin) {
-        return Err(admin_required("only an admin deletes an admin's account"));
-    }
-    let paying = state.store.get_user(uid).await?.is_some_and(|u| {
-        u.is_pro(crate::store::now_ms())
-            && u.subscription
-                .as_ref()
-                .is_some_and(|s| s.subscription_id.is_some())
-    });
+    not_staff(state, uid).await?;
+    let paying = state
+        .store
+        .get_user(uid)
+        .await?
+        .is_some_and(|u| u.pays_for_premium(crate::store::now_ms()));
     if paying {
-        return Err(admin_required(
+        return Err(ApiError::new(
+            ErrorCode::AdminRequired,
             "only an admin deletes the account of a paying subscriber",
         ));
     }

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::super::error_docs::op_errors;
 use super::super::{ApiError, ApiJson, AppState};
 use super::card::{SupportUser, card};
-use super::{SupportStaff, actor, not_their_own};
+use super::{SupportStaff, actor, not_their_own, within_reach};
 use crate::auth::Identity;
 use crate::staff::{Authority, Day, Grant, Plan, PlanChange, add_credits, reason, set_plan};
 use crate::store::{AuditEntry, now_ms};
@@ -21,8 +21,9 @@ pub struct PlanBody {
     plan: Plan,
     /// The last day of a pro plan, `YYYY-MM-DD` (UTC); none: until changed again. Support
     /// grants pro up to 31 days ahead; longer, or none, needs an admin (403 `admin_required`),
-    /// and so does a pro plan past the support member's daily number (`GET
-    /// /api/v1/support/grants`).
+    /// and so do a pro plan past the support member's daily number (`GET
+    /// /api/v1/support/grants`), free for a subscriber who pays for Premium, and any plan of
+    /// a staff member's account.
     until: Option<String>,
     /// Why: kept in the audit trail with who made the change (1 to 500 characters).
     reason: String,
@@ -44,7 +45,7 @@ pub async fn set_user_plan(
     ApiJson(body): ApiJson<PlanBody>,
 ) -> Result<Json<SupportUser>, ApiError> {
     let SupportStaff(me_staff) = staff;
-    not_their_own(&me_staff, &uid)?;
+    within_reach(&state, &me_staff, &uid).await?;
     let until = body
         .until
         .as_deref()
@@ -70,8 +71,8 @@ pub async fn set_user_plan(
 #[serde(deny_unknown_fields)]
 pub struct CreditsBody {
     /// How many, 1 to 500; they end with the user's current period. Support adds up to 20 at a
-    /// time, and up to a daily total per support member (`GET /api/v1/support/grants`); more
-    /// needs an admin (403 `admin_required`).
+    /// time, and up to a daily total per support member (`GET /api/v1/support/grants`), never
+    /// to a staff member's account; more needs an admin (403 `admin_required`).
     #[schema(minimum = 1, maximum = 500)]
     credits: u32,
     /// Why: kept in the audit trail with who made the grant (1 to 500 characters).
@@ -94,7 +95,7 @@ pub async fn add_user_credits(
     ApiJson(body): ApiJson<CreditsBody>,
 ) -> Result<Json<SupportUser>, ApiError> {
     let SupportStaff(me_staff) = staff;
-    not_their_own(&me_staff, &uid)?;
+    within_reach(&state, &me_staff, &uid).await?;
     let actor = actor(&me_staff);
     let grant = Grant {
         credits: body.credits,

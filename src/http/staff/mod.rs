@@ -98,6 +98,41 @@ pub(super) fn not_their_own(staff: &Identity, uid: &str) -> Result<(), ApiError>
     Ok(())
 }
 
+/// A staff member's account is an admin's to change: a support member acting on a colleague's
+/// (or an admin's) could hand out or take away what each role bounds.
+pub(super) async fn not_staff(state: &AppState, uid: &str) -> Result<(), ApiError> {
+    let account = state
+        .staff
+        .accounts
+        .by_uid(uid)
+        .await
+        .map_err(|e| ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()))?;
+    if account.is_some_and(|a| {
+        let roles = a.roles();
+        roles.admin || roles.support
+    }) {
+        return Err(ApiError::new(
+            ErrorCode::AdminRequired,
+            "only an admin acts on a staff member's account",
+        ));
+    }
+    Ok(())
+}
+
+/// What `staff` may act on: never their own record, and a colleague's only as an admin.
+pub(super) async fn within_reach(
+    state: &AppState,
+    staff: &Identity,
+    uid: &str,
+) -> Result<(), ApiError> {
+    not_their_own(staff, uid)?;
+    if staff.roles.admin {
+        Ok(())
+    } else {
+        not_staff(state, uid).await
+    }
+}
+
 /// Who did it, as the audit trail names them.
 pub(super) fn actor(staff: &Identity) -> String {
     format!(

@@ -148,6 +148,59 @@ async fn more_than_a_month_of_pro_or_twenty_credits_at_once_needs_an_admin() {
     assert_eq!(quota_of(&c, "alice").await["bonus"], 100);
 }
 
+#[tokio::test]
+async fn premium_a_subscriber_pays_for_and_a_colleagues_account_are_an_admins_to_change() {
+    let c = console(None).await;
+    c.register("payer").await;
+    c.register("kim").await;
+    c.account_has("sam", json!({"support": true})).await;
+    c.account_has("kim", json!({"support": true})).await;
+    c.account_has("ada", json!({"admin": true})).await;
+    let sam = token("sam", json!({"support": true}));
+    let ada = token("ada", json!({"admin": true}));
+    let paid = lucent::store::Subscription {
+        plan_type: Some("pro".into()),
+        status: Some("active".into()),
+        current_period_end: Some(lucent::store::now_ms() + 30 * 24 * 3600 * 1000),
+        subscription_id: Some("sub_1".into()),
+        ..Default::default()
+    };
+    c.app
+        .state
+        .users
+        .merge_subscription("payer", &paid)
+        .await
+        .unwrap();
+    let in_days = |days| (chrono::Utc::now().date_naive() + chrono::Days::new(days)).to_string();
+    let free = json!({"plan": "free", "reason": "asked for a refund"});
+    let goodwill = json!({"plan": "pro", "until": in_days(7), "reason": "goodwill"});
+    let credits = json!({"credits": 5, "reason": "goodwill"});
+
+    let beyond_support = [
+        c.set_plan(&sam, "payer", free.clone()).await,
+        c.set_plan(&sam, "kim", goodwill.clone()).await,
+        c.add_credits(&sam, "kim", credits.clone()).await,
+    ];
+    for response in beyond_support {
+        assert_eq!(
+            status_and_code(response).await,
+            (403, "admin_required".to_owned())
+        );
+    }
+    assert!(c.trail("payer").await.is_empty() && c.trail("kim").await.is_empty());
+    let payer = c.app.state.store.get_user("payer").await.unwrap().unwrap();
+    assert!(payer.is_pro(lucent::store::now_ms()));
+
+    let by_admin = [
+        c.set_plan(&ada, "payer", free).await,
+        c.set_plan(&ada, "kim", goodwill).await,
+        c.add_credits(&ada, "kim", credits).await,
+    ];
+    for response in by_admin {
+        assert_eq!(response.status(), 200);
+    }
+}
+
 async fn remove(c: &Console, staff: &str, uid: &str, id: &str, reason: &str) -> reqwest::Response {
     c.app
         .client
