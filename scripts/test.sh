@@ -25,8 +25,17 @@ finish() {
 }
 trap finish EXIT
 
+# ESLint (type-aware, 38 s, no faster with its own threads) and tsc each keep one core busy:
+# they run side by side, then the unit tests on both.
 web_app_checks() {
-  (cd frontend && npm run --silent lint && npm run --silent typecheck && npm run --silent api:check && npm test --silent)
+  (
+    cd frontend
+    npm run --silent lint &
+    local lint=$! rc=0
+    { npm run --silent typecheck && npm run --silent api:check; } || rc=$?
+    wait "$lint" || rc=$?
+    [ "$rc" -eq 0 ] && npm test --silent
+  )
 }
 
 # npm's installs mostly wait on the registry while clippy keeps the 2 cores busy, so they run

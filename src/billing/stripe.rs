@@ -14,22 +14,29 @@ use super::payments::{
     CheckoutSession, NewCheckout, Payments, SessionInfo, SubscriptionInfo, is_provider_id,
 };
 
-const TIMEOUT: Duration = Duration::from_secs(10);
-
 pub struct StripeApi {
     http: reqwest::Client,
     base: Url,
     secret: SecretString,
     price: String,
+    /// How long one call may take (`LUCENT_PAYMENTS_TIMEOUT`).
+    timeout: Duration,
 }
 
 impl StripeApi {
-    pub fn new(http: reqwest::Client, base: Url, secret: SecretString, price: String) -> Self {
+    pub fn new(
+        http: reqwest::Client,
+        base: Url,
+        secret: SecretString,
+        price: String,
+        timeout: Duration,
+    ) -> Self {
         Self {
             http,
             base,
             secret,
             price,
+            timeout,
         }
     }
 
@@ -42,7 +49,7 @@ impl StripeApi {
             .http
             .request(method, url)
             .bearer_auth(self.secret.expose_secret())
-            .timeout(TIMEOUT))
+            .timeout(self.timeout))
     }
 
     /// Sends and returns the JSON object; `Ok(None)` for a 404 (no such object).

@@ -263,6 +263,11 @@ pub struct Config {
     )]
     pub catalog: Option<PathBuf>,
 
+    /// Seconds a call to the payment processor (Stripe's API, Verotel's Control Center) may
+    /// take before it fails with 504.
+    #[arg(long = "payments-timeout", env = "LUCENT_PAYMENTS_TIMEOUT", value_name = "LUCENT_PAYMENTS_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=120))]
+    pub payments_timeout: u64,
+
     /// Seconds one image may take before the request fails with 504 and its credit comes back.
     #[arg(long = "generator-timeout", env = "LUCENT_GENERATOR_TIMEOUT", value_name = "LUCENT_GENERATOR_TIMEOUT", default_value_t = 180, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub generator_timeout: u64,

@@ -198,7 +198,11 @@ async fn stripe_down_during_checkout_is_a_503_and_records_nothing() {
 
 #[tokio::test]
 async fn stripe_hanging_during_payment_success_is_a_504() {
-    let (app, stripe) = stripe_app().await;
+    let stripe = MockServer::start().await;
+    let base = stripe.uri();
+    let mut args = stripe_flags(&base, WEBHOOK_SECRET).to_vec();
+    args.extend_from_slice(&["--payments-timeout", "2"]);
+    let app = spawn_app_with(&args).await;
     let token = app.register("alice").await;
     Mock::given(method("GET"))
         .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(15)))

@@ -22,8 +22,6 @@ use super::{BillingError, ProviderError};
 use crate::store::Subscription;
 use signature::{Params, VERSION, signed_url};
 
-const TIMEOUT: Duration = Duration::from_secs(10);
-
 /// The monthly plan of `docs/product.md`: $9.99, renewed every month.
 const PRICE_AMOUNT: &str = "9.99";
 const PRICE_CURRENCY: &str = "USD";
@@ -45,6 +43,8 @@ pub struct VerotelAccount {
 pub struct Verotel {
     http: reqwest::Client,
     account: VerotelAccount,
+    /// How long one call to the Control Center may take (`LUCENT_PAYMENTS_TIMEOUT`).
+    timeout: Duration,
 }
 
 /// The checkout's id is FlexPay's `referenceID`: the uid, then a token that makes it unique as
@@ -67,8 +67,12 @@ fn params<const N: usize>(pairs: [(&str, &str); N]) -> Params {
 }
 
 impl Verotel {
-    pub fn new(http: reqwest::Client, account: VerotelAccount) -> Self {
-        Self { http, account }
+    pub fn new(http: reqwest::Client, account: VerotelAccount, timeout: Duration) -> Self {
+        Self {
+            http,
+            account,
+            timeout,
+        }
     }
 
     pub fn shop_id(&self) -> &str {
@@ -101,8 +105,11 @@ impl Verotel {
         signature::is_signed(self.key(), &self.account.shop_id, received)
     }
 
-    async fn send(request: reqwest::RequestBuilder) -> Result<reqwest::Response, ProviderError> {
-        request.timeout(TIMEOUT).send().await.map_err(|e| {
+    async fn send(
+        &self,
+        request: reqwest::RequestBuilder,
+    ) -> Result<reqwest::Response, ProviderError> {
+        request.timeout(self.timeout).send().await.map_err(|e| {
             if e.is_timeout() {
                 ProviderError::Timeout
             } else {
@@ -197,7 +204,7 @@ impl Processor for Verotel {
             "/salestatus",
             &params([("saleID", id), ("version", VERSION)]),
         );
-        let response = Self::send(self.http.get(url)).await?;
+        let response = self.send(self.http.get(url)).await?;
         let status = response.status();
         let body = crate::upstream::read_at_most(response, 64 * 1024)
             .await
@@ -230,7 +237,7 @@ impl Processor for Verotel {
                 Some(self.account.api_password.expose_secret()),
             )
             .header("accept", "application/json; version=1.5.0");
-        let response = Self::send(request).await?;
+        let response = self.send(request).await?;
         let status = response.status();
         let body: serde_json::Value = response.json().await.unwrap_or_default();
         let title = body["error"]["title"].as_str().unwrap_or("no message");

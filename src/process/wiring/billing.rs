@@ -1,6 +1,7 @@
 //! The card processor `LUCENT_BILLING` names, built behind billing's one port.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use secrecy::SecretString;
 
@@ -39,6 +40,7 @@ pub(super) fn billing(
                 config.stripe_api_base.clone(),
                 required(&config.stripe_secret_key, "STRIPE_SECRET_KEY")?,
                 required(&config.stripe_price_id, "STRIPE_PRICE_ID")?,
+                Duration::from_secs(config.payments_timeout),
             );
             let secret: SecretString =
                 required(&config.stripe_webhook_secret, "STRIPE_WEBHOOK_SECRET")?;
@@ -57,6 +59,7 @@ pub(super) fn billing(
                 api_user: required(&config.verotel_api_user, "VEROTEL_API_USER")?,
                 api_password: required(&config.verotel_api_password, "VEROTEL_API_PASSWORD")?,
             },
+            Duration::from_secs(config.payments_timeout),
         ))),
     };
     Ok(Billing::new(
