@@ -263,6 +263,11 @@ pub struct Config {
     )]
     pub catalog: Option<PathBuf>,
 
+    /// Seconds a call to the Realtime Database may take before it fails: a hung database
+    /// fails the request rather than holding it.
+    #[arg(long = "store-timeout", env = "LUCENT_STORE_TIMEOUT", value_name = "LUCENT_STORE_TIMEOUT", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=60))]
+    pub store_timeout: u64,
+
     /// Seconds a call to the payment processor (Stripe's API, Verotel's Control Center) may
     /// take before it fails with 504.
     #[arg(long = "payments-timeout", env = "LUCENT_PAYMENTS_TIMEOUT", value_name = "LUCENT_PAYMENTS_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=120))]

@@ -22,6 +22,9 @@ async fn app_on_database(uri: &str) -> crate::helpers::TestApp {
         "https://demo-lucent-default-rtdb.firebaseio.com",
         "--database-emulator-host",
         host,
+        // A database that hangs is given up on after 2 s, not the default 5.
+        "--store-timeout",
+        "2",
     ])
     .await
 }

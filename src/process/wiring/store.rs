@@ -10,10 +10,6 @@ use crate::store::Store;
 use crate::store::embedded::EmbeddedStore;
 use crate::store::rtdb::{Credentials, RtdbClient, RtdbStore};
 
-/// Per-request deadline for the Realtime Database: a hung database must fail the request,
-/// not hold it.
-const STORE_TIMEOUT: Duration = Duration::from_secs(5);
-
 /// The Realtime Database when `FIREBASE_DATABASE_URL` is set, else the embedded store.
 pub async fn open_store(config: &Config, http: &reqwest::Client) -> anyhow::Result<Arc<dyn Store>> {
     let Some(database_url) = &config.database_url else {
@@ -21,6 +17,7 @@ pub async fn open_store(config: &Config, http: &reqwest::Client) -> anyhow::Resu
             .map_err(|e| anyhow::anyhow!("LUCENT_DATA_DIR: {e}"))?;
         return Ok(Arc::new(store));
     };
+    let timeout = Duration::from_secs(config.store_timeout);
     let client = match &config.database_emulator_host {
         Some(host) => {
             let base = Url::parse(&format!("http://{host}/"))
@@ -35,7 +32,7 @@ pub async fn open_store(config: &Config, http: &reqwest::Client) -> anyhow::Resu
                 base,
                 namespace,
                 Credentials::EmulatorOwner,
-                STORE_TIMEOUT,
+                timeout,
             )
         }
         None => {
@@ -52,7 +49,7 @@ pub async fn open_store(config: &Config, http: &reqwest::Client) -> anyhow::Resu
                 database_url.clone(),
                 None,
                 Credentials::Google(provider),
-                STORE_TIMEOUT,
+                timeout,
             )
         }
     };

@@ -94,6 +94,8 @@ async fn personas_webhook_sends_every_code_it_lists() {
                 "https://demo-lucent-default-rtdb.firebaseio.com",
                 "--database-emulator-host",
                 &host,
+                "--store-timeout",
+                "2",
             ]
             .map(str::to_owned),
         );

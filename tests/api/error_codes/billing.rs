@@ -32,8 +32,8 @@ pub(super) async fn verotel_app(database: Option<&MockServer>) -> TestApp {
 }
 
 async fn spawn_on(mut args: Vec<String>, database: Option<&MockServer>) -> TestApp {
-    // A processor that hangs is given up on after 2 s, not the default 10.
-    args.extend(["--payments-timeout".to_owned(), "2".to_owned()]);
+    // A processor or a database that hangs is given up on after 2 s, not the default 10 and 5.
+    args.extend(["--payments-timeout", "2", "--store-timeout", "2"].map(str::to_owned));
     if let Some(database) = database {
         args.extend([
             "--database-url".to_owned(),

@@ -39,6 +39,9 @@ pub async fn console(database: Option<&MockServer>) -> Console {
                 "https://demo-lucent-default-rtdb.firebaseio.com",
                 "--database-emulator-host",
                 db,
+                // A database that hangs is given up on after 2 s, not the default 5.
+                "--store-timeout",
+                "2",
             ])
             .await
         }
