@@ -6,37 +6,29 @@ use secrecy::{ExposeSecret, SecretString};
 
 use super::{Config, ConfigError};
 
-/// A secret's variable, the fewest characters a real one has, and what its issuer hands out.
-struct Plausible {
-    variable: &'static str,
-    least: usize,
-    issued: &'static str,
-}
-
 impl Config {
     /// Every secret that is set is long enough to be one its issuer handed out.
     pub(super) fn check_secrets(&self) -> Result<(), ConfigError> {
-        for (rule, secret) in self.secrets() {
+        for (variable, least, issued, secret) in self.secrets() {
             let Some(secret) = secret else {
                 continue;
             };
             // Persona's webhook secrets come two at a time while one is rotated.
-            let values: Vec<&str> = if rule.variable == "PERSONA_WEBHOOK_SECRET" {
+            let values: Vec<&str> = if variable == "PERSONA_WEBHOOK_SECRET" {
                 secret.expose_secret().split(',').map(str::trim).collect()
             } else {
                 vec![secret.expose_secret().trim()]
             };
-            if let Some(short) = values.iter().find(|v| v.chars().count() < rule.least) {
+            if let Some(short) = values.iter().find(|v| v.chars().count() < least) {
                 let what = if short.is_empty() {
                     "is empty".to_owned()
                 } else {
                     format!("has {} characters", short.chars().count())
                 };
                 return Err(ConfigError {
-                    variable: rule.variable,
+                    variable,
                     message: format!(
-                        "{what}, fewer than the {} a real one has ({}); unset it or set the real one",
-                        rule.least, rule.issued
+                        "{what}, fewer than the {least} a real one has ({issued}); unset it or set the real one"
                     ),
                 });
             }
@@ -44,75 +36,56 @@ impl Config {
         Ok(())
     }
 
-    fn secrets(&self) -> [(Plausible, Option<&SecretString>); 8] {
-        let rule = |variable, least, issued| Plausible {
-            variable,
-            least,
-            issued,
-        };
+    /// Each secret's variable, the fewest characters a real one has, what its issuer hands
+    /// out, and its value.
+    fn secrets(&self) -> [(&'static str, usize, &'static str, Option<&SecretString>); 8] {
         [
             (
-                rule(
-                    "STRIPE_SECRET_KEY",
-                    32,
-                    "Stripe's keys are sk_live_ or rk_live_ and at least 24 characters more",
-                ),
+                "STRIPE_SECRET_KEY",
+                32,
+                "Stripe's keys are sk_live_ or rk_live_ and at least 24 characters more",
                 self.stripe_secret_key.as_ref(),
             ),
             (
-                rule(
-                    "STRIPE_WEBHOOK_SECRET",
-                    32,
-                    "Stripe's endpoint secrets are whsec_ and 32 characters more",
-                ),
+                "STRIPE_WEBHOOK_SECRET",
+                32,
+                "Stripe's endpoint secrets are whsec_ and 32 characters more",
                 self.stripe_webhook_secret.as_ref(),
             ),
             (
-                rule(
-                    "VEROTEL_SIGNATURE_KEY",
-                    20,
-                    "the Control Center's FlexPay signature keys are about 30 letters and digits",
-                ),
+                "VEROTEL_SIGNATURE_KEY",
+                20,
+                "the Control Center's FlexPay signature keys are about 30 letters and digits",
                 self.verotel_signature_key.as_ref(),
             ),
             (
-                rule(
-                    "VEROTEL_API_PASSWORD",
-                    8,
-                    "the Control Center API's password",
-                ),
+                "VEROTEL_API_PASSWORD",
+                8,
+                "the Control Center API's password",
                 self.verotel_api_password.as_ref(),
             ),
             (
-                rule(
-                    "PERSONA_API_KEY",
-                    40,
-                    "Persona's keys are persona_sandbox_ or persona_production_ and a UUID",
-                ),
+                "PERSONA_API_KEY",
+                40,
+                "Persona's keys are persona_sandbox_ or persona_production_ and a UUID",
                 self.persona_api_key.as_ref(),
             ),
             (
-                rule(
-                    "PERSONA_WEBHOOK_SECRET",
-                    20,
-                    "Persona's webhook secrets are wbhsec_ and a UUID, each of the comma-separated ones",
-                ),
+                "PERSONA_WEBHOOK_SECRET",
+                20,
+                "Persona's webhook secrets are wbhsec_ and a UUID, each of the comma-separated ones",
                 self.persona_webhook_secret.as_ref(),
             ),
             (
-                rule(
-                    "LUCENT_METRICS_TOKEN",
-                    16,
-                    "choose at least 16 random characters: anyone who guesses it reads the metrics",
-                ),
+                "LUCENT_METRICS_TOKEN",
+                16,
+                "choose at least 16 random characters: anyone who guesses it reads the metrics",
                 self.metrics_token.as_ref(),
             ),
             (
-                rule(
-                    "LUCENT_MODERATION_KEY",
-                    20,
-                    "OpenAI's API keys are sk- and 48 characters or more",
-                ),
+                "LUCENT_MODERATION_KEY",
+                20,
+                "OpenAI's API keys are sk- and 48 characters or more",
                 self.moderation_key.as_ref(),
             ),
         ]

@@ -401,17 +401,11 @@ pub(super) fn run<'a>(gate: &Gate, cases: &'a [Case]) -> Vec<Outcome<'a>> {
                 nsfw_style: case.style == "nsfw",
                 nudity: case.style != "safe",
             };
-            match gate.check(&request) {
-                Ok(passed) => Outcome {
-                    case,
-                    refused: None,
-                    surely_explicit: passed.surely_explicit,
-                },
-                Err(r) => Outcome {
-                    case,
-                    refused: Some((r.category.as_str(), r.strike)),
-                    surely_explicit: false,
-                },
+            let checked = gate.check(&request);
+            Outcome {
+                case,
+                surely_explicit: checked.as_ref().is_ok_and(|p| p.surely_explicit),
+                refused: checked.err().map(|r| (r.category.as_str(), r.strike)),
             }
         })
         .collect()

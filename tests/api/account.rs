@@ -329,19 +329,7 @@ async fn a_staff_members_or_a_paying_subscribers_account_is_deleted_by_an_admin_
     c.account_has("ada", json!({"admin": true})).await;
     c.account_has("root", json!({"admin": true})).await;
     c.register("payer").await;
-    let paid = lucent::store::Subscription {
-        plan_type: Some("pro".into()),
-        status: Some("active".into()),
-        current_period_end: Some(lucent::store::now_ms() + 30 * 24 * 3600 * 1000),
-        subscription_id: Some("sub_1".into()),
-        ..Default::default()
-    };
-    c.app
-        .state
-        .users
-        .merge_subscription("payer", &paid)
-        .await
-        .unwrap();
+    c.app.pays_for_premium("payer").await;
     let delete = |who: &str, uid: &str| {
         let staff = token(who, json!({"support": true}));
         c.app

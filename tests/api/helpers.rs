@@ -345,10 +345,21 @@ impl TestApp {
 
     /// Makes `uid` pro, as a confirmed payment would.
     pub async fn make_pro(&self, uid: &str) {
+        self.pro_for_a_month(uid, None).await;
+    }
+
+    /// Makes `uid` pro through a processor's subscription, which keeps billing: taking it
+    /// away is an admin's call.
+    pub async fn pays_for_premium(&self, uid: &str) {
+        self.pro_for_a_month(uid, Some("sub_1")).await;
+    }
+
+    async fn pro_for_a_month(&self, uid: &str, subscription_id: Option<&str>) {
         let sub = lucent::store::Subscription {
             plan_type: Some("pro".into()),
             status: Some("active".into()),
             current_period_end: Some(lucent::store::now_ms() + 30 * 24 * 3600 * 1000),
+            subscription_id: subscription_id.map(str::to_owned),
             ..Default::default()
         };
         self.state

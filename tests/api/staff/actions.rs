@@ -158,19 +158,7 @@ async fn premium_a_subscriber_pays_for_and_a_colleagues_account_are_an_admins_to
     c.account_has("ada", json!({"admin": true})).await;
     let sam = token("sam", json!({"support": true}));
     let ada = token("ada", json!({"admin": true}));
-    let paid = lucent::store::Subscription {
-        plan_type: Some("pro".into()),
-        status: Some("active".into()),
-        current_period_end: Some(lucent::store::now_ms() + 30 * 24 * 3600 * 1000),
-        subscription_id: Some("sub_1".into()),
-        ..Default::default()
-    };
-    c.app
-        .state
-        .users
-        .merge_subscription("payer", &paid)
-        .await
-        .unwrap();
+    c.app.pays_for_premium("payer").await;
     let in_days = |days| (chrono::Utc::now().date_naive() + chrono::Days::new(days)).to_string();
     let free = json!({"plan": "free", "reason": "asked for a refund"});
     let goodwill = json!({"plan": "pro", "until": in_days(7), "reason": "goodwill"});
