@@ -731,6 +731,22 @@ export interface components {
              */
             kept: string[];
         };
+        /**
+         * @description What only an admin may change on an account, and why: the console says so where support
+         *     would otherwise look for a button.
+         */
+        AdminOnly: {
+            /**
+             * @description The account pays for Premium: taking Premium away, and deleting the account, are an
+             *     admin's.
+             */
+            paysForPremium: boolean;
+            /**
+             * @description The account is a staff member's (support or admin): its plan, credits, roles and
+             *     deletion are an admin's to change.
+             */
+            staffAccount: boolean;
+        };
         /** @description Where in the web app the user is sent back to; the verification page by default. */
         AgeCheckBody: {
             /** @description A path of the web app (`/generate?style=nsfw-v1.1`), kept through the provider's flow. */
@@ -1460,6 +1476,8 @@ export interface components {
         };
         /** @description A user as support sees them. */
         SupportUser: {
+            /** @description What only an admin may change on this account. */
+            adminOnly: components["schemas"]["AdminOnly"];
             /** @description The age check: status, provider, its reference and when. */
             ageCheck: components["schemas"]["SupportAgeCheck"];
             /** @description Every action by hand, oldest first. */

@@ -10,9 +10,9 @@ use utoipa::ToSchema;
 use super::super::error_docs::op_errors;
 use super::super::me::{Me, me};
 use super::super::{ApiError, AppState};
-use super::SupportStaff;
 use super::provider::{ProviderView, provider_view};
 use super::safety_views::{RefusalView, SuspensionView};
+use super::{SupportStaff, staff_account};
 use crate::staff::why_pro;
 use crate::store::{AgeStatus, AuditEntry, UserRecord, now_ms};
 
@@ -87,6 +87,19 @@ impl SupportAgeCheck {
     }
 }
 
+/// What only an admin may change on an account, and why: the console says so where support
+/// would otherwise look for a button.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminOnly {
+    /// The account is a staff member's (support or admin): its plan, credits, roles and
+    /// deletion are an admin's to change.
+    staff_account: bool,
+    /// The account pays for Premium: taking Premium away, and deleting the account, are an
+    /// admin's.
+    pays_for_premium: bool,
+}
+
 /// A user as support sees them.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -107,6 +120,8 @@ pub struct SupportUser {
     refusals: Vec<RefusalView>,
     /// The age check: status, provider, its reference and when.
     age_check: SupportAgeCheck,
+    /// What only an admin may change on this account.
+    admin_only: AdminOnly,
 }
 
 fn found(user: UserRecord, processor: &str) -> FoundUser {
@@ -164,15 +179,17 @@ pub async fn user(
 }
 
 pub(super) async fn card(state: &AppState, record: UserRecord) -> Result<SupportUser, ApiError> {
-    let why = why_pro(&record, now_ms(), state.billing.processor.name());
-    let (audit, refusals, generations, provider) = tokio::join!(
+    let now = now_ms();
+    let why = why_pro(&record, now, state.billing.processor.name());
+    let (audit, refusals, generations, provider, staff_account) = tokio::join!(
         state.store.list_audit(&record.uid),
         state.store.list_refusals(&record.uid),
         state.store.count_generations(&record.uid),
         provider_view(
             state.billing.processor.as_ref(),
             record.subscription.as_ref()
-        )
+        ),
+        staff_account(state, &record.uid)
     );
     let reviewed = record.refusals_reviewed_at;
     let refusals = refusals?
@@ -181,7 +198,12 @@ pub(super) async fn card(state: &AppState, record: UserRecord) -> Result<Support
         .map(|(id, refusal)| RefusalView::on_card(id, refusal, reviewed, Some(record.clone())))
         .collect();
     let suspension = record.suspension.clone().map(SuspensionView::from);
+    let admin_only = AdminOnly {
+        staff_account: staff_account?,
+        pays_for_premium: record.pays_for_premium(now),
+    };
     Ok(SupportUser {
+        admin_only,
         age_check: SupportAgeCheck::of(&record),
         suspension,
         refusals,

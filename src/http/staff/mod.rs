@@ -98,19 +98,24 @@ pub(super) fn not_their_own(staff: &Identity, uid: &str) -> Result<(), ApiError>
     Ok(())
 }
 
-/// A staff member's account is an admin's to change: a support member acting on a colleague's
-/// (or an admin's) could hand out or take away what each role bounds.
-pub(super) async fn not_staff(state: &AppState, uid: &str) -> Result<(), ApiError> {
+/// Whether `uid` is a staff member's account (support or admin).
+pub(super) async fn staff_account(state: &AppState, uid: &str) -> Result<bool, ApiError> {
     let account = state
         .staff
         .accounts
         .by_uid(uid)
         .await
         .map_err(|e| ApiError::new(ErrorCode::DependencyUnavailable, e.to_string()))?;
-    if account.is_some_and(|a| {
+    Ok(account.is_some_and(|a| {
         let roles = a.roles();
         roles.admin || roles.support
-    }) {
+    }))
+}
+
+/// A staff member's account is an admin's to change: a support member acting on a colleague's
+/// (or an admin's) could hand out or take away what each role bounds.
+pub(super) async fn not_staff(state: &AppState, uid: &str) -> Result<(), ApiError> {
+    if staff_account(state, uid).await? {
         return Err(ApiError::new(
             ErrorCode::AdminRequired,
             "only an admin acts on a staff member's account",

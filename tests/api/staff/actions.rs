@@ -189,6 +189,31 @@ async fn premium_a_subscriber_pays_for_and_a_colleagues_account_are_an_admins_to
     }
 }
 
+#[tokio::test]
+async fn the_card_says_which_accounts_only_an_admin_may_change() {
+    let c = console(None).await;
+    c.register("payer").await;
+    c.register("kim").await;
+    c.register("alice").await;
+    c.account_has("sam", json!({"support": true})).await;
+    c.account_has("kim", json!({"support": true})).await;
+    let sam = token("sam", json!({"support": true}));
+    c.app.pays_for_premium("payer").await;
+
+    for (uid, staff_account, pays_for_premium) in [
+        ("payer", false, true),
+        ("kim", true, false),
+        ("alice", false, false),
+    ] {
+        let card = c.json(&sam, &format!("/api/v1/support/users/{uid}")).await;
+        assert_eq!(
+            card["adminOnly"],
+            json!({"staffAccount": staff_account, "paysForPremium": pays_for_premium}),
+            "{uid}"
+        );
+    }
+}
+
 async fn remove(c: &Console, staff: &str, uid: &str, id: &str, reason: &str) -> reqwest::Response {
     c.app
         .client

@@ -236,8 +236,8 @@ export function ageCheckAsSeen({ status, checkedAt }: SupportAgeCheck): AgeCheck
 }
 
 /**
- * A free user with no subscription and no audit trail, their age verified, as support sees them
- * (the profile's age check follows `rest.ageCheck`).
+ * A free user with no subscription and no audit trail, their age verified, nothing on their
+ * account an admin's alone, as support sees them (the profile's age check follows `rest.ageCheck`).
  */
 export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, rest: Partial<Omit<SupportUser, 'profile'>> = {}): SupportUser {
   const ageCheck = rest.ageCheck ?? makeSupportAgeCheck();
@@ -261,6 +261,7 @@ export function makeSupportUser(profile: Partial<SupportUser['profile']> = {}, r
     audit: [],
     suspension: null,
     refusals: [],
+    adminOnly: { staffAccount: false, paysForPremium: false },
     ...rest,
     ageCheck,
   };
