@@ -7,7 +7,8 @@
 //! prompt with it, under the stricter of the two styles.
 //!
 //! A request asks for explicit imagery when its style is NSFW or its text asks for nudity,
-//! undress or sex in any listed wording, in any supported language. Refused, never overridable:
+//! undress or sex in any listed wording (a word for sex with an animal included), in any
+//! supported language. Refused, never overridable:
 //! - `minor`: in such a request, any sign of a person under 18 (a minor word or slang, an age
 //!   under 18, an age limit, a birth year, a school year) in the prompt, or a negative prompt
 //!   that asks for no adults; and in any request, a sign of a minor with sexual-harm words;
@@ -473,7 +474,14 @@ impl Gate {
 
     fn check_one(&self, request: &Request<'_>) -> Result<Passed, Refusal> {
         let prompt = Read::new(&self.lists, request.prompt, request.source_len);
-        let words = prompt.on(List::Explicit);
+        let mut words = prompt.on(List::Explicit);
+        // A word for sex with an animal says sex as plainly as any explicit word; one that is
+        // often something else (`?zoo`) does not make a request explicit.
+        for sign in prompt.on(List::Bestiality).signs {
+            if !sign.ambiguous {
+                words.add(sign);
+            }
+        }
         let asks = request.nsfw_style || words.found();
         let sure_asks = request.nsfw_style || words.sure();
         let passed = Passed {

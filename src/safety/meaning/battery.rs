@@ -138,10 +138,10 @@ async fn the_round_5_battery_holds_its_floors_with_both_layers() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_round_4_battery_holds_its_floors_with_both_layers() {
-    holds_floors(ROUND_4, 80, 2).await;
+    holds_floors(ROUND_4, 90, 2).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_round_3_battery_holds_its_floors_with_both_layers() {
-    holds_floors(ROUND_3, 75, 2).await;
+    holds_floors(ROUND_3, 92, 2).await;
 }
