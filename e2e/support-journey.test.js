@@ -3,7 +3,9 @@
 // their email, reads why they are pro, grants 5 bonus credits with a reason and a keyboard
 // confirmation, and sees the audit entry; the paying user then sees the bonus on /profile.
 // Support deletes another user's account with a reason: that user can no longer sign in, and
-// the console no longer finds them. A user without the role sees only that the page is for staff.
+// the console no longer finds them. On a paying subscriber's card support finds no Free plan and
+// no deletion, and on a colleague's no form at all, each with the sentence saying only an admin
+// may. A user without the role sees only that the page is for staff.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -200,6 +202,58 @@ test('support deletes an account with a reason; its user cannot sign in, and the
   assert.notEqual(image.status, 200, `the image is gone: ${image.status}`);
   own.assertNoErrors();
   await own.context().close();
+});
+
+test("support is offered no change a paying subscriber's or a colleague's account would refuse, and reads why", JOURNEY, async () => {
+  const stamp = Date.now().toString(36);
+  const paying = await freeUser(`Paying Pia ${stamp}`);
+  await subscribeViaApi(paying);
+  const colleague = await grantSupportRole(await freeUser(`Colleague Cole ${stamp}`));
+  const { support, page } = await openConsole(`Support Sky ${stamp}`);
+
+  // A paying subscriber: Pro and credits may be given, Premium not taken away, the account not deleted.
+  const card = await openCard(page, paying.email, paying.email);
+  const plan = card.getByRole('form', { name: 'Set the plan', exact: true });
+  await visible(
+    plan.getByText('Pro only: this user pays for Premium, and only an admin can take it away.', { exact: true }),
+    'why the plan form offers no Free',
+  );
+  assert.equal(await plan.getByRole('radio', { name: 'Free', exact: true }).count(), 0, 'no Free plan to choose');
+  await visible(card.getByRole('form', { name: 'Add bonus credits', exact: true }), 'the bonus credits form');
+  const deletion = card.getByRole('region', { name: 'Delete this account', exact: true });
+  await visible(
+    deletion.getByText('This user pays for Premium: only an admin can delete their account.', { exact: true }),
+    'why there is no deletion',
+  );
+  assert.equal(await card.getByRole('form', { name: 'Delete this account', exact: true }).count(), 0, 'no deletion form');
+  await assertAccessible(page, "the support console with a paying subscriber's card");
+  // The gateway refuses what the card does not offer.
+  const refused = await call('DELETE', `/api/v1/support/users/${paying.uid}`, {
+    token: support.token,
+    json: { reason: `journey ${stamp}` },
+  });
+  assert.equal(refused.status, 403, `deleting a paying subscriber: ${JSON.stringify(refused.body)}`);
+  assert.equal(refused.body.error?.code, 'admin_required');
+
+  // A colleague's account: nothing to change, and the sentence in place of the forms.
+  const theirs = await openCard(page, colleague.email, colleague.email);
+  await visible(
+    theirs.getByText("This is a staff member’s account: only an admin can change its plan or credits, or delete it.", {
+      exact: true,
+    }),
+    "why a colleague's account offers no change",
+  );
+  assert.equal(await theirs.getByRole('form').count(), 0, "no form on a colleague's card");
+  await assertAccessible(page, "the support console with a colleague's card");
+  await screenshot(page, 'support-console-colleague');
+  const credits = await call('POST', `/api/v1/support/users/${colleague.uid}/credits`, {
+    token: support.token,
+    json: { credits: 1, reason: `journey ${stamp}` },
+  });
+  assert.equal(credits.status, 403, `credits to a colleague: ${JSON.stringify(credits.body)}`);
+  assert.equal(credits.body.error?.code, 'admin_required');
+  page.assertNoErrors();
+  await page.context().close();
 });
 
 test('a user without the support role sees only that the page is for staff', JOURNEY, async () => {

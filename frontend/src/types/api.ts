@@ -42,6 +42,7 @@ export type FoundUser = Schemas['FoundUser'];
 export type FoundUsers = Schemas['FoundUsers'];
 export type SupportUser = Schemas['SupportUser'];
 export type SupportAgeCheck = Schemas['SupportAgeCheck'];
+export type AdminOnly = Schemas['AdminOnly'];
 export type AgeResetBody = Schemas['AgeResetBody'];
 export type AuditEntry = Schemas['AuditView'];
 export type ProviderView = Schemas['ProviderView'];

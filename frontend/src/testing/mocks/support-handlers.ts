@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 
-import type { RefusalView, SupportUser, SuspendedUser } from '@/types/api';
+import type { AdminOnly, RefusalView, SupportUser, SuspendedUser } from '@/types/api';
 
 import { fakeAuth } from '../fake-firebase';
 
@@ -59,6 +59,19 @@ function reasonProblem(raw: string): string | null {
 }
 
 const ownRecord = 'staff cannot change their own record; ask a colleague';
+const staffAccount = "only an admin acts on a staff member's account";
+
+/**
+ * What of `uid`'s account the caller may not change, being no admin: a staff member's account
+ * (checked after the own record's), Premium paid for. The stored card's `adminOnly` is the
+ * gateway's answer to the same questions its actions ask.
+ */
+function beyondSupport(request: Request, uid: string): AdminOnly {
+  const user = supportUserOf(uid);
+  if (!user || isAdmin(request)) return { staffAccount: false, paysForPremium: false };
+  return user.adminOnly;
+}
+
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The gateway's words for what an account under review keeps when deleted (src/account/deletion.rs). */
@@ -132,6 +145,7 @@ export const supportHandlers = [
     const operation = 'POST /api/v1/support/users/{uid}/plan';
     if (!isStaff(request)) return fail(operation, 404, 'not_found', staffOnly);
     if (caller(request) === params.uid) return fail(operation, 403, 'own_record', ownRecord);
+    if (beyondSupport(request, params.uid).staffAccount) return fail(operation, 403, 'admin_required', staffAccount);
     const body = await request.json();
     const until = body.until ?? null;
     if (until !== null && !/^\d{4}-\d{2}-\d{2}$/.test(until)) {
@@ -145,6 +159,14 @@ export const supportHandlers = [
     if (end !== null && end <= Date.now()) return fail(operation, 422, 'invalid_field', 'until: is in the past');
     const user = supportUserOf(params.uid);
     if (!user) return fail(operation, 404, 'not_found', `no user with uid "${params.uid}"`);
+    if (body.plan === 'free' && beyondSupport(request, params.uid).paysForPremium) {
+      return fail(
+        operation,
+        403,
+        'admin_required',
+        'taking Premium from a subscriber who pays for it needs an admin: the subscription keeps billing until it is canceled',
+      );
+    }
     const pastToday = body.plan === 'pro' ? countGrant(request, { credits: 0, pro: 1 }) : null;
     if (pastToday) return fail(operation, 403, 'admin_required', pastToday);
     const now = Date.now();
@@ -153,7 +175,10 @@ export const supportHandlers = [
     if (body.plan === 'pro') why = end === null ? 'Pro: set by support, no end date' : `Pro: set by support until ${whyDay(end - 1)}`;
     let action = `set-plan ${body.plan}`;
     if (body.plan === 'pro' && until !== null) action += ` until ${until}`;
-    const updated = changed(request, user, { ...user, profile: { ...user.profile, plan: body.plan, subscription }, why }, action, body.reason);
+    // Paid for while the processor's subscription stays behind a Pro plan (UserRecord::pays_for_premium).
+    const adminOnly = { ...user.adminOnly, paysForPremium: body.plan === 'pro' && subscription.subscriptionId != null };
+    const profile = { ...user.profile, plan: body.plan, subscription };
+    const updated = changed(request, user, { ...user, profile, why, adminOnly }, action, body.reason);
     return response(200).json(updated);
   }),
 
@@ -161,6 +186,7 @@ export const supportHandlers = [
     const operation = 'POST /api/v1/support/users/{uid}/credits';
     if (!isStaff(request)) return fail(operation, 404, 'not_found', staffOnly);
     if (caller(request) === params.uid) return fail(operation, 403, 'own_record', ownRecord);
+    if (beyondSupport(request, params.uid).staffAccount) return fail(operation, 403, 'admin_required', staffAccount);
     const body = await request.json();
     const problem = reasonProblem(body.reason);
     if (problem) return fail(operation, 422, 'invalid_field', `reason: ${problem}`);
@@ -238,6 +264,11 @@ export const supportHandlers = [
     const body = await request.json();
     const problem = reasonProblem(body.reason);
     if (problem) return fail(operation, 422, 'invalid_field', `reason: ${problem}`);
+    const beyond = beyondSupport(request, params.uid);
+    if (beyond.staffAccount) return fail(operation, 403, 'admin_required', staffAccount);
+    if (beyond.paysForPremium) {
+      return fail(operation, 403, 'admin_required', 'only an admin deletes the account of a paying subscriber');
+    }
     // Like the gateway, whose every step succeeds on what is gone: a uid with nothing left (one
     // deleted already) is a 200 too, so asking again finishes a deletion.
     const user = supportUserOf(params.uid);
@@ -270,6 +301,11 @@ export const supportHandlers = [
     const roles = { support: false, admin: false, ...db.staffRoles[account.uid] };
     roles[body.role] = body.granted;
     db.staffRoles[account.uid] = roles;
+    // The card says so from now on, as the gateway's asks the account.
+    const staffNow = roles.support || roles.admin;
+    db.supportUsers = db.supportUsers.map((user) =>
+      user.profile.uid === account.uid ? { ...user, adminOnly: { ...user.adminOnly, staffAccount: staffNow } } : user,
+    );
     return response(200).json({ uid: account.uid, email: account.email, ...roles });
   }),
 

@@ -23,11 +23,19 @@ function describe(email: string, plan: Plan, until: string): string {
   return until ? `${email} to Pro until ${formatDay(until)}` : `${email} to Pro with no end date`;
 }
 
+interface SetPlanFormProps {
+  readonly user: SupportUser;
+  /** Free is one of the plans to set: not when only an admin may take away the Premium the user pays for. */
+  readonly offersFree: boolean;
+}
+
 /** Sets the plan by hand: Pro until a day (or without end), or Free. */
-export function SetPlanForm({ user }: { readonly user: SupportUser }) {
+export function SetPlanForm({ user, offersFree }: SetPlanFormProps) {
   const { uid, email } = user.profile;
   const mutation = useSetPlan(uid);
-  const [plan, setPlan] = useState<Plan>('pro');
+  const [chosen, setPlan] = useState<Plan>('pro');
+  // Free chosen before the user's payment came in is no longer on offer.
+  const plan = offersFree ? chosen : 'pro';
   const [until, setUntil] = useState('');
   const change = describe(email, plan, until);
 
@@ -49,15 +57,19 @@ export function SetPlanForm({ user }: { readonly user: SupportUser }) {
       }}
       fields={({ errors, edited }) => (
         <>
-          <Choices
-            legend="Plan"
-            options={[
-              ['pro', 'Pro'],
-              ['free', 'Free'],
-            ]}
-            value={plan}
-            onChange={setPlan}
-          />
+          {offersFree ? (
+            <Choices
+              legend="Plan"
+              options={[
+                ['pro', 'Pro'],
+                ['free', 'Free'],
+              ]}
+              value={plan}
+              onChange={setPlan}
+            />
+          ) : (
+            <p className={styles.muted}>Pro only: this user pays for Premium, and only an admin can take it away.</p>
+          )}
           {plan === 'pro' && (
             <TextField
               label="Last day of Pro (optional)"

@@ -5,13 +5,10 @@ import details from '@/components/ui/details.module.css';
 import { formatDateTime } from '@/lib/format';
 import type { AccountDeleted, ProviderView, Quota, Subscription, SupportUser } from '@/types/api';
 
-import { AddCreditsForm } from './add-credits-form';
 import { AgeCheckPart } from './age-check-part';
 import { AuditTrail } from './audit-trail';
+import { CardActions } from './card-actions';
 import { ContentRules } from './content-rules';
-import { DeleteAccountForm } from './delete-account-form';
-import { GrantsLeft } from './grants-left';
-import { SetPlanForm } from './set-plan-form';
 import styles from './staff.module.css';
 import { UserImages } from './user-images';
 
@@ -138,16 +135,7 @@ export function UserDetails({ user, own, onDeleted }: UserDetailsProps) {
       )}
       <ContentRules user={user} own={own} />
       <AgeCheckPart user={user} own={own} />
-      {!own && (
-        <>
-          <GrantsLeft />
-          <div className={styles.actions}>
-            <SetPlanForm user={user} />
-            <AddCreditsForm user={user} />
-            <DeleteAccountForm user={user} onDeleted={onDeleted} />
-          </div>
-        </>
-      )}
+      {!own && <CardActions user={user} onDeleted={onDeleted} />}
       <AuditTrail entries={user.audit} />
       <UserImages user={user} own={own} />
     </>
