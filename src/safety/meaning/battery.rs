@@ -155,4 +155,3 @@ async fn the_round_4_battery_holds_its_floors_with_both_layers() {
 async fn the_round_3_battery_holds_its_floors_with_both_layers() {
     holds_floors(ROUND_3, 92, 2).await;
 }
-
