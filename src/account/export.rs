@@ -17,6 +17,7 @@ use zip::{CompressionMethod, ZipWriter};
 use crate::generate::GenerateError;
 use crate::generate::gallery::{Gallery, Viewer};
 use crate::store::{GenerationRecord, Store, StoreError, now_ms};
+use crate::users::Users;
 
 /// Records read per page.
 const PAGE: usize = 200;
@@ -35,6 +36,10 @@ enum ExportError {
     Io(#[from] std::io::Error),
     #[error("the client left")]
     Gone,
+    #[error("the account was deleted during the export")]
+    AccountDeleted,
+    #[error("the account lost {0} during the export")]
+    Lost(&'static str),
     #[error("the client stopped reading for {0:?}")]
     Stalled(Duration),
 }
@@ -60,6 +65,7 @@ impl Bounds {
 pub struct Export {
     pub store: Arc<dyn Store>,
     pub gallery: Gallery,
+    pub users: Users,
     pub bounds: Bounds,
 }
 
@@ -211,6 +217,7 @@ impl Export {
         let mut newest: Option<String> = None;
         let mut pages = Pages::new(self.store.as_ref(), uid);
         while let Some(page) = pages.next().await? {
+            self.still(uid, viewer).await?;
             for record in &page {
                 if newest.is_some() {
                     archive.write(b",")?;
@@ -228,6 +235,7 @@ impl Export {
         };
         let mut pages = Pages::new(self.store.as_ref(), uid);
         while let Some(page) = pages.next().await? {
+            self.still(uid, viewer).await?;
             // Made after the list was written: not in it, so not in the archive.
             let listed = page.iter().filter(|r| r.id <= newest && !withheld(r));
             for record in listed {
@@ -239,7 +247,27 @@ impl Export {
                 }
             }
         }
+        // A deletion also takes the records: the pages end early, and only this says why.
+        self.still(uid, viewer).await?;
         archive.finish().await
+    }
+
+    /// Whether `uid` still stands where the export began (`viewer`), asked before each page:
+    /// an export runs up to an hour, and an account deleted, a subscription ended or an age
+    /// check undone in that time ends it with an error rather than serve what is no longer due.
+    async fn still(&self, uid: &str, viewer: Viewer) -> Result<(), ExportError> {
+        let record = self
+            .store
+            .get_user(uid)
+            .await?
+            .ok_or(ExportError::AccountDeleted)?;
+        if viewer.pro && !record.is_pro(now_ms()) {
+            return Err(ExportError::Lost("Premium"));
+        }
+        if viewer.adult && !self.users.adult(&record) {
+            return Err(ExportError::Lost("its age check"));
+        }
+        Ok(())
     }
 }
 

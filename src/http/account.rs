@@ -127,6 +127,7 @@ pub async fn export(State(state): State<AppState>, user: Identity) -> Result<Res
     let export = Export {
         store: state.store.clone(),
         gallery: state.gallery.clone(),
+        users: state.users.clone(),
         bounds: Bounds::DEFAULT,
     };
     let name = format!(

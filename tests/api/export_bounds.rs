@@ -18,7 +18,13 @@ const IMAGES: usize = 5000;
 /// once per record, as it would distinct ones).
 async fn account_with_images(app: &TestApp, uid: &str, n: usize) -> String {
     let token = app.register(uid).await;
-    let made = app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
+    with_images(app, uid, &token, n).await;
+    token
+}
+
+/// `n` images of registered `uid`'s (`token` is theirs), as [`account_with_images`] makes them.
+async fn with_images(app: &TestApp, uid: &str, token: &str, n: usize) {
+    let made = app.generate_ok(token, &json!({"prompt": "a fox"})).await;
     let id = made["id"].as_str().unwrap();
     let template = app
         .state
@@ -45,13 +51,13 @@ async fn account_with_images(app: &TestApp, uid: &str, n: usize) -> String {
             app.state.store.put_generation(uid, &record).await.unwrap();
         })
         .await;
-    token
 }
 
 fn export_of(app: &TestApp, bounds: Bounds) -> Export {
     Export {
         store: app.state.store.clone(),
         gallery: app.state.gallery.clone(),
+        users: app.state.users.clone(),
         bounds,
     }
 }
@@ -127,4 +133,71 @@ async fn an_export_past_its_time_ends_with_an_error_not_a_cut_archive() {
         .await;
 
     assert!(parts.last().unwrap().is_err(), "the last part is an error");
+}
+
+/// What an export of `uid` for `viewer` sends after its first part, with `change` made once
+/// that part is read: the writer is then at most a few parts ahead, pages before its end.
+async fn export_changed_halfway(
+    app: &TestApp,
+    uid: &str,
+    viewer: Viewer,
+    change: impl AsyncFnOnce(),
+) -> Vec<std::io::Result<bytes::Bytes>> {
+    let mut stream = Box::pin(export_of(app, Bounds::DEFAULT).stream(uid.into(), viewer, ()));
+    assert!(stream.next().await.unwrap().is_ok(), "the first part");
+    change().await;
+    stream.collect().await
+}
+
+fn the_error_it_ended_with(parts: &[std::io::Result<bytes::Bytes>]) -> String {
+    match parts.last().unwrap() {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("the export ended as a whole archive, not with an error"),
+    }
+}
+
+#[tokio::test]
+async fn an_export_ends_with_an_error_when_its_account_loses_premium_or_is_deleted_halfway() {
+    let app = spawn_app().await;
+    let pro = Viewer {
+        pro: true,
+        adult: true,
+    };
+    account_with_images(&app, "ann", 400).await;
+    app.make_pro("ann").await;
+    let premium_ended = async || {
+        let ended = lucent::store::Subscription {
+            status: Some("canceled".into()),
+            current_period_end: Some(lucent::store::now_ms() - 1000),
+            ..Default::default()
+        };
+        app.state
+            .users
+            .merge_subscription("ann", &ended)
+            .await
+            .unwrap();
+    };
+    let parts = export_changed_halfway(&app, "ann", pro, premium_ended).await;
+    assert!(the_error_it_ended_with(&parts).contains("Premium"));
+
+    // Deleting an account asks the accounts service too: the console's app has one.
+    let console = crate::staff::console(None).await;
+    let app = &console.app;
+    console.register("bob").await;
+    console.deleting_answers("bob", 200).await;
+    let bob = crate::staff::token("bob", json!({}));
+    with_images(app, "bob", &bob, 400).await;
+    let deleted = async || {
+        let response = app
+            .client
+            .delete(app.url("/api/v1/me"))
+            .bearer_auth(&bob)
+            .json(&json!({ "email": "bob@example.com" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
+    };
+    let parts = export_changed_halfway(app, "bob", FREE_ADULT, deleted).await;
+    assert!(the_error_it_ended_with(&parts).contains("deleted"));
 }
