@@ -247,7 +247,7 @@ impl Export {
                 }
             }
         }
-        // A deletion also takes the records: the pages end early, and only this says why.
+        // A deletion also takes the records: the pages may end early, and only this says why.
         self.still(uid, viewer).await?;
         archive.finish().await
     }
@@ -256,6 +256,10 @@ impl Export {
     /// an export runs up to an hour, and an account deleted, a subscription ended or an age
     /// check undone in that time ends it with an error rather than serve what is no longer due.
     async fn still(&self, uid: &str, viewer: Viewer) -> Result<(), ExportError> {
+        // A deletion takes the images before the profile: its start, not its end, counts.
+        if super::deletion::tombstoned(self.store.as_ref(), uid).await? {
+            return Err(ExportError::AccountDeleted);
+        }
         let record = self
             .store
             .get_user(uid)
