@@ -49,6 +49,24 @@ apt_install_if_missing() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
 }
 
+# One piece of work begun in the background while the steps run (npm's installs, the web app's
+# checks): its output goes to a log that `background_end`, as a step of its own, prints.
+BACKGROUND_JOB=
+background_begin() {
+  BACKGROUND_LOG="$(mktemp)"
+  "$@" >"$BACKGROUND_LOG" 2>&1 &
+  BACKGROUND_JOB=$!
+}
+background_end() {
+  local rc=0
+  wait "$BACKGROUND_JOB" || rc=$?
+  BACKGROUND_JOB=
+  cat "$BACKGROUND_LOG"
+  return "$rc"
+}
+# For the exit trap: a command that ends early ends its background work too.
+background_stop() { [ -z "$BACKGROUND_JOB" ] || kill -TERM "$BACKGROUND_JOB" 2>/dev/null || true; }
+
 # The test command's steps and their durations, for the table `step_summary` prints.
 STEP_NAMES=()
 STEP_SECONDS=()

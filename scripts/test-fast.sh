@@ -7,33 +7,17 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
-web_job=
-finish() {
-  [ -z "$web_job" ] || kill -TERM "$web_job" 2>/dev/null || true
-  step_summary
-}
-trap finish EXIT
+trap 'background_stop; step_summary' EXIT
 
 # The web app's checks mostly keep one core busy while the Rust steps wait on the linker and
 # on the API tests' servers, so they run beside them; the last step prints their log.
-web_app_begin() {
-  web_log="$(mktemp)"
-  (
-    npm_install "$ROOT/frontend"
-    cd frontend && npm run --silent lint && npm run --silent typecheck && npm test --silent
-  ) >"$web_log" 2>&1 &
-  web_job=$!
-}
-web_app_end() {
-  local rc=0
-  wait "$web_job" || rc=$?
-  web_job=
-  cat "$web_log"
-  return "$rc"
+web_app() {
+  npm_install "$ROOT/frontend"
+  cd frontend && npm run --silent lint && npm run --silent typecheck && npm test --silent
 }
 
 step "cargo fmt --check" cargo fmt --all --check
-web_app_begin
+background_begin web_app
 step "cargo clippy" cargo clippy --locked --workspace --all-targets -- -D warnings
 step "fetch the content gate's model (pinned by sha256; once)" scripts/fetch-model.sh
 # Skipped: the batteries read by the model (a minute of embeddings; the full command runs them).
@@ -43,4 +27,4 @@ step "unit tests" cargo test --locked --workspace --lib -- --skip safety::meanin
 step "API tests without processes" cargo test --locked --test api -- --test-threads 8 \
   --skip redis --skip cluster --skip scale_out --skip money_exact --skip process:: \
   --skip shutdown --skip config:: --skip settlement::a_refund_cut_by_a_dead_gateway
-step "web app: lint, types, unit tests (begun beside clippy)" web_app_end
+step "web app: lint, types, unit tests (begun beside clippy)" background_end

@@ -13,9 +13,8 @@ cd "$ROOT"
 [ -n "${CI:-}" ] && export CARGO_INCREMENTAL=0
 
 stack=
-npm_job=
 finish() {
-  [ -z "$npm_job" ] || kill -TERM "$npm_job" 2>/dev/null || true
+  background_stop
   # TERM, not INT: a background job of a script ignores SIGINT, and the stack's trap must run.
   if [ -n "$stack" ]; then
     kill -TERM "$stack" 2>/dev/null || true
@@ -40,18 +39,7 @@ web_app_checks() {
 
 # npm's installs mostly wait on the registry while clippy keeps the 2 cores busy, so they run
 # beside it; the step that ends them prints their log.
-npm_installs_begin() {
-  npm_log="$(mktemp)"
-  (npm_install_tools && npm_install "$ROOT/frontend") >"$npm_log" 2>&1 &
-  npm_job=$!
-}
-npm_installs_end() {
-  local rc=0
-  wait "$npm_job" || rc=$?
-  npm_job=
-  cat "$npm_log"
-  return "$rc"
-}
+npm_installs() { npm_install_tools && npm_install "$ROOT/frontend"; }
 
 start_stack() {
   export LUCENT_DATA_DIR; LUCENT_DATA_DIR="$(mktemp -d)"
@@ -68,7 +56,7 @@ start_stack() {
 }
 
 step "cargo fmt --check" cargo fmt --all --check
-npm_installs_begin
+background_begin npm_installs
 step "cargo clippy" cargo clippy --locked --workspace --all-targets -- -D warnings
 # The tests of the state instances share start their own Redis on a free port.
 step "install redis-server" apt_install_if_missing /usr/bin/redis-server redis-server "the shared-state tests"
@@ -76,7 +64,7 @@ step "fetch the content gate's model (pinned by sha256; once)" scripts/fetch-mod
 # Four tests at a time, not one per core: the API tests wait on their servers, Redis and
 # processes more than they compute (all of them: 285 s in two threads, 223 s in four).
 step "cargo test" cargo test --locked --workspace -- --test-threads 4
-step "npm install (begun beside clippy)" npm_installs_end
+step "npm install (begun beside clippy)" background_end
 step "web app: lint, types, API types up to date, unit tests" web_app_checks
 step "contracts: database rules, Stripe signatures" npm run --silent test:contracts
 step "install chromium" apt_install_if_missing /usr/bin/chromium chromium "the browser tests"
