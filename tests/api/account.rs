@@ -50,7 +50,7 @@ async fn alice_with_an_image(c: &Console) -> String {
     alice
 }
 
-async fn delete_me(app: &TestApp, token: &str, email: &str) -> reqwest::Response {
+pub(crate) async fn delete_me(app: &TestApp, token: &str, email: &str) -> reqwest::Response {
     app.client
         .delete(app.url("/api/v1/me"))
         .bearer_auth(token)

@@ -188,14 +188,7 @@ async fn an_export_ends_with_an_error_when_its_account_loses_premium_or_is_delet
     let bob = crate::staff::token("bob", json!({}));
     with_images(app, "bob", &bob, 400).await;
     let deleted = async || {
-        let response = app
-            .client
-            .delete(app.url("/api/v1/me"))
-            .bearer_auth(&bob)
-            .json(&json!({ "email": "bob@example.com" }))
-            .send()
-            .await
-            .unwrap();
+        let response = crate::account::delete_me(app, &bob, "bob@example.com").await;
         assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
     };
     let parts = export_changed_halfway(app, "bob", FREE_ADULT, deleted).await;
