@@ -79,9 +79,9 @@ NEUTRAL = {tag_key(line.strip()) for line in open(NEUTRAL_FILE, encoding="utf-8"
 
 
 def content(text):
-    """The comma-separated pieces of a cleaned text without the neutral tags, joined by ", "; a
+    """The comma-separated pieces (Latin, CJK and Arabic commas) of a cleaned text without the neutral tags, joined by ", "; a
     text of neutral tags alone stays whole."""
-    kept = [p.strip() for p in text.split(",")]
+    kept = [p.strip() for p in re.split("[,，、،]", text)]
     kept = [p for p in kept if p and tag_key(p) not in NEUTRAL]
     return ", ".join(kept) if kept else text
 

@@ -16,11 +16,15 @@ static NEUTRAL: LazyLock<HashSet<String>> = LazyLock::new(|| {
         .collect()
 });
 
+/// The commas a list of tags is written with: Latin, CJK (full-width and the enumeration
+/// comma) and Arabic script.
+const COMMAS: [char; 4] = [',', '，', '、', '،'];
+
 /// `text`'s comma-separated pieces without the neutral ones, joined again by ", "; a text of
 /// neutral tags alone is read whole, as it was.
 pub fn content(text: &str) -> String {
     let kept: Vec<&str> = text
-        .split(',')
+        .split(COMMAS)
         .map(str::trim)
         .filter(|piece| !piece.is_empty() && !NEUTRAL.contains(&key(piece)))
         .collect();
@@ -71,6 +75,16 @@ mod tests {
     fn what_the_prompt_is_about_stays_as_written_and_lora_calls_stay() {
         let prompt = "nude woman, (sleeping:1.2), <lora:someone_v2:0.8>, bedroom";
         assert_eq!(content(prompt), prompt);
+    }
+
+    #[test]
+    fn the_lists_other_languages_and_commas_are_read_too() {
+        assert_eq!(
+            content("걸작, (최고 품질:1.2), 보케, 해변의 성인 커플"),
+            "해변의 성인 커플"
+        );
+        assert_eq!(content("傑作、最高品質，海辺の夕焼け"), "海辺の夕焼け");
+        assert_eq!(content("تحفة فنية، امرأة في الحديقة"), "امرأة في الحديقة");
     }
 
     #[test]
