@@ -1,12 +1,11 @@
-//! Image bytes: storage, the non-pro preview, PNG metadata, and the bitmap font they share
-//! with the built-in renderer.
+//! Image bytes: storage, the non-pro preview (its pixels: crates/pixels), PNG metadata.
 
 pub mod blobs;
 pub mod content_credentials;
-pub mod font;
 pub mod mark;
 pub mod png_meta;
-pub mod preview;
+
+pub use lucent_pixels::preview;
 
 use image::ImageEncoder;
 use rand::Rng;

@@ -4,7 +4,7 @@
 
 use image::{DynamicImage, Rgba, RgbaImage};
 
-use super::font;
+use crate::font;
 
 /// Longest side of the shrunken image: few enough pixels that no face or body survives.
 const BLUR_SIDE: u32 = 24;
