@@ -44,6 +44,7 @@ mod tests {
             status: "approved".into(),
             birthdate: born,
             decided_at: None,
+            template: None,
         }
     }
 

@@ -5,9 +5,11 @@
 //! document. A check starts with `POST /api/v1/me/age-check` (an inquiry at the provider, and
 //! the link to its hosted flow); the provider's webhook says something changed, and the gateway
 //! then reads the inquiry back from the provider itself: a payload is never trusted alone. The
-//! inquiry is bound to the account by its reference id (the uid), and the account is `verified`
-//! only when the inquiry is approved and its verified birth date makes the person 18 or older
-//! today. With `LUCENT_AGE_CHECK=off` nothing is required (the deployer's decision, said at
+//! inquiry counts only for the account it was made for (its reference id, the uid), only if it
+//! is the one the gateway started for that account last (an admin's reset ends its say) from
+//! the configured template, and the account is `verified` only while the inquiry is approved
+//! and its verified birth date makes the person 18 or older today: the provider's latest
+//! decision wins, an approval overturned included. With `LUCENT_AGE_CHECK=off` nothing is required (the deployer's decision, said at
 //! start and in `/readyz`).
 
 mod decide;

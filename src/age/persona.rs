@@ -66,6 +66,19 @@ impl Included {
 struct Resource {
     id: String,
     attributes: Attributes,
+    #[serde(default)]
+    relationships: Value,
+}
+
+impl Resource {
+    /// The template the inquiry was made from: `inquiry-template` for an inquiry of a Dynamic
+    /// Flow template (`itmpl_`), `template` for a legacy one (docs/persona-wire.md, §3).
+    fn template(&self) -> Option<String> {
+        ["inquiry-template", "template"]
+            .iter()
+            .find_map(|r| self.relationships[r]["data"]["id"].as_str())
+            .map(str::to_owned)
+    }
 }
 
 #[derive(Deserialize)]
@@ -190,6 +203,10 @@ impl Provider for Persona {
         "persona"
     }
 
+    fn template(&self) -> Option<&str> {
+        Some(&self.template)
+    }
+
     async fn start(
         &self,
         uid: &str,
@@ -236,8 +253,10 @@ impl Provider for Persona {
             .included
             .iter()
             .find_map(Included::verified_birthdate);
+        let template = document.data.template();
         let attributes = document.data.attributes;
         Ok(Inquiry {
+            template,
             id: document.data.id,
             reference_id: attributes.reference_id.unwrap_or_default(),
             status: attributes.status,

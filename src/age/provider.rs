@@ -27,6 +27,8 @@ pub struct Inquiry {
     pub birthdate: Option<NaiveDate>,
     /// When the provider decided, in milliseconds since the epoch.
     pub decided_at: Option<i64>,
+    /// The template it was made from, where the provider has templates.
+    pub template: Option<String>,
 }
 
 impl Inquiry {
@@ -47,6 +49,13 @@ pub struct Started {
 pub trait Provider: Send + Sync {
     /// `persona` or `test`.
     fn name(&self) -> &'static str;
+
+    /// The template the gateway makes its inquiries from, where the provider has templates: an
+    /// inquiry made from another (a weaker one of the same environment, or one a template link
+    /// started) proves nothing here.
+    fn template(&self) -> Option<&str> {
+        None
+    }
 
     /// Resumes `resume` (an inquiry of `uid`'s still under way) or creates one; the link that
     /// continues it sends the user back to `return_to`.

@@ -172,6 +172,7 @@ impl Provider for TestAgeChecks {
             status: inquiry.status,
             birthdate: inquiry.birthdate,
             decided_at: inquiry.decided_at,
+            template: None,
         })
     }
 

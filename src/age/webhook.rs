@@ -150,27 +150,44 @@ impl AgeChecks {
                 "no account for the inquiry's reference id {uid:?}"
             )));
         };
-        if let Some(current) = &user.age_check
-            && current.provider == provider.name()
-            && !current.reference.is_empty()
+        // Only an inquiry the gateway started for this account, and the latest it started,
+        // has a say: not one made elsewhere with the uid as its reference, not one an admin's
+        // reset ended (the reset leaves no reference), not one the account has since replaced.
+        let Some(current) = user
+            .age_check
+            .as_ref()
+            .filter(|c| c.provider == provider.name() && c.reference == inquiry.id)
+        else {
+            return Ok(Delivery::Ignored(format!(
+                "inquiry {} is not the one the gateway started for the account, or was ended since",
+                inquiry.id
+            )));
+        };
+        if let Some(ours) = provider.template()
+            && inquiry.template.as_deref() != Some(ours)
         {
-            // An inquiry the account replaced since (it started another) changes nothing.
-            if current.reference != inquiry.id {
-                return Ok(Delivery::Ignored(format!(
-                    "inquiry {} is not the account's current one",
-                    inquiry.id
-                )));
-            }
-            // A decided inquiry stays decided: read again once redacted, it has no birth
-            // date left to prove anything with.
-            if matches!(current.status, AgeStatus::Verified | AgeStatus::Declined) {
-                return Ok(Delivery::Ignored(format!(
-                    "inquiry {} was decided before",
-                    inquiry.id
-                )));
-            }
+            return Ok(Delivery::Ignored(format!(
+                "inquiry {} was made from {:?}, not the configured template",
+                inquiry.id, inquiry.template
+            )));
         }
         let status = status_of(&inquiry, chrono::Utc::now().date_naive());
+        // The latest decision wins in both directions. A decided inquiry read again after its
+        // redaction has no birth date left, so an approval stays as it was; what changes a
+        // decision is the provider's own word changing: an approval overturned (declined after
+        // review, fraud found), or a decline a reviewer turned into an approval while the birth
+        // date is still there to prove the age.
+        let overturned = match current.status {
+            AgeStatus::Verified => status == AgeStatus::Declined && inquiry.status != "approved",
+            AgeStatus::Declined => status == AgeStatus::Verified,
+            _ => true,
+        };
+        if !overturned {
+            return Ok(Delivery::Ignored(format!(
+                "inquiry {} was decided before, and the provider still says so",
+                inquiry.id
+            )));
+        }
         let check = AgeCheck {
             status,
             provider: provider.name().to_owned(),

@@ -566,3 +566,125 @@ async fn support_sees_the_age_check_and_only_an_admin_resets_it_with_a_reason() 
         .await;
     assert_eq!(error_code(refused, 403).await, "age_check_required");
 }
+
+/// An approval for `inquiry` delivered to `app`, signed; the receipt's outcome.
+async fn persona_says(app: &TestApp, event_id: &str, name: &str, inquiry: &str) -> String {
+    let body = event(event_id, name, inquiry, "alice");
+    let response = deliver(app, &body, Some(&sign(&body, SECRET, now()))).await;
+    assert_eq!(response.status(), 200);
+    let receipt: Value = response.json().await.unwrap();
+    receipt["outcome"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn an_admins_reset_sticks_whatever_persona_says_later_about_the_inquiry_before_it() {
+    let persona = FakePersona::start().await;
+    persona.creates("inq_a").await;
+    persona
+        .reads("inq_a", "alice", "approved", Some("1990-04-12"))
+        .await;
+    let flags = persona.flags(&persona.base());
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let c = crate::staff::console_with(&flags).await;
+    c.register("alice").await;
+    let alice = crate::staff::token("alice", json!({}));
+    assert_eq!(start(&c.app, &alice, &json!({})).await.status(), 201);
+    persona_says(&c.app, "evt_r1", "inquiry.approved", "inq_a").await;
+    assert_eq!(age_check(&c.app, &alice).await["status"], "verified");
+    c.account_has("ada", json!({"admin": true})).await;
+    let ada = crate::staff::token("ada", json!({"admin": true}));
+    let reset = c
+        .app
+        .client
+        .post(c.app.url("/api/v1/support/users/alice/age-check/reset"))
+        .bearer_auth(&ada)
+        .json(&json!({ "reason": "the ID belonged to her sister" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reset.status(), 200);
+
+    for (event_id, name) in [
+        ("evt_r2", "inquiry.approved"),
+        ("evt_r3", "inquiry.transitioned"),
+        ("evt_r4", "inquiry.completed"),
+    ] {
+        let outcome = persona_says(&c.app, event_id, name, "inq_a").await;
+        assert!(outcome.starts_with("ignored"), "{name}: {outcome}");
+    }
+
+    assert_eq!(age_check(&c.app, &alice).await["status"], "unverified");
+    let refused = c
+        .app
+        .generate(&alice, &json!({"prompt": "a portrait", "style": NSFW}))
+        .await;
+    assert_eq!(error_code(refused, 403).await, "age_check_required");
+}
+
+#[tokio::test]
+async fn an_inquiry_the_gateway_did_not_start_or_made_from_another_template_proves_nothing() {
+    let persona = FakePersona::start().await;
+    // Started elsewhere (a template link) with alice's uid as its reference: she never asked.
+    persona
+        .reads("inq_elsewhere", "alice", "approved", Some("1990-04-12"))
+        .await;
+    // bob's own inquiry, read back as made from a weaker template of the same environment.
+    persona.creates("inq_bob").await;
+    persona
+        .reads_from(
+            "itmpl_SelfieOnly",
+            "inq_bob",
+            "bob",
+            "approved",
+            Some("1990-04-12"),
+        )
+        .await;
+    let app = persona_app(&persona).await;
+    let alice = app.register("alice").await;
+    let bob = app.register("bob").await;
+    assert_eq!(start(&app, &bob, &json!({})).await.status(), 201);
+
+    let elsewhere = persona_says(&app, "evt_t1", "inquiry.approved", "inq_elsewhere").await;
+    let body = event("evt_t2", "inquiry.approved", "inq_bob", "bob");
+    let weaker = deliver(&app, &body, Some(&sign(&body, SECRET, now()))).await;
+    let weaker: Value = weaker.json().await.unwrap();
+
+    assert!(elsewhere.starts_with("ignored"), "{elsewhere}");
+    assert!(
+        weaker["outcome"].as_str().unwrap().contains("template"),
+        "{weaker}"
+    );
+    assert_eq!(age_check(&app, &alice).await["status"], "unverified");
+    assert_eq!(age_check(&app, &bob).await["status"], "pending");
+}
+
+#[tokio::test]
+async fn an_approval_persona_overturns_ends_explicit_imagery_at_once_and_a_redacted_one_stands() {
+    let persona = FakePersona::start().await;
+    persona
+        .reads("inq_a", "alice", "approved", Some("1990-04-12"))
+        .await;
+    let (app, alice) = alice_checking(&persona).await;
+    persona_says(&app, "evt_o1", "inquiry.approved", "inq_a").await;
+    app.generate_ok(&alice, &json!({"prompt": "a portrait", "style": NSFW}))
+        .await;
+
+    // Redacted, the approval is read again without its birth date: it still stands.
+    persona.server.reset().await;
+    persona.reads("inq_a", "alice", "approved", None).await;
+    let redacted = persona_says(&app, "evt_o2", "inquiry.redacted", "inq_a").await;
+    assert!(redacted.starts_with("ignored"), "{redacted}");
+    assert_eq!(age_check(&app, &alice).await["status"], "verified");
+
+    // A reviewer finds the document forged and declines the inquiry.
+    persona.server.reset().await;
+    persona.reads("inq_a", "alice", "declined", None).await;
+    let overturned = persona_says(&app, "evt_o3", "inquiry.declined", "inq_a").await;
+
+    assert_eq!(overturned, "applied: declined");
+    assert_eq!(age_check(&app, &alice).await["status"], "declined");
+    let refused = app
+        .generate(&alice, &json!({"prompt": "a portrait", "style": NSFW}))
+        .await;
+    assert_eq!(error_code(refused, 403).await, "age_check_required");
+}

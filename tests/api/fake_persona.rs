@@ -15,8 +15,13 @@ pub struct FakePersona {
     pub server: MockServer,
 }
 
-/// An inquiry as Persona serialises it at version 2023-01-05.
+/// An inquiry of the gateway's template as Persona serialises it at version 2023-01-05.
 pub fn inquiry(id: &str, reference: &str, status: &str) -> Value {
+    inquiry_from(TEMPLATE, id, reference, status)
+}
+
+/// An inquiry made from `template`.
+pub fn inquiry_from(template: &str, id: &str, reference: &str, status: &str) -> Value {
     json!({
         "type": "inquiry",
         "id": id,
@@ -33,9 +38,13 @@ pub fn inquiry(id: &str, reference: &str, status: &str) -> Value {
             "birthdate": "1970-01-01",
             "fields": { "birthdate": { "type": "date", "value": "1970-01-01" } },
         },
-        "relationships": { "verifications": { "data": [
-            { "type": "verification/government-id", "id": "ver_1" }
-        ]}},
+        "relationships": {
+            "inquiry-template": { "data": { "type": "inquiry-template", "id": template } },
+            "template": { "data": {} },
+            "verifications": { "data": [
+                { "type": "verification/government-id", "id": "ver_1" }
+            ]},
+        },
     })
 }
 
@@ -113,6 +122,18 @@ impl FakePersona {
     /// `GET /inquiries/{id}` answers `status` for `reference`, with a passed government-ID
     /// verification of `born` when given.
     pub async fn reads(&self, id: &str, reference: &str, status: &str, born: Option<&str>) {
+        self.reads_from(TEMPLATE, id, reference, status, born).await;
+    }
+
+    /// The same for an inquiry made from `template`.
+    pub async fn reads_from(
+        &self,
+        template: &str,
+        id: &str,
+        reference: &str,
+        status: &str,
+        born: Option<&str>,
+    ) {
         let included: Vec<Value> = born
             .map(|born| {
                 json!({
@@ -128,7 +149,7 @@ impl FakePersona {
             .and(query_param("include", "verifications"))
             .and(header("authorization", format!("Bearer {KEY}").as_str()))
             .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-                "data": inquiry(id, reference, status),
+                "data": inquiry_from(template, id, reference, status),
                 "included": included,
             })))
             .mount(&self.server)
