@@ -165,6 +165,7 @@ impl AgeChecks {
             reason: reason.to_owned(),
         };
         self.store.add_audit(uid, &entry).await?;
+        let before = self.store.get_user(uid).await?;
         let check = AgeCheck {
             status: AgeStatus::Unverified,
             provider: "staff".into(),
@@ -172,18 +173,40 @@ impl AgeChecks {
             checked_at: now,
             read_at: now,
         };
-        Ok(self.write(uid, &check).await?)
+        let record = self.write(uid, &check).await?;
+        // The reset has ended the earlier inquiries' say; what they hold of the person (an ID
+        // that may not have been theirs) goes too. The reset stands if the provider is away:
+        // the account's deletion asks again.
+        if let Some(before) = &before
+            && let Err(e) = self.redact_all(before).await
+        {
+            tracing::warn!(%uid, error = %e, "redacting the inquiries a reset ended");
+        }
+        Ok(record)
     }
 
-    /// On account deletion: the provider deletes what it holds of the person, always.
+    /// On account deletion: the provider deletes what it holds of the person, always, from every
+    /// inquiry the account ever had (declined attempts and those from before a reset included).
     pub async fn forget(&self, user: &UserRecord) -> Result<(), AgeError> {
-        let (Some(provider), Some(check)) = (&self.provider, &user.age_check) else {
+        Ok(self.redact_all(user).await?)
+    }
+
+    /// Every inquiry the provider lists for `user`, and the one on the record.
+    async fn redact_all(&self, user: &UserRecord) -> Result<(), ProviderError> {
+        let Some(provider) = &self.provider else {
             return Ok(());
         };
-        if check.reference.is_empty() || check.provider != provider.name() {
-            return Ok(());
+        let mut ids = provider.inquiries_of(&user.uid).await?;
+        if let Some(check) = &user.age_check
+            && check.provider == provider.name()
+            && !check.reference.is_empty()
+            && !ids.contains(&check.reference)
+        {
+            ids.push(check.reference.clone());
         }
-        provider.redact(&check.reference).await?;
+        for id in ids {
+            provider.redact(&id).await?;
+        }
         Ok(())
     }
 

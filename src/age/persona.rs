@@ -9,12 +9,15 @@
 //!   The inquiry's own `birthdate` field is not read: Persona documents fields as data the
 //!   user may fill in, not as what the document proved.
 //! - redact: `DELETE /inquiries/{id}` (409 once redacted, 404 when gone: both are done).
+//! - every inquiry of an account, to redact them all: `GET /inquiries?filter[reference-id]=`,
+//!   a hundred a page, following `links.next`'s `page[after]` cursor (§4).
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate};
 use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use url::Url;
 
@@ -41,6 +44,24 @@ struct Document {
     #[serde(default)]
     meta: Value,
 }
+
+/// A page of inquiries.
+#[derive(Deserialize)]
+struct Page {
+    data: Vec<Listed>,
+    #[serde(default)]
+    links: Value,
+}
+
+#[derive(Deserialize)]
+struct Listed {
+    id: String,
+}
+
+/// A page holds at most this many (Persona's most; its default is 10).
+const PAGE_SIZE: usize = 100;
+/// Enough pages for any real account; a provider that never ends its list is not followed on.
+const MOST_PAGES: usize = 20;
 
 /// A related object: the verifications are read for their birth date.
 #[derive(Deserialize)]
@@ -108,12 +129,12 @@ impl Persona {
     }
 
     /// One call; `None` for 404.
-    async fn call(
+    async fn call<T: DeserializeOwned>(
         &self,
         method: Method,
         path: &str,
         body: Option<Value>,
-    ) -> Result<Option<Document>, ProviderError> {
+    ) -> Result<Option<T>, ProviderError> {
         let mut request = self
             .http
             .request(method.clone(), self.url(path)?)
@@ -266,8 +287,39 @@ impl Provider for Persona {
     }
 
     async fn redact(&self, id: &str) -> Result<(), ProviderError> {
-        self.call(Method::DELETE, &format!("inquiries/{}", checked(id)?), None)
+        self.call::<Value>(Method::DELETE, &format!("inquiries/{}", checked(id)?), None)
             .await
             .map(drop)
+    }
+
+    async fn inquiries_of(&self, uid: &str) -> Result<Vec<String>, ProviderError> {
+        let encode =
+            |v: &str| url::form_urlencoded::byte_serialize(v.as_bytes()).collect::<String>();
+        let mut ids: Vec<String> = Vec::new();
+        let mut after: Option<String> = None;
+        for _ in 0..MOST_PAGES {
+            let mut path = format!(
+                "inquiries?filter%5Breference-id%5D={}&page%5Bsize%5D={PAGE_SIZE}",
+                encode(uid)
+            );
+            if let Some(after) = &after {
+                path.push_str(&format!("&page%5Bafter%5D={}", encode(after)));
+            }
+            let Some(page) = self.call::<Page>(Method::GET, &path, None).await? else {
+                break;
+            };
+            let last = page.data.last().map(|i| i.id.clone());
+            ids.extend(page.data.into_iter().map(|i| i.id));
+            // Whether `links.next` keeps the filters is not documented: only its cursor is
+            // read, and the filters are sent again (docs/persona-wire.md, §4).
+            let more = page.links["next"]
+                .as_str()
+                .is_some_and(|next| !next.is_empty());
+            match last {
+                Some(last) if more => after = Some(last),
+                _ => break,
+            }
+        }
+        Ok(ids)
     }
 }

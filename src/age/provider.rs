@@ -70,4 +70,7 @@ pub trait Provider: Send + Sync {
 
     /// Deletes the inquiry's personal data at the provider.
     async fn redact(&self, id: &str) -> Result<(), ProviderError>;
+
+    /// Every inquiry the provider holds for `uid` (its reference id), whoever started it.
+    async fn inquiries_of(&self, uid: &str) -> Result<Vec<String>, ProviderError>;
 }

@@ -54,6 +54,11 @@ fn key(id: &str) -> String {
     format!("age:{id}")
 }
 
+/// The inquiries started for an account, as Persona lists them by reference id.
+fn index_key(uid: &str) -> String {
+    format!("age-of:{uid}")
+}
+
 fn unavailable(e: impl std::fmt::Display) -> ProviderError {
     ProviderError::Unavailable(format!("test-mode age checks: {e}"))
 }
@@ -155,6 +160,15 @@ impl Provider for TestAgeChecks {
             decided_at: None,
         };
         self.save(&id, &inquiry).await?;
+        let mut ids = self.inquiries_of(uid).await?;
+        if !ids.contains(&id) {
+            ids.push(id.clone());
+            let raw = serde_json::to_string(&ids).map_err(unavailable)?;
+            self.ledger
+                .put(&index_key(uid), &raw, KEEP, false)
+                .await
+                .map_err(unavailable)?;
+        }
         Ok(Started {
             url: format!("{}/age-check/test/{id}", self.public_url),
             reference: id,
@@ -182,5 +196,17 @@ impl Provider for TestAgeChecks {
             self.save(id, &inquiry).await?;
         }
         Ok(())
+    }
+
+    async fn inquiries_of(&self, uid: &str) -> Result<Vec<String>, ProviderError> {
+        match self
+            .ledger
+            .get(&index_key(uid))
+            .await
+            .map_err(unavailable)?
+        {
+            Some(raw) => serde_json::from_str(&raw).map_err(unavailable),
+            None => Ok(Vec::new()),
+        }
     }
 }

@@ -638,10 +638,15 @@ async fn a_deleted_accounts_credits_and_refusals_stay_on_its_tombstone_until_the
 }
 
 #[tokio::test]
-async fn deleting_an_account_asks_persona_to_redact_its_inquiry() {
+async fn deleting_an_account_asks_persona_to_redact_every_inquiry_it_ever_had() {
     let persona = crate::fake_persona::FakePersona::start().await;
     persona.creates("inq_alice").await;
-    persona.redacts("inq_alice").await;
+    // Newest first: the inquiry on record, a declined attempt, and one from before a reset.
+    let every = ["inq_alice", "inq_declined", "inq_before_reset"];
+    persona.lists("alice", &[&every[..2], &every[2..]]).await;
+    for id in every {
+        persona.redacts(id).await;
+    }
     let flags = persona.flags(&persona.base());
     let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
     let c = console_with(&flags).await;
@@ -662,10 +667,15 @@ async fn deleting_an_account_asks_persona_to_redact_its_inquiry() {
     let response = delete_me(&c.app, &alice, "alice@example.com").await;
 
     assert_eq!(response.status(), 200);
-    assert_eq!(
-        persona.calls("DELETE", "/api/v1/inquiries/inq_alice").await,
-        1
-    );
+    for id in every {
+        assert_eq!(
+            persona
+                .calls("DELETE", &format!("/api/v1/inquiries/{id}"))
+                .await,
+            1,
+            "{id}"
+        );
+    }
 }
 
 #[tokio::test]

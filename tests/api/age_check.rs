@@ -577,12 +577,15 @@ async fn persona_says(app: &TestApp, event_id: &str, name: &str, inquiry: &str) 
 }
 
 #[tokio::test]
-async fn an_admins_reset_sticks_whatever_persona_says_later_about_the_inquiry_before_it() {
+async fn an_admins_reset_sticks_whatever_persona_says_later_about_the_inquiry_it_ended_and_redacts_it()
+ {
     let persona = FakePersona::start().await;
     persona.creates("inq_a").await;
     persona
         .reads("inq_a", "alice", "approved", Some("1990-04-12"))
         .await;
+    persona.lists("alice", &[&["inq_a"]]).await;
+    persona.redacts("inq_a").await;
     let flags = persona.flags(&persona.base());
     let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
     let c = crate::staff::console_with(&flags).await;
@@ -603,6 +606,11 @@ async fn an_admins_reset_sticks_whatever_persona_says_later_about_the_inquiry_be
         .await
         .unwrap();
     assert_eq!(reset.status(), 200);
+    assert_eq!(
+        persona.calls("DELETE", "/api/v1/inquiries/inq_a").await,
+        1,
+        "the inquiry the reset ended is redacted"
+    );
 
     for (event_id, name) in [
         ("evt_r2", "inquiry.approved"),

@@ -4,7 +4,7 @@
 //! Persona sends.
 
 use serde_json::{Value, json};
-use wiremock::matchers::{header, method, path, query_param};
+use wiremock::matchers::{header, method, path, query_param, query_param_is_missing};
 use wiremock::{Mock, MockServer, Request, Respond, ResponseTemplate};
 
 pub const KEY: &str = "persona_sandbox_5c1e7a2b-90d4-4f6e-8a3b-1d2c3e4f5a6b";
@@ -154,6 +154,36 @@ impl FakePersona {
             })))
             .mount(&self.server)
             .await;
+    }
+
+    /// `GET /inquiries?filter[reference-id]={uid}` lists `pages` of inquiries, newest first, a
+    /// page's `links.next` carrying the cursor of its last (only the filters the gateway sends
+    /// again are matched: the spec leaves open whether `next` keeps them).
+    pub async fn lists(&self, uid: &str, pages: &[&[&str]]) {
+        for (n, ids) in pages.iter().enumerate() {
+            let next = (n + 1 < pages.len()).then(|| {
+                format!(
+                    "/api/v1/inquiries?page%5Bafter%5D={}",
+                    ids.last().expect("a page before another is not empty")
+                )
+            });
+            let listing = Mock::given(method("GET"))
+                .and(path("/api/v1/inquiries"))
+                .and(query_param("filter[reference-id]", uid))
+                .and(query_param("page[size]", "100"))
+                .and(header("authorization", format!("Bearer {KEY}").as_str()));
+            let listing = match n {
+                0 => listing.and(query_param_is_missing("page[after]")),
+                _ => listing.and(query_param("page[after]", *pages[n - 1].last().unwrap())),
+            };
+            listing
+                .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                    "data": ids.iter().map(|id| inquiry(id, uid, "approved")).collect::<Vec<_>>(),
+                    "links": { "prev": null, "next": next },
+                })))
+                .mount(&self.server)
+                .await;
+        }
     }
 
     /// Every call answers 503, as Persona does when it is down.
