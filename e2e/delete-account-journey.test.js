@@ -20,7 +20,7 @@ after(async () => {
 
 test('a user deletes their account from the profile page by typing its email, and cannot sign in again', JOURNEY, async () => {
   const user = await freeUser(`Delete Tester ${Date.now().toString(36)}`);
-  const made = await generateViaApi(user, `a kite over a grey beach, delete ${Date.now().toString(36)}`, 31);
+  const made = await generateViaApi(user, `a kite over a grey beach, e2e ${Date.now().toString(36)}`, 31);
 
   const page = await openPage(browser);
   await logIn(page, user);
