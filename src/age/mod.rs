@@ -9,8 +9,8 @@
 //! is the one the gateway started for that account last (an admin's reset ends its say) from
 //! the configured template, and the account is `verified` only while the inquiry is approved
 //! and its verified birth date makes the person 18 or older today: the provider's latest
-//! decision wins, an approval overturned included. With `LUCENT_AGE_CHECK=off` nothing is required (the deployer's decision, said at
-//! start and in `/readyz`).
+//! decision wins, an approval overturned included. With `LUCENT_AGE_CHECK=off` nothing is
+//! required (the deployer's decision, said at start and in `/readyz`).
 
 mod decide;
 pub mod persona;

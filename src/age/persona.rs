@@ -310,8 +310,9 @@ impl Provider for Persona {
             };
             let last = page.data.last().map(|i| i.id.clone());
             ids.extend(page.data.into_iter().map(|i| i.id));
-            // Whether `links.next` keeps the filters is not documented: only its cursor is
-            // read, and the filters are sent again (docs/persona-wire.md, §4).
+            // Whether `links.next` keeps the filters is not documented: it is read only for
+            // whether there is a next page, whose cursor is this page's last id, and the
+            // filters are sent again (docs/persona-wire.md, §4).
             let more = page.links["next"]
                 .as_str()
                 .is_some_and(|next| !next.is_empty());

@@ -177,12 +177,13 @@ impl AgeChecks {
         // decision is the provider's own word changing: an approval overturned (declined after
         // review, fraud found), or a decline a reviewer turned into an approval while the birth
         // date is still there to prove the age.
-        let overturned = match current.status {
+        let counts = match current.status {
             AgeStatus::Verified => status == AgeStatus::Declined && inquiry.status != "approved",
             AgeStatus::Declined => status == AgeStatus::Verified,
+            // Not decided yet: whatever the provider says now is the news.
             _ => true,
         };
-        if !overturned {
+        if !counts {
             return Ok(Delivery::Ignored(format!(
                 "inquiry {} was decided before, and the provider still says so",
                 inquiry.id

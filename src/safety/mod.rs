@@ -475,12 +475,11 @@ impl Gate {
     fn check_one(&self, request: &Request<'_>) -> Result<Passed, Refusal> {
         let prompt = Read::new(&self.lists, request.prompt, request.source_len);
         let mut words = prompt.on(List::Explicit);
+        let mut bestiality = prompt.on(List::Bestiality);
         // A word for sex with an animal says sex as plainly as any explicit word; one that is
         // often something else (`?zoo`) does not make a request explicit.
-        for sign in prompt.on(List::Bestiality).signs {
-            if !sign.ambiguous {
-                words.add(sign);
-            }
+        for sign in bestiality.signs.iter().filter(|s| !s.ambiguous) {
+            words.add(sign.clone());
         }
         let asks = request.nsfw_style || words.found();
         let sure_asks = request.nsfw_style || words.sure();
@@ -531,7 +530,6 @@ impl Gate {
             sure_asks,
             None,
         )?;
-        let mut bestiality = prompt.on(List::Bestiality);
         let animals = prompt.animals();
         if animals.found() {
             let acts = prompt.on(List::SexActs);
