@@ -61,6 +61,25 @@ fn now() -> i64 {
     now_ms() / 1000
 }
 
+/// `POST /api/v1/support/users/alice/age-check/reset` by `token`, saying `reason`.
+async fn reset_alices_age_check(app: &TestApp, token: &str, reason: &str) -> reqwest::Response {
+    app.client
+        .post(app.url("/api/v1/support/users/alice/age-check/reset"))
+        .bearer_auth(token)
+        .json(&json!({ "reason": reason }))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// An explicit request by `token` is refused for want of a verified age.
+async fn explicit_is_refused_for_age(app: &TestApp, token: &str) {
+    let refused = app
+        .generate(token, &json!({"prompt": "a portrait", "style": NSFW}))
+        .await;
+    assert_eq!(error_code(refused, 403).await, "age_check_required");
+}
+
 /// Starts a test-mode check for `token` and answers it on the page; the page's redirect.
 async fn answer_in_test_mode(app: &TestApp, token: &str, answer: &str) -> String {
     let link: Value = start(
@@ -166,10 +185,7 @@ async fn a_seventeen_year_old_the_provider_approved_is_declined_and_cannot_gener
 
     for token in [&minor, &declined] {
         assert_eq!(age_check(&app, token).await["status"], "declined");
-        let refused = app
-            .generate(token, &json!({"prompt": "a portrait", "style": NSFW}))
-            .await;
-        assert_eq!(error_code(refused, 403).await, "age_check_required");
+        explicit_is_refused_for_age(&app, token).await;
     }
 }
 
@@ -443,10 +459,7 @@ async fn while_persona_is_down_the_status_stays_pending_and_a_later_event_finish
 
     assert_eq!(error_code(response, 503).await, "dependency_unavailable");
     assert_eq!(age_check(&app, &alice).await["status"], "pending");
-    let refused = app
-        .generate(&alice, &json!({"prompt": "a portrait", "style": NSFW}))
-        .await;
-    assert_eq!(error_code(refused, 403).await, "age_check_required");
+    explicit_is_refused_for_age(&app, &alice).await;
 
     persona.server.reset().await;
     persona
@@ -514,14 +527,6 @@ async fn support_sees_the_age_check_and_only_an_admin_resets_it_with_a_reason() 
         crate::staff::token("sam", json!({"support": true})),
         crate::staff::token("ada", json!({"admin": true})),
     );
-    let reset = |token: &str, reason: &str| {
-        c.app
-            .client
-            .post(c.app.url("/api/v1/support/users/alice/age-check/reset"))
-            .bearer_auth(token)
-            .json(&json!({ "reason": reason }))
-            .send()
-    };
 
     let card: Value = c
         .get(Some(&sam), "/api/v1/support/users/alice")
@@ -532,17 +537,19 @@ async fn support_sees_the_age_check_and_only_an_admin_resets_it_with_a_reason() 
     assert_eq!(card["ageCheck"]["status"], "verified");
     assert_eq!(card["ageCheck"]["provider"], "test");
     assert_eq!(
-        error_code(reset(&sam, "asked by the user").await.unwrap(), 403).await,
+        error_code(
+            reset_alices_age_check(&c.app, &sam, "asked by the user").await,
+            403
+        )
+        .await,
         "admin_required"
     );
     assert_eq!(
-        error_code(reset(&ada, " ").await.unwrap(), 422).await,
+        error_code(reset_alices_age_check(&c.app, &ada, " ").await, 422).await,
         "invalid_field"
     );
 
-    let after = reset(&ada, "the ID belonged to someone else")
-        .await
-        .unwrap();
+    let after = reset_alices_age_check(&c.app, &ada, "the ID belonged to someone else").await;
 
     assert_eq!(after.status(), 200);
     let after: Value = after.json().await.unwrap();
@@ -560,11 +567,7 @@ async fn support_sees_the_age_check_and_only_an_admin_resets_it_with_a_reason() 
     );
     assert!(last["actor"].as_str().unwrap().contains("ada"), "{last}");
     let alice = crate::staff::token("alice", json!({}));
-    let refused = c
-        .app
-        .generate(&alice, &json!({"prompt": "a portrait", "style": NSFW}))
-        .await;
-    assert_eq!(error_code(refused, 403).await, "age_check_required");
+    explicit_is_refused_for_age(&c.app, &alice).await;
 }
 
 /// An approval for `inquiry` delivered to `app`, signed; the receipt's outcome.
@@ -596,15 +599,7 @@ async fn an_admins_reset_sticks_whatever_persona_says_later_about_the_inquiry_it
     assert_eq!(age_check(&c.app, &alice).await["status"], "verified");
     c.account_has("ada", json!({"admin": true})).await;
     let ada = crate::staff::token("ada", json!({"admin": true}));
-    let reset = c
-        .app
-        .client
-        .post(c.app.url("/api/v1/support/users/alice/age-check/reset"))
-        .bearer_auth(&ada)
-        .json(&json!({ "reason": "the ID belonged to her sister" }))
-        .send()
-        .await
-        .unwrap();
+    let reset = reset_alices_age_check(&c.app, &ada, "the ID belonged to her sister").await;
     assert_eq!(reset.status(), 200);
     assert_eq!(
         persona.calls("DELETE", "/api/v1/inquiries/inq_a").await,
@@ -622,11 +617,7 @@ async fn an_admins_reset_sticks_whatever_persona_says_later_about_the_inquiry_it
     }
 
     assert_eq!(age_check(&c.app, &alice).await["status"], "unverified");
-    let refused = c
-        .app
-        .generate(&alice, &json!({"prompt": "a portrait", "style": NSFW}))
-        .await;
-    assert_eq!(error_code(refused, 403).await, "age_check_required");
+    explicit_is_refused_for_age(&c.app, &alice).await;
 }
 
 #[tokio::test]
@@ -691,8 +682,5 @@ async fn an_approval_persona_overturns_ends_explicit_imagery_at_once_and_a_redac
 
     assert_eq!(overturned, "applied: declined");
     assert_eq!(age_check(&app, &alice).await["status"], "declined");
-    let refused = app
-        .generate(&alice, &json!({"prompt": "a portrait", "style": NSFW}))
-        .await;
-    assert_eq!(error_code(refused, 403).await, "age_check_required");
+    explicit_is_refused_for_age(&app, &alice).await;
 }
