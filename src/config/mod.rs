@@ -400,6 +400,18 @@ pub struct Config {
     )]
     pub meaning_concurrency: u32,
 
+    /// Threads each embedding's weight products run on. Two take a 500-character prompt's
+    /// p99 under 80 ms on a shared 2-core machine where one missed it (BENCHMARKS.md); the
+    /// concurrency above still bounds how many embeddings run.
+    #[arg(
+        long = "meaning-threads",
+        env = "LUCENT_MEANING_THREADS",
+        value_name = "LUCENT_MEANING_THREADS",
+        default_value_t = 2,
+        value_parser = clap::value_parser!(u32).range(1..=8)
+    )]
+    pub meaning_threads: u32,
+
     /// An OpenAI API key: explicit prompts and every finished image of an explicit request are
     /// also checked by its moderation endpoint (`omni-moderation-latest`); unset: our own rules
     /// only. While it is configured and out of reach, explicit requests are refused (503).

@@ -62,20 +62,12 @@ impl Linear {
         self.bias.len()
     }
 
-    /// `out = x * weight + bias` for `rows` rows of `x`.
-    fn apply(&self, x: &[f32], rows: usize, out: &mut [f32]) {
+    /// `out = x * weight + bias` for `rows` rows of `x`, on `threads` threads.
+    fn apply(&self, x: &[f32], rows: usize, out: &mut [f32], threads: usize) {
         let out = &mut out[..rows * self.outputs()];
         ops::fill_rows(out, &self.bias);
         let w = Mat::rows(&self.weight, self.inputs, self.outputs());
-        ops::gemm(
-            1.0,
-            Mat::rows(x, rows, self.inputs),
-            w,
-            1.0,
-            out,
-            self.outputs(),
-            0,
-        );
+        ops::gemm_columns(Mat::rows(x, rows, self.inputs), w, out, threads);
     }
 }
 
@@ -210,12 +202,14 @@ impl Model {
     /// Runs the encoder over each of `sequences` (each at most `max_positions` ids below
     /// `vocab`) and writes the mean of each one's final hidden states to `means`. The
     /// sequences are stacked into one matrix, so each layer's weights are packed once for all
-    /// of them; attention stays within each sequence.
+    /// of them; attention stays within each sequence. The weight products run on `threads`
+    /// threads.
     pub fn mean_hidden(
         &self,
         sequences: &[&[u32]],
         s: &mut Scratch,
         means: &mut [[f32; crate::DIM]],
+        threads: usize,
     ) {
         let d = self.hidden;
         let t: usize = sequences.iter().map(|ids| ids.len()).sum();
@@ -242,20 +236,22 @@ impl Model {
         ops::add_layer_norm(x, None, &norm.weight, &norm.bias, self.eps);
 
         for layer in &self.layers {
-            layer.qkv.apply(&s.x, t, &mut s.qkv);
+            layer.qkv.apply(&s.x, t, &mut s.qkv, threads);
             let mut first = 0;
             for ids in sequences {
                 self.attention(first, ids.len(), s);
                 first += ids.len();
             }
-            layer.attn_out.apply(&s.context, t, &mut s.projected);
+            layer
+                .attn_out
+                .apply(&s.context, t, &mut s.projected, threads);
             let x = &mut s.x[..t * d];
             let norm = &layer.attn_norm;
             ops::add_layer_norm(x, Some(&s.projected), &norm.weight, &norm.bias, self.eps);
 
-            layer.ffn_up.apply(x, t, &mut s.ffn);
+            layer.ffn_up.apply(x, t, &mut s.ffn, threads);
             ops::gelu(&mut s.ffn[..t * self.ffn]);
-            layer.ffn_down.apply(&s.ffn, t, &mut s.projected);
+            layer.ffn_down.apply(&s.ffn, t, &mut s.projected, threads);
             let norm = &layer.ffn_norm;
             ops::add_layer_norm(x, Some(&s.projected), &norm.weight, &norm.bias, self.eps);
         }

@@ -1,7 +1,7 @@
 //! Numeric kernels for the encoder: strided matrix products and the
 //! row-wise layer norm, GELU and softmax.
 
-use ndarray::{ArrayView2, ArrayViewMut2, ShapeBuilder};
+use ndarray::{ArrayView2, ArrayViewMut2, Axis, ShapeBuilder};
 
 /// A read-only matrix inside a flat buffer; strides are in elements, which
 /// lets attention address one head's columns of a wider matrix in place.
@@ -68,6 +68,40 @@ pub(crate) fn gemm(
     let mut c = ArrayViewMut2::from_shape(shape, &mut out[first_col..])
         .expect("output view exceeds its buffer");
     ndarray::linalg::general_mat_mul(alpha, &a.view(), &b.view(), beta, &mut c);
+}
+
+/// `out = a * b + out` for the row-major `a.rows x b.cols` matrix `out`, its columns cut
+/// into `threads` blocks computed at once. Each thread packs only its own block of `b`, so
+/// two threads do no more work than one (cutting `a`'s rows instead would pack all of `b`
+/// twice); the blocks are multiples of 16 columns, the widest sgemm kernel's.
+pub(crate) fn gemm_columns(a: Mat<'_>, b: Mat<'_>, out: &mut [f32], threads: usize) {
+    let shape = (a.rows, b.cols).strides((b.cols, 1));
+    let c = ArrayViewMut2::from_shape(shape, out).expect("output view exceeds its buffer");
+    let block = b.cols.div_ceil(threads.max(1)).next_multiple_of(16);
+    if block >= b.cols {
+        let mut c = c;
+        return ndarray::linalg::general_mat_mul(1.0, &a.view(), &b.view(), 1.0, &mut c);
+    }
+    let (a, b) = (a.view(), b.view());
+    let mut blocks = Vec::with_capacity(threads);
+    let (mut rest, mut first) = (c, 0);
+    while first < b.ncols() {
+        let cols = block.min(b.ncols() - first);
+        let (mine, others) = rest.split_at(Axis(1), cols);
+        blocks.push((b.slice_axis(Axis(1), (first..first + cols).into()), mine));
+        (rest, first) = (others, first + cols);
+    }
+    let product = |(b, mut c): (ArrayView2<'_, f32>, ArrayViewMut2<'_, f32>)| {
+        ndarray::linalg::general_mat_mul(1.0, &a, &b, 1.0, &mut c);
+    };
+    std::thread::scope(|scope| {
+        // The last block runs on the calling thread, which would otherwise only wait.
+        let last = blocks.pop().expect("at least one block");
+        for block in blocks {
+            scope.spawn(|| product(block));
+        }
+        product(last);
+    });
 }
 
 /// Every row of `out` (row length `bias.len()`) set to `bias`, so a

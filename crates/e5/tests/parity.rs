@@ -178,3 +178,21 @@ fn many_texts_in_one_pass_embed_as_each_alone() {
         assert!(cos > 0.99999, "{}: cosine {cos}", short(text));
     }
 }
+
+#[test]
+fn products_cut_across_threads_embed_as_on_one() {
+    // Five threads cut every product into blocks of 16 columns and more, the last narrower.
+    let threaded = Encoder::open(model_path())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .with_threads(5);
+    let texts = ["a red fox in the snow", "夕焼けの海辺, best quality, 8k"];
+    for (text, on_five) in texts.iter().zip(threaded.embed_many(&texts, Kind::Query)) {
+        let on_one = encoder().embed(text, Kind::Query);
+        let most = on_one
+            .iter()
+            .zip(&on_five)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max);
+        assert!(most < 1e-6, "{text}: differs by {most}");
+    }
+}

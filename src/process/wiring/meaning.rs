@@ -19,8 +19,9 @@ pub(super) fn meaning(config: &Config, explicit: bool) -> anyhow::Result<Option<
         }
         MeaningMode::Embedded => {
             let concurrency = usize::try_from(config.meaning_concurrency)?;
-            let meaning = Meaning::open(&config.meaning_model, concurrency)?;
-            tracing::info!(model = %config.meaning_model.display(), concurrency,
+            let threads = usize::try_from(config.meaning_threads)?;
+            let meaning = Meaning::open(&config.meaning_model, concurrency, threads)?;
+            tracing::info!(model = %config.meaning_model.display(), concurrency, threads,
                 "content gate: the reader of meaning is ready");
             Ok(Some(Arc::new(meaning)))
         }

@@ -73,25 +73,27 @@ pub struct Meaning {
     peak: AtomicUsize,
 }
 
-/// Encoders by file: loading one takes a moment and about 160 MB, so every gateway of a
-/// process (the tests start hundreds) shares it.
-fn shared_encoder(path: &Path) -> Result<Arc<Encoder>, MeaningError> {
-    type Loaded = Vec<(PathBuf, Arc<Encoder>)>;
+/// Encoders by file and threads: loading one takes a moment and about 160 MB, so every
+/// gateway of a process (the tests start hundreds) shares it.
+fn shared_encoder(path: &Path, threads: usize) -> Result<Arc<Encoder>, MeaningError> {
+    type Loaded = Vec<((PathBuf, usize), Arc<Encoder>)>;
     static LOADED: OnceLock<Mutex<Loaded>> = OnceLock::new();
     let loaded = LOADED.get_or_init(Mutex::default);
     let mut loaded = loaded.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, encoder)) = loaded.iter().find(|(p, _)| p == path) {
+    if let Some((_, encoder)) = loaded.iter().find(|((p, t), _)| p == path && *t == threads) {
         return Ok(Arc::clone(encoder));
     }
-    let encoder = Arc::new(Encoder::open(path).map_err(|e| MeaningError::Load(e.to_string()))?);
-    loaded.push((path.to_owned(), Arc::clone(&encoder)));
+    let encoder = Encoder::open(path).map_err(|e| MeaningError::Load(e.to_string()))?;
+    let encoder = Arc::new(encoder.with_threads(threads));
+    loaded.push(((path.to_owned(), threads), Arc::clone(&encoder)));
     Ok(encoder)
 }
 
 impl Meaning {
-    /// The layer on the model file at `path`, running at most `concurrency` embeddings at once.
-    pub fn open(path: &Path, concurrency: usize) -> Result<Self, MeaningError> {
-        let encoder = shared_encoder(path)?;
+    /// The layer on the model file at `path`, running at most `concurrency` embeddings at once,
+    /// each on `threads` threads.
+    pub fn open(path: &Path, concurrency: usize, threads: usize) -> Result<Self, MeaningError> {
+        let encoder = shared_encoder(path, threads)?;
         Ok(Self {
             encoder,
             head: Head::built_in(),
@@ -128,7 +130,20 @@ impl Meaning {
             }
         }
         for text in texts {
-            let mut scores = self.scores(&text).await?;
+            // On an NSFW style the request is explicit before its whole is read, so the whole
+            // and its phrases share one pass of the encoder (each pass packs every weight anew).
+            let (mut scores, mut phrases) = if surely_explicit {
+                let mut read = self
+                    .scores_of(
+                        std::iter::once(text.clone())
+                            .chain(parts::parts(&text))
+                            .collect(),
+                    )
+                    .await?;
+                (read.remove(0), Some(read))
+            } else {
+                (self.scores(&text).await?, None)
+            };
             if let Some(category) = self.head.decide(&scores, surely_explicit) {
                 return Ok(Some(category));
             }
@@ -137,7 +152,10 @@ impl Meaning {
             }
             // An explicit request: each phrase may carry the forbidden sign its whole dilutes.
             // Whether it is explicit stays the whole text's reading.
-            for part in self.scores_of(parts::parts(&text)).await? {
+            if phrases.is_none() {
+                phrases = Some(self.scores_of(parts::parts(&text)).await?);
+            }
+            for part in phrases.into_iter().flatten() {
                 for (most, sign) in scores.iter_mut().zip(part).skip(1) {
                     *most = most.max(sign);
                 }

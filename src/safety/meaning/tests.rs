@@ -25,7 +25,7 @@ async fn the_same_text_is_embedded_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_burst_never_runs_more_embeddings_at_once_than_the_bound() {
     for bound in [1, 2] {
-        let meaning = Arc::new(Meaning::open(&model_path(), bound).unwrap());
+        let meaning = Arc::new(Meaning::open(&model_path(), bound, 1).unwrap());
         let judged = futures_util::future::join_all((0..12).map(|i| {
             let meaning = Arc::clone(&meaning);
             tokio::spawn(async move {
