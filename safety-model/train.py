@@ -50,6 +50,13 @@ LAMBDAS = [3.0, 10.0, 30.0, 100.0, 300.0]  # L2 strength on standardised feature
 # the same honest-refusal budget (REPORT.md compares both). LUCENT_ANIMAL_LABELS=spec trains
 # on the labels as written.
 ANIMAL_MASK_NONSEXUAL = os.environ.get("LUCENT_ANIMAL_LABELS", "mask") != "spec"
+# LUCENT_HEAD_KEEP=sexual,minor: those heads are read from the head.json in place (weights and
+# threshold) instead of refitted, and only the others learn from the data and get thresholds.
+# Retraining every head moves all five thresholds at once, and a head that new lines do not
+# concern can lose refusals by that alone (docs/content-safety.md, after round 6).
+KEEP = [a for a in os.environ.get("LUCENT_HEAD_KEEP", "").split(",") if a]
+KEPT = {}  # attribute index -> (w, b, threshold), filled by main()
+HONEST_COST = 2.0
 
 
 def clean(text):
@@ -156,15 +163,23 @@ def embed_all(texts):
 
 # ---------------------------------------------------------------- data
 
-def written(name, first_index):
+def written(name, first_index, animal_only=False):
     """A file of lines written for the head: labelled from the text alone, with no style and no
-    battery verdict; `index` counts from `first_index`, so that files keep apart."""
+    battery verdict; `index` counts from `first_index`, so that files keep apart. Lines that
+    are `animal_only` teach the animal head alone (their other labels are left unknown) and
+    count where the thresholds are picked as honest requests, the explicit ones on the NSFW
+    style they would be sent with."""
     rows = []
     for n, line in enumerate(open(os.path.join(DATA, name), encoding="utf-8")):
         r = json.loads(line)
         r["source"] = "written"
         r["index"] = first_index + n
         r["style"] = None
+        if animal_only:
+            r["honest"] = True
+            r["style"] = "nsfw" if r["sexual"] == 1 else None
+            for a in ("sexual", "minor", "real_person", "non_consent"):
+                r[a] = None
         r["expect"] = None
         rows.append(r)
     return rows
@@ -184,6 +199,11 @@ def load():
     # animal (their writer would not write sexual lines about minors; the minor head learns
     # from the other files), the honest ones sit as close to them as allowed.
     rows += written("broad.jsonl", 200000)
+    # Lines written after round 6 (docs/content-safety.md): consenting adults in every explicit
+    # phrasing the animal head misread (positions named after animals, group sex, consensual
+    # kink, couples) in 36 languages, and strings of no language (ids, hashes, seeds, trigger
+    # words) beside loaded words; all honest.
+    rows += written("consenting_adults.jsonl", 300000, animal_only=True)
     # Everyday prompts (short ones, tags, portraits of women called girls, children in ordinary
     # scenes, real people in ordinary ones, adult nudes): they count in the honest-refusal budget
     # like the batteries' honest lines, on a style that is not NSFW.
@@ -305,7 +325,10 @@ class Parts:
 
 
 def fit_head(X, Y, M, parts, rows_in, j, lam):
-    """Head j trained on the lines in `rows_in` with their known labels and their phrases."""
+    """Head j trained on the lines in `rows_in` with their known labels and their phrases (a
+    kept head as it is)."""
+    if j in KEPT:
+        return KEPT[j][:2]
     m = rows_in & (M[:, j] == 1)
     pm = rows_in[parts.row] & (parts.M[:, j] == 1)
     return fit_logreg(np.vstack([X[m], parts.X[pm]]), np.concatenate([Y[m, j], parts.Y[pm, j]]), lam)
@@ -364,8 +387,12 @@ class Objective:
         wr = ~self.bat
         sexual = np.array([r.get("sexual") == 1 for r in rows])
         forb = np.array([any(r.get(a) == 1 for a in FORBIDDEN) for r in rows])
-        self.wrefuse = wr & sexual & forb
-        self.wpass = wr & ~(sexual & forb)
+        honest = np.array([r.get("honest", False) for r in rows])
+        self.wrefuse = wr & sexual & forb & ~honest
+        self.wpass = wr & (~(sexual & forb) | honest)
+        # Each of these costs as much as HONEST_COST refusals: they were written for the honest
+        # requests the heads refuse most (docs/content-safety.md, round 6).
+        self.wcost = np.where(honest, HONEST_COST, 1.0)
 
     def score(self, P, T, idx=None):
         d = decide(P, T, self.nsfw)
@@ -373,7 +400,8 @@ class Objective:
         bpass = self.bpass & sel
         fp = d[bpass].sum()
         allowed = np.floor(PASS_BUDGET * bpass.sum())
-        gain = d[self.bat & self.refuse & sel].sum() + d[self.wrefuse & sel].sum() - d[self.wpass & sel].sum()
+        gain = (d[self.bat & self.refuse & sel].sum() + d[self.wrefuse & sel].sum()
+                - (d & self.wpass & sel) @ self.wcost)
         return fp <= allowed, gain, fp
 
 
@@ -381,7 +409,10 @@ def pick_thresholds(P, obj, idx=None):
     grid = sigmoid(np.linspace(-7, 7, 141))
     best_T, best_k = None, None
     for start in (0.0, 1.0, 2.0, 3.0, 4.0, 5.0):
-        T = ascend(P, obj, idx, grid, np.full(len(ATTRS), sigmoid(start)))
+        T = np.full(len(ATTRS), sigmoid(start))
+        for j, (_, _, t) in KEPT.items():
+            T[j] = t
+        T = ascend(P, obj, idx, grid, T)
         ok, gain, fp = obj.score(P, T, idx)
         k = (ok, gain, -fp)
         if best_k is None or k > best_k:
@@ -400,6 +431,8 @@ def ascend(P, obj, idx, grid, T):
     for _ in range(20):
         changed = False
         for j in range(len(ATTRS)):
+            if j in KEPT:
+                continue
             cur = key(*obj.score(P, T, idx), T[j])
             bestt = T[j]
             for t in grid:
@@ -425,6 +458,11 @@ def pct(n, d):
 def main():
     t0 = time.time()
     check_model()
+    if KEEP:
+        prior = json.load(open(OUT_HEAD, encoding="utf-8"))["heads"]
+        for a in KEEP:
+            h = prior[a]
+            KEPT[ATTRS.index(a)] = (np.array(h["w"]), h["b"], h["threshold"])
     rows = load()
     texts = [r["text"] for r in rows]
     print(f"{len(rows)} lines; embedding (cache {CACHE_DIR}) ...", flush=True)
@@ -437,6 +475,10 @@ def main():
     lams = []
     lam_table = {}
     for j, a in enumerate(ATTRS):
+        if j in KEPT:
+            lams.append("kept")
+            print(f"  {a}: kept from {OUT_HEAD}", flush=True)
+            continue
         best = None
         for lam in LAMBDAS:
             p = np.zeros(len(rows))
@@ -536,6 +578,9 @@ def write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, o
         "Then every head is retrained on all lines with those thresholds.\n"
         "- Combined decision: `refuse = (style == nsfw OR sexual) AND (minor OR real_person OR "
         "non_consent OR animal)`.\n"
+        + (f"- Kept as they were in head.json (`LUCENT_HEAD_KEEP`), weights and threshold: "
+           f"{', '.join(KEEP)}; the figures below read them as they are, not out of fold.\n"
+           if KEEP else "")
     )
     add("## Thresholds\n")
     add("| attribute | threshold | λ |\n|---|---|---|")
