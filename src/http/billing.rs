@@ -85,7 +85,7 @@ pub async fn payment_success(
     }))
 }
 
-op_errors!(PortalErrors: AUTH + STORE + [ProfileMissing, ProRequired, StripeError,
+op_errors!(PortalErrors: AUTH + STORE + [ProfileMissing, ProRequired, RateLimited, StripeError,
     StripeUnavailable, StripeTimeout]);
 
 #[utoipa::path(post, path = "/v1/billing/portal", tag = "billing", security(("bearer" = [])),
@@ -96,6 +96,8 @@ pub async fn portal(
     State(state): State<AppState>,
     user: Identity,
 ) -> Result<Json<Redirect>, ApiError> {
+    // Each call opens a session at Stripe.
+    state.limits.user(Class::Billing, &user.uid).await?;
     let url = state.billing.portal(&user.uid).await?;
     Ok(Json(Redirect { url }))
 }

@@ -47,7 +47,7 @@ use tower::util::MapResponseLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
-use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
 pub use error::{ApiError, ErrorCode};
@@ -66,18 +66,22 @@ const WEBHOOK_BODY_LIMIT: usize = 1024 * 1024;
 /// No plain API call may take longer; generation streams set their own deadlines.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The per-address rate limit of `class`, as a route layer.
-macro_rules! limited {
-    ($state:expr, $class:expr) => {
-        middleware::from_fn_with_state(($state.clone(), $class), rate_limit::per_address)
-    };
+/// `route` behind the per-address rate limit of `class`, on its own methods only: a method the
+/// route does not have still answers 405 and spends nothing.
+fn limited(
+    state: &AppState,
+    class: Class,
+    (schemas, paths, route): UtoipaMethodRouter<AppState>,
+) -> UtoipaMethodRouter<AppState> {
+    let limit = middleware::from_fn_with_state((state.clone(), class), rate_limit::per_address);
+    (schemas, paths, route.route_layer(limit))
 }
 
 /// Every route, documented.
 fn routes(state: &AppState) -> OpenApiRouter<AppState> {
     let quick = OpenApiRouter::new()
         .routes(routes!(me::get_me))
-        .routes(routes!(me::post_me).layer(limited!(state, Class::ProfileWrite)))
+        .routes(limited(state, Class::ProfileWrite, routes!(me::post_me)))
         .routes(routes!(catalog::get_catalog))
         .routes(routes!(style_sample::get_style_sample))
         .routes(routes!(openapi::document))
@@ -85,11 +89,15 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(favorites::mark, favorites::unmark))
         .routes(routes!(generations::delete))
         .routes(routes!(generations::image))
-        .routes(routes!(jobs::submit).layer(limited!(state, Class::Generate)))
+        .routes(limited(state, Class::Generate, routes!(jobs::submit)))
         .routes(routes!(jobs::get, jobs::cancel))
-        .routes(routes!(billing::checkout).layer(limited!(state, Class::Billing)))
-        .routes(routes!(billing::payment_success).layer(limited!(state, Class::Billing)))
-        .routes(routes!(billing::portal))
+        .routes(limited(state, Class::Billing, routes!(billing::checkout)))
+        .routes(limited(
+            state,
+            Class::Billing,
+            routes!(billing::payment_success),
+        ))
+        .routes(limited(state, Class::Billing, routes!(billing::portal)))
         .routes(routes!(billing::verotel_postback))
         .routes(routes!(staff::card::find_users))
         .routes(routes!(staff::card::user))
@@ -106,7 +114,7 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(staff::review::decide_suspension))
         .routes(routes!(staff::review::false_positive))
         .routes(routes!(billing::webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)))
-        .routes(routes!(age_check::start))
+        .routes(limited(state, Class::AgeCheck, routes!(age_check::start)))
         .routes(
             routes!(age_check::persona_webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)),
         )
@@ -118,9 +126,17 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
     // Generation waits in line and on the backend: its deadline is the generator's, per image.
     // Deleting an account and exporting one take as long as its images do.
     let api = OpenApiRouter::new()
-        .routes(routes!(generations::create).layer(limited!(state, Class::Generate)))
-        .routes(routes!(account::delete_me).layer(limited!(state, Class::ProfileWrite)))
-        .routes(routes!(account::export))
+        .routes(limited(
+            state,
+            Class::Generate,
+            routes!(generations::create),
+        ))
+        .routes(limited(
+            state,
+            Class::ProfileWrite,
+            routes!(account::delete_me),
+        ))
+        .routes(limited(state, Class::Export, routes!(account::export)))
         .routes(routes!(staff::account_deletion::delete_user))
         .routes(routes!(jobs::events))
         .merge(quick);
@@ -128,7 +144,11 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
         .routes(routes!(health::metrics))
-        .routes(routes!(legacy::generate_image).layer(limited!(state, Class::Generate)))
+        .routes(limited(
+            state,
+            Class::Generate,
+            routes!(legacy::generate_image),
+        ))
         .routes(routes!(test_checkout::show, test_checkout::pay))
         .routes(routes!(test_checkout::portal, test_checkout::cancel))
         .routes(routes!(test_age_check::show, test_age_check::answer))

@@ -37,8 +37,7 @@ pub enum Class {
 }
 
 impl Class {
-    /// (per minute, burst) for one user; an address gets three times as much, since several
-    /// people may share one (an office, a carrier's NAT).
+    /// (per minute, burst) for one user.
     fn budget(self) -> (u32, u32) {
         match self {
             Class::Generate => (20, 10),
@@ -48,6 +47,22 @@ impl Class {
             Class::AgeCheck => (6, 3),
             Class::Images => (600, 120),
             Class::Search => (30, 10),
+        }
+    }
+
+    /// (per minute, burst) for one client address: three times a user's, since several
+    /// people may share one (an office, a carrier's NAT), except where each request costs a
+    /// provider's call or a heavy job, so that new accounts from one address cannot multiply
+    /// them: an age check (two calls to a provider that allows 300 a minute in all) and an
+    /// export.
+    fn address_budget(self) -> (u32, u32) {
+        match self {
+            Class::AgeCheck => (6, 6),
+            Class::Export => (2, 4),
+            other => {
+                let (per_minute, burst) = other.budget();
+                (per_minute * 3, burst * 3)
+            }
         }
     }
 }
@@ -91,14 +106,13 @@ impl RateLimits {
         }
     }
 
-    async fn check(&self, class: Class, key: String, scale: u32) -> Result<(), RateLimited> {
+    async fn check(&self, key: String, (per_minute, burst): (u32, u32)) -> Result<(), RateLimited> {
         if !self.enabled {
             return Ok(());
         }
-        let (per_minute, burst) = class.budget();
         let allowance = Allowance {
-            interval: Duration::from_secs(60) / (per_minute * scale),
-            burst: burst * scale,
+            interval: Duration::from_secs(60) / per_minute,
+            burst,
         };
         match self.allowances.spend(&key, allowance).await {
             Ok(None) => Ok(()),
@@ -116,11 +130,13 @@ impl RateLimits {
     }
 
     pub async fn user(&self, class: Class, uid: &str) -> Result<(), RateLimited> {
-        self.check(class, format!("{class:?}:u:{uid}"), 1).await
+        self.check(format!("{class:?}:u:{uid}"), class.budget())
+            .await
     }
 
     pub async fn address(&self, class: Class, ip: IpAddr) -> Result<(), RateLimited> {
-        self.check(class, format!("{class:?}:a:{ip}"), 3).await
+        self.check(format!("{class:?}:a:{ip}"), class.address_budget())
+            .await
     }
 }
 

@@ -363,7 +363,7 @@ pub fn unzip(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
         .collect()
 }
 
-async fn export(app: &TestApp, token: &str) -> reqwest::Response {
+pub(crate) async fn export(app: &TestApp, token: &str) -> reqwest::Response {
     app.client
         .get(app.url("/api/v1/me/export"))
         .bearer_auth(token)

@@ -35,7 +35,7 @@ async fn age_check(app: &TestApp, token: &str) -> Value {
     me["ageCheck"].clone()
 }
 
-async fn start(app: &TestApp, token: &str, body: &Value) -> reqwest::Response {
+pub(crate) async fn start(app: &TestApp, token: &str, body: &Value) -> reqwest::Response {
     app.client
         .post(app.url("/api/v1/me/age-check"))
         .bearer_auth(token)

@@ -2,8 +2,9 @@
 
 use serde_json::json;
 
-use crate::helpers::{error_code, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
 use crate::test_keys::token_for;
+use crate::{account, age_check};
 
 #[tokio::test]
 async fn a_query_flood_on_the_legacy_call_is_rate_limited() {
@@ -54,6 +55,72 @@ async fn one_address_cannot_register_profiles_without_end() {
 
     let at = limited_at.expect("an address making 80 profiles at once is limited");
     assert!(at >= 20, "limited too early, at {at}");
+}
+
+/// How many of `accounts` new accounts, all on this machine's one address, each asking once,
+/// pass before the first is limited (429 `rate_limited`, saying when to come back); `None`
+/// when none is.
+async fn passing_before_the_address_is_limited(
+    app: &TestApp,
+    accounts: usize,
+    ask: impl AsyncFn(&TestApp, &str) -> reqwest::Response,
+) -> Option<usize> {
+    for i in 0..accounts {
+        let token = app.register(&format!("newcomer{i}")).await;
+        let response = ask(app, &token).await;
+        if response.status() == 429 {
+            assert!(response.headers().contains_key("retry-after"));
+            assert_eq!(error_code(response, 429).await, "rate_limited");
+            return Some(i);
+        }
+        // Read to its end: an export holds its account's export slot until then.
+        response.bytes().await.unwrap();
+    }
+    None
+}
+
+#[tokio::test]
+async fn new_accounts_from_one_address_cannot_start_an_age_check_each_without_end() {
+    let app = spawn_app_with(&["--age-check", "test"]).await;
+
+    let passed = passing_before_the_address_is_limited(&app, 14, async |app, token| {
+        age_check::start(app, token, &json!({})).await
+    })
+    .await;
+
+    assert_eq!(passed, Some(6), "each start costs the provider two calls");
+}
+
+#[tokio::test]
+async fn new_accounts_from_one_address_cannot_export_without_end() {
+    let app = spawn_app().await;
+
+    let passed = passing_before_the_address_is_limited(&app, 8, account::export).await;
+
+    assert_eq!(passed, Some(4));
+}
+
+#[tokio::test]
+async fn new_accounts_from_one_address_cannot_open_billing_portals_without_end() {
+    let app = spawn_app().await;
+
+    let passed = passing_before_the_address_is_limited(&app, 20, TestApp::post_portal).await;
+
+    assert_eq!(passed, Some(15), "three times one account's burst of five");
+}
+
+#[tokio::test]
+async fn one_account_cannot_open_billing_portals_without_end() {
+    let app = spawn_app().await;
+    let alice = app.register("alice").await;
+
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        statuses.push(app.post_portal(&alice).await.status().as_u16());
+    }
+
+    // Each call would open a session at Stripe; alice has none to manage (403) until limited.
+    assert_eq!(statuses, [403, 403, 403, 403, 403, 429, 429, 429]);
 }
 
 #[tokio::test]

@@ -1761,6 +1761,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `code` is one of: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds until a retry can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `code` is one of: internal */
             500: {
                 headers: {
@@ -5355,6 +5366,7 @@ export interface operationErrors {
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
         403: "pro_required";
         409: "profile_missing";
+        429: "rate_limited";
         500: "internal";
         502: "stripe_error";
         503: "auth_keys_unavailable" | "store_unavailable" | "stripe_unavailable";
