@@ -22,7 +22,9 @@ use crate::generate::{GenerateError, Generator};
 use crate::images::blobs::BlobError;
 use crate::jobs::Cancel;
 use crate::safety::strikes;
-use crate::store::{AuditEntry, RefusalRecord, Store, StoreError, Tombstone, UserRecord, now_ms};
+use crate::store::{
+    AuditEntry, RefusalRecord, Store, StoreError, Subscription, Tombstone, UserRecord, now_ms,
+};
 use crate::users::Users;
 use crate::users::period::CreditPlan;
 
@@ -119,13 +121,11 @@ impl Deletion<'_> {
         .await?;
         self.leave_tombstone(uid, user.as_ref()).await?;
         let held = user.as_ref().is_some_and(|u| u.suspension.is_some());
-        // First: the subscription's id is in the profile deleted below.
-        if let Some(id) = user
-            .as_ref()
-            .and_then(|u| u.subscription.as_ref())
-            .and_then(|s| s.subscription_id.as_deref())
-        {
-            self.processor.cancel(id).await?;
+        // First: the sales' ids are in the profile deleted below.
+        if let Some(subscription) = user.as_ref().and_then(|u| u.subscription.as_ref()) {
+            for id in to_cancel(subscription, self.processor.name()) {
+                self.processor.cancel(id).await?;
+            }
         }
         // The provider deletes what it holds of the person (a document, a selfie); the profile
         // that names the inquiry goes below.
@@ -243,4 +243,20 @@ impl Deletion<'_> {
             }
         }
     }
+}
+
+/// What deletion cancels at `processor`: the sale that sets the plan, whatever its state (the
+/// processor answers for one already over), and every other sale that may still bill.
+fn to_cancel<'a>(subscription: &'a Subscription, processor: &str) -> Vec<&'a str> {
+    let mut ids: Vec<&str> = subscription
+        .subscription_id
+        .as_deref()
+        .into_iter()
+        .collect();
+    for (id, sale) in &subscription.sales {
+        if sale.processor == processor && sale.may_bill() && !ids.contains(&id.as_str()) {
+            ids.push(id);
+        }
+    }
+    ids
 }

@@ -12,12 +12,13 @@ pub mod test_mode;
 pub mod verotel;
 mod webhook;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use secrecy::{ExposeSecret, SecretString};
 
 use crate::coordination::lease::Leases;
-use crate::store::{Store, Subscription, UserRecord, now_ms};
+use crate::store::{Sale, Store, Subscription, UserRecord, now_ms};
 use crate::users::{Caller, Users};
 pub use error::{BillingError, ProviderError};
 use payments::SubscriptionInfo;
@@ -172,6 +173,19 @@ impl Billing {
         session_id: Option<&str>,
     ) -> Result<Option<UserRecord>, BillingError> {
         let pro = grants_pro(&sub.status);
+        let current_period_end = sub.current_period_end.map(|s| s * 1000);
+        // Every subscription is kept in the record's sales, whichever sets the plan, so that a
+        // second one paid beside the first is seen by support and canceled with the account.
+        let sale = Sale {
+            processor: self.processor.name().into(),
+            status: sub.status.clone(),
+            current_period_end,
+            updated_at: now_ms(),
+        };
+        let ledger = Subscription {
+            sales: BTreeMap::from([(sub.id.clone(), sale)]),
+            ..Subscription::default()
+        };
         if let Some(current) = self.users.get(uid).await?.and_then(|u| u.subscription)
             && current
                 .subscription_id
@@ -179,7 +193,8 @@ impl Billing {
                 .is_some_and(|id| id != sub.id)
             && !pro
         {
-            tracing::info!(%uid, subscription = %sub.id, "ignoring a lapsed subscription that is not the current one");
+            tracing::info!(%uid, subscription = %sub.id, "a lapsed subscription that is not the current one: recorded, the plan kept");
+            self.users.merge_subscription(uid, &ledger).await?;
             return Ok(None);
         }
         let patch = Subscription {
@@ -188,8 +203,9 @@ impl Billing {
             session_id: session_id.map(str::to_owned),
             customer_id: Some(sub.customer.clone()),
             subscription_id: Some(sub.id.clone()),
-            current_period_end: sub.current_period_end.map(|s| s * 1000),
+            current_period_end,
             updated_at: Some(now_ms()),
+            ..ledger
         };
         Ok(Some(self.users.merge_subscription(uid, &patch).await?))
     }

@@ -6,6 +6,7 @@ pub mod embedded;
 pub mod push_id;
 pub mod records;
 pub mod rtdb;
+mod sale;
 
 use async_trait::async_trait;
 
@@ -14,6 +15,7 @@ pub use records::{
     RefusalRecord, SourceMode, SourceRef, StaffGrants, Subscription, Suspension, Tombstone,
     UserRecord, now_ms,
 };
+pub use sale::Sale;
 
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::Sale;
+
 /// `staffGrants/{staff uid}/{YYYY-MM-DD}`: what one support member gave on one UTC day, counted
 /// against the day's caps (src/staff/caps.rs).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -175,6 +177,9 @@ pub struct Subscription {
     pub current_period_end: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub updated_at: Option<i64>,
+    /// Every sale the processor told of, by its id (see [`Sale`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sales: BTreeMap<String, Sale>,
 }
 
 impl Subscription {
@@ -201,6 +206,9 @@ impl Subscription {
         take(&mut self.subscription_id, &patch.subscription_id);
         take(&mut self.current_period_end, &patch.current_period_end);
         take(&mut self.updated_at, &patch.updated_at);
+        for (id, sale) in &patch.sales {
+            self.sales.insert(id.clone(), sale.clone());
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 use std::io::Read;
 
+use lucent::billing::processor::{CHECKOUT_PLACEHOLDER, NewSubscription};
 use lucent::users::period::CreditPlan;
 use serde_json::{Value, json};
 use wiremock::matchers::{body_json, method, path};
@@ -14,7 +15,7 @@ use crate::helpers::{TestApp, error_code};
 use crate::redis_server::RedisServer;
 use crate::staff::{Console, console, console_for_sam, console_with, status_and_code, token};
 use crate::store_contract::NAMESPACE;
-use crate::test_checkout::subscribe_alice;
+use crate::test_checkout::{alice_pays_at, path_of, subscribe_alice};
 
 const ACCOUNTS: &str = "/identitytoolkit.googleapis.com/v1/projects/demo-lucent/accounts";
 
@@ -183,6 +184,44 @@ async fn a_subscription_is_cancelled_with_the_account() {
     let processor = &c.app.state.billing.processor;
     let sub = processor.subscription(&id).await.unwrap().unwrap();
     assert_eq!(sub.status, "canceled");
+}
+
+#[tokio::test]
+async fn two_checkouts_both_paid_are_both_kept_and_both_cancelled_with_the_account() {
+    let c = console(None).await;
+    c.register("alice").await;
+    let alice = token("alice", json!({}));
+    // Two tabs: both checkouts are opened while alice is free, then both are paid. The gateway
+    // gives one click's repeats within a minute the same checkout, so the second, opened
+    // minutes later, is started at the processor with that later minute's key.
+    let first = path_of(&c.app.checkout_url(&alice).await);
+    let later = NewSubscription {
+        uid: "alice".into(),
+        email: Some("alice@example.com".into()),
+        earlier: None,
+        success_url: format!(
+            "{}/success?session_id={CHECKOUT_PLACEHOLDER}",
+            c.app.url("")
+        ),
+        cancel_url: c.app.url("/cancel"),
+        idempotency_key: "checkout-alice-minutes-later".into(),
+    };
+    let processor = &c.app.state.billing.processor;
+    let second = path_of(&processor.start(&later).await.unwrap().url);
+    alice_pays_at(&c.app, &alice, &first).await;
+    alice_pays_at(&c.app, &alice, &second).await;
+    let record = c.app.state.store.get_user("alice").await.unwrap().unwrap();
+    let sales: Vec<String> = record.subscription.unwrap().sales.into_keys().collect();
+    assert_eq!(sales.len(), 2, "{sales:?}");
+    c.deleting_answers("alice", 200).await;
+
+    let deleted = delete_me(&c.app, &alice, "alice@example.com").await;
+
+    assert_eq!(deleted.status(), 200);
+    for id in &sales {
+        let sub = processor.subscription(id).await.unwrap().unwrap();
+        assert_eq!(sub.status, "canceled", "{id}");
+    }
 }
 
 #[tokio::test]

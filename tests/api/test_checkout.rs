@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::helpers::{TestApp, error_code, spawn_app};
 
-fn path_of(url: &str) -> String {
+pub fn path_of(url: &str) -> String {
     url::Url::parse(url).unwrap().path().to_owned()
 }
 
@@ -74,7 +74,12 @@ async fn an_unpaid_test_session_is_not_confirmed() {
 /// alice, whose `token` this is, pays with a test card and is confirmed pro.
 pub async fn subscribe_alice(app: &TestApp, token: &str) {
     let page = path_of(&app.checkout_url(token).await);
-    let paid = pay(app, &page, "4242424242424242").await;
+    alice_pays_at(app, token, &page).await;
+}
+
+/// alice pays with a test card on the checkout page at `page` and comes back to the app.
+pub async fn alice_pays_at(app: &TestApp, token: &str, page: &str) {
+    let paid = pay(app, page, "4242424242424242").await;
     let session = paid.headers()["location"]
         .to_str()
         .unwrap()

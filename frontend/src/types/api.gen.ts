@@ -1340,6 +1340,28 @@ export interface components {
             reason: string;
             role: components["schemas"]["Role"];
         };
+        /**
+         * @description `users/{uid}/subscription/sales/{id}`: a sale (Verotel) or subscription (Stripe) the
+         *     processor told the gateway of, keyed by the processor's id, the one that sets the plan
+         *     included. Two checkouts paid a few minutes apart are two sales at the processor and only one
+         *     sets the plan; both must be shown to support and both cancelled with the account.
+         */
+        Sale: {
+            /**
+             * Format: int64
+             * @description Paid until then (milliseconds), when the processor said.
+             */
+            currentPeriodEnd?: number | null;
+            /** @description `verotel`, `stripe` or `test`, as the processor names itself. */
+            processor: string;
+            /**
+             * @description The processor's state as the gateway last heard it: `active`, `cancelled` (no more
+             *     charges), or how it ended (`expired`, `refunded`, `chargeback`; Stripe's own words).
+             */
+            status: string;
+            /** Format: int64 */
+            updatedAt: number;
+        };
         SamplerView: {
             id: string;
             label: string;
@@ -1455,6 +1477,10 @@ export interface components {
             currentPeriodEnd?: number | null;
             customerId?: string | null;
             planType?: string | null;
+            /** @description Every sale the processor told of, by its id (see [`Sale`]). */
+            sales?: {
+                [key: string]: components["schemas"]["Sale"];
+            };
             sessionId?: string | null;
             status?: string | null;
             subscriptionId?: string | null;

@@ -7,6 +7,7 @@ type Schemas = components['schemas'];
 export type Plan = Schemas['Plan'];
 export type Quota = Schemas['Quota'];
 export type Subscription = Schemas['Subscription'];
+export type Sale = Schemas['Sale'];
 export type Me = Schemas['Me'];
 export type AgeCheck = Schemas['AgeCheckView'];
 export type AgeStatus = Schemas['AgeStatus'];

@@ -4,6 +4,7 @@
 //! a sale's paid-through date only grows, a cancellation keeps Premium to that date, and an
 //! expiry, chargeback or refund ends it at once and for good.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use chrono::{Months, NaiveDate, TimeDelta, Utc};
@@ -14,7 +15,7 @@ use super::super::{Billing, BillingError, WebhookOutcome};
 use super::signature::Params;
 use super::uid_of_reference;
 use crate::coordination::lease::while_held;
-use crate::store::{Subscription, UserRecord, now_ms};
+use crate::store::{Sale, Subscription, UserRecord, now_ms};
 
 /// Statuses after which a sale gives nothing again.
 const ENDED: [&str; 3] = ["expired", "chargeback", "refunded"];
@@ -110,6 +111,30 @@ fn fold(
     Some(next)
 }
 
+/// The sale's own entry in the record's sales after `change`: the same folding as the plan's,
+/// on the sale alone; `None` when it is over already.
+fn fold_sale(
+    prior: Option<&Sale>,
+    sale: &str,
+    reference: &str,
+    change: Change,
+    now: i64,
+) -> Option<Sale> {
+    let alone = prior.map(|p| Subscription {
+        subscription_id: Some(sale.to_owned()),
+        status: Some(p.status.clone()),
+        current_period_end: p.current_period_end,
+        ..Subscription::default()
+    });
+    let next = fold(alone.as_ref(), sale, reference, change, now)?;
+    Some(Sale {
+        processor: "verotel".into(),
+        status: next.status?,
+        current_period_end: next.current_period_end,
+        updated_at: now,
+    })
+}
+
 /// The query's pairs, decoded; a key given twice makes the signature ambiguous.
 fn parameters(query: &str) -> Result<Params, BillingError> {
     let mut params = Params::new();
@@ -152,9 +177,29 @@ impl Billing {
         let Some(user) = self.users.get(uid).await? else {
             return Ok(None);
         };
-        match fold(user.subscription.as_ref(), sale, reference, change, now) {
-            Some(next) => Ok(Some(self.users.merge_subscription(uid, &next).await?)),
-            None => Ok(None),
+        let current = user.subscription.as_ref();
+        let prior = current.and_then(|c| c.sales.get(sale));
+        // Every sale is kept in the record's sales, whichever sets the plan: a second one paid
+        // beside the first still bills, so support must see it and deletion cancel it.
+        let sales: BTreeMap<String, Sale> = fold_sale(prior, sale, reference, change, now)
+            .map(|entry| (sale.to_owned(), entry))
+            .into_iter()
+            .collect();
+        match fold(current, sale, reference, change, now) {
+            Some(next) => {
+                let next = Subscription { sales, ..next };
+                Ok(Some(self.users.merge_subscription(uid, &next).await?))
+            }
+            None => {
+                if !sales.is_empty() {
+                    let ledger = Subscription {
+                        sales,
+                        ..Subscription::default()
+                    };
+                    self.users.merge_subscription(uid, &ledger).await?;
+                }
+                Ok(None)
+            }
         }
     }
 
@@ -243,7 +288,7 @@ impl Billing {
             .ok_or(BillingError::Busy)?;
         let Some(user) = folded? else {
             return Ok(WebhookOutcome::Ignored(
-                "no such user, or an older or ended sale",
+                "no such user, or a sale that does not set the plan (kept in the record's sales)",
             ));
         };
         let plan = if user.is_pro(now_ms()) { "pro" } else { "free" };

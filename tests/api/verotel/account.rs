@@ -32,6 +32,24 @@ async fn deleting_the_account_cancels_the_sale_through_the_control_center() {
     delivered(&c.app, &event("cancel", "7501", "alice.t")).await;
 }
 
+#[tokio::test]
+async fn a_second_sale_paid_beside_the_first_is_shown_to_support_and_cancelled_too() {
+    let (c, sam, verotel) = verotel_console().await;
+    let alice = crate::staff::token("alice", json!({}));
+    delivered(&c.app, &initial("7501", "alice.t", "2099-01-15")).await;
+    delivered(&c.app, &initial("7502", "alice.u", "2099-01-20")).await;
+
+    let card = c.json(&sam, "/api/v1/support/users/alice").await;
+    let sales = &card["profile"]["subscription"]["sales"];
+    assert_eq!(sales["7501"]["status"], "active");
+    assert_eq!(sales["7502"]["status"], "active");
+    assert_eq!(sales["7502"]["processor"], "verotel");
+
+    c.deleting_answers("alice", 200).await;
+    assert_eq!(delete(&c, &alice).await.status(), 200);
+    assert_eq!(verotel.cancel_calls().await, ["7501", "7502"]);
+}
+
 async fn delete(c: &Console, token: &str) -> reqwest::Response {
     c.app
         .client

@@ -105,4 +105,33 @@ describe('Support console: the card', () => {
     expect(card.getByRole('form', { name: 'Delete this account' })).toBeInTheDocument();
     expect(card.queryByText(/This is your own record/)).not.toBeInTheDocument();
   });
+
+  it('lists every sale at the processor and warns when more than one may still charge', async () => {
+    const { card } = await openCard(
+      makeSupportUser({
+        plan: 'pro',
+        subscription: {
+          planType: 'pro',
+          status: 'active',
+          subscriptionId: '7501',
+          sales: {
+            '7501': { processor: 'verotel', status: 'active', currentPeriodEnd: period, updatedAt: period },
+            '7502': { processor: 'verotel', status: 'active', currentPeriodEnd: period, updatedAt: period },
+            '7400': { processor: 'verotel', status: 'expired', updatedAt: period },
+          },
+        },
+      }),
+    );
+
+    const line = card.getByText('Sales at the processor').closest('div');
+    if (!line) throw new Error('no "Sales at the processor" line');
+    const sales = within(line).getAllByRole('listitem');
+    expect(sales.map((s) => s.textContent)).toEqual([
+      expect.stringMatching(/^7400 \(verotel\): expired$/),
+      expect.stringMatching(/^7501 \(verotel\): active, paid until .*2026/),
+      expect.stringMatching(/^7502 \(verotel\): active, paid until .*2026/),
+    ]);
+    expect(line).toHaveTextContent('Warning: 2 sales may still charge this person');
+  });
 });
+

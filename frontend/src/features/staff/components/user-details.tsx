@@ -9,11 +9,12 @@ import { AgeCheckPart } from './age-check-part';
 import { AuditTrail } from './audit-trail';
 import { CardActions } from './card-actions';
 import { ContentRules } from './content-rules';
+import { SalesDetail } from './sales-detail';
 import styles from './staff.module.css';
 import { UserImages } from './user-images';
 
 // The subscription record as stored, in the order support reads it; timestamps are ms.
-const subscriptionFields: readonly [keyof Subscription, string, 'date'?][] = [
+const subscriptionFields: readonly [Exclude<keyof Subscription, 'sales'>, string, 'date'?][] = [
   ['planType', 'Plan type'],
   ['status', 'Status'],
   ['currentPeriodEnd', 'Current period ends', 'date'],
@@ -125,6 +126,7 @@ export function UserDetails({ user, own, onDeleted }: UserDetailsProps) {
         <Detail label="18+">{profile.ageConfirmed ? 'Confirmed' : 'Not confirmed'}</Detail>
         <Detail label="Joined">{formatDateTime(profile.createdAt)}</Detail>
         <SubscriptionFields subscription={profile.subscription} />
+        <SalesDetail sales={profile.subscription?.sales} />
         <ProviderDetail provider={user.provider} />
       </dl>
       {own && (
