@@ -1,7 +1,8 @@
 // Journey: age assurance, in Chromium against the real local stack (age checks in test mode).
 // A new user picks the explicit style, is told to verify their age, goes through the TEST MODE
 // check as an adult, comes back verified to /verify-age, continues to the style and generates.
-// A second user declines the check and cannot make an explicit image, by style or by words.
+// A second user declines the check and cannot make an explicit image, by style or by words; a
+// third is found under 18 and told so in words of its own, with no new check offered.
 // An admin resets a verified user's check from the support console: that user's explicit image
 // is then a placeholder in the gallery, never asked for.
 import { test, before, after } from 'node:test';
@@ -194,6 +195,33 @@ test('a user who declines the check cannot make an explicit image, by style or b
   );
   const after = await call('GET', '/api/v1/me', { token: user.token });
   assert.equal(after.body.quota.used, 0, 'no credit was taken');
+  page.assertNoErrors();
+});
+
+test('a user the check finds under 18 is told so in words that are not a decline, and cannot start another', JOURNEY, async () => {
+  const user = await freeUser(`Minor ${Date.now().toString(36)}`);
+  const page = await openPage(browser);
+  await openGenerate(page, user);
+  await chooseNsfw(page);
+  const message = await generateRefusedForAge(page);
+
+  await answerTestCheck(page, message, 'Approve: a 17-year-old');
+  await visible(page.getByText('Explicit styles are locked for this account.', { exact: true }), 'the locked status');
+  await visible(page.getByText(/that you are under 18, so explicit styles are locked/), 'the reason, in its own words');
+  assert.equal(await page.getByText(/declined/i).count(), 0, 'nothing speaks of a decline');
+  assert.equal(await page.getByRole('button', { name: 'Verify your age' }).count(), 0, 'no new check is offered');
+  await assertAccessible(page, '/verify-age, under 18');
+  const me = await call('GET', '/api/v1/me', { token: user.token });
+  assert.equal(me.body.ageCheck.status, 'minor', `the gateway's age check: ${JSON.stringify(me.body.ageCheck)}`);
+
+  // The profile says the same, with the way to support and without a new check.
+  await page.goto(`${BASE_URL}/profile`);
+  await visible(page.getByTestId('age-check-minor'), "the profile's age check note");
+  assert.equal(await page.getByRole('button', { name: 'Verify your age' }).count(), 0, 'no new check on the profile');
+  // The gateway holds the lock too: only staff open a new check.
+  const again = await call('POST', '/api/v1/me/age-check', { token: user.token, json: {} });
+  assert.equal(again.status, 403, `a new check is refused: ${JSON.stringify(again.body)}`);
+  assert.equal(again.body.error.code, 'age_check_locked');
   page.assertNoErrors();
 });
 

@@ -15,13 +15,15 @@ fn age_on(born: NaiveDate, today: NaiveDate) -> i32 {
 }
 
 /// `verified` only for an approved inquiry whose verified birth date makes the person an adult
-/// `today`; an approval without a birth date, or for a minor, is `declined`. An expired inquiry
-/// leaves the account unverified (it may start again); one still under way is `pending`.
+/// `today`, `minor` for one whose birth date does not, and `declined` for an approval without a
+/// birth date. An expired inquiry leaves the account unverified (it may start again); one still
+/// under way is `pending`.
 pub fn status_of(inquiry: &Inquiry, today: NaiveDate) -> AgeStatus {
     match inquiry.status.as_str() {
         "approved" => match inquiry.birthdate {
             Some(born) if age_on(born, today) >= ADULT_AGE => AgeStatus::Verified,
-            _ => AgeStatus::Declined,
+            Some(_) => AgeStatus::Minor,
+            None => AgeStatus::Declined,
         },
         "declined" | "failed" => AgeStatus::Declined,
         "expired" => AgeStatus::Unverified,
@@ -57,7 +59,7 @@ mod tests {
         );
         assert_eq!(
             status_of(&approved(Some(date(2008, 11, 27))), today),
-            AgeStatus::Declined
+            AgeStatus::Minor
         );
         assert_eq!(
             status_of(&approved(Some(date(1990, 1, 1))), today),
@@ -70,7 +72,7 @@ mod tests {
         let born = date(2008, 2, 29);
         assert_eq!(
             status_of(&approved(Some(born)), date(2026, 2, 28)),
-            AgeStatus::Declined
+            AgeStatus::Minor
         );
         assert_eq!(
             status_of(&approved(Some(born)), date(2026, 3, 1)),

@@ -45,6 +45,10 @@ pub enum Mode {
 pub enum AgeError {
     #[error("your age is already verified")]
     AlreadyVerified,
+    #[error(
+        "your age check found you are under 18; a new check can only be opened by our support team"
+    )]
+    LockedAsMinor,
     #[error("age checks are off on this server")]
     Off,
     #[error(transparent)]
@@ -113,6 +117,9 @@ impl AgeChecks {
         let pending = match &user.age_check {
             Some(check) if check.status == AgeStatus::Verified => {
                 return Err(AgeError::AlreadyVerified);
+            }
+            Some(check) if check.status == AgeStatus::Minor => {
+                return Err(AgeError::LockedAsMinor);
             }
             Some(check) if check.status == AgeStatus::Pending && !check.reference.is_empty() => {
                 Some(check.reference.as_str())

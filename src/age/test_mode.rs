@@ -30,7 +30,7 @@ const KEEP: Duration = Duration::from_secs(24 * 3600);
 pub enum Answer {
     /// Approved, born 30 years ago.
     Adult,
-    /// Approved, born 17 years ago: declined by the gateway's own rule.
+    /// Approved, born 17 years ago: the gateway makes it a minor's result.
     Minor,
     /// Declined by the provider.
     Decline,

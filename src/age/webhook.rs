@@ -179,7 +179,7 @@ impl AgeChecks {
         // date is still there to prove the age.
         let counts = match current.status {
             AgeStatus::Verified => status == AgeStatus::Declined && inquiry.status != "approved",
-            AgeStatus::Declined => status == AgeStatus::Verified,
+            AgeStatus::Declined | AgeStatus::Minor => status == AgeStatus::Verified,
             // Not decided yet: whatever the provider says now is the news.
             _ => true,
         };
@@ -197,7 +197,10 @@ impl AgeChecks {
             read_at,
         };
         let written = self.write(&uid, &check).await?;
-        let final_result = matches!(status, AgeStatus::Verified | AgeStatus::Declined);
+        let final_result = matches!(
+            status,
+            AgeStatus::Verified | AgeStatus::Declined | AgeStatus::Minor
+        );
         if final_result
             && self.redact
             && let Err(e) = provider.redact(&inquiry.id).await

@@ -52,7 +52,7 @@ fn app_path(return_to: Option<&str>) -> Result<&str, ApiError> {
 }
 
 op_errors!(StartAgeCheckErrors: AUTH + STORE + JSON_BODY + [NotFound, ProfileMissing,
-    AgeAlreadyVerified, InvalidField, RateLimited, DependencyUnavailable]);
+    AgeAlreadyVerified, AgeCheckLocked, InvalidField, RateLimited, DependencyUnavailable]);
 
 #[utoipa::path(post, path = "/v1/me/age-check", tag = "profile", security(("bearer" = [])),
     summary = "Starts the caller's age check, or resumes the one pending: the provider's link",

@@ -81,6 +81,9 @@ pub enum AgeStatus {
     Pending,
     Verified,
     Declined,
+    /// The provider approved a check whose verified birth date makes the person under 18:
+    /// explicit styles stay locked, and only staff can open a new attempt (a reset, audited).
+    Minor,
 }
 
 /// `users/{uid}/suspension`.

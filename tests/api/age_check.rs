@@ -81,7 +81,7 @@ async fn explicit_is_refused_for_age(app: &TestApp, token: &str) {
 }
 
 /// Starts a test-mode check for `token` and answers it on the page; the page's redirect.
-async fn answer_in_test_mode(app: &TestApp, token: &str, answer: &str) -> String {
+pub(crate) async fn answer_in_test_mode(app: &TestApp, token: &str, answer: &str) -> String {
     let link: Value = start(
         app,
         token,
@@ -176,17 +176,31 @@ async fn an_adult_verified_in_test_mode_comes_back_and_generates_explicit_images
 }
 
 #[tokio::test]
-async fn a_seventeen_year_old_the_provider_approved_is_declined_and_cannot_generate() {
-    let app = test_mode().await;
-    let (minor, declined) = (app.register("minor").await, app.register("declined").await);
+async fn a_seventeen_year_olds_result_is_not_a_decline_and_only_staff_open_a_new_check() {
+    let c = crate::staff::console_with(&["--age-check", "test"]).await;
+    let app = &c.app;
+    c.register("alice").await;
+    c.register("declined").await;
+    let alice = crate::staff::token("alice", json!({}));
+    let declined = crate::staff::token("declined", json!({}));
 
-    answer_in_test_mode(&app, &minor, "minor").await;
-    answer_in_test_mode(&app, &declined, "decline").await;
+    answer_in_test_mode(app, &alice, "minor").await;
+    answer_in_test_mode(app, &declined, "decline").await;
 
-    for token in [&minor, &declined] {
-        assert_eq!(age_check(&app, token).await["status"], "declined");
-        explicit_is_refused_for_age(&app, token).await;
+    assert_eq!(age_check(app, &alice).await["status"], "minor");
+    assert_eq!(age_check(app, &declined).await["status"], "declined");
+    for token in [&alice, &declined] {
+        explicit_is_refused_for_age(app, token).await;
     }
+    // A decline may be tried again; a minor's result only after staff reset it, with a reason.
+    assert_eq!(start(app, &declined, &json!({})).await.status(), 201);
+    let again = start(app, &alice, &json!({})).await;
+    assert_eq!(error_code(again, 403).await, "age_check_locked");
+    c.account_has("ada", json!({"admin": true})).await;
+    let ada = crate::staff::token("ada", json!({"admin": true}));
+    let reset = reset_alices_age_check(app, &ada, "her 18th birthday was yesterday").await;
+    assert_eq!(reset.status(), 200);
+    assert_eq!(start(app, &alice, &json!({})).await.status(), 201);
 }
 
 #[tokio::test]
@@ -429,7 +443,7 @@ async fn an_event_is_bound_by_the_inquiry_read_back_not_by_what_its_payload_says
     assert_eq!(age_check(&app, &alice).await["status"], "unverified");
     assert_eq!(
         age_check(&app, &bob).await["status"],
-        "declined",
+        "minor",
         "approved, but the verified birth date is under 18"
     );
 }

@@ -42,6 +42,8 @@ export function ageCheckFailure(error: Error): string {
   switch (code) {
     case 'age_already_verified':
       return 'Your age is already verified.';
+    case 'age_check_locked':
+      return 'Your age check found that you are under 18. Only our support team can open a new check.';
     case 'rate_limited':
       return 'You have started several age checks in a short time. Try again in a few minutes.';
     case 'dependency_unavailable':
@@ -66,7 +68,8 @@ export function useStartAgeCheck() {
       browser.assign(url);
     },
     onError: (error) => {
-      if (error instanceof ApiError && (error.code === 'age_already_verified' || error.code === 'not_found')) {
+      const known = ['age_already_verified', 'age_check_locked', 'not_found'];
+      if (error instanceof ApiError && known.includes(error.code)) {
         void afterAgeCheck();
       }
     },

@@ -789,7 +789,7 @@ export interface components {
             reason: string;
         };
         /** @enum {string} */
-        AgeStatus: "unverified" | "pending" | "verified" | "declined";
+        AgeStatus: "unverified" | "pending" | "verified" | "declined" | "minor";
         /**
          * @description What the page lets a tester answer.
          * @enum {string}
@@ -916,7 +916,7 @@ export interface components {
          * @description Every error code of the API. The OpenAPI document lists them as the `code` enum.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "age_check_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "account_suspended" | "not_found" | "account_deleted" | "profile_missing" | "already_subscribed" | "age_already_verified" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "prompt_refused" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
+        ErrorCode: "malformed_json" | "bad_query" | "signature_invalid" | "malformed_event" | "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject" | "pro_required" | "age_confirmation_required" | "age_check_required" | "uid_mismatch" | "session_not_yours" | "own_record" | "admin_required" | "account_suspended" | "not_found" | "account_deleted" | "profile_missing" | "already_subscribed" | "age_already_verified" | "age_check_locked" | "payment_incomplete" | "job_not_cancelable" | "payload_too_large" | "unsupported_media_type" | "invalid_field" | "prompt_refused" | "quota_exhausted" | "too_many_requests" | "queue_full" | "rate_limited" | "internal" | "backend_failed" | "backend_bad_image" | "backend_too_large" | "stripe_error" | "store_unavailable" | "storage_unavailable" | "stripe_unavailable" | "auth_keys_unavailable" | "dependency_unavailable" | "backend_timeout" | "store_timeout" | "stripe_timeout";
         ErrorDetail: {
             category?: components["schemas"]["Category"] | null;
             code: components["schemas"]["ErrorCode"];
@@ -3207,6 +3207,15 @@ export interface operations {
             };
             /** @description `code` is one of: token_missing, token_invalid, token_expired, token_wrong_project, token_not_yet_valid, token_bad_subject */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `code` is one of: age_check_locked */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5534,6 +5543,7 @@ export interface operationErrors {
     "POST /api/v1/me/age-check": {
         400: "malformed_json";
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
+        403: "age_check_locked";
         404: "not_found";
         409: "profile_missing" | "age_already_verified";
         413: "payload_too_large";

@@ -193,6 +193,7 @@ impl From<AgeError> for ApiError {
         let message = e.to_string();
         let code = match e {
             AgeError::AlreadyVerified => ErrorCode::AgeAlreadyVerified,
+            AgeError::LockedAsMinor => ErrorCode::AgeCheckLocked,
             AgeError::Off => return Self::not_found("age check"),
             AgeError::Provider(age::ProviderError::Unavailable(_)) => {
                 ErrorCode::DependencyUnavailable

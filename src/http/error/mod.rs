@@ -66,6 +66,7 @@ error_codes! {
     ProfileMissing = "profile_missing" => CONFLICT,
     AlreadySubscribed = "already_subscribed" => CONFLICT,
     AgeAlreadyVerified = "age_already_verified" => CONFLICT,
+    AgeCheckLocked = "age_check_locked" => FORBIDDEN,
     PaymentIncomplete = "payment_incomplete" => CONFLICT,
     JobNotCancelable = "job_not_cancelable" => CONFLICT,
     PayloadTooLarge = "payload_too_large" => PAYLOAD_TOO_LARGE,

@@ -7,6 +7,7 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use super::shared::{failing_databases, shared_failures};
 use super::{CALLER, Op, Sent};
+use crate::age_check::answer_in_test_mode;
 use crate::fake_persona::{FakePersona, SECRET, event};
 use crate::helpers::{TestApp, spawn_app, spawn_app_with};
 use crate::test_keys::token_for;
@@ -46,6 +47,9 @@ async fn starting_an_age_check_sends_every_code_it_lists() {
     let adult = test_mode.register("ada").await;
     test_mode.verify_age("ada").await;
     sent.send(op.request(&test_mode, Some(&adult))).await;
+    let minor = test_mode.register("minnie").await;
+    answer_in_test_mode(&test_mode, &minor, "minor").await;
+    sent.send(op.request(&test_mode, Some(&minor))).await;
     let hasty = test_mode.register("hasty").await;
     let call = || op.call(&test_mode, "").bearer_auth(&hasty);
     sent.send(call().json(&json!({"returnTo": "https://evil.example"})))

@@ -112,6 +112,18 @@ describe('Generate page: explicit styles and the age check', () => {
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
   });
 
+  it('tells a user found under 18 that explicit styles are locked, in words that are not a decline', async () => {
+    const { user } = await openAs({ status: 'minor', checkedAt: Date.UTC(2026, 10, 1), required: true });
+    await user.click(nsfwTile());
+    await user.click(generateButton());
+
+    const message = await ageMessage();
+    expect(message).toHaveTextContent('Your age check found that you are under 18, so explicit styles are locked');
+    expect(message).not.toHaveTextContent('declined');
+    expect(within(message).queryByRole('button')).not.toBeInTheDocument();
+    expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
+  });
+
   it('chooses the style and the prompt the address names, as the way back from the age check does', async () => {
     await openAs(unverified, { url: '/Generate?style=nsfw-v1.1&prompt=a+heron+at+dawn' });
     expect(nsfwTile()).toBeChecked();

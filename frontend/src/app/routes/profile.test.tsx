@@ -153,6 +153,19 @@ describe('Profile page: the age check', () => {
     expect(screen.getByRole('button', { name: 'Verify your age' })).toBeInTheDocument();
   });
 
+  it('after a check that found the user under 18, says so, offers support and no new check', async () => {
+    db.ageCheck = { status: 'minor', checkedAt: AGE_CHECKED_AT, required: true };
+    renderApp(routes, { url: '/profile', user: ada });
+    expect(await ageCheckLine()).toHaveTextContent(
+      `Under 18 on ${formatDateTime(AGE_CHECKED_AT)}: explicit styles are locked`,
+    );
+    expect(screen.getByTestId('age-check-minor')).toHaveTextContent(
+      'Your age check found that you are under 18, so explicit styles are locked for this account.',
+    );
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'support@lucent.example' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify your age' })).not.toBeInTheDocument();
+  });
+
   it('shows nothing of it where this server does not check ages', async () => {
     db.ageCheck = { status: 'unverified', checkedAt: null, required: false };
     renderApp(routes, { url: '/profile', user: ada });

@@ -376,6 +376,14 @@ export const handlers = [
       return fail(operation, 422, 'invalid_field', 'returnTo must be a path of this app, such as /generate');
     }
     if (db.ageCheck.status === 'verified') return fail(operation, 409, 'age_already_verified', 'your age is already verified');
+    if (db.ageCheck.status === 'minor') {
+      return fail(
+        operation,
+        403,
+        'age_check_locked',
+        'your age check found you are under 18; a new check can only be opened by our support team',
+      );
+    }
     // A pending check is resumed: the same inquiry, begun when it began.
     if (db.ageCheck.status !== 'pending' || pendingInquiry === null) {
       db.ageCheck = { ...db.ageCheck, status: 'pending', checkedAt: Date.now() };

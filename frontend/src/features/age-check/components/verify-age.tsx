@@ -20,6 +20,7 @@ const headline: Record<AgeStatus, { text: string; className?: string }> = {
   unverified: { text: 'Your age is not verified yet.' },
   pending: { text: 'Checking…', className: styles.checking },
   declined: { text: 'Your age could not be verified.' },
+  minor: { text: 'Explicit styles are locked for this account.' },
   verified: { text: 'Your age is verified.', className: 'success-text' },
 };
 
@@ -94,6 +95,21 @@ export function VerifyAge({ returnTo }: VerifyAgeProps) {
           <p>
             If this is a mistake, contact support from <Link to={paths.profile}>your profile</Link>.
           </p>
+          <div className={styles.actions}>
+            <Link to={paths.generate} className="button">
+              Go to Generate
+            </Link>
+          </div>
+        </>
+      );
+      break;
+    case 'minor':
+      body = (
+        <>
+          <p>
+            The check found{on(checkedAt)} that you are under 18, so explicit styles are locked for this account.
+          </p>
+          <p>You can still use every style that is not explicit. Only our support team can open a new check.</p>
           <div className={styles.actions}>
             <Link to={paths.generate} className="button">
               Go to Generate

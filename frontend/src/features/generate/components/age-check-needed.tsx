@@ -13,9 +13,20 @@ interface AgeCheckNeededProps {
 
 /**
  * Said instead of sending an explicit request (or after the gateway's 403 `age_check_required`):
- * explicit images wait for a verified age, with the way to verify, or, once declined, what is left.
+ * explicit images wait for a verified age, with the way to verify, or, once declined or found under
+ * 18, what is left.
  */
 export function AgeCheckNeeded({ status, returnTo }: AgeCheckNeededProps) {
+  if (status === 'minor') {
+    return (
+      <div role="alert" className="alert" data-testid="age-check-needed">
+        <p>
+          Your age check found that you are under 18, so explicit styles are locked for this account. Every style that
+          is not explicit still works.
+        </p>
+      </div>
+    );
+  }
   if (status === 'declined') {
     return (
       <div role="alert" className="alert" data-testid="age-check-needed">

@@ -16,6 +16,8 @@ function ageCheckText({ status, checkedAt }: AgeCheck): string {
       return `Started${on}, not finished`;
     case 'declined':
       return `Declined${on}`;
+    case 'minor':
+      return `Under 18${on}: explicit styles are locked`;
     case 'unverified':
       return 'Not verified';
   }
@@ -33,6 +35,16 @@ export function AgeCheckDetail({ ageCheck }: { readonly ageCheck: AgeCheck }) {
 
 /** Until the age is verified: what it is for, and the way to start the check, or resume it. */
 export function AgeCheckNext({ me: { email, ageCheck } }: { readonly me: Me }) {
+  if (ageCheck.status === 'minor') {
+    return (
+      <div className={styles.text}>
+        <p data-testid="age-check-minor">
+          Your age check found that you are under 18, so explicit styles are locked for this account. Only our support
+          team can open a new check: <SupportLink subject={`Age check of ${email}`} />
+        </p>
+      </div>
+    );
+  }
   return (
     <div className={styles.text}>
       {ageCheck.status === 'declined' ? (

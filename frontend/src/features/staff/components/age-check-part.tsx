@@ -12,6 +12,7 @@ const statusWords: Record<AgeStatus, string> = {
   pending: 'Pending: the provider has not decided',
   verified: 'Verified',
   declined: 'Declined',
+  minor: 'Under 18 (explicit styles locked; a reset opens a new check)',
 };
 
 /** Who decided, in support's words; another provider by its own name. */
