@@ -114,6 +114,10 @@ describe('Generate page: explicit styles and the age check', () => {
 
   it('tells a user found under 18 that explicit styles are locked, in words that are not a decline', async () => {
     const { user } = await openAs({ status: 'minor', checkedAt: Date.UTC(2026, 10, 1), required: true });
+    await waitFor(() => {
+      expect(nsfwTile()).toHaveAccessibleName(/Locked/);
+    });
+    expect(nsfwTile()).not.toHaveAccessibleName(/Verify your age/);
     await user.click(nsfwTile());
     await user.click(generateButton());
 

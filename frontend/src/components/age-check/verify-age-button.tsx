@@ -13,7 +13,8 @@ interface VerifyAgeButtonProps {
 
 /**
  * Leaves for the age check provider's flow: 'Verify your age', or 'Resume verification' while a
- * check is pending (the gateway resumes the same one). Says why when it cannot.
+ * check is pending (the gateway resumes the same one). Says why when it cannot, and instead of
+ * the button once a check found the user under 18.
  */
 export function VerifyAgeButton({ returnTo, small = false }: VerifyAgeButtonProps) {
   const location = useLocation();
@@ -23,6 +24,10 @@ export function VerifyAgeButton({ returnTo, small = false }: VerifyAgeButtonProp
   const busy = start.isPending || start.isSuccess;
   const resume = me?.ageCheck.status === 'pending';
 
+  // A check that found the user under 18 is reopened by staff only (403 `age_check_locked`).
+  if (me?.ageCheck.status === 'minor') {
+    return <p className={styles.verify}>Locked: your age check found that you are under 18.</p>;
+  }
   return (
     <div className={styles.verify}>
       <button

@@ -318,6 +318,7 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
                   value={sentStyle?.id ?? null}
                   pro={pro}
                   ageLocked={ageLocked}
+                  ageMark={me?.ageCheck.status === 'minor' ? 'Locked' : undefined}
                   onSelect={age.choose}
                 />
                 {!drawFrom && (

@@ -13,6 +13,8 @@ interface StyleTilesProps {
   readonly pro: boolean;
   /** Explicit styles wait for the user's age to be verified: they carry a mark saying so. */
   readonly ageLocked: boolean;
+  /** That mark: 'Locked' once a check found the user under 18, where no check can be started. */
+  readonly ageMark?: string;
   readonly onSelect: (style: Style) => void;
 }
 
@@ -38,7 +40,7 @@ function Sample({ style }: { readonly style: Style }) {
  * The model styles as a radio group; pro-only styles lead free users to /Subscribe. Each is named
  * by its label alone (aria-labelledby): its sample's text would say the style's name twice.
  */
-export function StyleTiles({ options, value, pro, ageLocked, onSelect }: StyleTilesProps) {
+export function StyleTiles({ options, value, pro, ageLocked, ageMark = 'Verify your age', onSelect }: StyleTilesProps) {
   const id = useId();
   return (
     <fieldset className={styles.fieldset}>
@@ -87,7 +89,7 @@ export function StyleTiles({ options, value, pro, ageLocked, onSelect }: StyleTi
                 {style.nsfw && ageLocked && (
                   <>
                     {' '}
-                    <span className={styles.ageMark}>Verify your age</span>
+                    <span className={styles.ageMark}>{ageMark}</span>
                   </>
                 )}
                 {style.pro && <span className="pro-tag">Pro</span>}
