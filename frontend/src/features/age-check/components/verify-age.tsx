@@ -24,6 +24,17 @@ const headline: Record<AgeStatus, { text: string; className?: string }> = {
   verified: { text: 'Your age is verified.', className: 'success-text' },
 };
 
+/** The way on for an account whose explicit styles stay locked: every other style. */
+function GoToGenerate() {
+  return (
+    <div className={styles.actions}>
+      <Link to={paths.generate} className="button">
+        Go to Generate
+      </Link>
+    </div>
+  );
+}
+
 interface VerifyAgeProps {
   /** Where to go on once the age is verified: a path of this app, already checked. */
   readonly returnTo: string;
@@ -95,11 +106,7 @@ export function VerifyAge({ returnTo }: VerifyAgeProps) {
           <p>
             If this is a mistake, contact support from <Link to={paths.profile}>your profile</Link>.
           </p>
-          <div className={styles.actions}>
-            <Link to={paths.generate} className="button">
-              Go to Generate
-            </Link>
-          </div>
+          <GoToGenerate />
         </>
       );
       break;
@@ -110,11 +117,7 @@ export function VerifyAge({ returnTo }: VerifyAgeProps) {
             The check found{on(checkedAt)} that you are under 18, so explicit styles are locked for this account.
           </p>
           <p>You can still use every style that is not explicit. Only our support team can open a new check.</p>
-          <div className={styles.actions}>
-            <Link to={paths.generate} className="button">
-              Go to Generate
-            </Link>
-          </div>
+          <GoToGenerate />
         </>
       );
       break;
