@@ -360,6 +360,42 @@ mod webhooks {
     use super::*;
 
     #[tokio::test]
+    async fn two_live_subscriptions_are_both_kept_and_both_canceled_with_the_account() {
+        let stripe = MockServer::start().await;
+        let c = crate::staff::console_with(&stripe_flags(&stripe.uri(), WEBHOOK_SECRET)).await;
+        c.register("alice").await;
+        let alice = crate::staff::token("alice", json!({}));
+        // Two checkouts paid minutes apart: Stripe tells of two subscriptions, both billing.
+        for (n, id) in [(1, "sub_1"), (2, "sub_2")] {
+            mount_subscription(&stripe, subscription(id, "alice", "active", now() + 86_400)).await;
+            Mock::given(method("DELETE"))
+                .and(path(format!("/v1/subscriptions/{id}")))
+                .respond_with(ResponseTemplate::new(200).set_body_json(subscription(
+                    id,
+                    "alice",
+                    "canceled",
+                    now(),
+                )))
+                .expect(1)
+                .mount(&stripe)
+                .await;
+            let e = event(
+                &format!("evt_{n}"),
+                "customer.subscription.created",
+                json!({"id": id, "object": "subscription"}),
+            );
+            assert_eq!(deliver(&c.app, &e, signed(&e)).await.status(), 200);
+        }
+        c.deleting_answers("alice", 200).await;
+
+        let deleted = crate::account::delete_me(&c.app, &alice, "alice@example.com").await;
+
+        assert_eq!(deleted.status(), 200);
+        // Each subscription was canceled once (the mocks' expectations, checked on drop).
+        stripe.verify().await;
+    }
+
+    #[tokio::test]
     async fn a_signed_subscription_event_makes_the_user_pro() {
         let (app, stripe) = stripe_app().await;
         let token = app.register("alice").await;
