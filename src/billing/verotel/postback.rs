@@ -185,22 +185,18 @@ impl Billing {
             .map(|entry| (sale.to_owned(), entry))
             .into_iter()
             .collect();
-        match fold(current, sale, reference, change, now) {
-            Some(next) => {
-                let next = Subscription { sales, ..next };
-                Ok(Some(self.users.merge_subscription(uid, &next).await?))
-            }
-            None => {
-                if !sales.is_empty() {
-                    let ledger = Subscription {
-                        sales,
-                        ..Subscription::default()
-                    };
-                    self.users.merge_subscription(uid, &ledger).await?;
-                }
-                Ok(None)
-            }
+        let plan = fold(current, sale, reference, change, now);
+        if plan.is_none() && sales.is_empty() {
+            return Ok(None);
         }
+        // A sale that does not set the plan is written to the sales alone.
+        let sets_plan = plan.is_some();
+        let patch = Subscription {
+            sales,
+            ..plan.unwrap_or_default()
+        };
+        let written = self.users.merge_subscription(uid, &patch).await?;
+        Ok(sets_plan.then_some(written))
     }
 
     /// One FlexPay postback, its query exactly as received.
