@@ -23,7 +23,8 @@ use crate::images::blobs::BlobError;
 use crate::jobs::Cancel;
 use crate::safety::strikes;
 use crate::store::{
-    AuditEntry, RefusalRecord, Store, StoreError, Subscription, Tombstone, UserRecord, now_ms,
+    AgeStatus, AuditEntry, RefusalRecord, Store, StoreError, Subscription, Tombstone, UserRecord,
+    now_ms,
 };
 use crate::users::Users;
 use crate::users::period::CreditPlan;
@@ -32,6 +33,9 @@ use crate::users::period::CreditPlan;
 const RUNNING_WAIT: Duration = Duration::from_secs(20);
 /// Records deleted per read.
 const PAGE: usize = 200;
+/// How long a tombstone keeps a suspension or a minor's result for a new sign-up with the
+/// same verified email (src/users/standing.rs).
+pub const STANDING_KEPT_MS: i64 = 365 * 24 * 60 * 60 * 1000;
 
 /// Who asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,12 +106,7 @@ impl Deletion<'_> {
         };
         let user = self.store.get_user(uid).await?;
         // The tombstone keeps where the account stood with the content rules (never a prompt).
-        let strikes = strikes::recent(
-            self.store,
-            uid,
-            user.as_ref().and_then(|u| u.refusals_reviewed_at),
-        )
-        .await?;
+        let strikes = strikes::recent(self.store, uid, user.as_ref()).await?;
         let suspended = user
             .as_ref()
             .and_then(|u| u.suspension.as_ref())
@@ -176,18 +175,37 @@ impl Deletion<'_> {
             .into_iter()
             .filter(|(_, r)| r.at > now - strikes::WINDOW_MS)
             .collect();
-        let last_counts = refusals.values().map(|r| r.at + strikes::WINDOW_MS).max();
+        let inherited = user.and_then(|u| u.inherited.clone());
+        let last_counts = refusals
+            .values()
+            .map(|r| r.at)
+            .chain(inherited.iter().flat_map(|i| i.strikes.iter().copied()))
+            .map(|at| at + strikes::WINDOW_MS)
+            .max();
+        let age_check = user.and_then(|u| u.age_check.clone());
+        let suspension = user.and_then(|u| u.suspension.clone());
+        // A suspension or a minor's result is standing a new sign-up must not shed with the
+        // month: it is kept a year.
+        let lasting = (suspension.is_some()
+            || age_check
+                .as_ref()
+                .is_some_and(|c| c.status == AgeStatus::Minor))
+        .then_some(now + STANDING_KEPT_MS);
         let tombstone = Tombstone {
             deleted_at: now,
-            keep_until: last_counts.map_or(period.resets_at.timestamp_millis(), |at| {
-                at.max(period.resets_at.timestamp_millis())
-            }),
+            keep_until: [last_counts, lasting]
+                .into_iter()
+                .flatten()
+                .fold(period.resets_at.timestamp_millis(), i64::max),
             used: self.store.get_usage(uid, &period.key).await?,
             bonus: self.store.get_bonus(uid, &period.key).await?,
             period: period.key,
             refusals,
-            suspension: user.and_then(|u| u.suspension.clone()),
+            suspension,
             refusals_reviewed_at: user.and_then(|u| u.refusals_reviewed_at),
+            email_key: user.and_then(|u| u.email_key.clone()),
+            age_check,
+            inherited,
         };
         self.store.put_tombstone(uid, &tombstone).await.map(drop)
     }

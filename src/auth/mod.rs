@@ -17,6 +17,9 @@ pub struct Identity {
     pub uid: String,
     /// The email the identity provider vouches for (never taken from a request body).
     pub email: Option<String>,
+    /// The provider says the person proved they read mail at `email` (a link followed, or a
+    /// provider such as Google that vouches for its own addresses).
+    pub email_verified: bool,
     /// Staff roles as the token states them; the support console checks them again against
     /// the account itself, so a revoked role stops at once.
     pub roles: Roles,
@@ -39,6 +42,7 @@ impl From<&Claims> for Identity {
         Self {
             uid: claims.sub.clone(),
             email: claims.email.clone(),
+            email_verified: claims.email_verified,
             roles: Roles {
                 support: claims.support,
                 admin: claims.admin,

@@ -127,6 +127,12 @@ impl Config {
         if self.pro_monthly == 0 {
             return fail("LUCENT_PRO_MONTHLY", "must be at least 1");
         }
+        if self.email_key.is_none() && !self.is_demo_project() {
+            return fail(
+                "LUCENT_EMAIL_KEY",
+                "a real project keeps a keyed hash of a deleted account's verified email; set at least 32 random characters",
+            );
+        }
         Ok(())
     }
 }

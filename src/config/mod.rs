@@ -328,6 +328,17 @@ pub struct Config {
     )]
     pub redis_url: Option<SecretString>,
 
+    /// The key of the hash a deleted account's tombstone keeps of its verified email, so a
+    /// new sign-up with it starts with the standing left (src/users/standing.rs). Required on
+    /// a real project; changing it forgets every standing kept so far.
+    #[arg(
+        long = "email-key",
+        env = "LUCENT_EMAIL_KEY",
+        value_name = "LUCENT_EMAIL_KEY",
+        hide_env_values = true
+    )]
+    pub email_key: Option<SecretString>,
+
     /// Bearer token `/metrics` requires; unset, `/metrics` is not served at all.
     #[arg(
         long = "metrics-token",

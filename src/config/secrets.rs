@@ -38,7 +38,7 @@ impl Config {
 
     /// Each secret's variable, the fewest characters a real one has, what its issuer hands
     /// out, and its value.
-    fn secrets(&self) -> [(&'static str, usize, &'static str, Option<&SecretString>); 8] {
+    fn secrets(&self) -> [(&'static str, usize, &'static str, Option<&SecretString>); 9] {
         [
             (
                 "STRIPE_SECRET_KEY",
@@ -81,6 +81,12 @@ impl Config {
                 16,
                 "choose at least 16 random characters: anyone who guesses it reads the metrics",
                 self.metrics_token.as_ref(),
+            ),
+            (
+                "LUCENT_EMAIL_KEY",
+                32,
+                "choose at least 32 random characters: with it, anyone can test an address against the tombstones",
+                self.email_key.as_ref(),
             ),
             (
                 "LUCENT_MODERATION_KEY",

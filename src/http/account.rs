@@ -119,7 +119,7 @@ op_errors!(ExportErrors: AUTH + STORE + [ProfileMissing, RateLimited, TooManyReq
 pub async fn export(State(state): State<AppState>, user: Identity) -> Result<Response, ApiError> {
     state.limits.user(Class::Export, &user.uid).await?;
     let slot = state.exports.take(&user.uid).await?;
-    let record = state.users.profile(&user.uid).await?;
+    let record = state.users.record_of(&user).await?;
     let viewer = Viewer {
         pro: record.is_pro(crate::store::now_ms()),
         adult: state.users.adult(&record),

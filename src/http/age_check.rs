@@ -70,7 +70,7 @@ pub async fn start(
 ) -> Result<(StatusCode, Json<AgeCheckLink>), ApiError> {
     let return_to = app_path(body.return_to.as_deref())?;
     state.limits.user(Class::AgeCheck, &user.uid).await?;
-    let record = state.users.profile(&user.uid).await?;
+    let record = state.users.record_of(&user).await?;
     let started = state.age.start(&record, return_to).await?;
     Ok((StatusCode::CREATED, Json(AgeCheckLink { url: started.url })))
 }

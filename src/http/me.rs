@@ -124,7 +124,7 @@ op_errors!(GetMeErrors: AUTH + STORE + [ProfileMissing]);
     responses((status = 200, description = "The profile", body = Me), GetMeErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
 pub async fn get_me(State(state): State<AppState>, user: Identity) -> Result<Json<Me>, ApiError> {
-    let record = state.users.profile(&user.uid).await?;
+    let record = state.users.record_of(&user).await?;
     Ok(Json(me(&state, record).await?))
 }
 
@@ -148,22 +148,22 @@ pub async fn post_me(
             "this account was deleted; sign up again to start a new one",
         ));
     }
-    let record = state
+    state
         .users
         .save_profile(&user, &body.username, body.age_confirmed)
         .await?;
+    let record = state.users.record_of(&user).await?;
     Ok(Json(me(&state, record).await?))
 }
 
 /// The account of `record`: its plan, credits and standing.
 pub(super) async fn me(state: &AppState, record: UserRecord) -> Result<Me, ApiError> {
-    let reviewed = record.refusals_reviewed_at;
     let strikes = state
         .users
         .strikes(
             &record.uid,
-            reviewed,
-            strikes::recent(state.store.as_ref(), &record.uid, reviewed),
+            record.refusals_reviewed_at,
+            strikes::recent(state.store.as_ref(), &record.uid, Some(&record)),
         )
         .await?;
     let standing = Standing {

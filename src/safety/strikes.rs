@@ -3,7 +3,7 @@
 //! until staff decide. Refusals staff have reviewed (made before a suspension was lifted) and
 //! refusals marked a false positive no longer count.
 
-use crate::store::{RefusalRecord, Store, StoreError, Suspension, now_ms};
+use crate::store::{RefusalRecord, Store, StoreError, Suspension, UserRecord, now_ms};
 use crate::users::Users;
 
 /// Refusals within [`WINDOW_MS`] that bring a warning.
@@ -41,13 +41,6 @@ impl Standing {
     }
 }
 
-/// Whether `refusal` still counts against its account: it was a strike (not a request to
-/// rephrase), and staff have neither marked it a false positive nor reviewed it (lifting a
-/// suspension reviews every refusal before it).
-pub fn counts(refusal: &RefusalRecord, reviewed_at: Option<i64>) -> bool {
-    refusal.strike && !refusal.false_positive && reviewed_at.is_none_or(|at| refusal.at > at)
-}
-
 /// [`record`], for a refusal that stands whether or not it could be written: a record that
 /// failed does not count, and the log says so.
 pub async fn strike(store: &dyn Store, users: &Users, refusal: &RefusalRecord) -> Option<Standing> {
@@ -60,19 +53,22 @@ pub async fn strike(store: &dyn Store, users: &Users, refusal: &RefusalRecord) -
     }
 }
 
-/// The refusals of `uid` that count, made within the last 24 hours.
+/// The refusals of `uid` that count, made within the last 24 hours, with those a deleted
+/// account with the same verified email left on `user` (src/users/standing.rs).
 pub async fn recent(
     store: &dyn Store,
     uid: &str,
-    reviewed_at: Option<i64>,
+    user: Option<&UserRecord>,
 ) -> Result<usize, StoreError> {
     let since = now_ms() - WINDOW_MS;
-    Ok(store
+    let reviewed_at = user.and_then(|u| u.refusals_reviewed_at);
+    let own = store
         .list_refusals(uid)
         .await?
         .iter()
-        .filter(|(_, r)| r.at >= since && counts(r, reviewed_at))
-        .count())
+        .filter(|(_, r)| r.at >= since && r.counts(reviewed_at))
+        .count();
+    Ok(own + user.map_or(0, |u| u.inherited_strikes(since)))
 }
 
 /// What the user reads while `recent` refusals count: nothing below the warning.
@@ -99,8 +95,8 @@ pub async fn record(
     let uid = refusal.uid.as_str();
     store.add_refusal(refusal).await?;
     users.changed(uid).await;
-    let reviewed = users.get(uid).await?.and_then(|u| u.refusals_reviewed_at);
-    let recent = recent(store, uid, reviewed).await?;
+    let user = users.get(uid).await?;
+    let recent = recent(store, uid, user.as_ref()).await?;
     let suspended = recent >= SUSPEND_AT && refusal.strike;
     if suspended {
         let suspension = Suspension {

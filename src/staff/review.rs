@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use futures_util::{StreamExt, TryStreamExt};
 
 use super::action::{ActionError, invalid};
-use crate::safety::strikes;
 use crate::store::{RefusalRecord, Store, UserRecord, valid_key};
 
 /// How many suspended accounts the queue lists at most, the latest first.
@@ -28,7 +27,7 @@ pub struct QueuedRefusal {
     pub refusal: RefusalRecord,
     /// None when the account is gone.
     pub user: Option<UserRecord>,
-    /// It still counts against the account (see [`strikes::counts`]).
+    /// It still counts against the account (see [`RefusalRecord::counts`]).
     pub counts: bool,
 }
 
@@ -76,7 +75,7 @@ pub async fn queue(
             let user = users.get(&refusal.uid).cloned();
             let reviewed = user.as_ref().and_then(|u| u.refusals_reviewed_at);
             QueuedRefusal {
-                counts: strikes::counts(&refusal, reviewed),
+                counts: refusal.counts(reviewed),
                 id,
                 refusal,
                 user,

@@ -3,6 +3,7 @@
 //! under `LUCENT_DATA_DIR` for a single machine.
 
 pub mod embedded;
+mod inherited;
 pub mod push_id;
 pub mod records;
 pub mod rtdb;
@@ -10,6 +11,7 @@ mod sale;
 
 use async_trait::async_trait;
 
+pub use inherited::Inherited;
 pub use records::{
     AgeCheck, AgeStatus, AuditEntry, GenerationRecord, ManualPlan, ProfileUpdate, QuotaExceeded,
     RefusalRecord, SourceMode, SourceRef, StaffGrants, Subscription, Suspension, Tombstone,
@@ -192,6 +194,21 @@ pub trait Store: Send + Sync + 'static {
     async fn put_tombstone(&self, uid: &str, tombstone: &Tombstone) -> StoreResult<bool>;
 
     async fn get_tombstone(&self, uid: &str) -> StoreResult<Option<Tombstone>>;
+
+    /// The latest tombstone still kept at `now_ms` whose `emailKey` is `email_key`.
+    async fn tombstone_by_email(
+        &self,
+        email_key: &str,
+        now_ms: i64,
+    ) -> StoreResult<Option<Tombstone>>;
+
+    /// [`UserRecord::inherit`] on `users/{uid}`, in one transaction; the record after.
+    async fn inherit(
+        &self,
+        uid: &str,
+        email_key: &str,
+        tombstone: Option<&Tombstone>,
+    ) -> StoreResult<UserRecord>;
 
     /// What `staff` gave on `day` (`YYYY-MM-DD`, UTC); nothing when none.
     async fn get_staff_grants(&self, staff: &str, day: &str) -> StoreResult<StaffGrants>;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Sale;
+use super::{Inherited, Sale};
 
 /// `staffGrants/{staff uid}/{YYYY-MM-DD}`: what one support member gave on one UTC day, counted
 /// against the day's caps (src/staff/caps.rs).
@@ -54,6 +54,12 @@ pub struct UserRecord {
     /// Where the account stands with age assurance; none: never checked (`unverified`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub age_check: Option<AgeCheck>,
+    /// The keyed hash (src/users/email_key.rs) of the email its identity provider last
+    /// vouched for, once looked up among the tombstones; a deletion leaves it on its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email_key: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inherited: Option<Inherited>,
 }
 
 /// `users/{uid}/ageCheck`, written by the gateway only: what a provider said of the person's
@@ -121,6 +127,16 @@ pub struct Tombstone {
     pub refusals_reviewed_at: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suspension: Option<Suspension>,
+    /// The keyed hash of the account's verified email: a new sign-up that verifies the same
+    /// address starts with this standing (src/users/standing.rs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email_key: Option<String>,
+    /// The provider's last decision on the person's age (a minor's result stays a lock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub age_check: Option<AgeCheck>,
+    /// What the account had itself carried over from an earlier deletion, passed on again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inherited: Option<Inherited>,
 }
 
 /// `refusals/{pushId}`: a request the content rules refused, kept for staff to review. One
@@ -151,6 +167,15 @@ pub struct RefusalRecord {
     /// (src/safety/mod.rs). Refusals recorded before there were such signs all count.
     #[serde(default = "counts_by_default", skip_serializing_if = "is_true")]
     pub strike: bool,
+}
+
+impl RefusalRecord {
+    /// Whether it still counts against its account: it was a strike (not a request to
+    /// rephrase), and staff have neither marked it a false positive nor reviewed it (lifting
+    /// a suspension reviews every refusal before it).
+    pub fn counts(&self, reviewed_at: Option<i64>) -> bool {
+        self.strike && !self.false_positive && reviewed_at.is_none_or(|at| self.at > at)
+    }
 }
 
 fn counts_by_default() -> bool {
@@ -314,6 +339,8 @@ pub fn apply_profile(
             suspension: None,
             refusals_reviewed_at: None,
             age_check: None,
+            email_key: None,
+            inherited: None,
         },
     }
 }

@@ -5,7 +5,9 @@
 
 mod cache;
 mod changes;
+mod email_key;
 pub mod period;
+mod standing;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -20,6 +22,7 @@ pub use cache::CACHE_TTL;
 use cache::Caches;
 use changes::News;
 pub use changes::announce;
+pub use email_key::EmailKeys;
 use period::{CreditPlan, Period, Quotas};
 
 const USERNAME_MAX: usize = 40;
@@ -98,6 +101,7 @@ pub struct Users {
     news: Option<News>,
     /// Explicit imagery needs a verified age (`LUCENT_AGE_CHECK` is not `off`).
     age_required: bool,
+    email_keys: EmailKeys,
 }
 
 impl Users {
@@ -108,10 +112,12 @@ impl Users {
         quotas: Quotas,
         redis: Option<RedisClient>,
         age_required: bool,
+        email_keys: EmailKeys,
     ) -> Self {
         let caches = Arc::new(Caches::new());
         Self {
             age_required,
+            email_keys,
             news: redis.map(|redis| News::start(redis, &caches)),
             store,
             quotas,
@@ -191,9 +197,14 @@ impl Users {
             }
         };
         let limit = period.limit.saturating_add(bonus);
+        // A deleted account's credits with this email are spent already.
+        let inherited = match self.get(uid).await? {
+            Some(user) => user.inherited_used(&period.key),
+            None => 0,
+        };
         let result = self
             .store
-            .reserve_credits(uid, &period.key, job, n, limit)
+            .reserve_credits(uid, &period.key, job, n, limit.saturating_sub(inherited))
             .await;
         match &result {
             Ok(Ok(used)) | Ok(Err(QuotaExceeded { used })) => {
@@ -205,7 +216,12 @@ impl Users {
         if matches!(result, Ok(Ok(_)) | Err(_)) {
             self.tell(uid).await;
         }
-        result.map(|r| r.map_err(|QuotaExceeded { used }| Refused { used, limit }))
+        result.map(|r| {
+            r.map_err(|QuotaExceeded { used }| Refused {
+                used: used.saturating_add(inherited),
+                limit,
+            })
+        })
     }
 
     /// Ends `job`'s holding, `kept` credits spent and the rest back (see
@@ -243,7 +259,7 @@ impl Users {
     }
 
     pub async fn caller(&self, identity: &Identity) -> Result<Caller, UserError> {
-        let record = self.profile(&identity.uid).await?;
+        let record = self.record_of(identity).await?;
         Ok(Caller {
             uid: identity.uid.clone(),
             email: identity.email.clone(),
@@ -273,7 +289,10 @@ impl Users {
         let plan = CreditPlan::of(&record, now_ms());
         let pro = plan.is_pro();
         let period = self.period(plan);
-        let credits = self.credits(&record.uid, &period.key).await?;
+        let mut credits = self.credits(&record.uid, &period.key).await?;
+        credits.used = credits
+            .used
+            .saturating_add(record.inherited_used(&period.key));
         Ok(Account {
             record,
             pro,

@@ -12,6 +12,7 @@ fn lucent() -> Command {
 const STRIPE_KEY: &str = "sk_test_51Hx0000000000000000000000";
 const PERSONA_KEY: &str = "persona_sandbox_00000000-0000-4000-8000-000000000000";
 const VEROTEL_KEY: &str = "s5QJ0000000000000000000000000a";
+const EMAIL_KEY: &str = "0123456789abcdef0123456789abcdef";
 
 /// Starts the binary with one variable set to `value` and expects it to refuse, naming it.
 fn assert_start_refuses(variable: &str, value: &str) {
@@ -183,6 +184,7 @@ fn the_loud_override_lets_an_emulator_stand_on_a_real_project() {
     let out = lucent()
         .env("FIREBASE_PROJECT_ID", "lucent-prod")
         .env("LUCENT_BILLING", "test")
+        .env("LUCENT_EMAIL_KEY", EMAIL_KEY)
         .env("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9")
         .env(
             "LUCENT_DANGEROUSLY_ALLOW_EMULATORS_ON_A_REAL_PROJECT",
@@ -218,6 +220,7 @@ fn a_real_project_with_explicit_styles_and_no_age_check_does_not_start() {
     let stderr = refused_start(&[
         ("FIREBASE_PROJECT_ID", "lucent-prod"),
         ("LUCENT_BILLING", "test"),
+        ("LUCENT_EMAIL_KEY", EMAIL_KEY),
     ]);
     assert!(
         stderr.contains("LUCENT_AGE_CHECK") && stderr.contains("explicit styles"),
@@ -257,6 +260,7 @@ fn a_real_project_with_explicit_styles_and_no_reader_of_meaning_does_not_start()
     let stderr = refused_start(&[
         ("FIREBASE_PROJECT_ID", "lucent-prod"),
         ("LUCENT_BILLING", "test"),
+        ("LUCENT_EMAIL_KEY", EMAIL_KEY),
         ("LUCENT_AGE_CHECK", "off"),
         ("LUCENT_MEANING", "off"),
     ]);
@@ -276,6 +280,18 @@ fn a_missing_model_file_stops_the_start_naming_the_variable() {
 }
 
 #[test]
+fn a_real_project_without_an_email_key_does_not_start() {
+    let stderr = refused_start(&[
+        ("FIREBASE_PROJECT_ID", "lucent-prod"),
+        ("LUCENT_BILLING", "test"),
+    ]);
+    assert!(
+        stderr.contains("LUCENT_EMAIL_KEY") && stderr.contains("verified email"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn every_secret_the_gateway_signs_or_checks_with_is_refused_empty_or_short() {
     for (variable, short) in [
         ("STRIPE_SECRET_KEY", "sk_live_123"),
@@ -288,6 +304,7 @@ fn every_secret_the_gateway_signs_or_checks_with_is_refused_empty_or_short() {
             "wbhsec_00000000-0000-4000-8000-000000000000,wbhsec_1",
         ),
         ("LUCENT_METRICS_TOKEN", "metrics"),
+        ("LUCENT_EMAIL_KEY", "short"),
         ("LUCENT_MODERATION_KEY", "sk-1"),
     ] {
         for value in ["", short] {

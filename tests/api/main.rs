@@ -73,6 +73,7 @@ mod settlement;
 mod shutdown;
 mod spa;
 mod staff;
+mod standing;
 mod store_contract;
 mod style_samples;
 mod test_checkout;

@@ -965,6 +965,9 @@ pub async fn a_tombstone_is_written_once_and_found_when_due(store: &dyn Store) {
         refusals: [("r1".to_owned(), refusal_of(&a, "nude 15 year old"))].into(),
         refusals_reviewed_at: None,
         suspension: Some(suspension_since(1)),
+        email_key: None,
+        age_check: None,
+        inherited: None,
     };
     assert_eq!(store.get_tombstone(&a).await.unwrap(), None);
     // Far in the past and future, so a shared emulator's other records do not interfere.
@@ -988,6 +991,79 @@ pub async fn a_tombstone_is_written_once_and_found_when_due(store: &dyn Store) {
     assert_eq!(store.get_tombstone(&a).await.unwrap(), None);
     assert!(store.tombstones_due(10, 100).await.unwrap().is_empty());
     assert!(store.get_tombstone(&b).await.unwrap().is_some());
+}
+
+pub async fn a_verified_emails_tombstone_is_found_and_its_standing_carried_once(store: &dyn Store) {
+    let (old, older, new) = (uid("old"), uid("older"), uid("new"));
+    let key = uid("emailkey");
+    let minor = AgeCheck {
+        status: AgeStatus::Minor,
+        provider: "persona".into(),
+        reference: "inq_1".into(),
+        checked_at: 1,
+        read_at: 1,
+    };
+    let left = |deleted_at: i64, keep_until: i64| Tombstone {
+        deleted_at,
+        keep_until,
+        period: "m2026-11".into(),
+        used: 7,
+        bonus: 2,
+        refusals: [(
+            "r1".to_owned(),
+            RefusalRecord {
+                at: 3_000_000_000_000,
+                ..refusal_of(&old, "nude 15 year old")
+            },
+        )]
+        .into(),
+        refusals_reviewed_at: None,
+        suspension: Some(suspension_since(deleted_at)),
+        email_key: Some(key.clone()),
+        age_check: Some(minor.clone()),
+        inherited: None,
+    };
+    assert_eq!(store.tombstone_by_email(&key, 10).await.unwrap(), None);
+    store
+        .put_tombstone(&older, &left(4, 3_000_000_000_000))
+        .await
+        .unwrap();
+    store
+        .put_tombstone(&old, &left(5, 3_000_000_000_000))
+        .await
+        .unwrap();
+    store
+        .put_tombstone(&uid("gone"), &left(6, 8))
+        .await
+        .unwrap();
+
+    let found = store.tombstone_by_email(&key, 10).await.unwrap();
+    assert_eq!(
+        found,
+        Some(left(5, 3_000_000_000_000)),
+        "the latest still kept"
+    );
+    assert_eq!(store.tombstone_by_email("another", 10).await.unwrap(), None);
+
+    store
+        .upsert_profile(&new, &profile("Nova", true))
+        .await
+        .unwrap();
+    let carried = store.inherit(&new, &key, found.as_ref()).await.unwrap();
+    let again = store.inherit(&new, &key, found.as_ref()).await.unwrap();
+
+    assert_eq!(carried, again, "carried once");
+    assert_eq!(carried.email_key.as_deref(), Some(key.as_str()));
+    assert_eq!(carried.suspension, Some(suspension_since(5)));
+    assert_eq!(carried.age_check, Some(minor));
+    assert_eq!(
+        carried.inherited_used("m2026-11"),
+        5,
+        "used beyond the bonus"
+    );
+    assert_eq!(carried.inherited_used("m2026-12"), 0);
+    assert_eq!(carried.inherited_strikes(0), 1);
+    assert_eq!(store.get_user(&new).await.unwrap(), Some(carried));
 }
 
 pub async fn an_age_check_read_later_is_never_replaced_by_one_read_earlier(store: &dyn Store) {
@@ -1069,6 +1145,7 @@ macro_rules! contract {
                 an_accounts_records_are_deleted_but_what_a_hold_keeps,
                 old_generations_are_found_for_the_retention_sweep,
                 a_tombstone_is_written_once_and_found_when_due,
+                a_verified_emails_tombstone_is_found_and_its_standing_carried_once,
                 an_age_check_read_later_is_never_replaced_by_one_read_earlier,
                 the_store_answers_a_ping,
             );

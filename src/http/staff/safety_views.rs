@@ -4,7 +4,6 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::safety::strikes;
 use crate::staff::QueuedRefusal;
 use crate::store::{RefusalRecord, Suspension, UserRecord};
 
@@ -52,7 +51,7 @@ impl RefusalView {
         user: Option<UserRecord>,
     ) -> Self {
         Self::from(QueuedRefusal {
-            counts: strikes::counts(&refusal, reviewed),
+            counts: refusal.counts(reviewed),
             id,
             refusal,
             user,

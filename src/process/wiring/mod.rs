@@ -35,7 +35,7 @@ use crate::safety::moderation::Moderation;
 use crate::safety::{Gate, List};
 use crate::staff::Staff;
 use crate::store::{StaffGrants, Store};
-use crate::users::Users;
+use crate::users::{EmailKeys, Users};
 use secrecy::ExposeSecret;
 
 /// A variable the chosen mode needs.
@@ -68,7 +68,17 @@ pub fn state(
         config.age_check_mode(),
         Some(age::Mode::Persona | age::Mode::Test)
     );
-    let users = Users::new(Arc::clone(&store), quotas, redis.clone(), age_required);
+    let email_keys = config
+        .email_key
+        .clone()
+        .map_or_else(EmailKeys::demo, EmailKeys::new);
+    let users = Users::new(
+        Arc::clone(&store),
+        quotas,
+        redis.clone(),
+        age_required,
+        email_keys,
+    );
     // Read once: the age checks and the processor both ask whether it can draw explicit images.
     let catalog = catalog(config)?;
     let explicit = catalog.can_draw_explicit();

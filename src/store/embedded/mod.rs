@@ -432,6 +432,29 @@ impl Store for EmbeddedStore {
             .await
     }
 
+    async fn tombstone_by_email(
+        &self,
+        email_key: &str,
+        now_ms: i64,
+    ) -> StoreResult<Option<Tombstone>> {
+        let email_key = email_key.to_owned();
+        self.with(move |c| tombstones::by_email(c, &email_key, now_ms))
+            .await
+    }
+
+    async fn inherit(
+        &self,
+        uid: &str,
+        email_key: &str,
+        tombstone: Option<&Tombstone>,
+    ) -> StoreResult<UserRecord> {
+        let (email_key, tombstone) = (email_key.to_owned(), tombstone.cloned());
+        self.update_record(uid, move |user| {
+            user.inherit(&email_key, tombstone.as_ref())
+        })
+        .await
+    }
+
     async fn get_tombstone(&self, uid: &str) -> StoreResult<Option<Tombstone>> {
         let uid = uid.to_owned();
         self.with(move |c| tombstones::get(c, &uid)).await

@@ -57,6 +57,9 @@ CREATE TABLE IF NOT EXISTS tombstones (
     doc        TEXT NOT NULL
 ) STRICT;
 CREATE INDEX IF NOT EXISTS tombstones_due ON tombstones(keep_until);
+-- A new sign-up's verified email, looked up among the deleted accounts' standings.
+CREATE INDEX IF NOT EXISTS tombstones_email ON tombstones(json_extract(doc, '$.emailKey'))
+    WHERE json_extract(doc, '$.emailKey') IS NOT NULL;
 CREATE TABLE IF NOT EXISTS staff_grants (
     staff   TEXT NOT NULL,
     day     TEXT NOT NULL,

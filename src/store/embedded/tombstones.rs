@@ -27,6 +27,21 @@ pub fn get(c: &Connection, uid: &str) -> StoreResult<Option<Tombstone>> {
     .transpose()
 }
 
+/// The latest of the tombstones still kept whose `emailKey` is `email_key`.
+pub fn by_email(c: &Connection, email_key: &str, now_ms: i64) -> StoreResult<Option<Tombstone>> {
+    c.query_row(
+        "SELECT doc FROM tombstones
+         WHERE json_extract(doc, '$.emailKey') = ?1 AND keep_until >= ?2
+         ORDER BY json_extract(doc, '$.deletedAt') DESC LIMIT 1",
+        params![email_key, now_ms],
+        |r| r.get::<_, String>(0),
+    )
+    .optional()
+    .map_err(sqlite)?
+    .map(|doc| decode(&doc))
+    .transpose()
+}
+
 pub fn due(c: &Connection, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
     let mut stmt = c
         .prepare("SELECT uid FROM tombstones WHERE keep_until < ?1 ORDER BY keep_until LIMIT ?2")

@@ -500,6 +500,35 @@ impl Store for RtdbStore {
         from_value(self.client.get(&tombstone_path(uid)?).await?)
     }
 
+    async fn tombstone_by_email(
+        &self,
+        email_key: &str,
+        now_ms: i64,
+    ) -> StoreResult<Option<Tombstone>> {
+        let query = Query {
+            order_by: "emailKey",
+            equal_to: Some(Value::from(email_key)),
+            ..Query::default()
+        };
+        let found: Vec<(String, Tombstone)> =
+            records(self.client.query("tombstones", &query).await?)?;
+        Ok(found
+            .into_iter()
+            .map(|(_, t)| t)
+            .filter(|t| t.keep_until >= now_ms)
+            .max_by_key(|t| t.deleted_at))
+    }
+
+    async fn inherit(
+        &self,
+        uid: &str,
+        email_key: &str,
+        tombstone: Option<&Tombstone>,
+    ) -> StoreResult<UserRecord> {
+        self.update_record(uid, |user| user.inherit(email_key, tombstone))
+            .await
+    }
+
     async fn get_staff_grants(&self, staff: &str, day: &str) -> StoreResult<StaffGrants> {
         let given: Option<StaffGrants> =
             from_value(self.client.get(&staff_grants_path(staff, day)?).await?)?;

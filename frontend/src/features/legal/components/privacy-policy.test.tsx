@@ -49,7 +49,9 @@ describe('Privacy Policy', () => {
       expect.stringMatching(/^Premium images are kept until you delete them or your account/),
       expect.stringMatching(/^Credits are counted per period/),
       expect.stringMatching(/^Refused requests are kept, with their prompts, for our staff to review\. .*until the review ends/),
-      expect.stringMatching(/^After an account is deleted, its credit count for the current period and its refused requests of the last 24 hours are kept until/),
+      expect.stringMatching(
+        /^After an account is deleted, its credit count for the current period and its refused requests of the last 24 hours are kept until.*a keyed hash of the account's email, never the address itself, and only if you had verified that address: a new account that verifies the same email starts with the same credit count, refused requests, suspension and age check result/,
+      ),
       expect.stringMatching(/^An audit note .* of the account's deletion is kept after the account is gone\. It never holds a prompt/),
       expect.stringMatching(/^Payments: our payment processor \(Verotel or Stripe\) keeps its own records/),
       expect.stringMatching(/^Age checks: Persona keeps what you showed it/),

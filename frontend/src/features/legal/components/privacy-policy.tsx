@@ -50,7 +50,10 @@ export function PrivacyPolicy() {
         <li>
           <strong>After an account is deleted</strong>, its credit count for the current period and its refused requests
           of the last 24 hours are kept until that period and those 24 hours are over, so that deleting an account does
-          not reset its limits; then they are deleted too.
+          not reset its limits; then they are deleted too. A suspension or an age check that found you under 18 is kept
+          for a year. With them we keep a keyed hash of the account&apos;s email, never the address itself, and only if
+          you had verified that address: a new account that verifies the same email starts with the same credit count,
+          refused requests, suspension and age check result.
         </li>
         <li>
           <strong>An audit note</strong> of each action our staff take on your account (who, when and why) and of the
