@@ -70,6 +70,8 @@ pub struct AgeRules {
     university_after: Phrases,
     /// A school's last year and its words (`3 高校`): that year may be 18, so it is ambiguous.
     grade_last: Vec<(u32, Vec<String>)>,
+    /// Words that say a person is grown without a number (`adult`, `erwachsene`, `성인`).
+    adult: Phrases,
 }
 
 fn words(text: &str) -> Vec<String> {
@@ -210,6 +212,7 @@ impl AgeRules {
                 "born-after" => rules.born_after.push(phrase),
                 "grade" => rules.grade.push(phrase),
                 "grade-before" => rules.grade_before.push(phrase),
+                "adult" => rules.adult.push(phrase),
                 _ => {}
             }
         }
@@ -304,6 +307,14 @@ impl AgeRules {
     }
 
     fn at(&self, words: &Reading, things: &[bool], year: i32, i: usize) -> Option<Age> {
+        if let Some(last) = Self::starts(&self.adult, words, i) {
+            return Some(Age {
+                first: i,
+                last,
+                school: false,
+                kind: AgeKind::Adult,
+            });
+        }
         if let Some(grade) = self.ordinal_grade(words, i) {
             return Some(grade);
         }

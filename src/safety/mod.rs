@@ -334,7 +334,9 @@ impl<'a> Read<'a> {
                 }
             }
         }
-        if adult && evidence.signs.iter().all(|s| s.ambiguous) {
+        // Inside A1111's prompt editing or alternation (`[teen:adult:0.5]`, `[teen|adult]`) an
+        // adult's words may be drawn only for some steps: the early ones settle the body.
+        if adult && !swaps(self.original) && evidence.signs.iter().all(|s| s.ambiguous) {
             return Evidence::default();
         }
         evidence
@@ -361,6 +363,16 @@ impl<'a> Read<'a> {
         }
         evidence
     }
+}
+
+/// Whether `text` holds a bracket with A1111's prompt editing or alternation in it.
+fn swaps(text: &str) -> bool {
+    text.split('[').skip(1).any(|after| {
+        after
+            .split(']')
+            .next()
+            .is_some_and(|inside| inside.contains([':', '|']))
+    })
 }
 
 /// Words of a school or a school level: before an adult occupation (`middle school teacher`,
