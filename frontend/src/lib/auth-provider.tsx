@@ -3,10 +3,10 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { AuthContext, type AuthState } from '@/lib/auth';
 import { authStateReady, currentUser, observeAuthState, type AuthUser } from '@/lib/firebase';
 
-// A copy, not the SDK's object: Firebase mutates its User in place (updateProfile), which
-// React would not notice.
+// A copy, not the SDK's object: Firebase mutates its User in place (updateProfile, reload),
+// which React would not notice.
 function snapshot(user: AuthUser | null): AuthUser | null {
-  return user && { uid: user.uid, email: user.email, displayName: user.displayName };
+  return user && { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

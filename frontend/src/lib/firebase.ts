@@ -13,6 +13,8 @@ export interface AuthUser {
   readonly uid: string;
   readonly email: string | null;
   readonly displayName: string | null;
+  /** The provider says the person followed a link sent to `email`. */
+  readonly emailVerified: boolean;
 }
 
 type Sdk = typeof FirebaseSdk;
@@ -100,6 +102,30 @@ export async function verifyPasswordResetCode(code: string): Promise<string> {
 export async function confirmPasswordReset(code: string, newPassword: string): Promise<void> {
   const { auth, sdk } = await loadSdk();
   await sdk.confirmPasswordReset(auth, code, newPassword);
+}
+
+/**
+ * Emails the signed-in user a link that verifies their address and then continues to
+ * `continueUrl`. A deleted account's standing follows a verified address only
+ * (docs/ARCHITECTURE.md, "A standing that survives a new sign-up").
+ */
+export async function sendEmailVerification(continueUrl: string): Promise<void> {
+  const { auth, sdk } = await loadSdk();
+  if (!auth.currentUser) throw new Error('Sign in first.');
+  await sdk.sendEmailVerification(auth.currentUser, { url: continueUrl });
+}
+
+/**
+ * Reads the signed-in user again from the provider and takes a fresh ID token, so the gateway
+ * sees an address verified since; whether it is verified now.
+ */
+export async function refreshEmailVerified(): Promise<boolean> {
+  const { auth } = await loadSdk();
+  const user = auth.currentUser;
+  if (!user) return false;
+  await user.reload();
+  if (user.emailVerified) await user.getIdToken(true);
+  return user.emailVerified;
 }
 
 export async function signOut(): Promise<void> {

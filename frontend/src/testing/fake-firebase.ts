@@ -10,6 +10,7 @@ interface Account {
   readonly password: string;
   readonly claims: Record<string, unknown>;
   displayName: string | null;
+  emailVerified: boolean;
 }
 
 let accounts: Account[] = [];
@@ -20,6 +21,7 @@ const publicUser = (account: Account): real.AuthUser => ({
   uid: account.uid,
   email: account.email,
   displayName: account.displayName,
+  emailVerified: account.emailVerified,
 });
 
 const view = (account: Account | null): real.AuthUser | null => account && publicUser(account);
@@ -42,7 +44,15 @@ interface ResetLink {
 }
 
 let resetLinks: ResetLink[] = [];
-type Call = 'signIn' | 'createAccount' | 'sendPasswordReset' | 'verifyPasswordResetCode' | 'confirmPasswordReset';
+/** Email verification links sent: to whom, and the page each continues to. */
+let verificationLinks: { readonly uid: string; readonly continueUrl: string }[] = [];
+type Call =
+  | 'signIn'
+  | 'createAccount'
+  | 'sendPasswordReset'
+  | 'verifyPasswordResetCode'
+  | 'confirmPasswordReset'
+  | 'sendEmailVerification';
 
 /** The error the next such call to the provider fails with, as the SDK would reject it. */
 let nextFailure: { readonly code: string; readonly call: Call | 'any' } | null = null;
@@ -61,15 +71,17 @@ interface NewAccount {
   readonly displayName?: string | null;
   /** Custom claims of the account's ID tokens, such as the staff role `{ support: true }`. */
   readonly claims?: Record<string, unknown>;
+  readonly emailVerified?: boolean;
 }
 
-function addAccount({ email, password, displayName, claims }: NewAccount): Account {
+function addAccount({ email, password, displayName, claims, emailVerified }: NewAccount): Account {
   const account: Account = {
     uid: `uid-${String(accounts.length + 1)}`,
     email,
     password: password ?? 'secret-password',
     displayName: displayName ?? null,
     claims: claims ?? {},
+    emailVerified: emailVerified ?? false,
   };
   accounts.push(account);
   return account;
@@ -108,11 +120,21 @@ export const fakeAuth = {
     const link = resetLinks.find((candidate) => candidate.oobCode === oobCode);
     if (link) link.state = 'expired';
   },
+  /** The email verification links sent so far, oldest first. */
+  verificationLinks(): readonly { readonly uid: string; readonly continueUrl: string }[] {
+    return verificationLinks;
+  },
+  /** `uid` follows the link sent to their address: the provider now says it is verified. */
+  verifyEmail(uid: string): void {
+    const account = accounts.find((candidate) => candidate.uid === uid);
+    if (account) account.emailVerified = true;
+  },
   reset() {
     accounts = [];
     current = null;
     listeners.clear();
     resetLinks = [];
+    verificationLinks = [];
     nextFailure = null;
   },
 };
@@ -188,6 +210,17 @@ export const confirmPasswordReset: typeof real.confirmPasswordReset = (code, new
   link.state = 'used';
   return Promise.resolve();
 };
+
+export const sendEmailVerification: typeof real.sendEmailVerification = (continueUrl) => {
+  const failed = arrangedFailure('sendEmailVerification');
+  if (failed) return failed;
+  if (!current) return Promise.reject(new Error('Sign in first.'));
+  verificationLinks.push({ uid: current.uid, continueUrl });
+  return Promise.resolve();
+};
+
+export const refreshEmailVerified: typeof real.refreshEmailVerified = () =>
+  Promise.resolve(current?.emailVerified ?? false);
 
 export const signOut: typeof real.signOut = () => {
   setCurrent(null);

@@ -13,7 +13,12 @@ import { db } from './mocks/db';
 
 interface RenderAppOptions {
   /** Signed in as this user (with these ID token claims, e.g. a staff role); a guest when omitted. */
-  readonly user?: { email: string; displayName?: string | null; claims?: Record<string, unknown> };
+  readonly user?: {
+    email: string;
+    displayName?: string | null;
+    claims?: Record<string, unknown>;
+    emailVerified?: boolean;
+  };
   /** The plan `GET /api/v1/me` reports for the signed-in user (default free). */
   readonly plan?: Plan;
   /** The first URL; defaults to '/'. */

@@ -16,7 +16,7 @@ describe('Profile page', () => {
     db.quota = { used: 4, limit: 10, bonus: 0, resetsAt: '2026-11-23T00:00:00Z' };
     renderApp(routes, { url: '/profile', user: ada });
     const main = within(await screen.findByRole('main'));
-    expect(await main.findByText('ada@example.com')).toBeInTheDocument();
+    expect(await main.findByTestId('profile-email')).toHaveTextContent(/^ada@example\.com · Not verified/);
     expect(main.getByText('Ada')).toBeInTheDocument();
     await waitFor(() => {
       expect(screen.getByTestId('profile-plan')).toHaveTextContent(/^Free · 10 credits per day$/);
@@ -101,7 +101,7 @@ describe('Profile page', () => {
 
   it('signs out to the homepage', async () => {
     const { user, router } = renderApp(routes, { url: '/profile', user: ada });
-    await screen.findByText('ada@example.com');
+    await screen.findByTestId('profile-email');
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { fakeAuth } from '@/testing/fake-firebase';
@@ -116,6 +116,9 @@ describe('RegisterForm', () => {
 
     expect(onSuccess).toHaveBeenCalledOnce();
     expect(posted).toHaveBeenCalledExactlyOnceWith({ username: 'Ada', ageConfirmed: true }, 'Bearer token-for-uid-1');
-    expect(fakeAuth.signedInUser()).toEqual({ uid: 'uid-1', email: valid.email, displayName: 'Ada' });
+    expect(fakeAuth.signedInUser()).toEqual({ uid: 'uid-1', email: valid.email, displayName: 'Ada', emailVerified: false });
+    await waitFor(() => {
+      expect(fakeAuth.verificationLinks()).toEqual([{ uid: 'uid-1', continueUrl: `${window.location.origin}/profile` }]);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { AccountStanding } from '@/components/account/account-standing';
@@ -22,7 +22,13 @@ function bonusCredits(count: number): string {
   return `${String(count)} bonus credit${count === 1 ? '' : 's'}`;
 }
 
-export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => void }) {
+interface ProfileDetailsProps {
+  readonly onSignedOut: () => void;
+  /** The email's line: whether it is verified and the way to verify it (the auth feature's). */
+  readonly emailLine: (email: string, onVerified: () => void) => ReactNode;
+}
+
+export function ProfileDetails({ onSignedOut, emailLine }: ProfileDetailsProps) {
   const { me, status, error, retry } = useMe();
   const plans = usePlans();
   const [portalPending, setPortalPending] = useState(false);
@@ -80,10 +86,7 @@ export function ProfileDetails({ onSignedOut }: { readonly onSignedOut: () => vo
           <dt>Name</dt>
           <dd>{me.username}</dd>
         </div>
-        <div>
-          <dt>Email</dt>
-          <dd>{me.email}</dd>
-        </div>
+        {emailLine(me.email, retry)}
         <div>
           <dt>Plan</dt>
           <dd data-testid="profile-plan">
