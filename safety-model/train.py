@@ -85,10 +85,21 @@ NEUTRAL = {tag_key(line.strip()) for line in open(NEUTRAL_FILE, encoding="utf-8"
            if line.strip() and not line.strip().startswith("#")}
 
 
+def stamp(word):
+    """A string of no language (src/safety/meaning/tags.rs, the same rule): an id, a hash, a
+    stamp, a UUID."""
+    word = word.strip("".join(chr(c) for c in range(128) if not chr(c).isalnum()))
+    digits = sum(c.isascii() and c.isdigit() for c in word)
+    letters = sum(c.isascii() and c.isalpha() for c in word)
+    return (len(word) >= 6 and all(c.isascii() and (c.isalnum() or c in "-_") for c in word)
+            and digits >= 3 and letters >= 2)
+
+
 def content(text):
-    """The comma-separated pieces (Latin, CJK and Arabic commas) of a cleaned text without the neutral tags, joined by ", "; a
-    text of neutral tags alone stays whole."""
-    kept = [p.strip() for p in re.split("[,，、،]", text)]
+    """The comma-separated pieces (Latin, CJK and Arabic commas) of a cleaned text without the
+    neutral tags and stamps, joined by ", "; a text of neutral tags and stamps alone stays
+    whole."""
+    kept = [" ".join(w for w in p.split() if not stamp(w)) for p in re.split("[,，、،]", text)]
     kept = [p for p in kept if p and tag_key(p) not in NEUTRAL]
     return ", ".join(kept) if kept else text
 
