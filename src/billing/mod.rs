@@ -186,7 +186,8 @@ impl Billing {
             sales: BTreeMap::from([(sub.id.clone(), sale)]),
             ..Subscription::default()
         };
-        if let Some(current) = self.users.get(uid).await?.and_then(|u| u.subscription)
+        let current = self.users.get(uid).await?.and_then(|u| u.subscription);
+        if let Some(current) = &current
             && current
                 .subscription_id
                 .as_deref()
@@ -197,7 +198,7 @@ impl Billing {
             self.users.merge_subscription(uid, &ledger).await?;
             return Ok(None);
         }
-        let patch = Subscription {
+        let mut patch = Subscription {
             plan_type: Some(if pro { "pro" } else { "free" }.into()),
             status: Some(sub.status.clone()),
             session_id: session_id.map(str::to_owned),
@@ -205,8 +206,11 @@ impl Billing {
             subscription_id: Some(sub.id.clone()),
             current_period_end,
             updated_at: Some(now_ms()),
-            ..ledger
+            sales: current.map(|c| c.sales).unwrap_or_default(),
         };
+        patch.sales.extend(ledger.sales);
+        // The subscription that set the plan ended: another one still paid sets it.
+        patch.promote_paid_sale(now_ms());
         Ok(Some(self.users.merge_subscription(uid, &patch).await?))
     }
 }

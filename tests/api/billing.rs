@@ -396,6 +396,56 @@ mod webhooks {
     }
 
     #[tokio::test]
+    async fn when_the_plans_subscription_ends_a_second_one_still_paid_keeps_premium() {
+        let (app, stripe) = stripe_app().await;
+        let token = app.register("alice").await;
+        let tells = |n: u32, kind: &str, id: &str| {
+            event(
+                &format!("evt_{n}"),
+                kind,
+                json!({"id": id, "object": "subscription"}),
+            )
+        };
+        let until = now() + 86_400;
+        mount_subscription(&stripe, subscription("sub_1", "alice", "active", until)).await;
+        mount_subscription(
+            &stripe,
+            subscription("sub_2", "alice", "active", until + 600),
+        )
+        .await;
+        // Stripe's events come in any order: the second subscription's creation, then an update
+        // of the first, which sets the plan again.
+        for (n, kind, id) in [
+            (1, "customer.subscription.created", "sub_1"),
+            (2, "customer.subscription.created", "sub_2"),
+            (3, "customer.subscription.updated", "sub_1"),
+        ] {
+            let e = tells(n, kind, id);
+            assert_eq!(deliver(&app, &e, signed(&e)).await.status(), 200);
+        }
+        stripe.reset().await;
+        mount_subscription(&stripe, subscription("sub_1", "alice", "canceled", now())).await;
+        mount_subscription(
+            &stripe,
+            subscription("sub_2", "alice", "active", until + 600),
+        )
+        .await;
+
+        let e = tells(4, "customer.subscription.deleted", "sub_1");
+        assert_eq!(deliver(&app, &e, signed(&e)).await.status(), 200);
+
+        assert_eq!(
+            plan(&app, &token).await,
+            "pro",
+            "the second subscription is paid"
+        );
+        let record = app.state.store.get_user("alice").await.unwrap().unwrap();
+        let subscription = record.subscription.unwrap();
+        assert_eq!(subscription.subscription_id.as_deref(), Some("sub_2"));
+        assert_eq!(subscription.sales["sub_1"].status, "canceled");
+    }
+
+    #[tokio::test]
     async fn a_signed_subscription_event_makes_the_user_pro() {
         let (app, stripe) = stripe_app().await;
         let token = app.register("alice").await;

@@ -113,7 +113,9 @@ mod tests {
     #[test]
     fn ids_hashes_and_stamps_are_left_out_and_words_with_digits_stay() {
         assert_eq!(
-            content("a kite over a grey beach, delete k3x9q2mz, id 7f3e0c1a-99b2-4c1e-8d2f-0a1b2c3d4e5f"),
+            content(
+                "a kite over a grey beach, delete k3x9q2mz, id 7f3e0c1a-99b2-4c1e-8d2f-0a1b2c3d4e5f"
+            ),
             "a kite over a grey beach, delete, id"
         );
         assert_eq!(

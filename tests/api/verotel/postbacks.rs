@@ -209,3 +209,44 @@ async fn the_postback_route_is_not_found_unless_verotel_is_the_processor() {
         "not_found"
     );
 }
+
+#[tokio::test]
+async fn when_the_plans_sale_ends_a_second_sale_still_paid_keeps_premium() {
+    let (app, _verotel) = verotel_app().await;
+    let token = app.register("alice").await;
+    delivered(&app, &initial("7701", "alice.t", "2099-01-15")).await;
+    delivered(&app, &initial("7702", "alice.u", "2099-01-20")).await;
+    assert_eq!(
+        record(&app, "alice").await["subscription"]["subscriptionId"],
+        "7701"
+    );
+
+    let chargeback = with(
+        event("chargeback", "7701", "alice.t"),
+        &[("transactionID", "9003"), ("parentID", "9001")],
+    );
+    delivered(&app, &chargeback).await;
+
+    let after = record(&app, "alice").await;
+    assert_eq!(
+        plan(&app, &token).await,
+        "pro",
+        "the second sale is paid: {after}"
+    );
+    assert_eq!(after["subscription"]["subscriptionId"], "7702");
+    assert_eq!(
+        after["subscription"]["currentPeriodEnd"],
+        end_of("2099-01-20")
+    );
+    assert_eq!(
+        after["subscription"]["sales"]["7701"]["status"],
+        "chargeback"
+    );
+
+    let expiry = with(
+        event("expiry", "7702", "alice.u"),
+        &[("transactionID", "9005")],
+    );
+    delivered(&app, &expiry).await;
+    assert_eq!(plan(&app, &token).await, "free", "no sale is paid any more");
+}
