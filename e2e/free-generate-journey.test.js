@@ -1,7 +1,7 @@
 // Journey 3: a free user generates an image. The busy label and the 'Generating . . .'
 // overlay follow the product's timings (docs/product.md, Generating; driven by the page clock), the
 // gallery shows the image, the pixels the browser received are blurred, and the premium
-// controls lead to /Subscribe.
+// controls lead to /Subscribe; the user deletes the image (deleting is for every plan).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -157,7 +157,7 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
   assert.ok(blurred.energy < 3, `the free user's pixels should be blurred, edge energy ${blurred.energy}`);
 
   // Each premium control sends a free user to /Subscribe, and none of them changes the image.
-  for (const name of ['Download', 'Delete', 'Remove blur']) {
+  for (const name of ['Download', 'Remove blur']) {
     await card.getByRole('button', { name, exact: true }).click();
     await at(page, '/Subscribe');
     await visible(page.getByRole('button', { name: /^Pay \$9\.99 per month$/ }), `the pay button after '${name}'`);
@@ -176,5 +176,14 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
   await until('one credit was used', async () => {
     assert.match(await credits.innerText(), /^9 of 10 credits left/);
   });
+
+  // A free user deletes what they made (the credit stays spent).
+  await page.goto(`${BASE_URL}/Generation`);
+  await visible(card, 'the image in the gallery again');
+  await card.getByRole('button', { name: 'Delete', exact: true }).click();
+  await card.getByRole('button', { name: 'Confirm delete', exact: true }).click();
+  await gone(card, 'the deleted image');
+  const after = await call('GET', '/api/v1/generations', { token: user.token });
+  assert.equal(after.body.items.filter((item) => item.prompt === prompt).length, 0, 'the image is deleted');
   page.assertNoErrors();
 });

@@ -398,17 +398,13 @@ impl Gallery {
         Ok(Served::of(record, true))
     }
 
-    /// Removes the record, then its bytes; pro only.
+    /// Removes the record, then its bytes, on any plan: a person may erase what they made
+    /// (download and sharp pixels stay Premium's). Not while staff review the account.
     pub async fn delete(&self, uid: &str, id: &str) -> Result<(), GenerateError> {
         let record = self.own(uid, id).await?;
         let user = self.users.get(uid).await?;
         if user.as_ref().is_some_and(|u| u.suspension.is_some()) {
             return Err(GenerateError::Held);
-        }
-        if !user.is_some_and(|u| u.is_pro(now_ms())) {
-            return Err(GenerateError::ProRequired(
-                "deleting images is a Premium feature".into(),
-            ));
         }
         self.remove(uid, &record).await
     }

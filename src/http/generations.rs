@@ -171,10 +171,10 @@ pub async fn image(
     Ok(response)
 }
 
-op_errors!(DeleteErrors: AUTH + STORE + [NotFound, ProRequired, AccountSuspended]);
+op_errors!(DeleteErrors: AUTH + STORE + [NotFound, AccountSuspended]);
 
 #[utoipa::path(delete, path = "/v1/generations/{id}", tag = "generation", security(("bearer" = [])),
-    summary = "Deletes an image (pro only)",
+    summary = "Deletes one of the caller's images, on any plan",
     params(("id" = String, Path, description = "A generation id")),
     responses((status = 204, description = "Deleted"), DeleteErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]

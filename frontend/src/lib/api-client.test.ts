@@ -52,12 +52,12 @@ describe('api client', () => {
   it("turns the gateway's error body into an ApiError", async () => {
     server.use(
       http.delete('/api/v1/generations/{id}', () =>
-        fail('DELETE /api/v1/generations/{id}', 403, 'pro_required', 'Deleting images is a Premium feature'),
+        fail('DELETE /api/v1/generations/{id}', 403, 'account_suspended', 'Your account is under review'),
       ),
     );
     const error = await deleteG1().catch((cause: unknown) => cause);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 403, code: 'pro_required', message: 'Deleting images is a Premium feature' });
+    expect(error).toMatchObject({ status: 403, code: 'account_suspended', message: 'Your account is under review' });
   });
 
   it("carries a refusal's rule, its words and whether it counts", async () => {

@@ -144,7 +144,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes an image (pro only) */
+        /** Deletes one of the caller's images, on any plan */
         delete: operations["delete"];
         options?: never;
         head?: never;
@@ -2301,7 +2301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `code` is one of: pro_required, account_suspended */
+            /** @description `code` is one of: account_suspended */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5450,7 +5450,7 @@ export interface operationErrors {
     };
     "DELETE /api/v1/generations/{id}": {
         401: "token_missing" | "token_invalid" | "token_expired" | "token_wrong_project" | "token_not_yet_valid" | "token_bad_subject";
-        403: "pro_required" | "account_suspended";
+        403: "account_suspended";
         404: "not_found";
         500: "internal";
         503: "auth_keys_unavailable" | "store_unavailable";

@@ -34,9 +34,9 @@ async function loadedImage(name: string): Promise<HTMLElement> {
 
 describe('Generation page: guests and free users', () => {
   // A guest has no images to show (they are made signed in).
-  it("sends a free user from 'Remove blur', download and delete to /Subscribe", async () => {
+  it("sends a free user from 'Remove blur' and download to /Subscribe", async () => {
     const generation = makeGeneration({ prompt: 'A red fox' });
-    for (const control of ['Remove blur', 'Download', 'Delete']) {
+    for (const control of ['Remove blur', 'Download']) {
       const view = openGallery({ user: ada, generations: [generation] });
       const card = await screen.findByRole('article', { name: 'A red fox' });
       // The controls wait for the plan.
@@ -95,11 +95,11 @@ describe('Generation page: controls for pro users', () => {
     expect(screen.queryByText('Blurred preview')).not.toBeInTheDocument();
   });
 
-  it('deletes an image after confirmation and removes it from the page', async () => {
-    const generation = makeGeneration({ prompt: 'A red fox', blurred: false });
-    const keep = makeGeneration({ prompt: 'A grey wolf', blurred: false });
+  it.each(['free', 'pro'] as const)('deletes an image after confirmation and removes it from the page (%s)', async (plan) => {
+    const generation = makeGeneration({ prompt: 'A red fox', blurred: plan === 'free' });
+    const keep = makeGeneration({ prompt: 'A grey wolf', blurred: plan === 'free' });
     db.history = [generation, keep];
-    const { user } = openGallery({ user: ada, plan: 'pro', generations: [keep, generation] });
+    const { user } = openGallery({ user: ada, plan, generations: [keep, generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await waitFor(() => {
       expect(within(card).getByRole('button', { name: 'Delete' })).toBeEnabled();

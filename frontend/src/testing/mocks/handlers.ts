@@ -468,7 +468,6 @@ export const handlers = [
 
   http.delete('/api/v1/generations/{id}', ({ request, params, response }) => {
     if (!caller(request)) return fail('DELETE /api/v1/generations/{id}', 401, 'token_missing', signInFirst);
-    if (db.plan !== 'pro') return fail('DELETE /api/v1/generations/{id}', 403, 'pro_required', 'Deleting images is a Premium feature');
     const index = db.history.findIndex((generation) => generation.id === params.id);
     if (index === -1) return fail('DELETE /api/v1/generations/{id}', 404, 'not_found', 'image not found');
     db.history.splice(index, 1);

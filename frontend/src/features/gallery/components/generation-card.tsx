@@ -69,6 +69,45 @@ export function GenerationCard({
   const error = (download.error ?? remove.error)?.message;
   const favoriteError = favorite.error ? `Favourite not saved: ${favorite.error.message}` : null;
   const pro = access === 'pro';
+  // Anyone may erase what they made; download and sharp pixels stay Premium's.
+  const deleteControls = (
+    confirmingDelete ? (
+      <>
+        <button
+          type="button"
+          className="button button-small button-danger"
+          disabled={pending !== null}
+          onClick={() => {
+            download.reset();
+            remove.mutate(generation.id, { onError: () => { setConfirmingDelete(false); } });
+          }}
+        >
+          {pending === 'delete' ? 'Deleting…' : 'Confirm delete'}
+        </button>
+        <button
+          type="button"
+          className="button button-small button-ghost"
+          disabled={pending !== null}
+          onClick={() => {
+            setConfirmingDelete(false);
+          }}
+        >
+          Cancel
+        </button>
+      </>
+    ) : (
+      <button
+        type="button"
+        className="button button-small"
+        disabled={pending !== null}
+        onClick={() => {
+          setConfirmingDelete(true);
+        }}
+      >
+        Delete
+      </button>
+    )
+  );
   const blurred = generation.blurred && !sharp;
   const waiting = access === 'loading';
 
@@ -185,42 +224,7 @@ export function GenerationCard({
               >
                 {pending === 'download' ? 'Downloading…' : 'Download'}
               </button>
-              {confirmingDelete ? (
-                <>
-                  <button
-                    type="button"
-                    className="button button-small button-danger"
-                    disabled={pending !== null}
-                    onClick={() => {
-                      download.reset();
-                      remove.mutate(generation.id, { onError: () => { setConfirmingDelete(false); } });
-                    }}
-                  >
-                    {pending === 'delete' ? 'Deleting…' : 'Confirm delete'}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-small button-ghost"
-                    disabled={pending !== null}
-                    onClick={() => {
-                      setConfirmingDelete(false);
-                    }}
-                  >
-                    Cancel
-                  </button>
-                </>
-              ) : (
-                <button
-                  type="button"
-                  className="button button-small"
-                  disabled={pending !== null}
-                  onClick={() => {
-                    setConfirmingDelete(true);
-                  }}
-                >
-                  Delete
-                </button>
-              )}
+              {deleteControls}
             </>
           ) : (
             <>
@@ -230,9 +234,7 @@ export function GenerationCard({
               <button type="button" className="button button-small" disabled={waiting} onClick={onUpgrade}>
                 Download
               </button>
-              <button type="button" className="button button-small" disabled={waiting} onClick={onUpgrade}>
-                Delete
-              </button>
+              {access === 'free' && deleteControls}
             </>
           )}
         </div>

@@ -33,7 +33,7 @@ export function PrivacyPolicy() {
       <h2>How long we keep it</h2>
       <ul>
         <li>
-          <strong>Free images</strong> are kept for a limited time, then deleted automatically.
+          <strong>Free images</strong> are kept for a limited time, then deleted automatically; you can delete any of them sooner.
         </li>
         <li>
           <strong>Premium images</strong> are kept until you delete them or your account.
