@@ -33,6 +33,9 @@ test('a refused prompt says why under the field, links the rules and costs nothi
   const said = await refusal.innerText();
   assert.match(said, /under 18/);
   assert.match(said, /Refused because of: 15 year old\./);
+  await until('the refusal says it counts, and how many of five', async () => {
+    assert.match(await refusal.innerText(), /This counts against your account: 1 of 5 refused requests in the last 24 hours;/);
+  });
   assert.equal(await prompt.getAttribute('aria-invalid'), 'true');
   assert.match(await credits.innerText(), /^10 of 10 credits left/, 'nothing was spent');
 

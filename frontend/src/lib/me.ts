@@ -92,18 +92,21 @@ export function meQuery(user: AuthUser | null) {
 interface MeOptions {
   /** How often to ask again while the page follows something the gateway decides (an age check). */
   readonly refetchInterval?: (me: Me | undefined) => number | false;
+  /** False for a part of a page that only reads what the page already follows. */
+  readonly refetchOnMount?: boolean;
 }
 
 /**
  * The signed-in user's profile, fetched once per sign-in and shared through the query cache
  * (and, with `refetchInterval`, asked for again while a page waits on it).
  */
-export function useMe({ refetchInterval }: MeOptions = {}): MeState {
+export function useMe({ refetchInterval, refetchOnMount = true }: MeOptions = {}): MeState {
   const { user, ready } = useAuth();
   const signedIn = ready ? user : null;
   const query = useQuery({
     ...meQuery(signedIn),
     refetchInterval: refetchInterval ? (current) => refetchInterval(current.state.data) : false,
+    refetchOnMount,
   });
   const leaveIfDeleted = useLeaveIfDeleted();
   // Loading a missing profile creates it, which an account deleted meanwhile cannot.

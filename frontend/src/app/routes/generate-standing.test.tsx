@@ -46,12 +46,18 @@ describe('Generate page: refusals', () => {
     expect(standing()).not.toBeInTheDocument();
   });
 
-  it('says which words refused a request that counts, as it always has', async () => {
+  it('says which words refused a request that counts, that it counts, and how many count of five', async () => {
+    db.refusals = strikes(1);
     const { user } = await openSignedIn();
     await generate(user, 'nude 15 year old');
 
     const refusal = await screen.findByTestId('prompt-refusal');
     expect(refusal).toHaveTextContent('Refused because of: 15 year old. Nothing was charged.');
+    await waitFor(() => {
+      expect(refusal).toHaveTextContent(
+        'This counts against your account: 2 of 5 refused requests in the last 24 hours; at 5, generation is suspended until our staff have reviewed your account.',
+      );
+    });
     expect(within(refusal).getByText('15 year old', { selector: 'strong' })).toBeInTheDocument();
     expect(refusal).not.toHaveTextContent('Change these words');
     expect(refusal).not.toHaveTextContent('does not count');
@@ -74,6 +80,9 @@ describe("Generate page: the account's standing", () => {
     expect(await screen.findByRole('region', { name: 'Your standing' })).toHaveTextContent(
       'Warning (3 of 5): 3 of your requests were refused in the last 24 hours; at 5, generation is suspended until our staff have reviewed your account.',
     );
+    // The standing tells the count from the warning on; the refusal only that it counts.
+    const refusal = screen.getByTestId('prompt-refusal');
+    expect(refusal).toHaveTextContent('Nothing was charged. This counts against your account. What Lucent never makes');
     expect(requestsTo('GET', '/api/v1/me')).toHaveLength(2);
     expect(generateButton()).toBeEnabled();
   });

@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { Emphasised } from '@/components/ui/emphasised';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useMe } from '@/lib/me';
+import type { Standing } from '@/types/api';
 
 /**
  * A request the content rules refused: which field, and what to tell the user there. `source`
@@ -29,11 +31,25 @@ export function refusalOf(error: unknown): Refusal | null {
 }
 
 /**
+ * That a refusal counts, and while below the warning how many refusals count now and where
+ * generation stops, from the profile read again after it; from the warning on, the gateway's
+ * message and the account's standing say the count.
+ */
+function countsText(standing: Standing | undefined): string {
+  if (!standing || standing.strikes >= standing.warnAt) return 'This counts against your account.';
+  const { strikes, suspendAt } = standing;
+  return `This counts against your account: ${String(strikes)} of ${String(suspendAt)} refused requests in the last 24 hours; at ${String(suspendAt)}, generation is suspended until our staff have reviewed your account.`;
+}
+
+/**
  * Said under the refused field: why, the words, and where the rules are. A refusal on one
- * ambiguous sign says plainly which words to change, and that it does not count.
+ * ambiguous sign says plainly which words to change, and that it does not count; one that
+ * counts says so, and how far it is from a suspension.
  */
 export function PromptRefusal({ id, refusal }: { readonly id: string; readonly refusal: Refusal }) {
   const { message, words, strike } = refusal;
+  // The page reads the profile again after every refusal (useInvalidateAccount).
+  const { me } = useMe({ refetchOnMount: false });
   const rules = <Link to={`${paths.termsOfService}#content-rules`}>What Lucent never makes</Link>;
   return (
     <div id={id} role="alert" className="alert" data-testid="prompt-refusal">
@@ -45,7 +61,7 @@ export function PromptRefusal({ id, refusal }: { readonly id: string; readonly r
               Refused because of: <Emphasised items={words} />.{' '}
             </>
           )}
-          Nothing was charged. {rules}
+          Nothing was charged. {countsText(me?.standing)} {rules}
         </p>
       ) : (
         <>
