@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { formatDateTime } from '@/lib/format';
 import { DEFAULT_PROMPT } from '@/features/generate/defaults';
 import { ada, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
 import { holdNextJob } from '@/testing/held-job';
@@ -152,9 +153,22 @@ describe('Generate page: generating', () => {
     await user.click(generateButton());
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('You have used all 10 credits for today. They reset at 2026-11-23T00:00:00Z.');
+    expect(alert).toHaveTextContent('You have used all 10 credits for today.');
+    expect(alert).not.toHaveTextContent('2026-11-23T00:00:00Z');
     expect(alert).toHaveTextContent(/Your credits reset on .*2026/);
     expect(within(alert).getByRole('link', { name: /Upgrade to Premium/ })).toHaveAttribute('href', '/Subscribe');
+  });
+
+  it('disables Generate once every credit is spent, saying when they come back in local time', async () => {
+    db.quota = { used: 10, limit: 10, bonus: 0, resetsAt: '2026-11-23T00:00:00Z' };
+    await openGenerate({ user: ada });
+
+    const note = await screen.findByTestId('credits-spent');
+    expect(note).toHaveTextContent(`No credits left: they come back ${formatDateTime('2026-11-23T00:00:00Z')}.`);
+    await waitFor(() => {
+      expect(generateButton()).toBeDisabled();
+    });
+    expect(generateButton()).toHaveAccessibleDescription(/No credits left: they come back/);
   });
 
   it("shows an error event's message from the stream", async () => {

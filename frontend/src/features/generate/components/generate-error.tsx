@@ -16,8 +16,11 @@ interface GenerateErrorProps {
 /** The gateway's message, with the way forward when there is one (docs/product.md, Errors). */
 export function GenerateError({ error, pro, resetsAt }: GenerateErrorProps) {
   const plans = usePlans();
-  const message = error instanceof Error ? error.message : 'The image could not be generated. Please try again.';
   const code = error instanceof ApiError ? error.code : null;
+  let message = error instanceof Error ? error.message : 'The image could not be generated. Please try again.';
+  // The gateway writes the reset as a timestamp (for every client); the page says it in the
+  // user's own time just below.
+  if (code === 'quota_exhausted' && resetsAt) message = message.replace(/\s*They reset at \S+\.$/, '');
   return (
     <div role="alert" className="alert">
       <p>{message}</p>

@@ -69,6 +69,9 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
   // Suspended accounts are refused every generation (403): the button says so before asking.
   const suspended = me?.standing.suspension != null;
   const suspendedId = useId();
+  // Every credit of the period spent: nothing can be drawn until they come back.
+  const spent = me !== null && creditsLeft(me) <= 0;
+  const spentId = useId();
   const limits = { ...DEFAULT_LIMITS, ...catalog?.limits };
 
   const { draft, update, reset } = useFormDraft(ready ? (user?.uid ?? null) : null);
@@ -386,14 +389,19 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
           <button
             type="submit"
             className={`button button-primary ${styles.submit}`}
-            disabled={run.busy || !ready || !catalog || suspended}
-            aria-describedby={suspended ? suspendedId : undefined}
+            disabled={run.busy || !ready || !catalog || suspended || spent}
+            aria-describedby={suspended ? suspendedId : spent ? spentId : undefined}
           >
             {run.busy ? 'Generation...' : 'Generate'}
           </button>
           {suspended && (
             <p id={suspendedId} className={styles.submitNote}>
               Generation is suspended: see the notice at the top of the page.
+            </p>
+          )}
+          {spent && !suspended && (
+            <p id={spentId} className={styles.submitNote} data-testid="credits-spent">
+              No credits left: they come back {formatDateTime(me.quota.resetsAt)}.
             </p>
           )}
         </div>
