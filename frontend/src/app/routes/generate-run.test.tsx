@@ -171,6 +171,19 @@ describe('Generate page: generating', () => {
     expect(generateButton()).toHaveAccessibleDescription(/No credits left: they come back/);
   });
 
+  it('tells a free user before any image that free results are blurred, and a Premium user nothing of it', async () => {
+    const { unmount } = await openGenerate({ user: ada });
+    const note = await screen.findByTestId('free-blur-note');
+    expect(note).toHaveTextContent('Free results are blurred. Premium shows them sharp and lets you download them.');
+    expect(within(note).getByRole('link', { name: 'Premium' })).toHaveAttribute('href', '/Subscribe');
+    unmount();
+
+    db.plan = 'pro';
+    await openGenerate({ user: ada });
+    await screen.findByTestId('credits');
+    expect(screen.queryByTestId('free-blur-note')).not.toBeInTheDocument();
+  });
+
   it("shows an error event's message from the stream", async () => {
     const stream = holdNextJob();
     const { user } = await openGenerate({ user: ada });

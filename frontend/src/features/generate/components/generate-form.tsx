@@ -404,6 +404,13 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
               No credits left: they come back {formatDateTime(me.quota.resetsAt)}.
             </p>
           )}
+          {/* Said before the first image, not discovered on it. */}
+          {me && !pro && !spent && !suspended && (
+            <p className={styles.submitNote} data-testid="free-blur-note">
+              Free results are blurred. <Link to={paths.subscribe}>Premium</Link> shows them sharp and lets you download
+              them.
+            </p>
+          )}
         </div>
       </form>
 
