@@ -1,10 +1,12 @@
 // Journey 3: a free user generates an image. The busy label and the 'Generating . . .'
 // overlay follow the product's timings (docs/product.md, Generating; driven by the page clock), the
 // gallery shows the image, the pixels the browser received are blurred, and the premium
-// controls lead to /Subscribe; the user deletes the image (deleting is for every plan).
+// controls say what Premium adds and lead to /Subscribe; the user deletes the image (deleting is
+// for every plan).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
+import { assertAccessible } from './support/accessibility.js';
 import { call } from './support/api.js';
 import { BASE_URL, launch, openPage } from './support/browser.js';
 import {
@@ -156,9 +158,13 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
   assert.ok(blurred.width >= 128 && blurred.height >= 128, `a real image, not a placeholder: ${JSON.stringify(blurred)}`);
   assert.ok(blurred.energy < 3, `the free user's pixels should be blurred, edge energy ${blurred.energy}`);
 
-  // Each premium control sends a free user to /Subscribe, and none of them changes the image.
+  // Each premium control says what Premium adds, then leads to /Subscribe; none changes the image.
   for (const name of ['Download', 'Remove blur']) {
     await card.getByRole('button', { name, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `${name} is a Premium feature`, exact: true });
+    await visible(dialog, `what Premium adds, after '${name}'`);
+    await assertAccessible(page, `the Premium dialog after '${name}'`);
+    await dialog.getByRole('button', { name: 'See Premium', exact: true }).click();
     await at(page, '/Subscribe');
     await visible(page.getByRole('button', { name: /^Pay \$9\.99 per month$/ }), `the pay button after '${name}'`);
     await page.goBack();

@@ -67,13 +67,15 @@ describe('Gallery card: making an image from another', () => {
     expect(await within(group).findByRole('button', { name: 'Upscale 2x' })).toBeEnabled();
   });
 
-  it('leads a free user from upscale to /Subscribe', async () => {
+  it('tells a free user upscaling is Premium, then leads to /Subscribe', async () => {
     const { card, user, router } = await cardOf(makeGeneration({ prompt: 'A red fox' }), { user: ada });
     const upscale = await within(card).findByRole('button', { name: 'Upscale 2x Pro' });
     await waitFor(() => {
       expect(upscale).toBeEnabled();
     });
     await user.click(upscale);
+    const dialog = await screen.findByRole('dialog', { name: /is a Premium feature$/ });
+    await user.click(within(dialog).getByRole('button', { name: 'See Premium' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/Subscribe');
     });

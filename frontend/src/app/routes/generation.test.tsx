@@ -34,7 +34,8 @@ async function loadedImage(name: string): Promise<HTMLElement> {
 
 describe('Generation page: guests and free users', () => {
   // A guest has no images to show (they are made signed in).
-  it("sends a free user from 'Remove blur' and download to /Subscribe", async () => {
+  it("tells a free user what Premium adds when they press 'Remove blur' or download, and leads to /Subscribe", async () => {
+    db.catalog.plans = { freeDaily: 10, proMonthly: 1000 };
     const generation = makeGeneration({ prompt: 'A red fox' });
     for (const control of ['Remove blur', 'Download']) {
       const view = openGallery({ user: ada, generations: [generation] });
@@ -44,6 +45,16 @@ describe('Generation page: guests and free users', () => {
         expect(within(card).getByRole('button', { name: control })).toBeEnabled();
       });
       await view.user.click(within(card).getByRole('button', { name: control }));
+      const dialog = await screen.findByRole('dialog', { name: `${control} is a Premium feature` });
+      expect(dialog).toHaveAccessibleDescription(
+        'Premium shows your images sharp, lets you download them and make variations, and gives 1,000 credits per month.',
+      );
+      await view.user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(view.router.state.location.pathname).toBe('/Generation');
+
+      await view.user.click(within(card).getByRole('button', { name: control }));
+      await view.user.click(await screen.findByRole('button', { name: 'See Premium' }));
       await waitFor(() => {
         expect(view.router.state.location.pathname).toBe('/Subscribe');
       });

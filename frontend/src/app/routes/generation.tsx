@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
+import { PremiumDialog } from '@/components/premium/premium-dialog';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { Gallery } from '@/features/gallery/components/gallery';
@@ -32,6 +34,8 @@ export default function GenerationRoute() {
   const { newIds } = readGalleryState(location.state);
   const { catalog } = useCatalog();
   const toGenerate = (state: GenerateState) => void navigate(paths.generate, { state: { ...state, newIds } });
+  // The Premium control a free user pressed: said in a dialog, never a silent redirect.
+  const [premiumFor, setPremiumFor] = useState<string | null>(null);
 
   return (
     <Page title="Your images" lead="Your newest images first." wide>
@@ -52,8 +56,17 @@ export default function GenerationRoute() {
           // when the user draws from the prompt instead.
           toGenerate({ params: paramsOf(generation, catalog), source: { image: generation, mode } });
         }}
-        onUpgrade={() => void navigate(paths.subscribe)}
+        onUpgrade={setPremiumFor}
       />
+      {premiumFor && (
+        <PremiumDialog
+          feature={premiumFor}
+          onSeePremium={() => void navigate(paths.subscribe)}
+          onClose={() => {
+            setPremiumFor(null);
+          }}
+        />
+      )}
     </Page>
   );
 }

@@ -24,7 +24,7 @@ interface GalleryProps {
   readonly onUseSettings: (generation: Generation) => void;
   /** 'Vary (subtle)', 'Upscale 2x', … on a card. */
   readonly onMakeFrom: (generation: Generation, mode: SourceMode) => void;
-  readonly onUpgrade: () => void;
+  readonly onUpgrade: (feature: string) => void;
 }
 
 /**

@@ -36,7 +36,8 @@ interface GenerationCardProps {
   readonly sourceModes: readonly SourceModeView[];
   readonly onMakeFrom: (generation: Generation, mode: SourceMode) => void;
   /** Guests and free users: the premium controls lead here. */
-  readonly onUpgrade: () => void;
+  /** A free user pressed a Premium control, named as the control is. */
+  readonly onUpgrade: (feature: string) => void;
 }
 
 export function GenerationCard({
@@ -228,10 +229,24 @@ export function GenerationCard({
             </>
           ) : (
             <>
-              <button type="button" className="button button-small" disabled={waiting} onClick={onUpgrade}>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={waiting}
+                onClick={() => {
+                  onUpgrade('Remove blur');
+                }}
+              >
                 Remove blur
               </button>
-              <button type="button" className="button button-small" disabled={waiting} onClick={onUpgrade}>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={waiting}
+                onClick={() => {
+                  onUpgrade('Download');
+                }}
+              >
                 Download
               </button>
               {access === 'free' && deleteControls}
@@ -249,7 +264,7 @@ export function GenerationCard({
                   className="button button-small button-ghost"
                   disabled={waiting}
                   onClick={() => {
-                    if (locked) onUpgrade();
+                    if (locked) onUpgrade(mode.label);
                     else onMakeFrom(generation, mode.id);
                   }}
                 >
