@@ -186,8 +186,7 @@ impl Billing {
             sales: BTreeMap::from([(sub.id.clone(), sale)]),
             ..Subscription::default()
         };
-        let current = self.users.get(uid).await?.and_then(|u| u.subscription);
-        if let Some(current) = &current
+        if let Some(current) = self.users.get(uid).await?.and_then(|u| u.subscription)
             && current
                 .subscription_id
                 .as_deref()
@@ -198,7 +197,9 @@ impl Billing {
             self.users.merge_subscription(uid, &ledger).await?;
             return Ok(None);
         }
-        let mut patch = Subscription {
+        // Where the subscription that set the plan ended, the store's merge lets another one
+        // still paid set it (`Subscription::promote_paid_sale`).
+        let patch = Subscription {
             plan_type: Some(if pro { "pro" } else { "free" }.into()),
             status: Some(sub.status.clone()),
             session_id: session_id.map(str::to_owned),
@@ -206,11 +207,8 @@ impl Billing {
             subscription_id: Some(sub.id.clone()),
             current_period_end,
             updated_at: Some(now_ms()),
-            sales: current.map(|c| c.sales).unwrap_or_default(),
+            ..ledger
         };
-        patch.sales.extend(ledger.sales);
-        // The subscription that set the plan ended: another one still paid sets it.
-        patch.promote_paid_sale(now_ms());
         Ok(Some(self.users.merge_subscription(uid, &patch).await?))
     }
 }

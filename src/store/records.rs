@@ -220,7 +220,10 @@ impl Subscription {
             && self.current_period_end.is_none_or(|end| end > now_ms)
     }
 
-    /// Field-by-field merge, as a Realtime Database PATCH of the subscription object does.
+    /// Field-by-field merge, as a Realtime Database PATCH of the subscription object does. A
+    /// patch that says when it was written (`updated_at`) is followed by
+    /// [`Subscription::promote_paid_sale`] at that time, inside the store's transaction, so it
+    /// weighs every sale as it stands there, not as the caller read them.
     pub fn merge(&mut self, patch: &Subscription) {
         fn take<T: Clone>(into: &mut Option<T>, from: &Option<T>) {
             if from.is_some() {
@@ -236,6 +239,9 @@ impl Subscription {
         take(&mut self.updated_at, &patch.updated_at);
         for (id, sale) in &patch.sales {
             self.sales.insert(id.clone(), sale.clone());
+        }
+        if let Some(now) = patch.updated_at {
+            self.promote_paid_sale(now);
         }
     }
 }

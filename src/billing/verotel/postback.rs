@@ -185,13 +185,9 @@ impl Billing {
             .map(|entry| (sale.to_owned(), entry))
             .into_iter()
             .collect();
-        let plan = fold(current, sale, reference, change, now).map(|mut plan| {
-            // The sale that set the plan ended: another one still paid sets it.
-            plan.sales = current.map(|c| c.sales.clone()).unwrap_or_default();
-            plan.sales.extend(sales.clone());
-            plan.promote_paid_sale(now);
-            plan
-        });
+        // Where the sale that set the plan ended, the store's merge lets another one still
+        // paid set it (`Subscription::promote_paid_sale`).
+        let plan = fold(current, sale, reference, change, now);
         if plan.is_none() && sales.is_empty() {
             return Ok(None);
         }
