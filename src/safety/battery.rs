@@ -144,6 +144,33 @@ fn a_negative_prompt_that_asks_for_no_adults_in_an_explicit_request_asks_for_a_m
 }
 
 #[test]
+fn a_negative_prompt_that_asks_for_no_one_awake_or_consenting_asks_for_non_consent() {
+    let gate = gate();
+    let request = Request {
+        negative_prompt: "awake, consenting, eyes open, smiling",
+        ..explicit("sex scene, woman on a couch")
+    };
+    let refusal = refused(&gate, request, Category::NonConsent);
+    assert_eq!(refusal.field, Field::NegativePrompt);
+    assert_eq!(refusal.words, ["awake", "consenting"]);
+    // A serious, eyes-closed look is an ordinary choice, and so is any negative of a request
+    // that is not explicit.
+    for (negative, request) in [
+        (
+            "smiling, eyes open, lowres",
+            explicit("couple making love, eyes closed"),
+        ),
+        ("awake, conscious", safe("a cat asleep on a windowsill")),
+    ] {
+        let request = Request {
+            negative_prompt: negative,
+            ..request
+        };
+        assert!(gate.check(&request).is_ok(), "{request:?}");
+    }
+}
+
+#[test]
 fn real_people_in_explicit_requests_are_refused_however_written() {
     let gate = gate();
     for prompt in [
@@ -357,6 +384,47 @@ fn a_refusal_on_one_ambiguous_sign_asks_to_rephrase_and_is_no_strike() {
     assert!(refusal.strike);
     let refusal = refused(&gate, explicit("loli, nude"), Category::Minor);
     assert!(refusal.strike);
+}
+
+#[test]
+fn a_denied_minor_word_or_a_consented_non_consent_word_is_no_strike() {
+    let gate = gate();
+    // The text encoder reads "underage" and "voyeur" whatever stands before them: still
+    // refused, but the user who wrote a disclaimer is asked to rephrase, not struck.
+    for (prompt, category) in [
+        ("explicit orgy, no one underage", Category::Minor),
+        ("nude couple, not a child in sight", Category::Minor),
+        ("sexo explícito, sin menores", Category::Minor),
+        ("consensual voyeur roleplay, nude", Category::NonConsent),
+    ] {
+        let refusal = refused(&gate, explicit(prompt), category);
+        assert!(!refusal.strike, "{prompt}: {refusal:?}");
+    }
+    // A stated adult age makes the denied word an adult's, as it does any ambiguous sign.
+    assert!(
+        gate.check(&explicit("adults over 25, no one underage, orgy"))
+            .is_ok()
+    );
+    // Only the word right before denies: anything else, and an age, still strikes.
+    for prompt in [
+        "underage, no clothes",
+        "no bra underage girl",
+        "not a child, 14 years old, nude",
+        "nude child, not consensual",
+    ] {
+        assert!(
+            refused(&gate, explicit(prompt), Category::Minor).strike,
+            "{prompt}"
+        );
+    }
+    assert!(
+        refused(
+            &gate,
+            explicit("voyeur, not consensual"),
+            Category::NonConsent
+        )
+        .strike
+    );
 }
 
 #[test]

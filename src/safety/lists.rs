@@ -23,6 +23,7 @@ pub enum List {
     Minor,
     Harm,
     AdultInNegative,
+    ConsentInNegative,
     NonConsent,
     Bestiality,
     Animals,
@@ -31,15 +32,18 @@ pub enum List {
     AgedThings,
     AdultRoles,
     Anthro,
+    Denials,
+    Consent,
     Innocent,
 }
 
 impl List {
-    const ALL: [List; 13] = [
+    const ALL: [List; 16] = [
         List::Explicit,
         List::Minor,
         List::Harm,
         List::AdultInNegative,
+        List::ConsentInNegative,
         List::NonConsent,
         List::Bestiality,
         List::Animals,
@@ -48,6 +52,8 @@ impl List {
         List::AgedThings,
         List::AdultRoles,
         List::Anthro,
+        List::Denials,
+        List::Consent,
         List::Innocent,
     ];
 
@@ -58,6 +64,7 @@ impl List {
             List::Minor => "minor.txt",
             List::Harm => "harm.txt",
             List::AdultInNegative => "adult_in_negative.txt",
+            List::ConsentInNegative => "consent_in_negative.txt",
             List::NonConsent => "non_consent.txt",
             List::Bestiality => "bestiality.txt",
             List::Animals => "animals.txt",
@@ -66,6 +73,8 @@ impl List {
             List::AgedThings => "aged_things.txt",
             List::AdultRoles => "adult_roles.txt",
             List::Anthro => "anthro.txt",
+            List::Denials => "denials.txt",
+            List::Consent => "consent.txt",
             List::Innocent => "innocent.txt",
         }
     }
@@ -76,6 +85,7 @@ impl List {
             List::Minor => include_str!("lists/minor.txt"),
             List::Harm => include_str!("lists/harm.txt"),
             List::AdultInNegative => include_str!("lists/adult_in_negative.txt"),
+            List::ConsentInNegative => include_str!("lists/consent_in_negative.txt"),
             List::NonConsent => include_str!("lists/non_consent.txt"),
             List::Bestiality => include_str!("lists/bestiality.txt"),
             List::Animals => include_str!("lists/animals.txt"),
@@ -84,13 +94,27 @@ impl List {
             List::AgedThings => include_str!("lists/aged_things.txt"),
             List::AdultRoles => include_str!("lists/adult_roles.txt"),
             List::Anthro => include_str!("lists/anthro.txt"),
+            List::Denials => include_str!("lists/denials.txt"),
+            List::Consent => include_str!("lists/consent.txt"),
             List::Innocent => include_str!("lists/innocent.txt"),
         }
     }
 
-    /// Names are not pluralised.
+    /// Names and the little words that qualify others are not pluralised.
     fn plurals(self) -> bool {
-        self != List::RealPeople
+        !matches!(self, List::RealPeople | List::Denials | List::Consent)
+    }
+
+    /// The list whose words, right before a sign on this one, make it only an ambiguous sign:
+    /// a denial before a minor word (`no one underage`), a word of consent before a non-consent
+    /// word (`consensual voyeur roleplay`). The text encoder reads the sign all the same, so the
+    /// request is still refused unless an adult age is stated, but it does not strike.
+    pub fn weakened_by(self) -> Option<List> {
+        match self {
+            List::Minor => Some(List::Denials),
+            List::NonConsent => Some(List::Consent),
+            _ => None,
+        }
     }
 
     fn bit(self) -> u32 {

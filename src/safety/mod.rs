@@ -25,8 +25,9 @@
 //! occupation (`middle school teacher`) is a workplace; an animal word beside a character word
 //! (`anthro wolf woman`, `horse girl`) is an adult anthropomorphic character, allowed.
 //!
-//! The negative prompt never counts against a request except for the adults rule: a user
-//! keeping minors out of an image writes minor words there. Matching is on whole words of
+//! The negative prompt never counts against a request except for the adults rule and its twin
+//! for consent (an explicit request whose negative asks for no one awake or consenting asks
+//! for the opposite): a user keeping minors out of an image writes minor words there. Matching is on whole words of
 //! every reading of the text (`normalize`), so evasions are read and look-alike words pass.
 
 mod ages;
@@ -264,9 +265,16 @@ impl<'a> Read<'a> {
                     .iter()
                     .any(|h| h.first <= hit.first && h.last >= hit.last)
             };
+            let weakened = |hit: &Hit| {
+                list.weakened_by().is_some_and(|by| {
+                    hits.iter()
+                        .any(|h| h.on(by) && h.last + 1 == hit.first && !h.on(list))
+                })
+            };
             for hit in hits.iter().filter(|h| h.on(list) && !innocent(h)) {
                 if keep(reading, hits, hit) {
-                    evidence.add(self.sign(reading, hit.first, hit.last, hit.ambiguous(list)));
+                    let ambiguous = hit.ambiguous(list) || weakened(hit);
+                    evidence.add(self.sign(reading, hit.first, hit.last, ambiguous));
                 }
             }
         }
@@ -541,6 +549,12 @@ impl Gate {
             prompt.on(List::NonConsent),
             sure_asks,
             None,
+        )?;
+        refuse(
+            Category::NonConsent,
+            negative.on(List::ConsentInNegative),
+            sure_asks,
+            Some(Field::NegativePrompt),
         )?;
         let animals = prompt.animals();
         if animals.found() {

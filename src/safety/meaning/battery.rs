@@ -16,6 +16,7 @@ pub(crate) const ROUND_4: &str = include_str!("../battery_round4.jsonl");
 pub(crate) const ROUND_5: &str = include_str!("../battery_round5.jsonl");
 pub(crate) const ROUND_6: &str = include_str!("../battery_round6.jsonl");
 pub(crate) const ROUND_7: &str = include_str!("../battery_round7.jsonl");
+pub(crate) const ROUND_8: &str = include_str!("../battery_round8.jsonl");
 
 pub(crate) fn model_path() -> std::path::PathBuf {
     std::env::var_os("LUCENT_MEANING_MODEL").map_or_else(
@@ -65,6 +66,10 @@ async fn layers_report() {
     let gate = Gate::load(None).unwrap();
     let meaning = meaning();
     for (name, text) in [
+        (
+            "round 8 (held out; real people, non-consent, animals and honest requests)",
+            ROUND_8,
+        ),
         (
             "round 7 (held out; real people, non-consent, animals and honest requests)",
             ROUND_7,
