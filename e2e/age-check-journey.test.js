@@ -55,7 +55,7 @@ async function chooseStyle(page, label) {
 
 const chooseNsfw = (page) => chooseStyle(page, 'NSFW V1.1');
 
-/** `user` signed in on /Generate, once the profile is in (its credits shown). */
+/** `user` signed in on /generate, once the profile is in (its credits shown). */
 async function openGenerate(page, user) {
   await logIn(page, user);
   await until('10 free credits are shown', async () => {
@@ -95,7 +95,7 @@ async function answerTestCheck(page, message, answer) {
   // The way back names the style (and the prompt): the gateway kept it through the provider's flow.
   await at(page, /^\/verify-age\?returnTo=/);
   const back = new URL(page.url()).searchParams.get('returnTo');
-  assert.equal(new URL(back, page.url()).pathname, '/Generate');
+  assert.equal(new URL(back, page.url()).pathname, '/generate');
   assert.equal(new URL(back, page.url()).searchParams.get('style'), NSFW);
 }
 
@@ -120,7 +120,7 @@ test('a new user verifies their age in the test-mode check, comes back to the st
 
   // Continue: back to the Generate page, the explicit style chosen, without the mark.
   await page.getByRole('link', { name: 'Continue', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   const radio = page.getByRole('radio', { name: /^NSFW V1\.1/ });
   await until('the style from the address is chosen', async () => {
     assert.equal(await radio.isChecked(), true);
@@ -141,7 +141,7 @@ test('a new user verifies their age in the test-mode check, comes back to the st
   const made = await nextJobSubmission(page, () => page.getByRole('button', { name: 'Generate', exact: true }).click());
   assert.equal(made.sent.style, NSFW, 'the explicit style is sent');
   assert.equal(made.status, 202, `the job is accepted: ${JSON.stringify(made.body)}`);
-  await at(page, '/Generation', 20_000);
+  await at(page, '/generation', 20_000);
   const card = page.getByTestId('generation-card').filter({ hasText: PORTRAIT }).first();
   await visible(card, 'the new image card');
   const img = card.getByRole('img', { name: `Generated image: ${PORTRAIT}`, exact: true });
@@ -175,7 +175,7 @@ test('a user who declines the check cannot make an explicit image, by style or b
 
   // By style: the page says so and sends nothing; the gateway refuses it as well.
   await page.getByRole('link', { name: 'Go to Generate', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await chooseNsfw(page);
   const declined = await generateRefusedForAge(page);
   assert.match(await declined.innerText(), /Your age check was declined, so Lucent cannot make explicit images for you\./);
@@ -278,7 +278,7 @@ test('an admin resets a verified user’s check: their explicit image becomes a 
     if (new URL(request.url()).pathname === explicit.imageUrl) asked.push(request.url());
   });
   await logIn(page, owner);
-  await page.goto(`${BASE_URL}/Generation`);
+  await page.goto(`${BASE_URL}/generation`);
   const fox = page.getByRole('img', { name: `Generated image: ${plain}`, exact: true });
   await until('the plain image is loaded', async () => {
     assert.match((await fox.getAttribute('src')) ?? '', /^blob:/);

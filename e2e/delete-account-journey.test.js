@@ -54,16 +54,16 @@ test('a user deletes their account from the profile page by typing its email, an
 
   // The email and password no longer sign in, at the emulator or on the login page.
   await assert.rejects(signIn(user), /sign-in failed: 400/);
-  await page.goto(`${BASE_URL}/Login`);
+  await page.goto(`${BASE_URL}/login`);
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await until("the login page refuses the deleted account's email", async () => {
     assert.equal((await page.getByRole('alert').innerText()).trim(), 'Login Error: The email or password is incorrect.');
   });
-  await at(page, '/Login');
+  await at(page, '/login');
   await expectNavUser(page, 'Guest');
-  await gone(page.getByRole('button', { name: 'Logout', exact: true }), 'a Logout button', 1000);
+  await gone(page.getByRole('button', { name: 'Sign out', exact: true }), 'a Sign out button', 1000);
 
   // The old ID token may still verify (the gateway checks its signature, not the account), but
   // the gateway has no profile for it any more; refusing the token outright is as good.

@@ -23,7 +23,7 @@ async function generate(page, prompt) {
   await page.getByLabel('Prompt', { exact: true }).fill(prompt);
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   // The overlay clears 4000 ms after the answer, then the gallery.
-  await at(page, '/Generation', 20_000);
+  await at(page, '/generation', 20_000);
   await visible(page.getByTestId('generation-card').filter({ hasText: prompt }).first(), `the card of '${prompt}'`);
 }
 
@@ -38,7 +38,7 @@ test('a user marks a favourite, filters by it and by words of the prompt, and re
   const second = `a fox asleep in the snow, e2e ${tag}`;
   await generate(page, first);
   await page.getByRole('button', { name: 'Back', exact: true }).first().click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await generate(page, second);
 
   // Just made: both are listed, newest first, the filters over them.

@@ -1,7 +1,7 @@
 // Journey 3: a free user generates an image. The busy label and the 'Generating . . .'
 // overlay follow the product's timings (docs/product.md, Generating; driven by the page clock), the
 // gallery shows the image, the pixels the browser received are blurred, and the premium
-// controls say what Premium adds and lead to /Subscribe; the user deletes the image (deleting is
+// controls say what Premium adds and lead to /subscribe; the user deletes the image (deleting is
 // for every plan).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -132,10 +132,10 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
   await visible(generate, 'the Generate label again 400 ms after the answer');
   await page.clock.runFor(3599);
   assert.equal(await overlay.count(), 1, 'the overlay cleared before 4000 ms');
-  assert.equal(new URL(page.url()).pathname, '/Generate');
+  assert.equal(new URL(page.url()).pathname, '/generate');
   await page.clock.runFor(1);
   await gone(overlay, 'the overlay 4000 ms after the answer');
-  await at(page, '/Generation');
+  await at(page, '/generation');
   await page.clock.resume();
   await page.unroute((url) => url.pathname === '/api/v1/jobs');
 
@@ -158,17 +158,17 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
   assert.ok(blurred.width >= 128 && blurred.height >= 128, `a real image, not a placeholder: ${JSON.stringify(blurred)}`);
   assert.ok(blurred.energy < 3, `the free user's pixels should be blurred, edge energy ${blurred.energy}`);
 
-  // Each premium control says what Premium adds, then leads to /Subscribe; none changes the image.
+  // Each premium control says what Premium adds, then leads to /subscribe; none changes the image.
   for (const name of ['Download', 'Remove blur']) {
     await card.getByRole('button', { name, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `${name} is a Premium feature`, exact: true });
     await visible(dialog, `what Premium adds, after '${name}'`);
     await assertAccessible(page, `the Premium dialog after '${name}'`);
     await dialog.getByRole('button', { name: 'See Premium', exact: true }).click();
-    await at(page, '/Subscribe');
+    await at(page, '/subscribe');
     await visible(page.getByRole('button', { name: /^Pay \$9\.99 per month$/ }), `the pay button after '${name}'`);
     await page.goBack();
-    await at(page, '/Generation');
+    await at(page, '/generation');
     await visible(card, `the image again after '${name}'`);
   }
   const list = await call('GET', '/api/v1/generations', { token: user.token });
@@ -177,14 +177,14 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
 
   // 'Use these settings' goes back to the form with the same prompt; the credit was spent.
   await card.getByRole('button', { name: 'Use these settings', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   assert.equal(await page.getByLabel('Prompt', { exact: true }).inputValue(), prompt);
   await until('one credit was used', async () => {
     assert.match(await credits.innerText(), /^9 of 10 credits left/);
   });
 
   // A free user deletes what they made (the credit stays spent).
-  await page.goto(`${BASE_URL}/Generation`);
+  await page.goto(`${BASE_URL}/generation`);
   await visible(card, 'the image in the gallery again');
   await card.getByRole('button', { name: 'Delete', exact: true }).click();
   await card.getByRole('button', { name: 'Confirm delete', exact: true }).click();

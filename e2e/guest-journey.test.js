@@ -1,5 +1,5 @@
 // Journey 1: a guest browses the landing page (rotating prompt cards, FAQ accordion), goes on
-// to /Generate and, on pressing Generate, is sent to /Register.
+// to /generate and, on pressing Generate, is sent to /register.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -87,7 +87,7 @@ test('the FAQ keeps one answer open at a time, the first one to start with', JOU
   page.assertNoErrors();
 });
 
-test('a guest goes from the landing page to /Generate and Generate sends them to /Register', JOURNEY, async () => {
+test('a guest goes from the landing page to /generate and Generate sends them to /register', JOURNEY, async () => {
   const page = await openPage(browser);
   await page.goto(`${BASE_URL}/`);
   await expectNavUser(page, 'Guest');
@@ -97,7 +97,7 @@ test('a guest goes from the landing page to /Generate and Generate sends them to
   // Using a card's prompt carries it to the Generate page.
   const cardPrompt = await page.getByTestId('prompt-card').locator('p').innerText();
   await page.getByRole('link', { name: 'Use this prompt', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   const prompt = page.getByLabel('Prompt', { exact: true });
   await visible(prompt, 'the prompt field');
   assert.equal(await prompt.inputValue(), cardPrompt);
@@ -109,7 +109,7 @@ test('a guest goes from the landing page to /Generate and Generate sends them to
   await page.getByRole('link', { name: 'Lucent', exact: true }).click();
   await at(page, '/');
   await page.getByRole('link', { name: 'Start creating', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await visible(page.getByRole('heading', { name: 'Generate', exact: true, level: 1 }), 'the Generate heading');
   assert.ok((await prompt.inputValue()).length > 0, 'a default prompt is prefilled');
   await visible(page.getByText('Real V1.1', { exact: true }).first(), 'the style tiles from the catalog');
@@ -119,7 +119,7 @@ test('a guest goes from the landing page to /Generate and Generate sends them to
     assert.equal(await generate.isEnabled(), true);
   });
   await generate.click();
-  await at(page, '/Register');
+  await at(page, '/register');
   await visible(page.getByRole('heading', { name: 'Register', exact: true, level: 1 }), 'the Register heading');
   await expectNavUser(page, 'Guest');
   page.assertNoErrors();

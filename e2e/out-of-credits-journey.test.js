@@ -24,8 +24,8 @@ test('a free user with every credit spent finds Generate disabled and reads when
 
   const page = await openPage(browser);
   await logIn(page, user);
-  await page.goto(`${BASE_URL}/Generate`);
-  await at(page, '/Generate');
+  await page.goto(`${BASE_URL}/generate`);
+  await at(page, '/generate');
   const note = page.getByTestId('credits-spent');
   await visible(note, 'the note that no credits are left');
   const said = await note.innerText();

@@ -1,7 +1,8 @@
-// Journey: a forgotten password. 'Forgot password?' on /Login asks the Auth emulator for a reset
+// Journey: a forgotten password. 'Forgot password?' on /login asks the Auth emulator for a reset
 // email (the same words for an address without an account), the link's code is read from the
 // emulator as a mail client would show it, /reset-password sets the new password and signs in,
-// the old password no longer works, the new one does, and the used link says so.
+// Generate says the password was changed, the old password no longer works, the new one does,
+// and the used link says so.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -29,7 +30,7 @@ async function resetCodesFor(email) {
 
 /** Asks for a reset link on /forgot-password, reached from the login page. */
 async function requestReset(page, email) {
-  await page.goto(`${BASE_URL}/Login`);
+  await page.goto(`${BASE_URL}/login`);
   await page.getByRole('link', { name: 'Forgot password?', exact: true }).click();
   await at(page, '/forgot-password');
   await visible(page.getByRole('heading', { name: 'Reset your password', exact: true, level: 1 }), 'the reset request page');
@@ -39,7 +40,7 @@ async function requestReset(page, email) {
 }
 
 async function logInWith(page, email, password) {
-  await page.goto(`${BASE_URL}/Login`);
+  await page.goto(`${BASE_URL}/login`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -70,18 +71,22 @@ test('a forgotten password is reset through the emailed link, and the new one si
   const newPassword = 'a-brand-new-password';
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Save new password', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await expectNavUser(page, user.name);
+  await visible(
+    page.getByRole('status').filter({ hasText: 'Your password was changed, and you are signed in with the new one.' }),
+    'the words that say the password was changed',
+  );
 
   // Signed out, the old password is refused in plain words; the new one signs in.
-  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expectNavUser(page, 'Guest');
   await logInWith(page, user.email, user.password);
   await until('the old password is refused', async () => {
     assert.equal((await page.getByRole('alert').innerText()).trim(), 'Login Error: The email or password is incorrect.');
   });
   await logInWith(page, user.email, newPassword);
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await expectNavUser(page, user.name);
 
   // The link is used up.

@@ -1,5 +1,5 @@
 // Journey 3e (issue 37): the loop users repeat. A guest's prompt survives the detour through
-// /Register into the new account, and a PRO chip and the browser's Back; 'Try Again' draws a new
+// /register into the new account, and a PRO chip and the browser's Back; 'Try Again' draws a new
 // image with a new seed while 'Use these settings' keeps the seed; on a phone the Generate button
 // is on screen without scrolling, Ctrl+Enter in the prompt generates and the focus lands on the
 // new image.
@@ -30,15 +30,15 @@ async function history(user) {
 
 test('a guest’s prompt and settings survive a PRO chip, the Back button and registering', { timeout: 120_000 }, async () => {
   const page = await openPage(browser);
-  await page.goto(`${BASE_URL}/Generate`);
+  await page.goto(`${BASE_URL}/generate`);
   const prompt = `a glass greenhouse at night, e2e ${Date.now().toString(36)}`;
   await promptBox(page).fill(prompt);
   await page.getByLabel('Seed', { exact: true }).fill('4242');
 
   await page.getByRole('link', { name: 'More looks Pro', exact: true }).click();
-  await at(page, '/Subscribe');
+  await at(page, '/subscribe');
   await page.goBack();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await until('the prompt is back after the PRO chip', async () => {
     assert.equal(await promptBox(page).inputValue(), prompt);
   });
@@ -46,13 +46,13 @@ test('a guest’s prompt and settings survive a PRO chip, the Back button and re
 
   // Generate sends a guest to register; the account made there starts from the guest's form.
   await generateButton(page).click();
-  await at(page, '/Register');
+  await at(page, '/register');
   await page.getByLabel('Name', { exact: true }).fill('Grace');
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('detour'));
   await page.getByLabel('Password', { exact: true }).fill('secret-password');
   await page.getByLabel('I am 18 or older', { exact: true }).setChecked(true);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await until('the prompt is back after registering', async () => {
     assert.equal(await promptBox(page).inputValue(), prompt);
   });
@@ -75,7 +75,7 @@ test('Try Again draws a new image with a new seed; Use these settings keeps the 
   await promptBox(page).fill(prompt);
   await page.getByLabel('Seed', { exact: true }).fill('1234');
   await generateButton(page).click();
-  await at(page, '/Generation', 20_000);
+  await at(page, '/generation', 20_000);
   const cards = page.getByRole('region', { name: 'Your images', exact: true }).getByTestId('generation-card');
   await visible(cards.filter({ hasText: prompt }).first(), 'the first image');
   const [first] = await history(user);
@@ -86,7 +86,7 @@ test('Try Again draws a new image with a new seed; Use these settings keeps the 
   assert.equal(again.status, 202, `Try Again's job: ${JSON.stringify(again.body)}`);
   assert.equal(again.sent.prompt, prompt);
   assert.equal(again.sent.seed, '', `no seed is sent: ${JSON.stringify(again.sent)}`);
-  await at(page, '/Generation', 20_000);
+  await at(page, '/generation', 20_000);
   await until('both images are listed', async () => {
     assert.equal(await cards.count(), 2);
   });
@@ -96,7 +96,7 @@ test('Try Again draws a new image with a new seed; Use these settings keeps the 
 
   // 'Use these settings' fills the form with the seed too, and sends nothing yet.
   await cards.last().getByRole('button', { name: 'Use these settings', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await until('the seed is back in the form', async () => {
     assert.equal(await page.getByLabel('Seed', { exact: true }).inputValue(), '1234');
   });
@@ -121,7 +121,7 @@ test('on a phone: Generate in view, Ctrl+Enter in the prompt, the focus on the n
   assert.equal(sent.status, 202, `the job: ${JSON.stringify(sent.body)}`);
   assert.equal(sent.sent.prompt, prompt, 'the prompt as typed, with no new line');
 
-  await at(page, '/Generation', 20_000);
+  await at(page, '/generation', 20_000);
   const [made] = await history(user);
   await until('the focus is on the new image', async () => {
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-generation-id') ?? null);

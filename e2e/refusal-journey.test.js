@@ -40,6 +40,6 @@ test('a refused prompt says why under the field, links the rules and costs nothi
   assert.match(await credits.innerText(), /^10 of 10 credits left/, 'nothing was spent');
 
   await refusal.getByRole('link', { name: 'What Lucent never makes' }).click();
-  await at(page, '/terms-of-Service');
+  await at(page, '/terms-of-service');
   await visible(page.locator('#content-rules'), 'the rules in the terms');
 });

@@ -1,5 +1,5 @@
-// Journey 2: registration through the /Register page: each of the product's validation messages,
-// then a real account; the nav then shows the name and 'Premium ?'.
+// Journey 2: registration through the /register page: each of the product's validation messages,
+// then a real account; the nav then shows the name and 'Go Premium'.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -33,7 +33,7 @@ async function expectAlert(page, text) {
 
 test('registration shows each validation message, then creates the account', JOURNEY, async () => {
   const page = await openPage(browser);
-  await page.goto(`${BASE_URL}/Register`);
+  await page.goto(`${BASE_URL}/register`);
   await visible(page.getByRole('heading', { name: 'Register', exact: true, level: 1 }), 'the Register heading');
   await expectNavUser(page, 'Guest');
 
@@ -59,37 +59,37 @@ test('registration shows each validation message, then creates the account', JOU
   // Ours, after the product's: Lucent is for adults only.
   await submit(page, { name, email, password: 'secret-password' });
   await expectAlert(page, 'Please confirm that you are 18 or older');
-  assert.equal(new URL(page.url()).pathname, '/Register', 'an invalid form stays on /Register');
+  assert.equal(new URL(page.url()).pathname, '/register', 'an invalid form stays on /register');
 
   // Nothing was created by the invalid attempts.
   await expectNavUser(page, 'Guest');
 
   await submit(page, { name, email, password: 'secret-password', adult: true });
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await expectNavUser(page, name);
-  await visible(page.getByRole('link', { name: 'Premium ?', exact: true }), "the nav's 'Premium ?' link");
-  await visible(page.getByRole('button', { name: 'Logout', exact: true }), 'the Logout button');
+  await visible(page.getByRole('link', { name: 'Go Premium', exact: true }), "the nav's 'Go Premium' link");
+  await visible(page.getByRole('button', { name: 'Sign out', exact: true }), 'the Sign out button');
   assert.equal(await page.getByRole('link', { name: 'Register', exact: true }).count(), 0, 'no Register link once signed in');
-  assert.equal(await page.getByRole('link', { name: 'Premium $', exact: true }).count(), 0, "a free user has no 'Premium $'");
+  assert.equal(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Premium', exact: true }).count(), 0, "a free user has no 'Premium'");
   await until('the free credits are shown', async () => {
     assert.match(await page.getByTestId('credits').innerText(), /^10 of 10 credits left/);
   });
 
-  // 'Premium ?' leads to the pricing page.
-  await page.getByRole('link', { name: 'Premium ?', exact: true }).click();
-  await at(page, '/Subscribe');
+  // 'Go Premium' leads to the pricing page.
+  await page.getByRole('link', { name: 'Go Premium', exact: true }).click();
+  await at(page, '/subscribe');
   await visible(page.getByText('$9.99', { exact: true }), 'the price');
   await visible(page.getByRole('button', { name: /^Pay \$9\.99 per month$/ }), 'the pay button');
 
   // The name survives a reload (the session is restored, display name kept).
   await page.reload();
   await expectNavUser(page, name);
-  await visible(page.getByRole('link', { name: 'Premium ?', exact: true }), "'Premium ?' after a reload");
+  await visible(page.getByRole('link', { name: 'Go Premium', exact: true }), "'Go Premium' after a reload");
   page.assertNoErrors();
 
   // The same address cannot register twice: said in plain words, never the provider's code.
   const other = await openPage(browser);
-  await other.goto(`${BASE_URL}/Register`);
+  await other.goto(`${BASE_URL}/register`);
   await submit(other, { name: 'Someone Else', email, password: 'another-password', adult: true });
   const alert = other.getByRole('alert');
   await until('plain words for a taken address', async () => {
@@ -98,7 +98,7 @@ test('registration shows each validation message, then creates the account', JOU
       'An account with this email already exists. Log in, or reset its password.',
     );
   });
-  await gone(other.getByRole('link', { name: 'Premium ?', exact: true }), "'Premium ?' for the refused registration", 1000);
+  await gone(other.getByRole('link', { name: 'Go Premium', exact: true }), "'Go Premium' for the refused registration", 1000);
   await expectNavUser(other, 'Guest');
   other.assertNoErrors();
 

@@ -51,7 +51,7 @@ test('a reload during a generation comes back to the same job and shows its imag
   await page.reload();
 
   // The same job, not a new one: its image is shown and one credit is spent.
-  await at(page, '/Generation', 20_000);
+  await at(page, '/generation', 20_000);
   const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
   await visible(card, 'the image of the job that ran during the reload');
   assert.equal(submitted.length, 1, 'one job was submitted');

@@ -26,13 +26,13 @@ test('an honest negative prompt generates; one ambiguous sign asks to rephrase a
   const page = await openPage(browser);
   const name = `Safety ${Date.now().toString(36)}`;
   const user = { name, email: uniqueEmail('safety'), password: 'secret-password' };
-  await page.goto(`${BASE_URL}/Register`);
+  await page.goto(`${BASE_URL}/register`);
   await page.getByLabel('Name', { exact: true }).fill(user.name);
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('I am 18 or older', { exact: true }).check();
   await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await expectNavUser(page, name);
   const credits = page.getByTestId('credits');
   await until('10 free credits are shown', async () => {
@@ -47,7 +47,7 @@ test('an honest negative prompt generates; one ambiguous sign asks to rephrase a
   const made = await nextJobSubmission(page, () => generate.click());
   assert.equal(made.sent.negativePrompt, NEGATIVE_PROMPT, 'the negative prompt is sent as typed');
   assert.equal(made.status, 202, `the job is accepted: ${JSON.stringify(made.body)}`);
-  await at(page, '/Generation', 20_000);
+  await at(page, '/generation', 20_000);
   const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
   await visible(card, 'the new image card');
   const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
@@ -64,7 +64,7 @@ test('an honest negative prompt generates; one ambiguous sign asks to rephrase a
   // Back on the form, on the default style: its checkpoint can draw nudity, so the prompt's
   // explicit words make the request explicit.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Generate', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await until('one credit was used', async () => {
     assert.match(await credits.innerText(), /^9 of 10 credits left/);
   });

@@ -77,10 +77,10 @@ for (const width of [375, 1440]) {
       await visible(guest.getByRole('link', { name: 'Pricing', exact: true }), 'the Pricing link');
     }
 
-    await guest.goto(`${BASE_URL}/Login`);
+    await guest.goto(`${BASE_URL}/login`);
     await visible(guest.getByRole('heading', { name: 'Login', exact: true, level: 1 }), 'the Login heading');
     await shoot(guest, 'login', width);
-    await guest.goto(`${BASE_URL}/Register`);
+    await guest.goto(`${BASE_URL}/register`);
     await visible(guest.getByRole('heading', { name: 'Register', exact: true, level: 1 }), 'the Register heading');
     await shoot(guest, 'register', width);
     guest.assertNoErrors();
@@ -102,7 +102,7 @@ for (const width of [375, 1440]) {
       assert.deepEqual(spills, [], `style tile contents spill out of their tiles: ${spills.join('; ')}`);
     }
 
-    await page.goto(`${BASE_URL}/Generation`);
+    await page.goto(`${BASE_URL}/generation`);
     const img = page.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
     await visible(img, 'the image in the gallery');
     await until('the image has loaded', async () => {
@@ -110,7 +110,7 @@ for (const width of [375, 1440]) {
     });
     await shoot(page, 'generation', width);
 
-    await page.goto(`${BASE_URL}/Subscribe`);
+    await page.goto(`${BASE_URL}/subscribe`);
     const pay = page.getByRole('button', { name: 'Pay $9.99 per month', exact: true });
     await visible(pay, 'the pay button');
     await shoot(page, 'subscribe', width);
@@ -119,7 +119,7 @@ for (const width of [375, 1440]) {
     await visible(page.getByTestId('profile-credits'), 'the profile');
     await shoot(page, 'profile', width);
 
-    await page.goto(`${BASE_URL}/Subscribe`);
+    await page.goto(`${BASE_URL}/subscribe`);
     await pay.click();
     await at(page, /^\/checkout\/test\/[^/]+$/);
     await visible(page.getByText('TEST MODE', { exact: true }), 'the TEST MODE checkout');
@@ -138,7 +138,7 @@ for (const width of [375, 1440]) {
 test('the policy, support and error pages pass the accessibility rules at 375 px', JOURNEY, async () => {
   const page = await openPage(browser, { width: 375, height: 812 });
   const pages = {
-    '/terms-of-Service': 'Terms of Service',
+    '/terms-of-service': 'Terms of Service',
     '/privacy-policy': 'Privacy Policy',
     '/cancellation': 'Cancellation and Refund Policy',
     '/support': 'Customer Support',
@@ -174,11 +174,11 @@ async function spillsOutOf(page, selector) {
 // Visual defects the screenshots once showed, kept as checks.
 
 test(
-  'at 375 px the style tiles on /Generate hold their swatches',
+  'at 375 px the style tiles on /generate hold their swatches',
   JOURNEY,
   async () => {
     const page = await openPage(browser, { width: 375, height: 812 });
-    await page.goto(`${BASE_URL}/Generate`);
+    await page.goto(`${BASE_URL}/generate`);
     await visible(page.getByText(/^NSFW V1\.1/).first(), 'the style tiles');
     const spills = await spillsOutOf(page, 'fieldset label, fieldset a');
     assert.deepEqual(spills, [], `style tile contents spill out of their tiles: ${spills.join('; ')}`);

@@ -1,6 +1,6 @@
 // Journey 3c: a free user picks the Portrait size and gets a portrait image. The form sends
-// the size; with '2x Inhance' on (the default) the gateway doubles both sides of 512x768, so the
-// browser receives 1024x1536 pixels, which the gallery shows upright. Guidance 4.5 and the
+// the size; with '2x Enhance' on (the default) the gateway doubles both sides of 512x768, so the
+// size choice names 1024x1536, the size the browser then receives and the gallery shows upright. Guidance 4.5 and the
 // Euler a sampler, picked under the prompt, go with it; 'Use these settings' brings all three
 // back to the form.
 import { test, before, after } from 'node:test';
@@ -30,18 +30,23 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gal
   const prompt = `a lighthouse keeper in a yellow coat, e2e ${Date.now().toString(36)}`;
   await page.getByLabel('Prompt', { exact: true }).fill(prompt);
 
-  // The built-in catalog's sizes, the first (Square) chosen; '2x Inhance' is on.
+  // The built-in catalog's sizes, the first (Square) chosen; '2x Enhance' is on, so each names
+  // the size made: twice the size drawn.
   const sizes = page.getByRole('group', { name: 'Size', exact: true });
   await visible(sizes, 'the size choice');
-  const square = sizes.getByRole('radio', { name: 'Square · 512×512', exact: true });
-  const portrait = sizes.getByRole('radio', { name: 'Portrait 2:3 · 512×768', exact: true });
-  await visible(sizes.getByRole('radio', { name: 'Landscape 3:2 · 768×512', exact: true }), 'the Landscape size');
+  const square = sizes.getByRole('radio', { name: 'Square · 1024×1024', exact: true });
+  const portrait = sizes.getByRole('radio', { name: 'Portrait 2:3 · 1024×1536', exact: true });
+  await visible(sizes.getByRole('radio', { name: 'Landscape 3:2 · 1536×1024', exact: true }), 'the Landscape size');
   assert.equal(await square.isChecked(), true, 'Square is chosen by default');
-  assert.equal(await page.getByRole('switch', { name: '2x Inhance', exact: true }).isChecked(), true, '2x Inhance is on');
+  assert.equal(await page.getByRole('switch', { name: '2x Enhance', exact: true }).isChecked(), true, '2x Enhance is on');
 
   await portrait.check();
   assert.equal(await portrait.isChecked(), true, 'Portrait is chosen');
   assert.equal(await square.isChecked(), false, 'Square is no longer chosen');
+  await visible(
+    sizes.getByText('2x Enhance is on: each image is made at 512×768 and enhanced to 1024×1536.', { exact: true }),
+    'what 2x Enhance makes of the size',
+  );
 
   // Under the prompt: the style's guidance scale (7 built in) and the first sampler until picked.
   const guidance = page.getByLabel('Guidance (CFG)', { exact: true });
@@ -58,12 +63,12 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gal
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   const body = (await submitted).postDataJSON();
   assert.equal(body.size, 'portrait', `the body asks for the portrait size: ${JSON.stringify(body)}`);
-  assert.equal(body.enhance, true, 'with 2x Inhance');
+  assert.equal(body.enhance, true, 'with 2x Enhance');
   assert.equal(body.cfg, 4.5, `the body asks for guidance 4.5: ${JSON.stringify(body)}`);
   assert.equal(body.sampler, 'euler-a', `the body asks for the Euler a sampler: ${JSON.stringify(body)}`);
 
   // The overlay clears 4000 ms after the answer, then the gallery.
-  await at(page, '/Generation', 20_000);
+  await at(page, '/generation', 20_000);
   const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
   await visible(card, 'the new image card');
   await visible(card.getByText(/· 1024×1536$/), 'the image size 1024×1536 under the image');
@@ -93,7 +98,7 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gal
 
   // 'Use these settings' brings the size back with the rest of the image's parameters.
   await card.getByRole('button', { name: 'Use these settings', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   assert.equal(await page.getByLabel('Prompt', { exact: true }).inputValue(), prompt);
   await until('Portrait is chosen again', async () => {
     assert.equal(await portrait.isChecked(), true);

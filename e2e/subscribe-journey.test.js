@@ -1,5 +1,6 @@
 // Journey 4: a free user with blurred images subscribes through the TEST MODE checkout
-// (declined card first, then 4242), /success confirms it without a click, and the user is pro: 'Premium $', the
+// (declined card first, then 4242), /success confirms it without a click and says so until the
+// user moves on, and the user is pro: 'Premium', the
 // same image now sharp in the pixels the browser receives, a real PNG download, delete, and
 // a history that survives a reload.
 import { test, before, after } from 'node:test';
@@ -57,7 +58,7 @@ test('subscribing with the test card makes the same image sharp, downloadable an
 
   const page = await openPage(browser);
   await logIn(page, user);
-  await page.goto(`${BASE_URL}/Generation`);
+  await page.goto(`${BASE_URL}/generation`);
 
   // Before paying: the saved images are blurred previews.
   const a = cardOf(page, keep);
@@ -66,9 +67,9 @@ test('subscribing with the test card makes the same image sharp, downloadable an
   const blurred = await edgeEnergy(a.img);
 
   // Pricing → the gateway's TEST MODE checkout.
-  await page.getByRole('link', { name: 'Premium ?', exact: true }).click();
-  await at(page, '/Subscribe');
-  await visible(page.getByText('$9.99', { exact: true }), 'the price on /Subscribe');
+  await page.getByRole('link', { name: 'Go Premium', exact: true }).click();
+  await at(page, '/subscribe');
+  await visible(page.getByText('$9.99', { exact: true }), 'the price on /subscribe');
   await page.getByRole('button', { name: 'Pay $9.99 per month', exact: true }).click();
   await at(page, /^\/checkout\/test\/[^/]+$/);
   await visible(page.getByText('TEST MODE', { exact: true }), 'the TEST MODE banner');
@@ -83,7 +84,8 @@ test('subscribing with the test card makes the same image sharp, downloadable an
   const me = await call('GET', '/api/v1/me', { token: user.token });
   assert.equal(me.body.plan, 'free', 'a declined card does not make the user pro');
 
-  // 4242 succeeds → /success?session_id=…, which confirms it with no click → /generate, pro.
+  // 4242 succeeds → /success?session_id=…, which confirms it with no click and says so until the
+  // user moves on (Start creating → /generate), pro.
   await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
   const confirmed = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/v1/payment-success' && r.request().method() === 'POST',
@@ -91,23 +93,29 @@ test('subscribing with the test card makes the same image sharp, downloadable an
   await page.getByRole('button', { name: 'Pay $9.99', exact: true }).click();
   assert.equal((await confirmed).status(), 200, 'the success page confirmed the payment on its own');
   assert.equal(await page.getByRole('button', { name: 'Proceed', exact: true }).count(), 0, 'no Proceed to press');
-  await at(page, /^\/generate$/i);
+  await visible(page.getByRole('status').filter({ hasText: 'Payment confirmed: Premium is active.' }), 'the confirmation');
+  // Real time is the thing under test: the page used to move on within 0.2 s, unread.
+  await page.waitForTimeout(1000);
+  await at(page, '/success');
+  await visible(page.getByRole('status').filter({ hasText: 'Payment confirmed: Premium is active.' }), 'the confirmation, still');
+  await page.getByRole('link', { name: 'Start creating', exact: true }).click();
+  await at(page, '/generate');
   await expectNavUser(page, user.name);
-  await visible(page.getByRole('link', { name: 'Premium $', exact: true }), "the nav's 'Premium $'");
-  assert.equal(await page.getByRole('link', { name: 'Premium ?', exact: true }).count(), 0, "'Premium ?' is gone");
+  await visible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Premium', exact: true }), "the nav's 'Premium'");
+  assert.equal(await page.getByRole('link', { name: 'Go Premium', exact: true }).count(), 0, "'Go Premium' is gone");
   const pro = await call('GET', '/api/v1/me', { token: user.token });
   assert.equal(pro.body.plan, 'pro', 'the gateway has the user as pro');
 
-  // 'Premium $' leads to the profile; the pricing page knows the plan.
-  await page.getByRole('link', { name: 'Premium $', exact: true }).click();
+  // 'Premium' leads to the profile; the pricing page knows the plan.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Premium', exact: true }).click();
   await at(page, '/profile');
   await visible(page.getByRole('button', { name: 'Manage subscription', exact: true }), "the profile's 'Manage subscription'");
-  await page.goto(`${BASE_URL}/Subscribe`);
+  await page.goto(`${BASE_URL}/subscribe`);
   await visible(page.getByText('You are already subscribed to Premium.', { exact: true }), 'the already-subscribed message');
   assert.equal(await page.getByRole('button', { name: /^Pay / }).count(), 0, 'no pay button for a pro user');
 
-  // The same image, from the history on /Generation, is now sharp.
-  await page.goto(`${BASE_URL}/Generation`);
+  // The same image, from the history on /generation, is now sharp.
+  await page.goto(`${BASE_URL}/generation`);
   await loadedImage(a.img, 'the saved image after paying');
   await gone(a.card.getByText('Blurred preview', { exact: true }), "the 'Blurred preview' badge", 5000);
   const sharp = await edgeEnergy(a.img);

@@ -182,14 +182,14 @@ test('support deletes an account with a reason; its user cannot sign in, and the
   // The email and password no longer sign in, at the emulator or on the login page.
   await assert.rejects(signIn(leaving), /sign-in failed: 400/);
   const own = await openPage(browser);
-  await own.goto(`${BASE_URL}/Login`);
+  await own.goto(`${BASE_URL}/login`);
   await own.getByLabel('Email', { exact: true }).fill(leaving.email);
   await own.getByLabel('Password', { exact: true }).fill(leaving.password);
   await own.getByRole('button', { name: 'Login', exact: true }).click();
   await until("the login page refuses the deleted account's email", async () => {
     assert.equal((await own.getByRole('alert').innerText()).trim(), 'Login Error: The email or password is incorrect.');
   });
-  await at(own, '/Login');
+  await at(own, '/login');
   await expectNavUser(own, 'Guest');
 
   // The old ID token may still verify, but nothing is left behind it.

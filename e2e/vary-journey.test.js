@@ -1,6 +1,6 @@
 // Journey 3f: a free user makes an image and presses 'Vary (subtle)' on its card. The Generate
 // page says what the next image is made from (its thumbnail and size, the mode chosen), with
-// the prompt filled in and the seed empty, and sends the source without a size or 2x Inhance.
+// the prompt filled in and the seed empty, and sends the source without a size or 2x Enhance.
 // The variation has the first image's size, its details say it was made from the first, and
 // the gateway's record names the first as its source.
 import { test, before, after } from 'node:test';
@@ -33,7 +33,7 @@ test('a user varies one of their images and the variation says where it came fro
   await page.getByLabel('Prompt', { exact: true }).fill(prompt);
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   // The overlay clears 4000 ms after the answer, then the gallery.
-  await at(page, '/Generation', 20_000);
+  await at(page, '/generation', 20_000);
   const images = page.getByRole('region', { name: 'Your images', exact: true });
   const cards = images.getByTestId('generation-card');
   await visible(cards.filter({ hasText: prompt }).first(), 'the first image card');
@@ -47,7 +47,7 @@ test('a user varies one of their images and the variation says where it came fro
   const size = `${original.width}×${original.height}`;
 
   await cards.first().getByRole('button', { name: 'Vary (subtle)', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   const madeFrom = page.getByRole('group', { name: 'Made from', exact: true });
   await visible(madeFrom, "the 'Made from' block");
   assert.equal(await madeFrom.getByRole('radio', { name: 'Vary (subtle)', exact: true }).isChecked(), true, 'Vary (subtle) is chosen');
@@ -58,9 +58,9 @@ test('a user varies one of their images and the variation says where it came fro
   });
   assert.equal(await page.getByLabel('Prompt', { exact: true }).inputValue(), prompt, 'the prompt is filled in');
   assert.equal(await page.getByLabel('Seed', { exact: true }).inputValue(), '', 'the seed is left empty for a new one');
-  // The size is the source's: neither the size choice nor 2x Inhance applies.
+  // The size is the source's: neither the size choice nor 2x Enhance applies.
   assert.equal(await page.getByRole('group', { name: 'Size', exact: true }).count(), 0, 'no size choice');
-  assert.equal(await page.getByRole('switch', { name: '2x Inhance', exact: true }).count(), 0, 'no 2x Inhance');
+  assert.equal(await page.getByRole('switch', { name: '2x Enhance', exact: true }).count(), 0, 'no 2x Enhance');
 
   const submitted = page.waitForRequest(
     (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/jobs',
@@ -69,9 +69,9 @@ test('a user varies one of their images and the variation says where it came fro
   const body = (await submitted).postDataJSON();
   assert.deepEqual(body.source, { generation: original.id, mode: 'vary-subtle' }, `the body names the source: ${JSON.stringify(body)}`);
   assert.equal('size' in body, false, `the body asks for no size: ${JSON.stringify(body)}`);
-  assert.equal(body.enhance, false, 'nor 2x Inhance');
+  assert.equal(body.enhance, false, 'nor 2x Enhance');
 
-  await at(page, '/Generation', 20_000);
+  await at(page, '/generation', 20_000);
   // Newest first: the variation, then the image it was made from.
   await until('both images are listed', async () => {
     assert.equal(await cards.count(), 2);

@@ -34,10 +34,12 @@ if [ "${LUCENT_SKIP_BUILD:-}" != 1 ]; then
 fi
 [ -x target/debug/lucent ] || { echo "target/debug/lucent is missing: unset LUCENT_GATEWAY_BUILT" >&2; exit 1; }
 
+# The services, whose end ends the stack, and the helpers beside them, stopped with them.
 pids=()
+helpers=()
 stop() {
   trap - EXIT INT TERM
-  for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}" "${helpers[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
 }
 trap stop EXIT INT TERM
@@ -53,6 +55,11 @@ setsid npx --no-install firebase emulators:start --only auth --project demo-luce
   "${import[@]}" --export-on-exit "$accounts" >"$LUCENT_DATA_DIR/auth-emulator.log" 2>&1 &
 pids+=($!)
 wait_for "http://127.0.0.1:9099/" "${pids[-1]}" "the Auth emulator" || { cat "$LUCENT_DATA_DIR/auth-emulator.log" >&2; exit 1; }
+# The emulator mails nothing, and the link it logs opens its own JSON page rather than the app:
+# each password reset's link to the app's /reset-password page is printed here instead, as a
+# real project's email would carry it (only ever for this demo- project).
+setsid node scripts/reset-links.mjs http://127.0.0.1:9099 "$FIREBASE_PROJECT_ID" "$LUCENT_PUBLIC_URL" &
+helpers+=($!)
 
 say "starting the gateway"
 setsid target/debug/lucent serve &
@@ -66,6 +73,7 @@ Lucent is up:
   Auth emulator  http://127.0.0.1:9099
   data           $LUCENT_DATA_DIR (kept between starts)
 Images come from the built-in local renderer; checkout is the offline TEST MODE page.
+No email is sent: a password reset's link to the app is printed here.
 Press Ctrl-C to stop.
 MSG
 wait -n "${pids[@]}" || true

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: Rust format, lints and tests (with real redis-server processes); the web
-# app's lint, types and unit tests; the database rules; the landing page's size budget; the API
-# fuzzing; and the browser journeys (with accessibility checks) in Debian's Chromium against the
+# app's lint, types and unit tests; the database rules; the local stack's reset links; the landing
+# page's size budget; the API fuzzing; and the browser journeys (with accessibility checks) in Debian's Chromium against the
 # real local stack. Each step prints its duration, and the last lines a table of them with the
 # total (a warning past 25 minutes: LUCENT_TEST_BUDGET, in seconds).
 set -euo pipefail
@@ -67,6 +67,7 @@ step "cargo test" cargo test --locked --workspace -- --test-threads 4
 step "npm install (begun beside clippy)" background_end
 step "web app: lint, types, API types up to date, unit tests" web_app_checks
 step "contracts: database rules, Stripe signatures" npm run --silent test:contracts
+step "the local stack's reset links" npm run --silent test:scripts
 step "install chromium" apt_install_if_missing /usr/bin/chromium chromium "the browser tests"
 step "the local stack, for the API fuzzing and the browser journeys" start_stack
 step "web app: landing route size (the stack built it)" eval '(cd frontend && npm run --silent size)'

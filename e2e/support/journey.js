@@ -1,5 +1,5 @@
 // Shared steps of the browser journeys: accounts made through the API, sign-in through the
-// /Login page, retried assertions, and measurements taken inside the page.
+// /login page, retried assertions, and measurements taken inside the page.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -155,13 +155,13 @@ export async function expectNavUser(page, name) {
   });
 }
 
-/** Signs `user` in through the /Login page, which then goes to /Generate. */
+/** Signs `user` in through the /login page, which then goes to /generate. */
 export async function logIn(page, user) {
-  await page.goto(`${BASE_URL}/Login`);
+  await page.goto(`${BASE_URL}/login`);
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await at(page, '/Generate');
+  await at(page, '/generate');
   await expectNavUser(page, user.name);
 }
 

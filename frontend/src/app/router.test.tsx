@@ -24,14 +24,36 @@ describe('app routes', () => {
   });
 
   it.each([
-    ['/generate', 'Generate'],
-    ['/GENERATE', 'Generate'],
-    ['/login', 'Login'],
-    ['/Terms-Of-Service', 'Terms of Service'],
-  ])('matches %s ignoring case', async (url, title) => {
+    ['/Generate?from=mail#form', '/generate', 'Generate'],
+    ['/GENERATE', '/generate', 'Generate'],
+    ['/Generation', '/generation', 'Your images'],
+    ['/Subscribe?from=mail', '/subscribe', 'Premium'],
+    ['/Register#top', '/register', 'Register'],
+    ['/Login?redirectTo=%2Fprofile', '/login', 'Login'],
+    ['/terms-of-Service#plans', '/terms-of-service', 'Terms of Service'],
+    ['/Terms-Of-Service/', '/terms-of-service', 'Terms of Service'],
+    ['/Support', '/support', 'Customer Support'],
+  ])('moves the old address %s to %s, keeping its search and hash, in place of it', async (url, pathname, title) => {
     const { router } = renderApp(routes, { url });
     expect(await heading(title)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(url);
+    const { search, hash } = new URL(url, 'http://localhost');
+    expect(router.state.location).toMatchObject({ pathname, search, hash });
+    // Replaced, not pushed: Back does not return to the old address, only to bounce again.
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends an old address to the login page by its new path, asking for the new one back', async () => {
+    const { router } = renderApp(routes, { url: '/Payment?from=mail' });
+    expect(await heading('Login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(`?redirectTo=${encodeURIComponent('/payment?from=mail')}`);
+  });
+
+  it('opens every page at its lower-case path as it is, with no redirect', async () => {
+    const { router } = renderApp(routes, { url: '/terms-of-service?from=link#plans' });
+    expect(await heading('Terms of Service')).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({ pathname: '/terms-of-service', search: '?from=link', hash: '#plans' });
+    expect(router.state.historyAction).toBe('POP');
   });
 
   it('says a cancelled checkout was cancelled on /cancel, with the way back to Premium and home', async () => {
@@ -39,7 +61,7 @@ describe('app routes', () => {
     expect(await heading('Checkout cancelled')).toBeInTheDocument();
     expect(screen.getByText(/nothing was charged and your plan has not changed/)).toBeInTheDocument();
     expect(screen.queryByText('Something Went Wrong')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Premium' })).toHaveAttribute('href', '/Subscribe');
+    expect(screen.getByRole('link', { name: 'Back to Premium' })).toHaveAttribute('href', '/subscribe');
     expect(screen.getByRole('link', { name: 'Go To Homepage' })).toHaveAttribute('href', '/');
   });
 
@@ -49,20 +71,20 @@ describe('app routes', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
-  it('goes to /Generate after logging in', async () => {
+  it('goes to /generate after logging in', async () => {
     fakeAuth.addAccount({ email: 'ada@example.com', password: 'right-password', displayName: 'Ada' });
-    const { user, router } = renderApp(routes, { url: '/Login' });
+    const { user, router } = renderApp(routes, { url: '/login' });
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'right-password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await heading('Generate')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Generate');
+    expect(router.state.location.pathname).toBe('/generate');
     expect(screen.getByTestId('nav-user')).toHaveTextContent('Ada');
   });
 
-  it('goes to /Generate after registering, greeting the new user by name', async () => {
-    const { user, router } = renderApp(routes, { url: '/Register' });
+  it('goes to /generate after registering, greeting the new user by name', async () => {
+    const { user, router } = renderApp(routes, { url: '/register' });
     await user.type(await screen.findByLabelText('Name'), 'Ada');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret-password');
@@ -70,7 +92,7 @@ describe('app routes', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(await heading('Generate')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Generate');
+    expect(router.state.location.pathname).toBe('/generate');
     expect(screen.getByTestId('nav-user')).toHaveTextContent('Ada');
   });
 
@@ -88,12 +110,12 @@ describe('app routes', () => {
 
   it('ignores a redirect to another site after logging in', async () => {
     fakeAuth.addAccount({ email: 'ada@example.com', password: 'right-password' });
-    const { user, router } = renderApp(routes, { url: '/Login?redirectTo=//evil.example' });
+    const { user, router } = renderApp(routes, { url: '/login?redirectTo=//evil.example' });
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'right-password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await heading('Generate')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Generate');
+    expect(router.state.location.pathname).toBe('/generate');
   });
 
   it('lets a signed-in user open /profile directly', async () => {
@@ -116,13 +138,14 @@ describe('app routes', () => {
   });
 
   it.each([
-    ['/Subscribe', 'Premium'],
     ['/subscribe', 'Premium'],
     ['/generation', 'Your images'],
+    ['/privacy-policy', 'Privacy Policy'],
     ['/PRIVACY-POLICY', 'Privacy Policy'],
+    ['/cancellation', 'Cancellation and Refund Policy'],
     ['/Cancellation', 'Cancellation and Refund Policy'],
-    ['/Support', 'Customer Support'],
-    ['/Register', 'Register'],
+    ['/support', 'Customer Support'],
+    ['/register', 'Register'],
     ['/account-deleted', 'Your account was deleted'],
   ])('opens %s', async (url, title) => {
     renderApp(routes, { url });

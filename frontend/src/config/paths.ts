@@ -1,27 +1,29 @@
-// Route paths keep their first capitalisation (docs/product.md, Routes); the router
-// matches them ignoring case.
+// Every path is lower case, as people type addresses and as the gateway writes its links back
+// (`/success`, `/verify-age`, …). The first app's capitalised ones (`/Generate`,
+// `/terms-of-Service`) still arrive from bookmarks and old links, so the router moves any other
+// casing of one of these paths to it (app/routes/unknown-path.tsx; docs/product.md, Routes).
 export const paths = {
   home: '/',
+  about: '/#about',
   howItWorks: '/#how-it-works',
-  generate: '/Generate',
-  generation: '/Generation',
-  subscribe: '/Subscribe',
-  payment: '/Payment',
-  login: '/Login',
-  register: '/Register',
+  generate: '/generate',
+  generation: '/generation',
+  subscribe: '/subscribe',
+  payment: '/payment',
+  login: '/login',
+  register: '/register',
   forgotPassword: '/forgot-password',
   // Firebase's reset emails continue here with the link's `oobCode`.
   resetPassword: '/reset-password',
   success: '/success',
   cancel: '/cancel',
   privacyPolicy: '/privacy-policy',
-  termsOfService: '/terms-of-Service',
+  termsOfService: '/terms-of-service',
   cancellation: '/cancellation',
   support: '/support',
   profile: '/profile',
   accountDeleted: '/account-deleted',
   staff: '/staff',
-  // Lower case: the gateway sends the age-check provider's users back to exactly this path.
   verifyAge: '/verify-age',
 } as const;
 

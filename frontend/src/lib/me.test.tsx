@@ -16,7 +16,7 @@ describe('useMe', () => {
 
   it('fetches the profile once per sign-in', async () => {
     renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
-    await within(nav()).findByRole('link', { name: 'Premium ?' });
+    await within(nav()).findByRole('link', { name: 'Go Premium' });
     expect(requestsTo('GET', '/api/v1/me')).toHaveLength(1);
   });
 
@@ -24,7 +24,7 @@ describe('useMe', () => {
     db.profileMissing = true;
     db.plan = 'pro';
     renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
-    expect(await within(nav()).findByRole('link', { name: 'Premium $' })).toBeInTheDocument();
+    expect(await within(nav()).findByRole('link', { name: 'Premium' })).toBeInTheDocument();
     await waitFor(() => {
       expect(requestsTo('POST', '/api/v1/me')).toHaveLength(1);
     });
@@ -33,9 +33,9 @@ describe('useMe', () => {
 
   it('forgets the profile on sign-out', async () => {
     const { user } = renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' }, plan: 'pro' });
-    await within(nav()).findByRole('link', { name: 'Premium $' });
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await within(nav()).findByRole('link', { name: 'Premium' });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await within(nav()).findByText('Guest');
-    expect(within(nav()).queryByRole('link', { name: /^Premium/ })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: /Premium/ })).not.toBeInTheDocument();
   });
 });

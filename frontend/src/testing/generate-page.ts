@@ -11,9 +11,9 @@ import { renderApp } from './render-app';
 
 export const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
-/** /Generate with the catalog loaded. */
+/** /generate with the catalog loaded. */
 export async function openGenerate(options: Parameters<typeof renderApp>[1] = {}) {
-  const view = renderApp(routes, { url: '/Generate', ...options });
+  const view = renderApp(routes, { url: '/generate', ...options });
   await screen.findByRole('radio', { name: 'Real V1.1' });
   return view;
 }

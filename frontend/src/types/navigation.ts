@@ -1,8 +1,9 @@
 import type { AccountDeleted, Generation, GenerationRequest, SourceMode } from './api';
 
 /**
- * Navigation state between /Generate and /Generation, and to the page that says an account was
- * deleted. Anything may arrive in `location.state`, so readers go through the guards below.
+ * Navigation state between /generate and /generation, to the page that says an account was
+ * deleted, and a notice for any page. Anything may arrive in `location.state`, so readers go
+ * through the guards below.
  * The images themselves never travel this way: the gateway's history is their one source (a
  * copy here would go stale after a favourite or a delete); only which of them are new does.
  */
@@ -75,4 +76,16 @@ export function readAccountDeletedState(state: unknown): AccountDeletedState {
   if (isRecord(state) && state.kept === null) return { kept: null };
   const kept = isRecord(state) && Array.isArray(state.kept) ? state.kept : [];
   return { kept: kept.filter((sentence): sentence is string => typeof sentence === 'string') };
+}
+
+/**
+ * Something done on the page left behind, said on the page arrived at (a password changed on
+ * /reset-password, said on /generate). Any page's state may carry it beside its own.
+ */
+export interface NoticeState {
+  readonly notice: string;
+}
+
+export function readNotice(state: unknown): string | null {
+  return isRecord(state) && typeof state.notice === 'string' && state.notice !== '' ? state.notice : null;
 }

@@ -16,7 +16,7 @@ async function expectLeftDeletedAccount(router: ReturnType<typeof renderApp>['ro
   expect(router.state.location.pathname).toBe('/account-deleted');
   const main = within(screen.getByRole('main'));
   expect(main.getByText(ACCOUNT_DELETED)).toBeInTheDocument();
-  expect(main.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/Register');
+  expect(main.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
   expect(main.queryByText(/Everything is gone/)).not.toBeInTheDocument();
   expect(await within(screen.getByRole('navigation', { name: 'Main' })).findByText('Guest')).toBeInTheDocument();
   expect(fakeAuth.signedInUser()).toBeNull();
@@ -27,7 +27,7 @@ describe('A session whose account was deleted', () => {
     // Deleted from another browser: this one keeps its user, and its token, until it signs out.
     fakeAuth.addAccount(ada, true);
     await unwrap(client.DELETE('/api/v1/me', { body: { email: ada.email } }));
-    const { router } = renderApp(routes, { url: '/Generate' });
+    const { router } = renderApp(routes, { url: '/generate' });
 
     await expectLeftDeletedAccount(router);
     expect(requestsTo('POST', '/api/v1/me')).toHaveLength(1);
@@ -35,7 +35,7 @@ describe('A session whose account was deleted', () => {
 
   it('ends when confirming 18+ meets the deletion', async () => {
     db.ageConfirmed = false;
-    const { user, router } = renderApp(routes, { url: '/Generate', user: ada });
+    const { user, router } = renderApp(routes, { url: '/generate', user: ada });
     await screen.findByTestId('credits');
     db.accountDeleted = true;
     await user.click(screen.getByRole('radio', { name: /NSFW V1\.1/ }));
@@ -47,7 +47,7 @@ describe('A session whose account was deleted', () => {
 
   it('ends when registering meets a deletion of the same account', async () => {
     db.accountDeleted = true;
-    const { user, router } = renderApp(routes, { url: '/Register' });
+    const { user, router } = renderApp(routes, { url: '/register' });
     await user.type(await screen.findByLabelText('Name'), 'Ada');
     await user.type(screen.getByLabelText('Email'), ada.email);
     await user.type(screen.getByLabelText('Password'), 'secret-password');

@@ -9,7 +9,7 @@ import { db, makeSuspension, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
-import { advance, settle, useFakeTimeouts } from '@/testing/timers';
+import { advance, settle, useFakeTimeouts, useRunningFakeTimeouts } from '@/testing/timers';
 
 import { routes } from '../router';
 
@@ -17,7 +17,7 @@ const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
 describe('Subscribe page', () => {
   it('shows the $9.99 monthly price and every pro benefit, in order, with the catalog\'s credits', async () => {
-    renderApp(routes, { url: '/Subscribe' });
+    renderApp(routes, { url: '/subscribe' });
     expect(await screen.findByText('$9.99')).toBeInTheDocument();
     expect(screen.getByText('per month')).toBeInTheDocument();
     const benefits = within(screen.getByRole('list', { name: 'Premium benefits' })).getAllByRole('listitem');
@@ -42,7 +42,7 @@ describe('Subscribe page', () => {
 
   it('states whatever credits the gateway gives each plan', async () => {
     db.catalog.plans = { freeDaily: 12, proMonthly: 1500 };
-    renderApp(routes, { url: '/Subscribe' });
+    renderApp(routes, { url: '/subscribe' });
     expect(await screen.findByText('1,500 credits per month')).toBeInTheDocument();
     expect(screen.getByTestId('plan-credits')).toHaveTextContent(
       'Premium: 1,500 credits per month, renewed with each billing period. Free: 12 credits per day.',
@@ -51,7 +51,7 @@ describe('Subscribe page', () => {
 
   it("sends the pay button to the gateway's checkout URL", async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
-    const { user } = renderApp(routes, { url: '/Subscribe', user: ada });
+    const { user } = renderApp(routes, { url: '/subscribe', user: ada });
     await user.click(await screen.findByRole('button', { name: 'Pay $9.99 per month' }));
 
     await waitFor(() => {
@@ -65,7 +65,7 @@ describe('Subscribe page', () => {
   });
 
   it("tells a pro user 'You are already subscribed to Premium.' instead of the pay button", async () => {
-    renderApp(routes, { url: '/Subscribe', user: ada, plan: 'pro' });
+    renderApp(routes, { url: '/subscribe', user: ada, plan: 'pro' });
     expect(await screen.findByText('You are already subscribed to Premium.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
   });
@@ -78,7 +78,7 @@ describe('Subscribe page', () => {
         return fail('POST /api/v1/checkout', 409, 'already_subscribed', 'You are already subscribed to Premium.');
       }),
     );
-    const { user } = renderApp(routes, { url: '/Subscribe', user: ada });
+    const { user } = renderApp(routes, { url: '/subscribe', user: ada });
     await user.click(await screen.findByRole('button', { name: 'Pay $9.99 per month' }));
 
     expect(await screen.findByText('You are already subscribed to Premium.')).toBeInTheDocument();
@@ -88,10 +88,10 @@ describe('Subscribe page', () => {
   });
 
   it('asks a guest to log in first, coming back here', async () => {
-    renderApp(routes, { url: '/Subscribe' });
+    renderApp(routes, { url: '/subscribe' });
     expect(await screen.findByRole('link', { name: 'Log in to subscribe' })).toHaveAttribute(
       'href',
-      '/Login?redirectTo=%2FSubscribe',
+      '/login?redirectTo=%2Fsubscribe',
     );
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
   });
@@ -102,7 +102,7 @@ describe('Subscribe page', () => {
         fail('POST /api/v1/checkout', 503, 'stripe_unavailable', 'Payments are down, try again soon'),
       ),
     );
-    const { user } = renderApp(routes, { url: '/Subscribe', user: ada });
+    const { user } = renderApp(routes, { url: '/subscribe', user: ada });
     await user.click(await screen.findByRole('button', { name: 'Pay $9.99 per month' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Payments are down, try again soon');
     expect(screen.getByRole('button', { name: 'Pay $9.99 per month' })).toBeEnabled();
@@ -111,16 +111,16 @@ describe('Subscribe page', () => {
 
 /** The gateway's words while the processor has not completed the session (src/billing/error.rs). */
 const INCOMPLETE = 'the payment is not complete yet (status open, payment unpaid)';
+const CONFIRMED = 'Payment confirmed: Premium is active. Your images are sharp now, and you can download them.';
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
 
 describe('Payment success page', () => {
-  it('confirms the session on arrival and shows Premium without a click, then goes to /generate', async () => {
-    const { router } = renderApp(routes, { url: '/success?session_id=cs_test_123', user: ada });
+  it('confirms the session on arrival and shows Premium without a click', async () => {
+    renderApp(routes, { url: '/success?session_id=cs_test_123', user: ada });
 
-    expect(await screen.findByRole('link', { name: 'Premium $' })).toBeInTheDocument();
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/generate');
-    });
-    expect(screen.queryByRole('link', { name: 'Premium ?' })).not.toBeInTheDocument();
+    expect(await screen.findByText(CONFIRMED)).toHaveAttribute('role', 'status');
+    expect(await within(nav()).findByRole('link', { name: 'Premium' })).toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: 'Go Premium' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Proceed' })).not.toBeInTheDocument();
     const posted = requestsTo('POST', '/api/v1/payment-success');
     expect(posted).toHaveLength(1);
@@ -141,9 +141,10 @@ describe('Payment success page', () => {
         return response(200).json({ message: 'Payment confirmed. Welcome to Premium!', plan: 'pro' });
       }),
     );
-    const { router } = renderApp(routes, { url: '/success?session_id=cs_test_123', user: ada, fakeTimers: true });
+    renderApp(routes, { url: '/success?session_id=cs_test_123', user: ada, fakeTimers: true });
     await settle();
-    expect(screen.getByRole('status')).toHaveTextContent('Confirming your payment…');
+    const status = screen.getByText('Confirming your payment…');
+    expect(status).toHaveAttribute('role', 'status');
     expect(answers).toBe(1);
     advance(CONFIRMATION_RETRY_DELAYS_MS[0]);
     await settle();
@@ -152,10 +153,30 @@ describe('Payment success page', () => {
     await settle();
 
     expect(answers).toBe(3);
+    // The region that said it was waiting says it is done, so a screen reader announces it.
+    await waitFor(() => {
+      expect(status).toHaveTextContent(CONFIRMED);
+    });
+    expect(await within(nav()).findByRole('link', { name: 'Premium' })).toBeInTheDocument();
+  });
+
+  it('keeps saying the payment is confirmed until the user moves on, then Start creating opens Generate', async () => {
+    useRunningFakeTimeouts();
+    const { router, user } = renderApp(routes, { url: '/success?session_id=cs_test_123', user: ada, fakeTimers: true });
+    expect(await screen.findByText(CONFIRMED)).toHaveAttribute('role', 'status');
+
+    // A minute later, nothing has moved the user on.
+    advance(60_000);
+    await settle();
+    expect(router.state.location.pathname).toBe('/success');
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.getByText(CONFIRMED)).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('link', { name: 'See your plan' })).toHaveAttribute('href', '/profile');
+
+    await user.click(screen.getByRole('link', { name: 'Start creating' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/generate');
     });
-    expect(await screen.findByRole('link', { name: 'Premium $' })).toBeInTheDocument();
   });
 
   it("takes Premium granted by the processor's webhook meanwhile", async () => {
@@ -168,11 +189,9 @@ describe('Payment success page', () => {
         return fail('POST /api/v1/payment-success', 409, 'payment_incomplete', INCOMPLETE);
       }),
     );
-    const { router } = renderApp(routes, { url: '/success?session_id=cs_test_123', user: ada });
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/generate');
-    });
-    expect(await screen.findByRole('link', { name: 'Premium $' })).toBeInTheDocument();
+    renderApp(routes, { url: '/success?session_id=cs_test_123', user: ada });
+    expect(await screen.findByText(CONFIRMED)).toHaveAttribute('role', 'status');
+    expect(await within(nav()).findByRole('link', { name: 'Premium' })).toBeInTheDocument();
     expect(answers).toBe(1);
   });
 
@@ -215,13 +234,14 @@ describe('Payment success page', () => {
     await settle();
     expect(answers).toBe(all);
     expect(router.state.location.pathname).toBe('/success');
-    expect(screen.getByRole('link', { name: 'Premium ?' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Go Premium' })).toBeInTheDocument();
 
     db.plan = 'pro';
     await user.click(screen.getByRole('button', { name: 'Check again' }));
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/generate');
+      expect(screen.getByText(CONFIRMED)).toHaveAttribute('role', 'status');
     });
+    expect(router.state.location.pathname).toBe('/success');
     expect(answers).toBe(all + 1);
   });
 
@@ -245,7 +265,7 @@ describe('Payment success page', () => {
   it('says there is nothing to confirm without a session id', async () => {
     renderApp(routes, { url: '/success', user: ada });
     expect(await screen.findByRole('alert')).toHaveTextContent('no payment session');
-    expect(screen.getByRole('link', { name: 'Check your payment' })).toHaveAttribute('href', '/Payment');
+    expect(screen.getByRole('link', { name: 'Check your payment' })).toHaveAttribute('href', '/payment');
     expect(requestsTo('POST', '/api/v1/payment-success')).toHaveLength(0);
   });
 });
@@ -258,7 +278,7 @@ describe('Subscribe page, suspended account', () => {
   it('says why the account cannot subscribe, with the way to a review, and offers no pay button', async () => {
     const suspension = makeSuspension();
     db.suspension = suspension;
-    renderApp(routes, { url: '/Subscribe', user: ada });
+    renderApp(routes, { url: '/subscribe', user: ada });
 
     const notice = await screen.findByRole('region', { name: 'Account suspended' });
     expect(notice).toHaveTextContent('You cannot subscribe while your account is suspended.');
@@ -280,7 +300,7 @@ describe('Subscribe page, suspended account', () => {
         return fail('POST /api/v1/checkout', 403, 'account_suspended', SUSPENDED_CHECKOUT);
       }),
     );
-    const { user } = renderApp(routes, { url: '/Subscribe', user: ada });
+    const { user } = renderApp(routes, { url: '/subscribe', user: ada });
     await user.click(await screen.findByRole('button', { name: 'Pay $9.99 per month' }));
 
     expect(await screen.findByRole('region', { name: 'Account suspended' })).toBeInTheDocument();
@@ -292,7 +312,7 @@ describe('Subscribe page, suspended account', () => {
 describe('Payment confirmation page', () => {
   it('verifies the last checkout session again for a paid user still on free', async () => {
     db.subscription = { sessionId: 'cs_test_456' };
-    const { user } = renderApp(routes, { url: '/Payment', user: ada });
+    const { user } = renderApp(routes, { url: '/payment', user: ada });
     await user.click(await screen.findByRole('button', { name: 'Check my payment' }));
 
     expect(await screen.findByText(/Your Premium subscription is active/)).toBeInTheDocument();
@@ -303,7 +323,7 @@ describe('Payment confirmation page', () => {
   });
 
   it('says so when there is no payment to check', async () => {
-    const { user } = renderApp(routes, { url: '/Payment', user: ada });
+    const { user } = renderApp(routes, { url: '/payment', user: ada });
     await user.click(await screen.findByRole('button', { name: 'Check my payment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not find a payment for this account.');
     expect(requestsTo('POST', '/api/v1/payment-success')).toHaveLength(0);

@@ -10,7 +10,7 @@ const nsfwTile = () => screen.getByRole('radio', { name: /NSFW V1\.1/ });
 const ageMessage = () => screen.findByTestId('age-check-needed');
 const START = '/api/v1/me/age-check';
 
-/** /Generate for Ada with her age check as `ageCheck` says, once her profile is in. */
+/** /generate for Ada with her age check as `ageCheck` says, once her profile is in. */
 async function openAs(ageCheck: AgeCheck, options: Parameters<typeof openGenerate>[0] = {}) {
   db.ageCheck = ageCheck;
   const view = await openGenerate({ user: ada, ...options });
@@ -56,7 +56,7 @@ describe('Generate page: explicit styles and the age check', () => {
     const sent = requestsTo('POST', START).map((request) => request.body as { returnTo: string });
     expect(sent).toHaveLength(1);
     const back = new URL(sent.at(0)?.returnTo ?? '', 'http://127.0.0.1:8080');
-    expect(back.pathname).toBe('/Generate');
+    expect(back.pathname).toBe('/generate');
     expect(back.searchParams.get('style')).toBe('nsfw-v1.1');
     expect(back.searchParams.get('prompt')).toBe(screen.getByLabelText<HTMLTextAreaElement>('Prompt').value);
   });
@@ -129,7 +129,7 @@ describe('Generate page: explicit styles and the age check', () => {
   });
 
   it('chooses the style and the prompt the address names, as the way back from the age check does', async () => {
-    await openAs(unverified, { url: '/Generate?style=nsfw-v1.1&prompt=a+heron+at+dawn' });
+    await openAs(unverified, { url: '/generate?style=nsfw-v1.1&prompt=a+heron+at+dawn' });
     expect(nsfwTile()).toBeChecked();
     expect(screen.getByLabelText('Prompt')).toHaveValue('a heron at dawn');
   });

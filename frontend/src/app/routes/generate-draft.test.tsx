@@ -14,14 +14,15 @@ async function fillForm(user: Awaited<ReturnType<typeof openGenerate>>['user']) 
   await user.type(promptBox(), 'A lighthouse in a storm');
   await user.type(negativeBox(), 'text');
   await user.click(screen.getByRole('radio', { name: 'Anime V1' }));
-  await user.click(screen.getByRole('radio', { name: 'Portrait 2:3 · 512×768' }));
+  // The size made, with 2x Enhance still on.
+  await user.click(screen.getByRole('radio', { name: 'Portrait 2:3 · 1024×1536' }));
   await user.click(screen.getByRole('button', { name: 'Korean' }));
   await user.type(seedBox(), '42');
   await user.type(stepsBox(), '20');
   await user.clear(screen.getByRole('spinbutton', { name: 'Guidance (CFG)' }));
   await user.type(screen.getByRole('spinbutton', { name: 'Guidance (CFG)' }), '4.5');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Sampler' }), 'euler-a');
-  await user.click(screen.getByRole('switch', { name: '2x Inhance' }));
+  await user.click(screen.getByRole('switch', { name: '2x Enhance' }));
 }
 
 /** What fillForm typed and picked, as the form shows it. */
@@ -35,11 +36,11 @@ function expectFilled() {
   expect(stepsBox()).toHaveValue('20');
   expect(screen.getByRole('spinbutton', { name: 'Guidance (CFG)' })).toHaveValue(4.5);
   expect(screen.getByRole('combobox', { name: 'Sampler' })).toHaveValue('euler-a');
-  expect(screen.getByRole('switch', { name: '2x Inhance' })).not.toBeChecked();
+  expect(screen.getByRole('switch', { name: '2x Enhance' })).not.toBeChecked();
 }
 
 describe('Generate page: the form keeps what the user set', () => {
-  it('keeps every field through a PRO chip to /Subscribe and the browser’s Back', async () => {
+  it('keeps every field through a PRO chip to /subscribe and the browser’s Back', async () => {
     const { user, router } = await openGenerate({ user: ada });
     await fillForm(user);
 
@@ -56,7 +57,7 @@ describe('Generate page: the form keeps what the user set', () => {
     await fillForm(first.user);
     first.unmount();
 
-    await openGenerate({ url: '/Generate' });
+    await openGenerate({ url: '/generate' });
     // Ada is still signed in: the same browser, the same account.
     await waitFor(() => {
       expect(promptBox()).toHaveValue('A lighthouse in a storm');
@@ -94,7 +95,7 @@ describe('Generate page: the form keeps what the user set', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/Generate');
+      expect(router.state.location.pathname).toBe('/generate');
     });
     expect(await screen.findByRole('textbox', { name: 'Prompt' })).toHaveValue('A red fox in snow');
     expect(sessionStorage.getItem('lucent.draft.guest')).toBeNull();
@@ -110,10 +111,10 @@ describe('Generate page: the form keeps what the user set', () => {
     expect(screen.getByRole('radio', { name: 'Real V1.1' })).toBeChecked();
     expect(seedBox()).toHaveValue('');
     expect(stepsBox()).toHaveValue('');
-    expect(screen.getByRole('switch', { name: '2x Inhance' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: '2x Enhance' })).toBeChecked();
     first.unmount();
 
-    await openGenerate({ url: '/Generate' });
+    await openGenerate({ url: '/generate' });
     expect(promptBox()).toHaveValue(DEFAULT_PROMPT);
     expect(screen.getByRole('radio', { name: 'Real V1.1' })).toBeChecked();
   });

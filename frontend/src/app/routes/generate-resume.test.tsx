@@ -47,7 +47,7 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
     await settle();
     advance(OVERLAY_CLEAR_MS);
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/Generation');
+      expect(router.state.location.pathname).toBe('/generation');
     }, { timeout: 6000 });
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
   });
@@ -73,7 +73,7 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
 
     advance(OVERLAY_CLEAR_MS);
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/Generation');
+      expect(router.state.location.pathname).toBe('/generation');
     }, { timeout: 6000 });
     expect(readGalleryState(router.state.location.state).newIds).toEqual(['made']);
   });
@@ -87,7 +87,7 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
     await settle();
     advance(OVERLAY_CLEAR_MS);
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/Generation');
+      expect(router.state.location.pathname).toBe('/generation');
     }, { timeout: 6000 });
     expect(readGalleryState(router.state.location.state).newIds).toEqual(['finished']);
     expect(eventsTo('job-8')).toHaveLength(0);
@@ -133,7 +133,7 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
     await settle();
     advance(OVERLAY_CLEAR_MS);
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/Generation');
+      expect(router.state.location.pathname).toBe('/generation');
     }, { timeout: 6000 });
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
   });
@@ -164,7 +164,7 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
     advance(OVERLAY_CLEAR_MS);
 
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/Generation');
+      expect(router.state.location.pathname).toBe('/generation');
     }, { timeout: 6000 });
     expect(idled).toBe(5);
     expect(readGalleryState(router.state.location.state).newIds).toEqual(['made']);

@@ -14,7 +14,7 @@ import { readGalleryState } from '@/types/navigation';
 
 describe('Generate page: generating', () => {
   /**
-   * Signed in on /Generate (with `options`), ready for fake timers; the job's event stream
+   * Signed in on /generate (with `options`), ready for fake timers; the job's event stream
    * stays open until the test sends its events.
    */
   async function openGenerateHolding(options: Parameters<typeof openGenerate>[0] = {}) {
@@ -24,12 +24,12 @@ describe('Generate page: generating', () => {
     return { ...view, stream };
   }
 
-  it('sends a guest to /Register without calling the gateway', async () => {
+  it('sends a guest to /register without calling the gateway', async () => {
     const { user, router } = await openGenerate();
     await screen.findByText(/to get free credits every day/);
     await user.click(generateButton());
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/Register');
+      expect(router.state.location.pathname).toBe('/register');
     });
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
   });
@@ -57,7 +57,7 @@ describe('Generate page: generating', () => {
     advance(1);
     const overlay = screen.getByTestId('generating-overlay');
     expect(within(overlay).getByRole('heading', { name: 'Generating . . .' })).toBeInTheDocument();
-    expect(within(overlay).getByRole('link', { name: 'Generate Faster' })).toHaveAttribute('href', '/Subscribe');
+    expect(within(overlay).getByRole('link', { name: 'Generate Faster' })).toHaveAttribute('href', '/subscribe');
     // The overlay is laid over the form (position: fixed), which itself does not change.
     expect(form).not.toContainElement(overlay);
     expect(form?.outerHTML).toBe(formBefore);
@@ -83,14 +83,14 @@ describe('Generate page: generating', () => {
 
     advance(3599); // 3999 ms after the answer
     expect(screen.getByTestId('generating-overlay')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Generate');
+    expect(router.state.location.pathname).toBe('/generate');
     advance(1);
     expect(screen.queryByTestId('generating-overlay')).not.toBeInTheDocument();
 
     // The timings are done; the next page's code loads in real time.
     vi.useRealTimers();
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/Generation');
+      expect(router.state.location.pathname).toBe('/generation');
     });
     // The ids made earlier on this visit, then the new image's.
     expect(readGalleryState(router.state.location.state).newIds).toEqual([
@@ -137,7 +137,7 @@ describe('Generate page: generating', () => {
     expect(screen.queryByTestId('generating-overlay')).not.toBeInTheDocument();
   });
 
-  it('shows the quota message with the reset time and a link to /Subscribe', async () => {
+  it('shows the quota message with the reset time and a link to /subscribe', async () => {
     server.use(
       http.post('/api/v1/jobs', () =>
         fail(
@@ -156,7 +156,7 @@ describe('Generate page: generating', () => {
     expect(alert).toHaveTextContent('You have used all 10 credits for today.');
     expect(alert).not.toHaveTextContent('2026-11-23T00:00:00Z');
     expect(alert).toHaveTextContent(/Your credits reset on .*2026/);
-    expect(within(alert).getByRole('link', { name: /Upgrade to Premium/ })).toHaveAttribute('href', '/Subscribe');
+    expect(within(alert).getByRole('link', { name: /Upgrade to Premium/ })).toHaveAttribute('href', '/subscribe');
   });
 
   it('disables Generate once every credit is spent, saying when they come back in local time', async () => {
@@ -175,7 +175,7 @@ describe('Generate page: generating', () => {
     const { unmount } = await openGenerate({ user: ada });
     const note = await screen.findByTestId('free-blur-note');
     expect(note).toHaveTextContent('Free results are blurred. Premium shows them sharp and lets you download them.');
-    expect(within(note).getByRole('link', { name: 'Premium' })).toHaveAttribute('href', '/Subscribe');
+    expect(within(note).getByRole('link', { name: 'Premium' })).toHaveAttribute('href', '/subscribe');
     unmount();
 
     db.plan = 'pro';
@@ -224,7 +224,7 @@ describe('Generate page: generating', () => {
     expect(screen.getByRole('button', { name: 'Korean' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('textbox', { name: 'Seed' })).toHaveValue('77');
     expect(screen.getByRole('textbox', { name: 'Steps' })).toHaveValue('25');
-    expect(screen.getByRole('switch', { name: '2x Inhance' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: '2x Enhance' })).not.toBeChecked();
     expect(screen.getByRole('spinbutton', { name: 'Guidance (CFG)' })).toHaveValue(4.5);
     expect(screen.getByRole('combobox', { name: 'Sampler' })).toHaveValue('euler-a');
   });

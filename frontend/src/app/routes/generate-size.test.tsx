@@ -18,25 +18,25 @@ function offering(styleIds: readonly string[], sizeIds: readonly string[]): Cata
 }
 
 describe('Generate page: the image size', () => {
-  it("offers the style's sizes by name and pixels, and selects and sends the style's first by default", async () => {
+  it("offers the style's sizes by name and the pixels made (2x Enhance is on), and selects and sends the style's first by default", async () => {
     const { user } = await openGenerate({ user: ada });
     expect(within(sizeGroup()).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
       'square',
       'portrait',
       'landscape',
     ]);
-    expect(size('Square · 512×512')).toBeChecked();
-    expect(size('Portrait 2:3 · 512×768')).not.toBeChecked();
-    expect(size('Landscape 3:2 · 768×512')).not.toBeChecked();
+    expect(size('Square · 1024×1024')).toBeChecked();
+    expect(size('Portrait 2:3 · 1024×1536')).not.toBeChecked();
+    expect(size('Landscape 3:2 · 1536×1024')).not.toBeChecked();
 
     expect((await generateAndWait(user)).size).toBe('square');
   });
 
   it("sends size 'portrait' when Portrait is picked", async () => {
     const { user } = await openGenerate({ user: ada });
-    await user.click(size('Portrait 2:3 · 512×768'));
-    expect(size('Portrait 2:3 · 512×768')).toBeChecked();
-    expect(size('Square · 512×512')).not.toBeChecked();
+    await user.click(size('Portrait 2:3 · 1024×1536'));
+    expect(size('Portrait 2:3 · 1024×1536')).toBeChecked();
+    expect(size('Square · 1024×1024')).not.toBeChecked();
 
     expect(await generateAndWait(user)).toMatchObject({ style: 'real-v1.1', size: 'portrait' });
   });
@@ -44,20 +44,20 @@ describe('Generate page: the image size', () => {
   it("falls back to the new style's first size when the new style does not offer the chosen one", async () => {
     db.catalog = offering(['anime-v1'], ['landscape', 'square']);
     const { user } = await openGenerate({ user: ada });
-    await user.click(size('Portrait 2:3 · 512×768'));
+    await user.click(size('Portrait 2:3 · 1024×1536'));
     await user.click(screen.getByRole('radio', { name: 'Anime V1' }));
 
     expect(within(sizeGroup()).getAllByRole('radio')).toHaveLength(2);
-    expect(size('Landscape 3:2 · 768×512')).toBeChecked();
+    expect(size('Landscape 3:2 · 1536×1024')).toBeChecked();
     expect(await generateAndWait(user)).toMatchObject({ style: 'anime-v1', size: 'landscape' });
   });
 
   it('keeps the chosen size when the new style offers it too', async () => {
     const { user } = await openGenerate({ user: ada });
-    await user.click(size('Portrait 2:3 · 512×768'));
+    await user.click(size('Portrait 2:3 · 1024×1536'));
     await user.click(screen.getByRole('radio', { name: 'Anime V1' }));
 
-    expect(size('Portrait 2:3 · 512×768')).toBeChecked();
+    expect(size('Portrait 2:3 · 1024×1536')).toBeChecked();
     expect(await generateAndWait(user)).toMatchObject({ style: 'anime-v1', size: 'portrait' });
   });
 
@@ -66,14 +66,14 @@ describe('Generate page: the image size', () => {
     db.catalog = offering(db.catalog.styles.map((style) => style.id), ['square']);
     const { user } = await openGenerate({ user: ada });
     expect(screen.queryByRole('group', { name: 'Size' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('radio', { name: /512×512/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /×/ })).not.toBeInTheDocument();
 
     expect((await generateAndWait(user)).size).toBe('square');
   });
 
   it("shows the gateway's refusal of the size under the size choice", async () => {
     const { user } = await openGenerate({ user: ada });
-    await user.click(size('Portrait 2:3 · 512×768'));
+    await user.click(size('Portrait 2:3 · 1024×1536'));
     // A deploy took Portrait from the style after the page had loaded the catalog.
     db.catalog = offering(['real-v1.1'], ['square', 'landscape']);
     await user.click(generateButton());
@@ -81,17 +81,47 @@ describe('Generate page: the image size', () => {
     const refusal = await within(sizeGroup()).findByRole('alert');
     const said = 'size "portrait" is not one the Real V1.1 style offers (square, landscape)';
     expect(refusal).toHaveTextContent(said);
-    expect(sizeGroup()).toHaveAccessibleDescription(said);
+    // The problem first, then what the size makes.
+    expect(sizeGroup()).toHaveAccessibleDescription(
+      `${said} 2x Enhance is on: each image is made at 512×768 and enhanced to 1024×1536.`,
+    );
     // Said once, under the field, and not again under the form.
     expect(screen.getAllByRole('alert')).toEqual([refusal]);
     expect(generateButton()).toBeEnabled();
   });
 
-  it('makes a portrait image of 1024×1536 with 2x Inhance, shown upright in the gallery', async () => {
+  it('says the size made, 512×512 doubled to 1024×1024, while 2x Enhance is on', async () => {
+    await openGenerate({ user: ada });
+    expect(screen.getByRole('switch', { name: '2x Enhance' })).toBeChecked();
+    const said = '2x Enhance is on: each image is made at 512×512 and enhanced to 1024×1024.';
+    expect(within(sizeGroup()).getByText(said)).toBeInTheDocument();
+    expect(sizeGroup()).toHaveAccessibleDescription(said);
+  });
+
+  it('follows the picked size and the 2x Enhance switch: the size shown is always the size made', async () => {
+    const { user } = await openGenerate({ user: ada });
+    await user.click(size('Portrait 2:3 · 1024×1536'));
+    expect(sizeGroup()).toHaveAccessibleDescription(
+      '2x Enhance is on: each image is made at 512×768 and enhanced to 1024×1536.',
+    );
+
+    await user.click(screen.getByRole('switch', { name: '2x Enhance' }));
+    expect(within(sizeGroup()).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Square · 512×512',
+      'Portrait 2:3 · 512×768',
+      'Landscape 3:2 · 768×512',
+    ]);
+    expect(size('Portrait 2:3 · 512×768')).toBeChecked();
+    expect(sizeGroup()).not.toHaveAccessibleDescription();
+    expect(within(sizeGroup()).queryByText(/2x Enhance/)).not.toBeInTheDocument();
+    expect(await generateAndWait(user)).toMatchObject({ size: 'portrait', enhance: false });
+  });
+
+  it('makes a portrait image of 1024×1536 with 2x Enhance, as the size choice said, shown upright in the gallery', async () => {
     const { user, router } = await openGenerate({ user: ada, fakeTimers: true });
     await screen.findByTestId('credits');
     useFakeTimeouts();
-    await user.click(size('Portrait 2:3 · 512×768'));
+    await user.click(size('Portrait 2:3 · 1024×1536'));
     await user.click(generateButton());
     // Through the overlay's timings (generate-run.test.tsx follows them to the millisecond).
     for (let waited = 0; waited < 6000; waited += 500) {
@@ -100,7 +130,7 @@ describe('Generate page: the image size', () => {
     }
     vi.useRealTimers();
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/Generation');
+      expect(router.state.location.pathname).toBe('/generation');
     });
 
     const card = await screen.findByRole('article', { name: DEFAULT_PROMPT });

@@ -32,7 +32,7 @@ function savedImage(overrides: Partial<Generation> = {}): Generation {
   return image;
 }
 
-/** /Generate drawing from `image` in `mode`, as a card's button leaves it. */
+/** /generate drawing from `image` in `mode`, as a card's button leaves it. */
 function openDrawingFrom(image: Generation, mode: SourceMode, options: Parameters<typeof openGenerate>[0] = {}) {
   return openGenerate({ user: ada, state: { params: { prompt: image.prompt }, source: { image, mode } }, ...options });
 }
@@ -43,7 +43,7 @@ const mode = (name: string) => within(madeFrom()).getByRole('radio', { name });
 describe('Gallery card: making an image from another', () => {
   async function cardOf(generation: Generation, options: Parameters<typeof renderApp>[1] = {}) {
     if (!db.history.includes(generation)) db.history.unshift(generation);
-    const view = renderApp(routes, { url: '/Generation', state: { newIds: [generation.id] }, ...options });
+    const view = renderApp(routes, { url: '/generation', state: { newIds: [generation.id] }, ...options });
     const card = await screen.findByRole('article', { name: generation.prompt });
     return { ...view, card };
   }
@@ -67,7 +67,7 @@ describe('Gallery card: making an image from another', () => {
     expect(await within(group).findByRole('button', { name: 'Upscale 2x' })).toBeEnabled();
   });
 
-  it('tells a free user upscaling is Premium, then leads to /Subscribe', async () => {
+  it('tells a free user upscaling is Premium, then leads to /subscribe', async () => {
     const { card, user, router } = await cardOf(makeGeneration({ prompt: 'A red fox' }), { user: ada });
     const upscale = await within(card).findByRole('button', { name: 'Upscale 2x Pro' });
     await waitFor(() => {
@@ -77,7 +77,7 @@ describe('Gallery card: making an image from another', () => {
     const dialog = await screen.findByRole('dialog', { name: /is a Premium feature$/ });
     await user.click(within(dialog).getByRole('button', { name: 'See Premium' }));
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/Subscribe');
+      expect(router.state.location.pathname).toBe('/subscribe');
     });
   });
 
@@ -94,7 +94,7 @@ describe('Gallery card: making an image from another', () => {
 
   it('offers none to a guest, who has no images to draw from', async () => {
     db.history = [makeGeneration({ prompt: 'A red fox' })];
-    renderApp(routes, { url: '/Generation' });
+    renderApp(routes, { url: '/generation' });
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Make from this image' })).not.toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('Gallery card: making an image from another', () => {
     await user.click(vary);
 
     expect(await screen.findByRole('group', { name: 'Made from' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Generate');
+    expect(router.state.location.pathname).toBe('/generate');
     expect(mode('Vary (subtle)')).toBeChecked();
     expect(promptBox()).toHaveValue('A red fox');
     expect(screen.getByRole('textbox', { name: 'Negative prompt' })).toHaveValue('blurry');
@@ -138,11 +138,11 @@ describe('Generate page: drawing from an image', () => {
     expect(within(madeFrom()).getByTestId('source-size')).toHaveTextContent('512×768, as the source');
   });
 
-  it('hides the size choice and 2x Inhance, and sends the source with no size and enhance false', async () => {
+  it('hides the size choice and 2x Enhance, and sends the source with no size and enhance false', async () => {
     const image = savedImage();
     const { user } = await openDrawingFrom(image, 'vary-subtle');
     expect(screen.queryByRole('group', { name: 'Size' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('switch', { name: '2x Inhance' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: '2x Enhance' })).not.toBeInTheDocument();
 
     const body = await generateAndWait(user);
     expect(body).toMatchObject({ prompt: 'A red fox', source: { generation: image.id, mode: 'vary-subtle' }, enhance: false });
@@ -182,12 +182,12 @@ describe('Generate page: drawing from an image', () => {
     await screen.findByTestId('credits');
 
     expect(within(madeFrom()).queryByRole('radio', { name: /Upscale/ })).not.toBeInTheDocument();
-    expect(within(madeFrom()).getByRole('link', { name: 'Upscale 2x Pro' })).toHaveAttribute('href', '/Subscribe');
+    expect(within(madeFrom()).getByRole('link', { name: 'Upscale 2x Pro' })).toHaveAttribute('href', '/subscribe');
     expect(mode('Vary (subtle)')).toBeChecked();
     expect((await generateAndWait(user)).source).toEqual({ generation: image.id, mode: 'vary-subtle' });
   });
 
-  it("brings back the size choice and 2x Inhance on 'Draw from the prompt instead', and sends no source", async () => {
+  it("brings back the size choice and 2x Enhance on 'Draw from the prompt instead', and sends no source", async () => {
     const image = savedImage();
     const { user } = await openDrawingFrom(image, 'vary-subtle');
     await user.click(within(madeFrom()).getByRole('button', { name: 'Draw from the prompt instead' }));
@@ -195,7 +195,7 @@ describe('Generate page: drawing from an image', () => {
     expect(screen.queryByRole('group', { name: 'Made from' })).not.toBeInTheDocument();
     expect(promptBox()).toHaveFocus();
     expect(screen.getByRole('group', { name: 'Size' })).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: '2x Inhance' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: '2x Enhance' })).toBeChecked();
     const body = await generateAndWait(user);
     expect(body).toMatchObject({ size: 'square', enhance: true });
     expect(body).not.toHaveProperty('source');

@@ -9,7 +9,7 @@ import { db, makeSuspension, requestsTo } from '@/testing/mocks/db';
 // The fake gateway's content rules (testing/mocks/handlers.ts) refuse "15 year old" as a strike
 // and ask to rephrase "Taylor Swfit", one ambiguous sign that does not count.
 
-/** /Generate for Ada with her profile loaded. */
+/** /generate for Ada with her profile loaded. */
 async function openSignedIn() {
   const view = await openGenerate({ user: ada });
   await screen.findByTestId('credits');
@@ -40,7 +40,7 @@ describe('Generate page: refusals', () => {
     expect(refusal).not.toHaveTextContent('Refused because of');
     expect(within(refusal).getByRole('link', { name: 'What Lucent never makes' })).toHaveAttribute(
       'href',
-      '/terms-of-Service#content-rules',
+      '/terms-of-service#content-rules',
     );
     expect(promptBox()).toHaveAccessibleDescription(/Change these words and try again: Taylor Swfit\./);
     expect(standing()).not.toBeInTheDocument();

@@ -81,13 +81,13 @@ describe('Generate page: styles, looks and options', () => {
     expect((await generateAndWait(user)).look).toBeNull();
   });
 
-  it('leads free users to /Subscribe from the Pro add tile, pro-only looks and styles, and multiple images', async () => {
+  it('leads free users to /subscribe from the Pro add tile, pro-only looks and styles, and multiple images', async () => {
     await openGenerate({ user: ada });
     await waitFor(() => {
       expect(screen.getByTestId('credits')).toBeInTheDocument();
     });
     for (const name of ['More looks Pro', 'Nordic Pro', 'Custom V1 Pro', 'Several images at once Pro']) {
-      expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/Subscribe');
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/subscribe');
     }
     expect(screen.queryByRole('radio', { name: /Custom V1/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Images' })).not.toBeInTheDocument();
@@ -106,12 +106,13 @@ describe('Generate page: styles, looks and options', () => {
     expect(body).toMatchObject({ count: 3, style: 'custom-v1', look: 'nordic' });
   });
 
-  it('has empty seed and step fields with placeholders 100 and 30, sent as typed', async () => {
+  it("has empty seed and step fields with placeholders 'Random' and 30, sent as typed", async () => {
     const { user } = await openGenerate({ user: ada });
     const seed = screen.getByRole('textbox', { name: 'Seed' });
     const steps = screen.getByRole('textbox', { name: 'Steps' });
     expect(seed).toHaveValue('');
-    expect(seed).toHaveAttribute('placeholder', '100');
+    // Empty is a random seed: the placeholder must not read as a number that would be sent.
+    expect(seed).toHaveAttribute('placeholder', 'Random');
     expect(steps).toHaveValue('');
     expect(steps).toHaveAttribute('placeholder', '30');
 
@@ -120,9 +121,15 @@ describe('Generate page: styles, looks and options', () => {
     expect(body).toMatchObject({ seed: '42', steps: '', count: 1, negativePrompt: '', prompt: DEFAULT_PROMPT });
   });
 
-  it("has '2x Inhance' on by default and sends it as enhance", async () => {
+  it("sends an empty seed, which the gateway draws at random, when the seed is left at 'Random'", async () => {
     const { user } = await openGenerate({ user: ada });
-    const enhance = screen.getByRole('switch', { name: '2x Inhance' });
+    expect(screen.getByRole('textbox', { name: 'Seed' })).toHaveAccessibleDescription(/Leave the seed empty \(or -1\) for a random one/);
+    expect((await generateAndWait(user)).seed).toBe('');
+  });
+
+  it("has '2x Enhance' on by default and sends it as enhance", async () => {
+    const { user } = await openGenerate({ user: ada });
+    const enhance = screen.getByRole('switch', { name: '2x Enhance' });
     expect(enhance).toBeChecked();
     await user.click(enhance);
     expect((await generateAndWait(user)).enhance).toBe(false);
@@ -149,7 +156,7 @@ describe('Generate page: styles, looks and options', () => {
     expect(refusal).toHaveTextContent('Nothing was charged.');
     expect(within(refusal).getByRole('link', { name: 'What Lucent never makes' })).toHaveAttribute(
       'href',
-      '/terms-of-Service#content-rules',
+      '/terms-of-service#content-rules',
     );
     expect(promptBox()).toHaveAttribute('aria-invalid', 'true');
     expect(promptBox()).toHaveAccessibleDescription(/15 year old/);
@@ -198,7 +205,7 @@ describe('Generate page: styles, looks and options', () => {
 });
 
 describe('Generate page: the style sent is one the catalog gives', () => {
-  /** Signed in as Ada on /Generate (with Try Again's `params`) while the catalog is on its way. */
+  /** Signed in as Ada on /generate (with Try Again's `params`) while the catalog is on its way. */
   async function openGenerateBeforeCatalog(params?: Partial<GenerationRequest>) {
     let arrive: () => void = () => undefined;
     const arrived = new Promise<void>((resolve) => {
@@ -210,14 +217,14 @@ describe('Generate page: the style sent is one the catalog gives', () => {
         return response(200).json(db.catalog);
       }),
     );
-    const view = renderApp(routes, { url: '/Generate', user: ada, state: params && { params } });
+    const view = renderApp(routes, { url: '/generate', user: ada, state: params && { params } });
     await screen.findByTestId('credits');
     return { ...view, arrive };
   }
 
   it("keeps Generate disabled until the styles have loaded, then sends the catalog's default", async () => {
     const { user, arrive } = await openGenerateBeforeCatalog();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading styles…');
+    expect(screen.getByText('Loading styles…')).toHaveAttribute('role', 'status');
     expect(generateButton()).toBeDisabled();
     await user.click(generateButton());
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
@@ -248,7 +255,7 @@ describe('Generate page: the style sent is one the catalog gives', () => {
       // Not the gateway's answer (the catalog has no error of its own): a proxy's.
       http.untyped.get('/api/v1/catalog', () => new HttpResponse('Bad Gateway', { status: 502 }), { once: true }),
     );
-    const { user } = renderApp(routes, { url: '/Generate', user: ada });
+    const { user } = renderApp(routes, { url: '/generate', user: ada });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Styles could not be loaded');
     await screen.findByTestId('credits');

@@ -13,11 +13,11 @@ import { routes } from '../router';
 
 const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
-/** /Generation after `generations` were made on this visit: the gateway holds them, newest first. */
+/** /generation after `generations` were made on this visit: the gateway holds them, newest first. */
 function openGallery(options: Parameters<typeof renderApp>[1] & { generations?: ReturnType<typeof makeGeneration>[] }) {
   const { generations = [], ...rest } = options;
   db.history = [...[...generations].reverse(), ...db.history.filter((item) => !generations.includes(item))];
-  return renderApp(routes, { url: '/Generation', state: { newIds: generations.map((item) => item.id) }, ...rest });
+  return renderApp(routes, { url: '/generation', state: { newIds: generations.map((item) => item.id) }, ...rest });
 }
 
 const cards = () => screen.getAllByTestId('generation-card');
@@ -34,7 +34,7 @@ async function loadedImage(name: string): Promise<HTMLElement> {
 
 describe('Generation page: guests and free users', () => {
   // A guest has no images to show (they are made signed in).
-  it("tells a free user what Premium adds when they press 'Remove blur' or download, and leads to /Subscribe", async () => {
+  it("tells a free user what Premium adds when they press 'Remove blur' or download, and leads to /subscribe", async () => {
     db.catalog.plans = { freeDaily: 10, proMonthly: 1000 };
     const generation = makeGeneration({ prompt: 'A red fox' });
     for (const control of ['Remove blur', 'Download']) {
@@ -51,12 +51,12 @@ describe('Generation page: guests and free users', () => {
       );
       await view.user.click(within(dialog).getByRole('button', { name: 'Not now' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      expect(view.router.state.location.pathname).toBe('/Generation');
+      expect(view.router.state.location.pathname).toBe('/generation');
 
       await view.user.click(within(card).getByRole('button', { name: control }));
       await view.user.click(await screen.findByRole('button', { name: 'See Premium' }));
       await waitFor(() => {
-        expect(view.router.state.location.pathname).toBe('/Subscribe');
+        expect(view.router.state.location.pathname).toBe('/subscribe');
       });
       view.unmount();
     }
@@ -78,7 +78,7 @@ describe('Generation page: guests and free users', () => {
     openGallery({ generations: [makeGeneration({ prompt: 'A red fox' })] });
     expect(await within(await imagesSection()).findByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
-      '/Login?redirectTo=%2FGeneration',
+      '/login?redirectTo=%2Fgeneration',
     );
     expect(db.requests.filter((request) => request.path.startsWith('/api/v1/generations'))).toHaveLength(0);
   });
@@ -234,14 +234,14 @@ describe('Generation page: lists', () => {
     await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
 
     expect(await screen.findByRole('textbox', { name: 'Prompt' })).toHaveValue('A red fox');
-    expect(router.state.location.pathname).toBe('/Generate');
+    expect(router.state.location.pathname).toBe('/generate');
     expect(screen.getByRole('textbox', { name: 'Negative prompt' })).toHaveValue('text');
     expect(screen.getByRole('radio', { name: 'Anime V1' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Square · 512×512' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Korean' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('textbox', { name: 'Seed' })).toHaveValue('77');
     expect(screen.getByRole('textbox', { name: 'Steps' })).toHaveValue('25');
-    expect(screen.getByRole('switch', { name: '2x Inhance' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: '2x Enhance' })).not.toBeChecked();
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
   });
 
@@ -286,14 +286,16 @@ describe('Generation page: lists', () => {
   });
 
   it("carries the size a portrait image was made at to the form", async () => {
-    // 512×768 doubled by 2x Inhance: the image names no size, its pixels say which it was.
+    // 512×768 doubled by 2x Enhance: the image names no size, its pixels say which it was.
     const generation = makeGeneration({ prompt: 'A red fox', style: 'anime-v1', enhance: true, width: 1024, height: 1536 });
     const { user } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await screen.findByTestId('renderer-note'); // the catalog is here
     await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
 
-    expect(await screen.findByRole('radio', { name: 'Portrait 2:3 · 512×768' })).toBeChecked();
+    // With 2x Enhance, as it was made: the size shown is the image's own.
+    expect(await screen.findByRole('radio', { name: 'Portrait 2:3 · 1024×1536' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: '2x Enhance' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Anime V1' })).toBeChecked();
   });
 
@@ -308,7 +310,7 @@ describe('Generation page: lists', () => {
   });
 
   it('carries the size, guidance scale and sampler the image records to the form', async () => {
-    // The size it names wins over what its pixels would say (512×512 with 2x Inhance off: Square).
+    // The size it names wins over what its pixels would say (512×512 with 2x Enhance off: Square).
     const generation = makeGeneration({
       prompt: 'A red fox',
       enhance: false,
@@ -335,13 +337,13 @@ describe('Generation page: lists', () => {
     expect(screen.getByRole('combobox', { name: 'Sampler' })).toHaveValue('dpmpp-2m');
   });
 
-  it('goes back to /Generate keeping which images are new', async () => {
+  it('goes back to /generate keeping which images are new', async () => {
     const generation = makeGeneration({ prompt: 'A red fox' });
     const { user, router } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await user.click(within(card).getByRole('button', { name: 'Back' }));
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/Generate');
+      expect(router.state.location.pathname).toBe('/generate');
     });
     expect(readGenerateState(router.state.location.state).newIds).toEqual([generation.id]);
   });
@@ -368,7 +370,7 @@ describe('Generation page: lists', () => {
     expect(await within(section).findByText(/No saved images yet\./)).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Generate an image' })).toHaveAttribute(
       'href',
-      '/Generate',
+      '/generate',
     );
   });
 });
@@ -444,7 +446,7 @@ describe('Generation page: a new explicit image and the age check', () => {
       expect(assign).toHaveBeenCalledOnce();
     });
     expect(requestsTo('POST', '/api/v1/me/age-check').map((request) => request.body)).toEqual([
-      { returnTo: '/Generation' },
+      { returnTo: '/generation' },
     ]);
     expect(requestsTo('GET', `/api/v1/generations/${generation.id}/image`)).toHaveLength(0);
   });

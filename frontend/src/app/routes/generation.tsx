@@ -52,7 +52,7 @@ export default function GenerationRoute() {
           toGenerate({ params: { ...paramsOf(generation, catalog), seed: String(generation.seed) } });
         }}
         onMakeFrom={(generation, mode) => {
-          // A variation wants a new seed. The size and 2x Inhance wait behind the source, for
+          // A variation wants a new seed. The size and 2x Enhance wait behind the source, for
           // when the user draws from the prompt instead.
           toGenerate({ params: paramsOf(generation, catalog), source: { image: generation, mode } });
         }}

@@ -22,7 +22,7 @@ describe('Profile page', () => {
       expect(screen.getByTestId('profile-plan')).toHaveTextContent(/^Free · 10 credits per day$/);
     });
     expect(screen.getByTestId('profile-credits')).toHaveTextContent(/^4 of 10 used · 6 left · resets [^·]*2026[^·]*$/);
-    expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/Subscribe');
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your standing' })).not.toBeInTheDocument();
   });
@@ -51,7 +51,7 @@ describe('Profile page', () => {
     );
     expect(within(notice).getByRole('link', { name: 'What Lucent never makes' })).toHaveAttribute(
       'href',
-      '/terms-of-Service#content-rules',
+      '/terms-of-service#content-rules',
     );
   });
 
@@ -99,10 +99,14 @@ describe('Profile page', () => {
     expect(screen.getByText(/active · current period ends/)).toBeInTheDocument();
   });
 
-  it('signs out to the homepage', async () => {
+  it("signs out to the homepage, with the nav bar's word", async () => {
     const { user, router } = renderApp(routes, { url: '/profile', user: ada });
     await screen.findByTestId('profile-email');
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    const signOuts = screen.getAllByRole('button', { name: 'Sign out' });
+    // One verb for it: the nav bar's and the profile's.
+    expect(signOuts).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /log ?out/i })).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/');
     });

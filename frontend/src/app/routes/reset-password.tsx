@@ -3,6 +3,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import type { NoticeState } from '@/types/navigation';
+
+const CHANGED: NoticeState = { notice: 'Your password was changed, and you are signed in with the new one.' };
 
 /**
  * Where a reset email's link lands: the continue URL we ask for, or the project's action URL set
@@ -16,7 +19,11 @@ export default function ResetPasswordRoute() {
 
   return (
     <Page title="Choose a new password">
-      <ResetPasswordForm oobCode={oobCode} onSignedIn={() => void navigate(paths.generate, { replace: true })} />
+      <ResetPasswordForm
+        oobCode={oobCode}
+        // The form is gone with this page: the page arrived at says what was done.
+        onSignedIn={() => void navigate(paths.generate, { replace: true, state: CHANGED })}
+      />
     </Page>
   );
 }

@@ -15,7 +15,7 @@ import { routes } from '../router';
 const ada = { email: 'ada@example.com', displayName: 'Ada' };
 const START = '/api/v1/me/age-check';
 /** Where the Generate page asks to come back to, its explicit style chosen. */
-const BACK = '/Generate?style=nsfw-v1.1';
+const BACK = '/generate?style=nsfw-v1.1';
 const PROVIDER = 'http://127.0.0.1:8080/age-check/test/inq_test_1';
 
 /** /verify-age as the provider's flow sends Ada back to it. */
@@ -107,7 +107,7 @@ describe('/verify-age', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('You can still use every style that is not explicit.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile');
-    expect(screen.getByRole('link', { name: 'Go to Generate' })).toHaveAttribute('href', '/Generate');
+    expect(screen.getByRole('link', { name: 'Go to Generate' })).toHaveAttribute('href', '/generate');
     expect(screen.queryByRole('button', { name: 'Verify your age' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Continue' })).not.toBeInTheDocument();
   });
@@ -116,7 +116,7 @@ describe('/verify-age', () => {
     'goes on only to a path of this app, not to %j',
     async (returnTo) => {
       await openVerifyAge(returnTo);
-      expect(await screen.findByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/Generate');
+      expect(await screen.findByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/generate');
     },
   );
 
@@ -156,7 +156,7 @@ describe('/verify-age', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Generate' })).toBeInTheDocument();
     expect(await screen.findByRole('radio', { name: /NSFW V1\.1/ })).toBeChecked();
     // The form keeps the style from then on; the address no longer needs to say it.
-    expect(router.state.location.pathname + router.state.location.search).toBe('/Generate');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/generate');
   });
 
   it('sends a guest to log in, and back here after', async () => {

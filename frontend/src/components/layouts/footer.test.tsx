@@ -10,7 +10,7 @@ describe('Footer', () => {
     renderApp(<Footer />);
     const links = within(screen.getByRole('navigation', { name: 'Policies and help' }));
     expect(links.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-    expect(links.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-Service');
+    expect(links.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
     expect(links.getByRole('link', { name: 'Cancellation & Refunds' })).toHaveAttribute('href', '/cancellation');
     expect(links.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
   });

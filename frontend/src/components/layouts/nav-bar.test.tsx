@@ -13,28 +13,29 @@ describe('NavBar', () => {
     renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
     expect(screen.getByTestId('nav-user')).toHaveAttribute('aria-busy', 'true');
     expect(within(nav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
-    expect(within(nav()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
   });
 
   it('greets a guest and offers Login and Register', async () => {
     renderApp(<NavBar />);
     expect(await within(nav()).findByText('Guest')).toBeInTheDocument();
-    expect(within(nav()).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/Login');
-    expect(within(nav()).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/Register');
-    expect(within(nav()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav()).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    expect(within(nav()).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
   });
 
-  it('shows the display name and Logout when signed in', async () => {
+  it("shows the display name and 'Sign out' when signed in", async () => {
     renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
     expect(await within(nav()).findByText('Ada')).toBeInTheDocument();
-    expect(within(nav()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(within(nav()).queryByRole('button', { name: /log ?out/i })).not.toBeInTheDocument();
     expect(within(nav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(within(nav()).queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
   });
 
   it("links a signed-in user's images as 'My images'", async () => {
     renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
-    expect(await within(nav()).findByRole('link', { name: 'My images' })).toHaveAttribute('href', '/Generation');
+    expect(await within(nav()).findByRole('link', { name: 'My images' })).toHaveAttribute('href', '/generation');
   });
 
   it("offers a guest no 'My images'", async () => {
@@ -43,14 +44,18 @@ describe('NavBar', () => {
     expect(within(nav()).queryByRole('link', { name: 'My images' })).not.toBeInTheDocument();
   });
 
-  it('links Generate, About, How it works, Pricing and Blog', () => {
+  it("links Generate, How it works and Pricing, and About to the landing page's 'Why Lucent', never the terms", () => {
     renderApp(<NavBar />);
     const href = (name: string) => within(nav()).getByRole('link', { name }).getAttribute('href');
-    expect(href('Generate')).toBe('/Generate');
-    expect(href('About')).toBe('/terms-of-Service');
+    expect(href('Generate')).toBe('/generate');
+    expect(href('About')).toBe('/#about');
     expect(href('How it works')).toBe('/#how-it-works');
-    expect(href('Pricing')).toBe('/Subscribe');
-    expect(href('Blog')).toBe('/');
+    expect(href('Pricing')).toBe('/subscribe');
+  });
+
+  it('offers no Blog, which does not exist', () => {
+    renderApp(<NavBar />);
+    expect(within(nav()).queryByRole('link', { name: 'Blog' })).not.toBeInTheDocument();
   });
 
   it('keeps the menu closed until the toggle opens it, and closes it again', async () => {
@@ -81,9 +86,9 @@ describe('NavBar', () => {
   it('signs out to the homepage as a guest', async () => {
     const { user, router } = renderApp(<NavBar />, {
       user: { email: 'ada@example.com', displayName: 'Ada' },
-      url: '/Generate',
+      url: '/generate',
     });
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await within(nav()).findByText('Guest')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
@@ -91,26 +96,27 @@ describe('NavBar', () => {
   it("shows no 'Premium' link to a guest", async () => {
     renderApp(<NavBar />);
     await within(nav()).findByText('Guest');
-    expect(within(nav()).queryByRole('link', { name: /^Premium/ })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: /Premium/ })).not.toBeInTheDocument();
   });
 
-  it("offers 'Premium ?' (to /Subscribe) to a signed-in free user", async () => {
+  it("offers 'Go Premium' (to /subscribe) to a signed-in free user", async () => {
     renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
-    expect(await within(nav()).findByRole('link', { name: 'Premium ?' })).toHaveAttribute('href', '/Subscribe');
-    expect(within(nav()).queryByRole('link', { name: 'Premium $' })).not.toBeInTheDocument();
+    expect(await within(nav()).findByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', '/subscribe');
+    expect(within(nav()).queryByRole('link', { name: 'Premium' })).not.toBeInTheDocument();
   });
 
-  it("shows 'Premium $' (to /profile) to a pro user, as the gateway says", async () => {
+  it("shows 'Premium' (to /profile) to a pro user, as the gateway says", async () => {
     renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' }, plan: 'pro' });
-    expect(await within(nav()).findByRole('link', { name: 'Premium $' })).toHaveAttribute('href', '/profile');
-    expect(within(nav()).queryByRole('link', { name: 'Premium ?' })).not.toBeInTheDocument();
+    expect(await within(nav()).findByRole('link', { name: 'Premium' })).toHaveAttribute('href', '/profile');
+    expect(within(nav()).queryByRole('link', { name: 'Go Premium' })).not.toBeInTheDocument();
   });
+
 
   it('ignores a proUser flag in browser storage: only the gateway makes a user pro', async () => {
     localStorage.setItem('proUser', 'true');
     try {
       renderApp(<NavBar />, { user: { email: 'ada@example.com', displayName: 'Ada' } });
-      expect(await within(nav()).findByRole('link', { name: 'Premium ?' })).toBeInTheDocument();
+      expect(await within(nav()).findByRole('link', { name: 'Go Premium' })).toBeInTheDocument();
     } finally {
       localStorage.removeItem('proUser');
     }

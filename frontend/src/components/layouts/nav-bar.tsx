@@ -45,7 +45,7 @@ export function NavBar() {
     setOpen(false);
   };
 
-  async function logOut() {
+  async function signOutHome() {
     close();
     await signOut();
     await navigate(paths.home);
@@ -107,9 +107,9 @@ export function NavBar() {
               </li>
             )}
             <li>
-              <NavLink to={paths.termsOfService} className={navClass} onClick={close}>
+              <Link to={paths.about} className={styles.link} onClick={close}>
                 About
-              </NavLink>
+              </Link>
             </li>
             <li>
               <Link to={paths.howItWorks} className={styles.link} onClick={close}>
@@ -121,12 +121,6 @@ export function NavBar() {
                 Pricing
               </NavLink>
             </li>
-            <li>
-              {/* No blog exists yet, so it leads home (docs/product.md, Routes). */}
-              <Link to={paths.home} className={styles.link} onClick={close}>
-                Blog
-              </Link>
-            </li>
             {ready && user && (
               <Suspense fallback={null}>
                 <PremiumLink onClick={close} />
@@ -134,8 +128,8 @@ export function NavBar() {
             )}
             {!ready ? null : user ? (
               <li>
-                <button type="button" className={styles.link} onClick={() => void logOut()}>
-                  Logout
+                <button type="button" className={styles.link} onClick={() => void signOutHome()}>
+                  Sign out
                 </button>
               </li>
             ) : (

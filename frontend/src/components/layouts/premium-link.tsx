@@ -14,14 +14,15 @@ function Premium({ onClick }: { readonly onClick: () => void }) {
   return (
     <li>
       <Link to={pro ? paths.profile : paths.subscribe} className={`${styles.link} ${styles.premium}`} onClick={onClick}>
-        {pro ? 'Premium $' : 'Premium ?'}
+        {pro ? 'Premium' : 'Go Premium'}
       </Link>
     </li>
   );
 }
 
 /**
- * 'Premium ?' or 'Premium $' for a signed-in user. Loaded only once someone is signed in (after
+ * 'Go Premium' (to the pricing page) or, once subscribed, 'Premium' (to the profile, where the
+ * plan is managed) for a signed-in user. Loaded only once someone is signed in (after
  * the Firebase SDK), so the landing page ships no profile or query code.
  */
 export default function PremiumLink({ onClick }: { readonly onClick: () => void }) {

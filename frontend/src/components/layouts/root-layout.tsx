@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import styles from './root-layout.module.css';
+import { RouteNotice } from './route-notice';
 import { MAIN_ID, SkipLink } from './skip-link';
 
 export function RootLayout() {
@@ -15,6 +16,7 @@ export function RootLayout() {
       <NavBar />
       {/* tabIndex -1: the skip link can focus it, Tab does not stop on it. */}
       <main id={MAIN_ID} tabIndex={-1} className={`${styles.main} blur-behind-menu`}>
+        <RouteNotice />
         <Outlet />
       </main>
       <Footer />

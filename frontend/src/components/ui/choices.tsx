@@ -9,6 +9,8 @@ interface ChoicesProps<Value extends string> {
   readonly onChange: (value: Value) => void;
   /** What the gateway said is wrong with the choice: said under the options and read with the group. */
   readonly error?: string | null;
+  /** A word on the options, said under them and read with the group. */
+  readonly hint?: string | null;
   /** Added to the group's own class (a form's look for its legend). */
   readonly className?: string;
   /** After the options: those the user may not pick yet, such as a Premium one as a link to it. */
@@ -22,15 +24,18 @@ export function Choices<Value extends string>({
   value,
   onChange,
   error,
+  hint,
   className,
   children,
 }: ChoicesProps<Value>) {
   const name = useId();
   const errorId = `${name}-error`;
+  const hintId = `${name}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset
       className={className ? `${styles.choices} ${className}` : styles.choices}
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={describedBy}
     >
       <legend className={styles.legend}>{legend}</legend>
       {options.map(([option, label]) => (
@@ -48,6 +53,11 @@ export function Choices<Value extends string>({
         </label>
       ))}
       {children}
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} role="alert" className={styles.error}>
           {error}

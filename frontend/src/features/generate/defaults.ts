@@ -24,8 +24,11 @@ export const DEFAULT_LIMITS: CatalogLimits = {
  */
 export const SEED_MAX = 4_294_967_295;
 
-/** Placeholders of the seed and step fields (docs/product.md, The prompt page). */
-export const SEED_PLACEHOLDER = '100';
+/**
+ * Placeholders of the seed and step fields (docs/product.md, The prompt page). An empty seed is
+ * a random one, so its placeholder says so: the first app's '100' read as a seed that would be sent.
+ */
+export const SEED_PLACEHOLDER = 'Random';
 export const STEPS_PLACEHOLDER = '30';
 
 export function defaultStyle(catalog: Catalog): Style | undefined {

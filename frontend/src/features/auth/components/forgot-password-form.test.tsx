@@ -20,7 +20,7 @@ describe('ForgotPasswordForm', () => {
     expect(fakeAuth.resetLinks()).toEqual([
       expect.objectContaining({ email: 'ada@example.com', continueUrl: `${window.location.origin}/reset-password` }),
     ]);
-    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/Login');
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
   });
 
   it('says the same words for an email without an account, and sends nothing', async () => {

@@ -16,7 +16,7 @@ import styles from './billing.module.css';
 type Outcome = 'pro' | 'confirmed' | 'no-session';
 
 /**
- * /Payment: for someone who paid and still sees blur. Re-reads the plan, and if it is not pro
+ * /payment: for someone who paid and still sees blur. Re-reads the plan, and if it is not pro
  * yet, asks the gateway to verify the last checkout session again.
  */
 export function PaymentCheckPanel() {

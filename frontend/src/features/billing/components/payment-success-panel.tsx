@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -11,8 +10,6 @@ import styles from './billing.module.css';
 interface PaymentSuccessPanelProps {
   /** `session_id` from the URL Stripe (or the test checkout) sent the browser to. */
   readonly sessionId: string | null;
-  /** The gateway has the user as pro, and what shows the plan is reloaded. */
-  readonly onConfirmed: () => void;
 }
 
 /** Not an error in the payment: the processor has not said it was paid yet. */
@@ -20,13 +17,13 @@ function stillWaiting(error: Error): boolean {
   return error instanceof PaymentNotConfirmedYet || (error instanceof ApiError && error.code === 'payment_incomplete');
 }
 
-export function PaymentSuccessPanel({ sessionId, onConfirmed }: PaymentSuccessPanelProps) {
+/**
+ * Confirms the payment as the page opens and then says so until the user moves on: the page used
+ * to leave for Generate the moment Premium was confirmed, so the confirmation went unread.
+ */
+export function PaymentSuccessPanel({ sessionId }: PaymentSuccessPanelProps) {
   const confirmation = usePaymentConfirmation(sessionId);
   const confirmed = confirmation.isSuccess;
-
-  useEffect(() => {
-    if (confirmed) onConfirmed();
-  }, [confirmed, onConfirmed]);
 
   if (!sessionId) {
     return (
@@ -71,7 +68,22 @@ export function PaymentSuccessPanel({ sessionId, onConfirmed }: PaymentSuccessPa
 
   return (
     <div className={styles.panel}>
-      <p role="status">{confirmed ? 'Premium is active.' : 'Confirming your payment…'}</p>
+      {/* One live region from the first wait to the confirmation, so the change is announced. */}
+      <p role="status" className={confirmed ? 'success-text' : undefined}>
+        {confirmed
+          ? 'Payment confirmed: Premium is active. Your images are sharp now, and you can download them.'
+          : 'Confirming your payment…'}
+      </p>
+      {confirmed && (
+        <div className={styles.actions}>
+          <Link to={paths.generate} className="button button-primary">
+            Start creating
+          </Link>
+          <Link to={paths.profile} className="button">
+            See your plan
+          </Link>
+        </div>
+      )}
     </div>
   );
 }

@@ -64,7 +64,7 @@ describe('Gallery: an image’s details', () => {
       ['Sampler', 'Euler a'],
       ['Steps', '25'],
       ['Seed', '98765'],
-      ['2x Inhance', 'On'],
+      ['2x Enhance', 'On'],
       ['Created', formatDateTime(Date.UTC(2026, 10, 20, 12, 0, 0))],
     ]);
   });
@@ -80,11 +80,11 @@ describe('Gallery: an image’s details', () => {
       'Size',
       'Steps',
       'Seed',
-      '2x Inhance',
+      '2x Enhance',
       'Created',
     ]);
     expect(detailsIn(card)).toContainEqual(['Size', '512×512']);
-    expect(detailsIn(card)).toContainEqual(['2x Inhance', 'Off']);
+    expect(detailsIn(card)).toContainEqual(['2x Enhance', 'Off']);
   });
 
   it('says what an image was made from: the mode by the catalog’s name and the source’s id', async () => {

@@ -26,7 +26,7 @@ export function detailsOf(generation: Generation, labels: Labels): [term: string
     ['Sampler', labels.sampler],
     ['Steps', String(generation.steps)],
     ['Seed', String(generation.seed)],
-    ['2x Inhance', generation.enhance ? 'On' : 'Off'],
+    ['2x Enhance', generation.enhance ? 'On' : 'Off'],
     ['Made from', source && labels.source ? `${labels.source} of image ${source.generation}` : null],
     ['Created', formatDateTime(generation.createdAt)],
   ];

@@ -248,7 +248,7 @@ export function AdvancedOptions({
             }}
           />
           <span className={styles.switchTrack} aria-hidden="true" />
-          2x Inhance
+          2x Enhance
         </label>
       )}
     </>

@@ -15,7 +15,7 @@ describe('GenerateError: out of credits', () => {
     renderApp(<GenerateError error={exhausted} pro={false} resetsAt="2026-11-27T00:00:00Z" />);
     expect(await screen.findByRole('link', { name: 'Upgrade to Premium for 1,500 credits per month' })).toHaveAttribute(
       'href',
-      '/Subscribe',
+      '/subscribe',
     );
   });
 

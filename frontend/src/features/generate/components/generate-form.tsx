@@ -223,7 +223,7 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
       negativePrompt,
       seed,
       steps,
-      // An image made from another has its source's size: neither a size nor 2x Inhance applies.
+      // An image made from another has its source's size: neither a size nor 2x Enhance applies.
       ...(drawFrom
         ? { source: { generation: drawFrom.image.id, mode: drawFrom.mode }, enhance: false }
         : { size: sentSize?.id ?? null, enhance }),
@@ -325,9 +325,13 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
                   onSelect={age.choose}
                 />
                 {!drawFrom && (
-                  <SizeChoice sizes={sizes} value={sentSize?.id ?? ''} onChange={(size) => {
+                  <SizeChoice
+                    sizes={sizes}
+                    value={sentSize?.id ?? ''}
+                    onChange={(size) => {
                       update({ size });
                     }}
+                    enhance={advanced.enhance}
                     error={errors.size ?? null}
                   />
                 )}

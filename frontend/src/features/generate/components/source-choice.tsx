@@ -16,7 +16,7 @@ import { PromptRefusal, type Refusal } from './prompt-refusal';
 interface SourceChoiceProps {
   /** The user's image the next is drawn from. */
   readonly image: Generation;
-  /** The catalog's modes; those for Premium lead free users to /Subscribe. */
+  /** The catalog's modes; those for Premium lead free users to /subscribe. */
   readonly modes: readonly SourceModeView[];
   /** The mode sent. */
   readonly value: SourceMode;

@@ -37,7 +37,7 @@ function Sample({ style }: { readonly style: Style }) {
 }
 
 /**
- * The model styles as a radio group; pro-only styles lead free users to /Subscribe. Each is named
+ * The model styles as a radio group; pro-only styles lead free users to /subscribe. Each is named
  * by its label alone (aria-labelledby): its sample's text would say the style's name twice.
  */
 export function StyleTiles({ options, value, pro, ageLocked, ageMark = 'Verify your age', onSelect }: StyleTilesProps) {

@@ -78,7 +78,7 @@ describe('Landing page: prompt slideshow', () => {
   it("offers each card's prompt to the Generate page", async () => {
     const { user, router } = renderApp(<LandingPage />);
     await user.click(screen.getByRole('link', { name: 'Use this prompt' }));
-    expect(router.state.location.pathname).toBe('/Generate');
+    expect(router.state.location.pathname).toBe('/generate');
     expect(router.state.location.state).toEqual({ params: { prompt: heroPrompts[0].prompt } });
   });
 });
@@ -122,10 +122,10 @@ describe('Landing page: FAQ', () => {
 });
 
 describe('Landing page: sections', () => {
-  it('has the Lucent heading, about blocks and the 3-step explainer with id how-it-works', () => {
+  it("has the Lucent heading, about blocks with id about (the nav's About) and the 3-step explainer with id how-it-works", () => {
     renderApp(<LandingPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Lucent' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Why Lucent' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Why Lucent' })).toHaveAttribute('id', 'about');
     const steps = screen.getByRole('region', { name: 'How it works' });
     expect(steps).toHaveAttribute('id', 'how-it-works');
     expect(within(steps).getAllByRole('listitem')).toHaveLength(3);

@@ -31,7 +31,7 @@ export function LandingPage() {
         <PromptSlideshow />
       </section>
 
-      <section className={styles.section} aria-labelledby="about-title">
+      <section id="about" className={styles.section} aria-labelledby="about-title">
         <h2 id="about-title" className={styles.sectionTitle}>
           Why Lucent
         </h2>

@@ -7,7 +7,6 @@ import { usePlans } from '@/lib/catalog';
 
 import styles from './prose.module.css';
 
-/** Also the nav's "About" page. */
 export function TermsOfService() {
   const plans = usePlans();
   return (
