@@ -15,7 +15,7 @@ op_errors!(StyleSampleErrors: [NotFound]);
 const CACHE_CONTROL: &str = "public, max-age=86400";
 
 #[utoipa::path(get, path = "/v1/styles/{id}/sample", tag = "generation",
-    summary = "A style's sample picture, drawn by the built-in renderer",
+    summary = "A style's sample picture, drawn once by the configured renderer",
     params(("id" = String, Path, description = "The style's id, as the catalog lists it")),
     responses(
         (status = 200, description = "A PNG", content_type = "image/png"),

@@ -1,9 +1,14 @@
-//! `GET /api/v1/styles/{id}/sample`: the picture on each style's tile.
+//! `GET /api/v1/styles/{id}/sample`: the picture on each style's tile and the landing page,
+//! drawn once by the configured renderer and kept in the image store.
 
+use reqwest::Url;
 use reqwest::header;
 use serde_json::Value;
+use wiremock::{MockServer, ResponseTemplate};
 
-use crate::helpers::{error_code, spawn_app};
+use crate::backends::{mount_txt2img, txt2img_answer, txt2img_calls};
+use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
+use crate::redis_server::RedisServer;
 
 #[tokio::test]
 async fn every_style_in_the_catalog_has_its_own_sample_picture() {
@@ -55,4 +60,86 @@ async fn an_unknown_style_has_no_sample() {
     let response = app.get("/api/v1/styles/no-such-style/sample").await;
 
     assert_eq!(error_code(response, 404).await, "not_found");
+}
+
+/// The picture a style's tile shows, as PNG bytes.
+async fn sample(app: &TestApp, style: &str) -> Vec<u8> {
+    let response = app.get(&format!("/api/v1/styles/{style}/sample")).await;
+    assert_eq!(response.status(), 200);
+    response.bytes().await.unwrap().to_vec()
+}
+
+fn shared_store(dir: &tempfile::TempDir) -> String {
+    Url::from_directory_path(dir.path()).unwrap().to_string()
+}
+
+#[tokio::test]
+async fn the_configured_renderer_draws_each_sample_once_with_nothing_explicit() {
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200).set_body_json(txt2img_answer(1)),
+    )
+    .await;
+    let app = spawn_app_with(&["--generator", &format!("a1111+{}", server.uri())]).await;
+
+    let first = sample(&app, "real-v1.1").await;
+    let again = sample(&app, "real-v1.1").await;
+
+    assert_eq!(first, again);
+    let calls = txt2img_calls(&server).await;
+    assert_eq!(calls.len(), 1, "drawn once");
+    let body: Value = calls[0].body_json().unwrap();
+    assert_eq!(body["seed"], 1);
+    assert!(
+        body["negative_prompt"].as_str().unwrap().contains("nude"),
+        "{body}"
+    );
+    let image = image::load_from_memory(&first).unwrap();
+    assert_eq!((image.width(), image.height()), (256, 256));
+}
+
+#[tokio::test]
+async fn an_instance_without_a_renderer_serves_the_sample_a_renderer_kept_in_the_store() {
+    let store = tempfile::tempdir().unwrap();
+    let server = MockServer::start().await;
+    mount_txt2img(
+        &server,
+        ResponseTemplate::new(200).set_body_json(txt2img_answer(1)),
+    )
+    .await;
+    let drawing = spawn_app_with(&[
+        "--generator",
+        &format!("a1111+{}", server.uri()),
+        "--image-store",
+        &shared_store(&store),
+    ])
+    .await;
+    let redis = RedisServer::start().await;
+    let elsewhere = spawn_app_with(&[
+        "--generator",
+        "none",
+        "--redis-url",
+        &redis.url,
+        "--image-store",
+        &shared_store(&store),
+    ])
+    .await;
+
+    let drawn = sample(&drawing, "anime-v1").await;
+
+    assert_eq!(sample(&elsewhere, "anime-v1").await, drawn);
+    assert_eq!(txt2img_calls(&server).await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_renderer_that_fails_leaves_the_built_in_picture_in_its_place() {
+    let server = MockServer::start().await;
+    mount_txt2img(&server, ResponseTemplate::new(500)).await;
+    let failing = spawn_app_with(&["--generator", &format!("a1111+{}", server.uri())]).await;
+    let built_in = spawn_app().await;
+
+    let stand_in = sample(&failing, "real-v1.1").await;
+
+    assert_eq!(stand_in, sample(&built_in, "real-v1.1").await);
 }

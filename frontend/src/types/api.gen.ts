@@ -364,7 +364,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A style's sample picture, drawn by the built-in renderer */
+        /** A style's sample picture, drawn once by the configured renderer */
         get: operations["get_style_sample"];
         put?: never;
         post?: never;

@@ -8,9 +8,6 @@ use lucent_pixels::painting::{self, fnv};
 use tokio::sync::watch;
 
 use super::{Backend, BackendError, Progress, Render, Rendered, SourceImage, decode_png};
-use crate::generate::catalog::Style;
-use crate::generate::controls::SAMPLERS;
-use crate::generate::request::{STEPS_DEFAULT, drawn_prompt};
 
 #[derive(Debug, Clone, Copy)]
 pub struct Builtin;
@@ -43,34 +40,6 @@ fn encode(img: &RgbaImage) -> Result<Vec<u8>, BackendError> {
     img.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
         .map(|()| png)
         .map_err(|e| BackendError::Failed(e.to_string()))
-}
-
-/// A style tile's side on the Generate page, in pixels.
-pub const SAMPLE_SIDE: u32 = 256;
-
-/// The sample a style's tile shows: this renderer's picture of the style's name, at a fixed
-/// seed, captioned as every picture of it is. Drawn here, never fetched, so the tiles look the
-/// same offline; a PNG of [`SAMPLE_SIDE`] pixels a side.
-pub fn style_sample(style: &Style) -> Result<Vec<u8>, BackendError> {
-    let seed = 1;
-    let job = Render {
-        prompt: drawn_prompt(&style.label, Some(&style.prompt_plus), None),
-        user_prompt: style.label.clone(),
-        negative_prompt: style.negative_prompt.clone(),
-        style_id: style.id.clone(),
-        checkpoint: style.checkpoint.clone(),
-        prompt_plus: style.prompt_plus.clone(),
-        look_text: String::new(),
-        seed: Some(seed),
-        steps: STEPS_DEFAULT,
-        width: SAMPLE_SIDE,
-        height: SAMPLE_SIDE,
-        enhance: false,
-        cfg: style.cfg,
-        sampler: &SAMPLERS[0],
-        source: None,
-    };
-    encode(&draw(&job, seed)?)
 }
 
 #[async_trait]
@@ -159,23 +128,6 @@ mod tests {
         ] {
             assert_ne!(render(&other).await.png, base, "{other:?}");
         }
-    }
-
-    #[test]
-    fn each_style_has_its_own_sample_drawn_the_same_every_time() {
-        let catalog = crate::generate::catalog::Catalog::built_in();
-        let samples: Vec<Vec<u8>> = catalog
-            .styles
-            .iter()
-            .map(|s| style_sample(s).unwrap())
-            .collect();
-        for (style, png) in catalog.styles.iter().zip(&samples) {
-            assert_eq!(&style_sample(style).unwrap(), png);
-            let image = decode_png(png).unwrap();
-            assert_eq!((image.width(), image.height()), (SAMPLE_SIDE, SAMPLE_SIDE));
-        }
-        let distinct: std::collections::HashSet<_> = samples.iter().collect();
-        assert_eq!(distinct.len(), samples.len());
     }
 
     #[tokio::test]

@@ -117,7 +117,12 @@ pub fn state(
         security_headers: SecurityHeaders::new(config.auth_emulator_host.as_deref()),
         readiness: Readiness::default(),
         gallery: generator.gallery().clone(),
-        samples: Samples::new(generator.catalog().clone()),
+        samples: Samples::new(
+            generator.catalog().clone(),
+            generator.backend().cloned(),
+            generator.blobs().clone(),
+            Duration::from_secs(config.generator_timeout),
+        ),
         generator: Arc::new(generator),
         age,
         store,

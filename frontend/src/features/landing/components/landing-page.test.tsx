@@ -1,7 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
 import { setViewport } from '@/testing/media';
+import { http } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
 
 import { faqs, heroPrompts } from '../content';
@@ -129,5 +132,36 @@ describe('Landing page: sections', () => {
     const steps = screen.getByRole('region', { name: 'How it works' });
     expect(steps).toHaveAttribute('id', 'how-it-works');
     expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
+  });
+});
+
+describe('Landing page: what each style draws', () => {
+  it("shows every style's sample picture, served by the gateway, under its name", async () => {
+    renderApp(<LandingPage />);
+
+    const section = await screen.findByRole('region', { name: 'What each style draws' });
+    const pictures = within(section).getAllByRole('img');
+    expect(pictures.length).toBeGreaterThan(1);
+    for (const picture of pictures) {
+      expect(picture.getAttribute('src')).toMatch(/^\/api\/v1\/styles\/[^/]+\/sample$/);
+    }
+    expect(within(section).getByRole('img', { name: 'Anime V1: a sample portrait' })).toBeInTheDocument();
+  });
+
+  it('leaves the section out when the catalog cannot be read', async () => {
+    let answered: (() => void) | undefined;
+    const asked = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    server.use(
+      http.untyped.get('/api/v1/catalog', () => {
+        answered?.();
+        return new HttpResponse(null, { status: 503 });
+      }),
+    );
+    renderApp(<LandingPage />);
+
+    await act(() => asked);
+    expect(screen.queryByRole('region', { name: 'What each style draws' })).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { aboutBlocks, steps } from '../content';
 import { Faq } from './faq';
 import styles from './landing.module.css';
 import { PromptSlideshow } from './prompt-slideshow';
+import { StyleShowcase } from './style-showcase';
 
 export function LandingPage() {
   return (
@@ -44,6 +45,8 @@ export function LandingPage() {
           ))}
         </div>
       </section>
+
+      <StyleShowcase />
 
       <section id="how-it-works" className={styles.section} aria-labelledby="how-it-works-title">
         <h2 id="how-it-works-title" className={styles.sectionTitle}>
