@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { launch, openPage } from './support/browser.js';
-import { at, freeUser, logIn, until, visible } from './support/journey.js';
+import { actionItem, at, freeUser, logIn, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -37,7 +37,7 @@ test('a user marks a favourite, filters by it and by words of the prompt, and re
   const first = `a lighthouse keeper in a yellow coat, e2e ${tag}`;
   const second = `a fox asleep in the snow, e2e ${tag}`;
   await generate(page, first);
-  await page.getByRole('button', { name: 'Back', exact: true }).first().click();
+  await page.goBack();
   await at(page, '/generate');
   await generate(page, second);
 
@@ -50,11 +50,19 @@ test('a user marks a favourite, filters by it and by words of the prompt, and re
     assert.deepEqual(await shown(), [second, first]);
   });
 
-  const favourite = cards.filter({ hasText: second }).getByRole('button', { name: 'Favourite', exact: true });
-  assert.equal(await favourite.getAttribute('aria-pressed'), 'false', 'not a favourite yet');
-  await favourite.click();
+  // The star is the first item of the image's Actions menu.
+  const secondCard = cards.filter({ hasText: second });
+  const isFavourite = async () => {
+    await secondCard.getByRole('button', { name: 'Actions', exact: true }).click();
+    const checked = await actionItem(secondCard, 'Favourite').getAttribute('aria-checked');
+    await page.keyboard.press('Escape');
+    return checked === 'true';
+  };
+  assert.equal(await isFavourite(), false, 'not a favourite yet');
+  await secondCard.getByRole('button', { name: 'Actions', exact: true }).click();
+  await actionItem(secondCard, 'Favourite').click();
   await until('the second image is a favourite', async () => {
-    assert.equal(await favourite.getAttribute('aria-pressed'), 'true');
+    assert.equal(await isFavourite(), true);
     const list = await call('GET', '/api/v1/generations', { token: user.token });
     assert.deepEqual(
       list.body.items.map((item) => [item.prompt, item.favorite]),
@@ -66,7 +74,7 @@ test('a user marks a favourite, filters by it and by words of the prompt, and re
   await page.reload();
   await until('the favourite is still marked after a reload', async () => {
     assert.deepEqual(await shown(), [second, first]);
-    assert.equal(await favourite.getAttribute('aria-pressed'), 'true');
+    assert.equal(await isFavourite(), true);
   });
   assert.equal(await page.getByText('No saved images yet.').count(), 0);
 

@@ -10,7 +10,9 @@ import { assertAccessible } from './support/accessibility.js';
 import { call } from './support/api.js';
 import { BASE_URL, launch, openPage } from './support/browser.js';
 import {
+  actionItem,
   at,
+  chooseAction,
   edgeEnergy,
   freeUser,
   gone,
@@ -148,9 +150,14 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
     assert.match(await img.getAttribute('src'), /^blob:/);
   });
   await visible(card.getByText('Blurred preview', { exact: true }), "the 'Blurred preview' badge");
-  for (const name of ['Back', 'Try Again', 'Use these settings', 'Remove blur', 'Download', 'Delete']) {
-    await visible(card.getByRole('button', { name, exact: true }), `the '${name}' control`);
+  // Every control is in the image's one Actions menu.
+  await card.getByRole('button', { name: 'Actions', exact: true }).click();
+  for (const name of ['Favourite', 'Try Again', 'Use these settings', 'Remove blur', 'Download', 'Delete…']) {
+    await visible(actionItem(card, name), `the '${name}' action`);
   }
+  await assertAccessible(page, "the gallery with an image's Actions menu open");
+  await page.keyboard.press('Escape');
+  await gone(card.getByRole('menu'), 'the Actions menu');
 
   const blurred = await edgeEnergy(img);
   recordMeasurement('free-generate: blurred (as the free user received it)', blurred);
@@ -160,7 +167,7 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
 
   // Each premium control says what Premium adds, then leads to /subscribe; none changes the image.
   for (const name of ['Download', 'Remove blur']) {
-    await card.getByRole('button', { name, exact: true }).click();
+    await chooseAction(card, name);
     const dialog = page.getByRole('dialog', { name: `${name} is a Premium feature`, exact: true });
     await visible(dialog, `what Premium adds, after '${name}'`);
     await assertAccessible(page, `the Premium dialog after '${name}'`);
@@ -176,7 +183,7 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
   assert.equal(list.body.items.filter((item) => item.prompt === prompt).length, 1, 'the image was not deleted');
 
   // 'Use these settings' goes back to the form with the same prompt; the credit was spent.
-  await card.getByRole('button', { name: 'Use these settings', exact: true }).click();
+  await chooseAction(card, 'Use these settings');
   await at(page, '/generate');
   assert.equal(await page.getByLabel('Prompt', { exact: true }).inputValue(), prompt);
   await until('one credit was used', async () => {
@@ -186,8 +193,10 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
   // A free user deletes what they made (the credit stays spent).
   await page.goto(`${BASE_URL}/generation`);
   await visible(card, 'the image in the gallery again');
-  await card.getByRole('button', { name: 'Delete', exact: true }).click();
-  await card.getByRole('button', { name: 'Confirm delete', exact: true }).click();
+  await chooseAction(card, 'Delete…');
+  const confirm = page.getByRole('dialog', { name: 'Delete this image?', exact: true });
+  await visible(confirm, "the delete's confirmation");
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await gone(card, 'the deleted image');
   const after = await call('GET', '/api/v1/generations', { token: user.token });
   assert.equal(after.body.items.filter((item) => item.prompt === prompt).length, 0, 'the image is deleted');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { BASE_URL, launch, openPage } from './support/browser.js';
-import { at, freeUser, logIn, nextJobSubmission, uniqueEmail, until, visible } from './support/journey.js';
+import { at, chooseAction, freeUser, logIn, nextJobSubmission, uniqueEmail, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -82,7 +82,7 @@ test('Try Again draws a new image with a new seed; Use these settings keeps the 
   assert.equal(first.seed, 1234, 'drawn with the typed seed');
 
   // 'Try Again' sends the same settings without a seed, and the gateway picks a new one.
-  const again = await nextJobSubmission(page, () => cards.first().getByRole('button', { name: 'Try Again', exact: true }).click());
+  const again = await nextJobSubmission(page, () => chooseAction(cards.first(), 'Try Again'));
   assert.equal(again.status, 202, `Try Again's job: ${JSON.stringify(again.body)}`);
   assert.equal(again.sent.prompt, prompt);
   assert.equal(again.sent.seed, '', `no seed is sent: ${JSON.stringify(again.sent)}`);
@@ -95,7 +95,7 @@ test('Try Again draws a new image with a new seed; Use these settings keeps the 
   assert.notEqual(second.seed, first.seed, 'a new seed, so a new image');
 
   // 'Use these settings' fills the form with the seed too, and sends nothing yet.
-  await cards.last().getByRole('button', { name: 'Use these settings', exact: true }).click();
+  await chooseAction(cards.last(), 'Use these settings');
   await at(page, '/generate');
   await until('the seed is back in the form', async () => {
     assert.equal(await page.getByLabel('Seed', { exact: true }).inputValue(), '1234');

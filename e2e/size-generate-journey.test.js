@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { launch, openPage } from './support/browser.js';
-import { at, freeUser, JOURNEY, logIn, until, visible } from './support/journey.js';
+import { at, chooseAction, freeUser, JOURNEY, logIn, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -97,7 +97,7 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gal
   assert.deepEqual([made[0].size, made[0].cfg, made[0].sampler], ['portrait', 4.5, 'euler-a'], 'it keeps what it was asked');
 
   // 'Use these settings' brings the size back with the rest of the image's parameters.
-  await card.getByRole('button', { name: 'Use these settings', exact: true }).click();
+  await chooseAction(card, 'Use these settings');
   await at(page, '/generate');
   assert.equal(await page.getByLabel('Prompt', { exact: true }).inputValue(), prompt);
   await until('Portrait is chosen again', async () => {

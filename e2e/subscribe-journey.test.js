@@ -11,6 +11,7 @@ import { call } from './support/api.js';
 import { ARTIFACTS, BASE_URL, launch, openPage } from './support/browser.js';
 import {
   at,
+  chooseAction,
   edgeEnergy,
   edgeEnergyOfPng,
   expectNavUser,
@@ -133,7 +134,7 @@ test('subscribing with the test card makes the same image sharp, downloadable an
 
   // Download saves the gateway's PNG under the product's name (docs/product.md, Downloads).
   const downloading = page.waitForEvent('download');
-  await a.card.getByRole('button', { name: 'Download', exact: true }).click();
+  await chooseAction(a.card, 'Download');
   const download = await downloading;
   const filename = download.suggestedFilename();
   assert.match(filename, /^generated_image_[A-Za-z0-9]{8}\.png$/);
@@ -151,8 +152,8 @@ test('subscribing with the test card makes the same image sharp, downloadable an
   // Delete (with its confirmation) removes the other image, here and at the gateway.
   const b = cardOf(page, drop);
   await visible(b.card, 'the second image');
-  await b.card.getByRole('button', { name: 'Delete', exact: true }).click();
-  await b.card.getByRole('button', { name: 'Confirm delete', exact: true }).click();
+  await chooseAction(b.card, 'Delete…');
+  await page.getByRole('dialog', { name: 'Delete this image?', exact: true }).getByRole('button', { name: 'Delete', exact: true }).click();
   await gone(b.card, 'the deleted image');
   const list = await call('GET', '/api/v1/generations', { token: user.token });
   assert.deepEqual(

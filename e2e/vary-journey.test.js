@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { launch, openPage } from './support/browser.js';
-import { at, freeUser, logIn, until, visible } from './support/journey.js';
+import { at, chooseAction, freeUser, logIn, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -46,7 +46,7 @@ test('a user varies one of their images and the variation says where it came fro
   assert.equal(original.source, null, 'the first image is drawn from the prompt alone');
   const size = `${original.width}×${original.height}`;
 
-  await cards.first().getByRole('button', { name: 'Vary (subtle)', exact: true }).click();
+  await chooseAction(cards.first(), 'Vary (subtle)');
   await at(page, '/generate');
   const madeFrom = page.getByRole('group', { name: 'Made from', exact: true });
   await visible(madeFrom, "the 'Made from' block");

@@ -144,6 +144,22 @@ export async function at(page, path, timeout = 15_000) {
   }
 }
 
+/** The item `name` of the open 'Actions' menu in `scope` (an image's card, or the viewer). */
+export function actionItem(scope, name) {
+  const menu = scope.getByRole('menu', { name: 'Actions', exact: true });
+  return menu.getByRole('menuitem', { name, exact: true }).or(menu.getByRole('menuitemcheckbox', { name, exact: true }));
+}
+
+/**
+ * Opens the 'Actions' menu of `scope` (an image's card, or the viewer) and chooses `name`; the
+ * click waits while the item is aria-disabled (a Premium or favourite action, until the plan is
+ * known).
+ */
+export async function chooseAction(scope, name) {
+  await scope.getByRole('button', { name: 'Actions', exact: true }).click();
+  await actionItem(scope, name).click();
+}
+
 /** The nav bar's user badge: the display name, or 'Guest'. */
 export function navUser(page) {
   return page.getByTestId('nav-user');

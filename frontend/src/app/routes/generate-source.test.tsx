@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { ada, generateAndWait, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
+import { actionIn, actionNames, chooseAction, openActions } from '@/testing/image-actions';
 import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
 import { refuse } from '@/testing/mocks/gateway';
 import { http } from '@/testing/mocks/handlers';
@@ -49,12 +50,13 @@ describe('Gallery card: making an image from another', () => {
   }
 
   it("offers a signed-in user the catalog's modes, upscale marked Premium for a free user", async () => {
-    const { card } = await cardOf(makeGeneration({ prompt: 'A red fox' }), { user: ada });
-    const group = await within(card).findByRole('group', { name: 'Make from this image' });
+    const { card, user } = await cardOf(makeGeneration({ prompt: 'A red fox' }), { user: ada });
+    await screen.findByTestId('renderer-note'); // the catalog is here
+    const menu = await openActions(user, card);
     await waitFor(() => {
-      expect(within(group).getByRole('button', { name: 'Vary (subtle)' })).toBeEnabled();
+      expect(actionIn(menu, 'Vary (subtle)')).not.toHaveAttribute('aria-disabled');
     });
-    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual([
+    expect(actionNames(menu).filter((name) => /^(Vary|Upscale)/.test(name))).toEqual([
       'Vary (subtle)',
       'Vary (strong)',
       'Upscale 2x Pro',
@@ -62,18 +64,18 @@ describe('Gallery card: making an image from another', () => {
   });
 
   it('offers a pro user upscale too', async () => {
-    const { card } = await cardOf(makeGeneration({ prompt: 'A red fox' }), { user: ada, plan: 'pro' });
-    const group = await within(card).findByRole('group', { name: 'Make from this image' });
-    expect(await within(group).findByRole('button', { name: 'Upscale 2x' })).toBeEnabled();
+    const { card, user } = await cardOf(makeGeneration({ prompt: 'A red fox' }), { user: ada, plan: 'pro' });
+    await screen.findByTestId('renderer-note'); // the catalog is here
+    const menu = await openActions(user, card);
+    await waitFor(() => {
+      expect(actionIn(menu, 'Upscale 2x')).not.toHaveAttribute('aria-disabled');
+    });
   });
 
   it('tells a free user upscaling is Premium, then leads to /subscribe', async () => {
     const { card, user, router } = await cardOf(makeGeneration({ prompt: 'A red fox' }), { user: ada });
-    const upscale = await within(card).findByRole('button', { name: 'Upscale 2x Pro' });
-    await waitFor(() => {
-      expect(upscale).toBeEnabled();
-    });
-    await user.click(upscale);
+    await screen.findByTestId('renderer-note'); // the catalog is here
+    await chooseAction(user, card, 'Upscale 2x Pro');
     const dialog = await screen.findByRole('dialog', { name: /is a Premium feature$/ });
     await user.click(within(dialog).getByRole('button', { name: 'See Premium' }));
     await waitFor(() => {
@@ -83,13 +85,13 @@ describe('Gallery card: making an image from another', () => {
 
   it('offers none when the catalog lists no modes (the backend cannot draw from an image)', async () => {
     db.catalog = { ...db.catalog, sourceModes: [] };
-    const { card } = await cardOf(makeGeneration({ prompt: 'A red fox' }), { user: ada });
+    const { card, user } = await cardOf(makeGeneration({ prompt: 'A red fox' }), { user: ada });
     await screen.findByTestId('renderer-note'); // the catalog is here
+    const menu = await openActions(user, card);
     await waitFor(() => {
-      expect(within(card).getByRole('button', { name: 'Favourite' })).toBeEnabled();
+      expect(actionIn(menu, 'Favourite')).not.toHaveAttribute('aria-disabled');
     });
-    expect(within(card).queryByRole('group', { name: 'Make from this image' })).not.toBeInTheDocument();
-    expect(within(card).queryByRole('button', { name: /^Vary/ })).not.toBeInTheDocument();
+    expect(actionNames(menu).filter((name) => /^(Vary|Upscale)/.test(name))).toEqual([]);
   });
 
   it('offers none to a guest, who has no images to draw from', async () => {
@@ -97,17 +99,14 @@ describe('Gallery card: making an image from another', () => {
     renderApp(routes, { url: '/generation' });
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
-    expect(screen.queryByRole('group', { name: 'Make from this image' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions' })).not.toBeInTheDocument();
   });
 
   it("opens Generate with 'Vary (subtle)' drawing from the image, its settings filled in and the seed empty", async () => {
     const image = savedImage();
     const { card, user, router } = await cardOf(image, { user: ada });
-    const vary = await within(card).findByRole('button', { name: 'Vary (subtle)' });
-    await waitFor(() => {
-      expect(vary).toBeEnabled();
-    });
-    await user.click(vary);
+    await screen.findByTestId('renderer-note'); // the catalog is here
+    await chooseAction(user, card, 'Vary (subtle)');
 
     expect(await screen.findByRole('group', { name: 'Made from' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/generate');

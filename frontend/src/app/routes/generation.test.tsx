@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { browser } from '@/lib/browser';
 import { db, makeGeneration, RENDERER_LABEL, requestsTo } from '@/testing/mocks/db';
+import { actionIn, actionNames, chooseAction, isFavourite, openActions } from '@/testing/image-actions';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { objectUrls } from '@/testing/object-urls';
 import { renderApp } from '@/testing/render-app';
-import { readGenerateState } from '@/types/navigation';
 
 import { routes } from '../router';
 
@@ -40,11 +40,7 @@ describe('Generation page: guests and free users', () => {
     for (const control of ['Remove blur', 'Download']) {
       const view = openGallery({ user: ada, generations: [generation] });
       const card = await screen.findByRole('article', { name: 'A red fox' });
-      // The controls wait for the plan.
-      await waitFor(() => {
-        expect(within(card).getByRole('button', { name: control })).toBeEnabled();
-      });
-      await view.user.click(within(card).getByRole('button', { name: control }));
+      await chooseAction(view.user, card, control);
       const dialog = await screen.findByRole('dialog', { name: `${control} is a Premium feature` });
       expect(dialog).toHaveAccessibleDescription(
         'Premium shows your images sharp, lets you download them and make variations, and gives 1,000 credits per month.',
@@ -52,8 +48,9 @@ describe('Generation page: guests and free users', () => {
       await view.user.click(within(dialog).getByRole('button', { name: 'Not now' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(view.router.state.location.pathname).toBe('/generation');
+      expect(within(card).getByRole('button', { name: 'Actions' })).toHaveFocus();
 
-      await view.user.click(within(card).getByRole('button', { name: control }));
+      await chooseAction(view.user, card, control);
       await view.user.click(await screen.findByRole('button', { name: 'See Premium' }));
       await waitFor(() => {
         expect(view.router.state.location.pathname).toBe('/subscribe');
@@ -90,11 +87,7 @@ describe('Generation page: controls for pro users', () => {
     const generation = makeGeneration({ id: 'ab12CD34', prompt: 'A red fox', blurred: false });
     const { user } = openGallery({ user: ada, plan: 'pro', generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    await waitFor(() => {
-      expect(within(card).getByRole('button', { name: 'Download' })).toBeEnabled();
-    });
-
-    await user.click(within(card).getByRole('button', { name: 'Download' }));
+    await chooseAction(user, card, 'Download');
 
     await waitFor(() => {
       expect(save).toHaveBeenCalledOnce();
@@ -112,13 +105,11 @@ describe('Generation page: controls for pro users', () => {
     db.history = [generation, keep];
     const { user } = openGallery({ user: ada, plan, generations: [keep, generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    await waitFor(() => {
-      expect(within(card).getByRole('button', { name: 'Delete' })).toBeEnabled();
-    });
-
-    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await chooseAction(user, card, 'Delete…');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this image?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     expect(requestsTo('DELETE', `/api/v1/generations/${generation.id}`)).toHaveLength(0);
-    await user.click(within(card).getByRole('button', { name: 'Confirm delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => {
       expect(screen.queryByRole('article', { name: 'A red fox' })).not.toBeInTheDocument();
@@ -140,27 +131,24 @@ describe('Generation page: controls for pro users', () => {
     );
     const { user } = openGallery({ user: ada, plan: 'pro', generations: [makeGeneration({ prompt: 'A red fox' })] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    await waitFor(() => {
-      expect(within(card).getByRole('button', { name: 'Delete' })).toBeEnabled();
-    });
-    await user.click(within(card).getByRole('button', { name: 'Delete' }));
-    await user.click(within(card).getByRole('button', { name: 'Confirm delete' }));
+    await chooseAction(user, card, 'Delete…');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent('This image no longer exists');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("reloads a stale blurred preview sharp with 'Remove blur'", async () => {
     const generation = makeGeneration({ prompt: 'A red fox', blurred: true });
     const { user } = openGallery({ user: ada, plan: 'pro', generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    await waitFor(() => {
-      expect(within(card).getByRole('button', { name: 'Remove blur' })).toBeEnabled();
-    });
-    await user.click(within(card).getByRole('button', { name: 'Remove blur' }));
+    await chooseAction(user, card, 'Remove blur');
     await waitFor(() => {
       expect(requestsTo('GET', generation.imageUrl)).toHaveLength(2);
     });
-    expect(within(card).getByRole('button', { name: 'Remove blur' })).toBeDisabled();
     expect(within(card).queryByText('Blurred preview')).not.toBeInTheDocument();
+    const removeBlur = actionIn(await openActions(user, card), 'Remove blur');
+    expect(removeBlur).toHaveAttribute('aria-disabled', 'true');
+    expect(removeBlur).toHaveAccessibleDescription('This image is already sharp');
   });
 });
 
@@ -188,7 +176,7 @@ describe('Generation page: lists', () => {
     // Marked since it was made (before a reload, or in another tab).
     made.favorite = true;
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await isFavourite(user, card)).toBe(true);
     await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
     await waitFor(() => {
       expect(requestsTo('GET', '/api/v1/generations').at(-1)?.search).toBe('?limit=12&favorite=true');
@@ -231,7 +219,7 @@ describe('Generation page: lists', () => {
     const { user, router } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await screen.findByTestId('renderer-note'); // the catalog is here
-    await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
+    await chooseAction(user, card, 'Use these settings');
 
     expect(await screen.findByRole('textbox', { name: 'Prompt' })).toHaveValue('A red fox');
     expect(router.state.location.pathname).toBe('/generate');
@@ -263,7 +251,7 @@ describe('Generation page: lists', () => {
     const { user } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await screen.findByTestId('renderer-note'); // the catalog is here
-    await user.click(within(card).getByRole('button', { name: 'Try Again' }));
+    await chooseAction(user, card, 'Try Again');
 
     await waitFor(() => {
       expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(1);
@@ -291,7 +279,7 @@ describe('Generation page: lists', () => {
     const { user } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await screen.findByTestId('renderer-note'); // the catalog is here
-    await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
+    await chooseAction(user, card, 'Use these settings');
 
     // With 2x Enhance, as it was made: the size shown is the image's own.
     expect(await screen.findByRole('radio', { name: 'Portrait 2:3 · 1024×1536' })).toBeChecked();
@@ -304,7 +292,7 @@ describe('Generation page: lists', () => {
     const { user } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
     await screen.findByTestId('renderer-note'); // the catalog is here
-    await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
+    await chooseAction(user, card, 'Use these settings');
 
     expect(await screen.findByRole('radio', { name: 'Square · 512×512' })).toBeChecked();
   });
@@ -320,7 +308,7 @@ describe('Generation page: lists', () => {
     });
     const { user } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
+    await chooseAction(user, card, 'Use these settings');
 
     expect(await screen.findByRole('radio', { name: 'Landscape 3:2 · 768×512' })).toBeChecked();
     expect(screen.getByRole('spinbutton', { name: 'Guidance (CFG)' })).toHaveValue(4.5);
@@ -331,21 +319,10 @@ describe('Generation page: lists', () => {
     const generation = makeGeneration({ prompt: 'A red fox', style: 'anime-v1' });
     const { user } = openGallery({ user: ada, generations: [generation] });
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
+    await chooseAction(user, card, 'Use these settings');
 
     expect(await screen.findByRole('spinbutton', { name: 'Guidance (CFG)' })).toHaveValue(7);
     expect(screen.getByRole('combobox', { name: 'Sampler' })).toHaveValue('dpmpp-2m');
-  });
-
-  it('goes back to /generate keeping which images are new', async () => {
-    const generation = makeGeneration({ prompt: 'A red fox' });
-    const { user, router } = openGallery({ user: ada, generations: [generation] });
-    const card = await screen.findByRole('article', { name: 'A red fox' });
-    await user.click(within(card).getByRole('button', { name: 'Back' }));
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/generate');
-    });
-    expect(readGenerateState(router.state.location.state).newIds).toEqual([generation.id]);
   });
 
   it('revokes the object URLs of the images when they leave the page', async () => {
@@ -410,21 +387,37 @@ describe('Generation page: cards', () => {
     expect(within(card).getByText('Real V1.1 · seed 1234 · 30 steps · 512×512')).toBeInTheDocument();
   });
 
-  it('has alt text and labelled controls on every card', async () => {
-    openGallery({ user: ada, generations: [makeGeneration({ prompt: 'A red fox' }), makeGeneration({ prompt: 'A cat' })] });
+  it('shows each image as a button that opens it, with one labelled Actions menu holding every control', async () => {
+    const { user } = openGallery({
+      user: ada,
+      generations: [makeGeneration({ prompt: 'A red fox' }), makeGeneration({ prompt: 'A cat' })],
+    });
     await screen.findByRole('article', { name: 'A cat' });
+    await screen.findByTestId('renderer-note'); // the catalog is here
     for (const card of cards()) {
-      expect(within(card).getByRole('img')).toHaveAccessibleName(/^Generated image: /);
-      const group = within(card).getByRole('group', { name: 'Image actions' });
-      expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual([
-        'Back',
+      const prompt = within(card).getByText(/^(A red fox|A cat)$/).textContent;
+      expect(within(card).getByRole('img')).toHaveAccessibleName(`Generated image: ${prompt}`);
+      const open = within(card).getByRole('button', { name: `Generated image: ${prompt}` });
+      expect(open).toHaveAttribute('aria-haspopup', 'dialog');
+      expect(open).toHaveAccessibleDescription('Blurred preview');
+      const actions = within(card).getByRole('button', { name: 'Actions' });
+      expect(actions).toHaveAccessibleDescription(prompt);
+      expect(actions).toHaveAttribute('aria-haspopup', 'menu');
+      expect(within(card).getAllByRole('button')).toHaveLength(2);
+      const menu = await openActions(user, card);
+      expect(menu).toHaveAccessibleName('Actions');
+      expect(actionNames(menu)).toEqual([
         '☆ Favourite',
         'Try Again',
         'Use these settings',
+        'Vary (subtle)',
+        'Vary (strong)',
+        'Upscale 2x Pro',
         'Remove blur',
         'Download',
-        'Delete',
+        'Delete…',
       ]);
+      await user.keyboard('{Escape}');
     }
   });
 });

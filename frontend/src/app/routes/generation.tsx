@@ -41,9 +41,6 @@ export default function GenerationRoute() {
     <Page title="Your images" lead="Your newest images first." wide>
       <Gallery
         newIds={newIds}
-        onBack={() => {
-          toGenerate({});
-        }}
         // The seed is left empty: the gateway draws a new one, so the image is a new one.
         onTryAgain={(generation) => {
           toGenerate({ params: paramsOf(generation, catalog), autostart: true });

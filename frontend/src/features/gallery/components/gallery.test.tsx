@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { actionIn, chooseAction, isFavourite, openActions } from '@/testing/image-actions';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
@@ -15,7 +16,6 @@ function openGallery() {
   return renderApp(
     <Gallery
       newIds={[]}
-      onBack={vi.fn()}
       onTryAgain={vi.fn()}
       onUseSettings={vi.fn()}
       onMakeFrom={vi.fn()}
@@ -30,32 +30,28 @@ const prompts = () => within(imagesSection()).queryAllByRole('article').map((car
 const historyRequests = () => requestsTo('GET', '/api/v1/generations');
 
 describe('Gallery: favourites', () => {
-  it('marking a favourite sends PUT with the ID token and shows it pressed', async () => {
+  it('marking a favourite sends PUT with the ID token and shows it checked', async () => {
     db.history = [makeGeneration({ prompt: 'A red fox' })];
     const { user } = openGallery();
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    const toggle = within(card).getByRole('button', { name: 'Favourite' });
-    await waitFor(() => {
-      expect(toggle).toBeEnabled();
-    });
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await chooseAction(user, card, 'Favourite');
 
-    await user.click(toggle);
+    expect(await isFavourite(user, card)).toBe(true);
     await waitFor(() => {
-      expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+      expect(requestsTo('PUT', '/api/v1/generations/gen-1/favorite')).toHaveLength(1);
     });
     const [put] = requestsTo('PUT', '/api/v1/generations/gen-1/favorite');
     expect(put?.authorization).toBe('Bearer token-for-uid-1');
     expect(db.history[0]?.favorite).toBe(true);
 
-    await user.click(within(card).getByRole('button', { name: 'Favourite' }));
+    await chooseAction(user, card, 'Favourite');
     await waitFor(() => {
       expect(requestsTo('DELETE', '/api/v1/generations/gen-1/favorite')).toHaveLength(1);
     });
-    expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await isFavourite(user, card)).toBe(false);
   });
 
-  it('a failed mark shows it pressed at once, then rolls back and says why', async () => {
+  it('a failed mark shows it checked at once, then rolls back and says why', async () => {
     db.history = [makeGeneration({ prompt: 'A red fox' })];
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => {
@@ -69,15 +65,14 @@ describe('Gallery: favourites', () => {
     );
     const { user } = openGallery();
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    await waitFor(() => {
-      expect(within(card).getByRole('button', { name: 'Favourite' })).toBeEnabled();
-    });
 
-    await user.click(within(card).getByRole('button', { name: 'Favourite' }));
-    expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+    await chooseAction(user, card, 'Favourite');
+    const menu = await openActions(user, card);
+    expect(within(menu).getByRole('menuitemcheckbox', { name: 'Favourite' })).toHaveAttribute('aria-checked', 'true');
+    await user.keyboard('{Escape}');
     answer();
     expect(await within(card).findByRole('alert')).toHaveTextContent('Favourite not saved: generation not found');
-    expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'false');
+    expect(await isFavourite(user, card)).toBe(false);
   });
 });
 
@@ -86,10 +81,7 @@ describe('Gallery: the gateway is the one source', () => {
     db.history = [makeGeneration({ prompt: 'A red fox' }), makeGeneration({ prompt: 'A grey wolf' })];
     const first = openGallery();
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    await waitFor(() => {
-      expect(within(card).getByRole('button', { name: 'Favourite' })).toBeEnabled();
-    });
-    await first.user.click(within(card).getByRole('button', { name: 'Favourite' }));
+    await chooseAction(first.user, card, 'Favourite');
     await waitFor(() => {
       expect(requestsTo('PUT', '/api/v1/generations/gen-1/favorite')).toHaveLength(1);
     });
@@ -99,10 +91,8 @@ describe('Gallery: the gateway is the one source', () => {
     queryClient.clear();
     const { user } = openGallery();
     const reloaded = await screen.findByRole('article', { name: 'A red fox' });
-    expect(within(reloaded).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
-    expect(
-      within(screen.getByRole('article', { name: 'A grey wolf' })).getByRole('button', { name: 'Favourite' }),
-    ).toHaveAttribute('aria-pressed', 'false');
+    expect(await isFavourite(user, reloaded)).toBe(true);
+    expect(await isFavourite(user, screen.getByRole('article', { name: 'A grey wolf' }))).toBe(false);
 
     await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
     await waitFor(() => {
@@ -114,24 +104,23 @@ describe('Gallery: the gateway is the one source', () => {
       expect(historyRequests().at(-1)?.search).toBe('?limit=12&favorite=true&q=fox');
     });
     expect(prompts()).toEqual(['A red fox']);
-    expect(within(screen.getByRole('article', { name: 'A red fox' })).getByRole('button', { name: 'Favourite' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(await isFavourite(user, screen.getByRole('article', { name: 'A red fox' }))).toBe(true);
   });
 
   it('shows what the gateway holds when it is asked again, over what the page had', async () => {
     db.history = [makeGeneration({ prompt: 'A red fox' })];
-    openGallery();
+    const { user } = openGallery();
     const card = await screen.findByRole('article', { name: 'A red fox' });
-    expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'false');
+    const menu = await openActions(user, card);
+    const favourite = within(menu).getByRole('menuitemcheckbox', { name: 'Favourite' });
+    expect(favourite).toHaveAttribute('aria-checked', 'false');
 
     // Marked elsewhere (another tab), then the history is reloaded.
     const [stored] = db.history;
     if (stored) stored.favorite = true;
     await queryClient.invalidateQueries({ queryKey: queryKeys.history('uid-1') });
     await waitFor(() => {
-      expect(within(card).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+      expect(favourite).toHaveAttribute('aria-checked', 'true');
     });
   });
 });
@@ -152,7 +141,7 @@ describe('Gallery: filters', () => {
     });
     expect(historyRequests().at(-1)?.search).toBe('?limit=12&favorite=true');
 
-    await user.click(within(screen.getByRole('article', { name: 'A cat' })).getByRole('button', { name: 'Favourite' }));
+    await chooseAction(user, screen.getByRole('article', { name: 'A cat' }), 'Favourite');
     expect(await screen.findByText('No images match these filters.')).toBeInTheDocument();
     expect(prompts()).toEqual([]);
   });
@@ -263,13 +252,20 @@ describe('Gallery: explicit images and the age check', () => {
     db.ageCheck = { status: 'unverified', checkedAt: null, required: true };
     db.plan = 'pro';
     const { explicit } = arrangeHistory();
-    openGallery();
+    const { user } = openGallery();
 
     const card = await screen.findByRole('article', { name: explicit.prompt });
+    const menu = await openActions(user, card);
+    // The plan is known once Favourite can be chosen.
     await waitFor(() => {
-      expect(within(card).getByRole('button', { name: 'Favourite' })).toBeEnabled();
+      expect(actionIn(menu, 'Favourite')).not.toHaveAttribute('aria-disabled');
     });
-    expect(within(card).getByRole('button', { name: 'Download' })).toBeDisabled();
-    expect(within(card).getByRole('button', { name: 'Remove blur' })).toBeDisabled();
+    for (const name of ['Download', 'Remove blur']) {
+      expect(actionIn(menu, name)).toHaveAttribute('aria-disabled', 'true');
+      expect(actionIn(menu, name)).toHaveAccessibleDescription('Verify your age to see this image');
+    }
+    await user.click(actionIn(menu, 'Download'));
+    expect(menu).toBeInTheDocument();
+    expect(requestsTo('GET', `/api/v1/generations/${explicit.id}/image`)).toHaveLength(0);
   });
 });

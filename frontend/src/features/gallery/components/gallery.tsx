@@ -1,30 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 
 import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { labelsOf, rendererNote, settingsOf, useCatalog } from '@/lib/catalog';
 import { isPro, useMe } from '@/lib/me';
-import type { Generation, SourceMode } from '@/types/api';
+import type { Generation } from '@/types/api';
 
+import type { Access } from '../access';
 import { NO_FILTERS, type HistoryFilters as Filters } from '../api/generations';
 import { useHistory } from '../hooks/use-history';
+import { useViewer } from '../hooks/use-viewer';
 
 import styles from './gallery.module.css';
-import { GenerationCard, type Access } from './generation-card';
+import type { ImageHandlers } from './generation-actions';
+import { GenerationCard } from './generation-card';
 import { HistoryFilters } from './history-filters';
+import { ImageViewer } from './image-viewer';
 
-interface GalleryProps {
+interface GalleryProps extends ImageHandlers {
   /** The ids of the images made on this visit: marked new, and the first shown takes the focus. */
   readonly newIds: readonly string[];
-  readonly onBack: () => void;
-  /** 'Try Again': a new image with the same settings and a new seed. */
-  readonly onTryAgain: (generation: Generation) => void;
-  /** 'Use these settings': the form filled with every setting, the seed too. */
-  readonly onUseSettings: (generation: Generation) => void;
-  /** 'Vary (subtle)', 'Upscale 2x', … on a card. */
-  readonly onMakeFrom: (generation: Generation, mode: SourceMode) => void;
-  readonly onUpgrade: (feature: string) => void;
+}
+
+/** The card of image `id` in `list`, if it is shown. */
+function cardOf(list: HTMLElement | null, id: string): HTMLElement | undefined {
+  const cards = list?.querySelectorAll<HTMLElement>('[data-generation-id]') ?? [];
+  return Array.from(cards).find((card) => card.dataset.generationId === id);
 }
 
 /**
@@ -45,7 +47,21 @@ function useFocusOnNew(newIds: readonly string[]) {
   return list;
 }
 
-export function Gallery({ newIds, onBack, onTryAgain, onUseSettings, onMakeFrom, onUpgrade }: GalleryProps) {
+/**
+ * The viewer gives the focus back to the image that opened it. Opened from the address (a reload,
+ * a link), it has none: the card of the image it showed last takes the focus instead.
+ */
+function useFocusAfterViewer(list: RefObject<HTMLElement | null>, viewed: string | undefined) {
+  const last = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const closed = last.current;
+    last.current = viewed;
+    if (viewed || !closed || document.activeElement !== document.body) return;
+    cardOf(list.current, closed)?.focus();
+  }, [list, viewed]);
+}
+
+export function Gallery({ newIds, ...handlers }: GalleryProps) {
   const { user, ready } = useAuth();
   const { me, status } = useMe();
   const { catalog } = useCatalog();
@@ -53,6 +69,9 @@ export function Gallery({ newIds, onBack, onTryAgain, onUseSettings, onMakeFrom,
   const history = useHistory(ready ? (user?.uid ?? null) : null, filters);
   const filtered = filters.favorite || filters.style !== '' || filters.q !== '';
   const list = useFocusOnNew(newIds);
+  const viewer = useViewer(history);
+  const viewed = history.items[viewer.index];
+  useFocusAfterViewer(list, viewed?.id);
 
   let access: Access;
   if (!ready) access = 'loading';
@@ -61,6 +80,7 @@ export function Gallery({ newIds, onBack, onTryAgain, onUseSettings, onMakeFrom,
   else access = status === 'loading' ? 'loading' : 'free';
 
   const note = rendererNote(catalog);
+  const sourceModes = catalog?.sourceModes ?? [];
 
   const card = (generation: Generation) => (
     <li key={generation.id}>
@@ -70,12 +90,9 @@ export function Gallery({ newIds, onBack, onTryAgain, onUseSettings, onMakeFrom,
         labels={labelsOf(catalog, generation)}
         settings={settingsOf(catalog, generation)}
         isNew={newIds.includes(generation.id)}
-        onBack={onBack}
-        onTryAgain={onTryAgain}
-        onUseSettings={onUseSettings}
-        sourceModes={catalog?.sourceModes ?? []}
-        onMakeFrom={onMakeFrom}
-        onUpgrade={onUpgrade}
+        sourceModes={sourceModes}
+        handlers={handlers}
+        onOpen={viewer.open}
       />
     </li>
   );
@@ -138,6 +155,18 @@ export function Gallery({ newIds, onBack, onTryAgain, onUseSettings, onMakeFrom,
               <button type="button" className={`button ${styles.more}`} onClick={history.loadMore}>
                 Load more
               </button>
+            )}
+            {viewed && (
+              <ImageViewer
+                generation={viewed}
+                position={viewer.index + 1}
+                total={history.items.length}
+                access={access}
+                sourceModes={sourceModes}
+                handlers={handlers}
+                onStep={viewer.step}
+                onClose={viewer.close}
+              />
             )}
           </>
         )}

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { formatDateTime } from '@/lib/format';
+import { actionIn, openActions } from '@/testing/image-actions';
 import { db, makeGeneration } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render-app';
 
@@ -13,7 +14,6 @@ async function openDetails(prompt: string) {
   const view = renderApp(
     <Gallery
       newIds={[]}
-      onBack={vi.fn()}
       onTryAgain={vi.fn()}
       onUseSettings={vi.fn()}
       onMakeFrom={vi.fn()}
@@ -121,11 +121,10 @@ describe('Gallery: an image’s details', () => {
 
   it('says Try Again draws with a new seed, and Use these settings keeps it', async () => {
     db.history = [makeGeneration({ prompt: 'A red fox' })];
-    const { card } = await openDetails('A red fox');
+    const { card, user } = await openDetails('A red fox');
+    const menu = await openActions(user, card);
 
-    expect(within(card).getByRole('button', { name: 'Try Again' })).toHaveAccessibleDescription(/a new seed/);
-    expect(within(card).getByRole('button', { name: 'Use these settings' })).toHaveAccessibleDescription(
-      /its seed too/,
-    );
+    expect(actionIn(menu, 'Try Again')).toHaveAccessibleDescription(/a new seed/);
+    expect(actionIn(menu, 'Use these settings')).toHaveAccessibleDescription(/its seed too/);
   });
 });

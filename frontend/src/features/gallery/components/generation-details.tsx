@@ -10,6 +10,8 @@ import styles from './gallery.module.css';
 interface GenerationDetailsProps {
   readonly generation: Generation;
   readonly labels: Labels;
+  /** Open from the start (the viewer, which has room for them); closed on a card. */
+  readonly defaultOpen?: boolean;
 }
 
 /** Every parameter `generation` records, by the catalog's names; what it does not record is left out. */
@@ -34,25 +36,29 @@ export function detailsOf(generation: Generation, labels: Labels): [term: string
 }
 
 /** The image's parameters behind a disclosure, with its prompt and seed one click from the clipboard. */
-export function GenerationDetails({ generation, labels }: GenerationDetailsProps) {
+export function GenerationDetails({ generation, labels, defaultOpen = false }: GenerationDetailsProps) {
   // Drawn once opened: a page of cards keeps no hidden lists.
-  const [open, setOpen] = useState(false);
-  const [status, setStatus] = useState('');
+  const [open, setOpen] = useState(defaultOpen);
+  // Said of the image it was copied from: the viewer keeps these details while it moves on.
+  const [copied, setCopied] = useState({ id: generation.id, status: '' });
+  const status = copied.id === generation.id ? copied.status : '';
 
   function copy(what: 'Prompt' | 'Seed', text: string) {
-    setStatus('');
+    const { id } = generation;
+    setCopied({ id, status: '' });
     browser.copyText(text).then(
       () => {
-        setStatus(`${what} copied`);
+        setCopied({ id, status: `${what} copied` });
       },
       () => {
-        setStatus('Could not copy');
+        setCopied({ id, status: 'Could not copy' });
       },
     );
   }
 
   return (
     <details
+      open={defaultOpen || undefined}
       className={styles.details}
       onToggle={(event) => {
         setOpen(event.currentTarget.open);

@@ -125,3 +125,20 @@ export function useFavorite(generation: Generation) {
     },
   };
 }
+
+/**
+ * 'Remove blur' for a pro user whose list still holds a blurred preview (read before they paid):
+ * the gateway now serves the original at the same address, so the image is fetched again and
+ * every cached list marks it sharp, in the card and the viewer alike.
+ */
+export function useRemoveBlur() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const uid = user?.uid ?? null;
+  return (generation: Generation) => {
+    queryClient.setQueriesData<Pages>({ queryKey: queryKeys.historyList(uid) }, (pages) =>
+      pages ? mapItems(pages, (item) => (item.id === generation.id ? { ...item, blurred: false } : item)) : pages,
+    );
+    void queryClient.refetchQueries({ queryKey: queryKeys.image(generation.imageUrl) });
+  };
+}

@@ -1,0 +1,50 @@
+import { useRef } from 'react';
+
+import { Modal } from '@/components/ui/modal';
+import styles from '@/components/ui/modal.module.css';
+
+interface DeleteImageDialogProps {
+  readonly pending: boolean;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}
+
+/**
+ * Asked before an image is deleted, since nothing brings it back; Cancel has the focus. Once the
+ * delete is sent, nothing here can stop it, so both buttons wait (aria-disabled, not disabled:
+ * the focus stays where it was).
+ */
+export function DeleteImageDialog({ pending, onConfirm, onCancel }: DeleteImageDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const unlessPending = (action: () => void) => () => {
+    if (!pending) action();
+  };
+  return (
+    <Modal
+      title="Delete this image?"
+      description={<p>It leaves your images for good, with its settings.</p>}
+      initialFocus={cancelRef}
+      onEscape={unlessPending(onCancel)}
+    >
+      <div className={styles.modalActions}>
+        <button
+          ref={cancelRef}
+          type="button"
+          className="button"
+          aria-disabled={pending || undefined}
+          onClick={unlessPending(onCancel)}
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          aria-disabled={pending || undefined}
+          onClick={unlessPending(onConfirm)}
+        >
+          {pending ? 'Deleting…' : 'Delete'}
+        </button>
+      </div>
+    </Modal>
+  );
+}
