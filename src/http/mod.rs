@@ -5,34 +5,17 @@
 //! document come from the same place; `openapi.rs` holds the document's frame.
 
 mod account;
-mod age_check;
 mod billing;
 mod catalog;
+mod edge;
 pub mod error;
-mod error_docs;
-mod etag;
-mod events;
-mod extract;
-mod favorites;
 mod generations;
 mod health;
-mod image_lists;
 mod jobs;
-mod json;
-mod legacy;
-mod me;
 mod openapi;
-mod png;
-mod rate_limit;
-mod security_headers;
 pub mod server;
-mod spa;
 mod staff;
 mod state;
-mod style_sample;
-mod submission;
-mod test_age_check;
-mod test_checkout;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -50,11 +33,11 @@ use tower_http::trace::TraceLayer;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
+pub use edge::json::ApiJson;
+pub use edge::rate_limit::client_ip;
+pub use edge::security_headers::SecurityHeaders;
 pub use error::{ApiError, ErrorCode};
 pub use health::Readiness;
-pub use json::ApiJson;
-pub use rate_limit::client_ip;
-pub use security_headers::SecurityHeaders;
 pub use state::{App, AppState, HttpSettings};
 
 use crate::limits::Class;
@@ -73,20 +56,28 @@ fn limited(
     class: Class,
     (schemas, paths, route): UtoipaMethodRouter<AppState>,
 ) -> UtoipaMethodRouter<AppState> {
-    let limit = middleware::from_fn_with_state((state.clone(), class), rate_limit::per_address);
+    let limit =
+        middleware::from_fn_with_state((state.clone(), class), edge::rate_limit::per_address);
     (schemas, paths, route.route_layer(limit))
 }
 
 /// Every route, documented.
 fn routes(state: &AppState) -> OpenApiRouter<AppState> {
     let quick = OpenApiRouter::new()
-        .routes(routes!(me::get_me))
-        .routes(limited(state, Class::ProfileWrite, routes!(me::post_me)))
+        .routes(routes!(account::me::get_me))
+        .routes(limited(
+            state,
+            Class::ProfileWrite,
+            routes!(account::me::post_me),
+        ))
         .routes(routes!(catalog::get_catalog))
-        .routes(routes!(style_sample::get_style_sample))
+        .routes(routes!(catalog::style_sample::get_style_sample))
         .routes(routes!(openapi::document))
         .routes(routes!(generations::list))
-        .routes(routes!(favorites::mark, favorites::unmark))
+        .routes(routes!(
+            generations::favorites::mark,
+            generations::favorites::unmark
+        ))
         .routes(routes!(generations::delete))
         .routes(routes!(generations::image))
         .routes(limited(state, Class::Generate, routes!(jobs::submit)))
@@ -114,9 +105,14 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(routes!(staff::review::decide_suspension))
         .routes(routes!(staff::review::false_positive))
         .routes(routes!(billing::webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)))
-        .routes(limited(state, Class::AgeCheck, routes!(age_check::start)))
+        .routes(limited(
+            state,
+            Class::AgeCheck,
+            routes!(account::age_check::start),
+        ))
         .routes(
-            routes!(age_check::persona_webhook).layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)),
+            routes!(account::age_check::persona_webhook)
+                .layer(DefaultBodyLimit::max(WEBHOOK_BODY_LIMIT)),
         )
         .fallback(api_not_found)
         .layer(TimeoutLayer::with_status_code(
@@ -147,11 +143,20 @@ fn routes(state: &AppState) -> OpenApiRouter<AppState> {
         .routes(limited(
             state,
             Class::Generate,
-            routes!(legacy::generate_image),
+            routes!(jobs::legacy::generate_image),
         ))
-        .routes(routes!(test_checkout::show, test_checkout::pay))
-        .routes(routes!(test_checkout::portal, test_checkout::cancel))
-        .routes(routes!(test_age_check::show, test_age_check::answer))
+        .routes(routes!(
+            billing::test_checkout::show,
+            billing::test_checkout::pay
+        ))
+        .routes(routes!(
+            billing::test_checkout::portal,
+            billing::test_checkout::cancel
+        ))
+        .routes(routes!(
+            account::test_age_check::show,
+            account::test_age_check::answer
+        ))
         .nest("/api", api)
 }
 
@@ -196,7 +201,7 @@ pub fn build_app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(Extension(openapi::Document(document)));
     router
-        .fallback_service(spa::service(&state.settings.static_dir))
+        .fallback_service(edge::spa::service(&state.settings.static_dir))
         .layer(stack)
         .with_state(state)
 }

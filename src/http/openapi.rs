@@ -8,7 +8,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use super::error::{ErrorBody, ErrorCode, ErrorDetail};
-use super::events::{ProgressEvent, QueuedEvent};
+use super::jobs::events::{ProgressEvent, QueuedEvent};
 
 /// The serialised document, computed once at start.
 #[derive(Clone)]

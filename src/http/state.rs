@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use secrecy::SecretString;
 
+use super::edge::security_headers::SecurityHeaders;
 use super::health::Readiness;
-use super::security_headers::SecurityHeaders;
 use crate::age::AgeChecks;
 use crate::auth::TokenVerifier;
 use crate::billing::Billing;

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::safety::Category;
 
+pub(super) mod docs;
 mod from_domain;
 
 /// Declares [`ErrorCode`] from one table: variant, wire name, status.

@@ -6,11 +6,11 @@ use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::super::account::{AccountDeleted, delete};
-use super::super::error_docs::op_errors;
-use super::super::{ApiError, ApiJson, AppState, ErrorCode};
 use super::{SupportStaff, actor, not_staff, not_their_own};
 use crate::account::Asker;
+use crate::http::account::{AccountDeleted, delete};
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::staff::reason;
 
 /// A staff member's account, and one that pays for Premium now (its subscription is canceled

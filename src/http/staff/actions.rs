@@ -5,11 +5,11 @@ use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::super::error_docs::op_errors;
-use super::super::{ApiError, ApiJson, AppState};
 use super::card::{SupportUser, card};
 use super::{SupportStaff, actor, not_their_own, within_reach};
 use crate::auth::Identity;
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, ApiJson, AppState};
 use crate::staff::{Authority, Day, Grant, Plan, PlanChange, add_credits, reason, set_plan};
 use crate::store::{AuditEntry, now_ms};
 
@@ -17,7 +17,7 @@ use crate::store::{AuditEntry, now_ms};
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlanBody {
-    #[schema(value_type = crate::http::me::Plan)]
+    #[schema(value_type = crate::http::account::me::Plan)]
     plan: Plan,
     /// The last day of a pro plan, `YYYY-MM-DD` (UTC); none: until changed again. Support
     /// grants pro up to 31 days ahead; longer, or none, needs an admin (403 `admin_required`),

@@ -6,10 +6,10 @@ use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::super::error_docs::op_errors;
-use super::super::{ApiError, ApiJson, AppState, ErrorCode};
 use super::card::{SupportUser, card};
 use super::{SupportStaff, actor, not_their_own};
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::staff::reason;
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -7,12 +7,12 @@ use axum::extract::{Path, Query, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::super::error_docs::op_errors;
-use super::super::me::{Me, me};
-use super::super::{ApiError, AppState};
 use super::provider::{ProviderView, provider_view};
 use super::safety_views::{RefusalView, SuspensionView};
 use super::{SupportStaff, staff_account};
+use crate::http::account::me::{Me, me};
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, AppState};
 use crate::staff::why_pro;
 use crate::store::{AgeStatus, AuditEntry, UserRecord, now_ms};
 

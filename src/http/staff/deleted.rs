@@ -7,11 +7,11 @@ use axum::extract::{Path, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::super::error_docs::op_errors;
-use super::super::{ApiError, AppState};
 use super::SupportStaff;
 use super::card::AuditView;
 use super::safety_views::{RefusalView, SuspensionView};
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, AppState};
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -6,9 +6,9 @@ use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::super::error_docs::op_errors;
-use super::super::{ApiError, AppState};
 use super::SupportStaff;
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, AppState};
 
 /// A support member's grants of the UTC day and their caps. An admin's are not capped: all
 /// four are absent.

@@ -6,11 +6,11 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
 
-use super::super::error_docs::op_errors;
-use super::super::image_lists::{HistoryPage, PageQuery, bad_query};
-use super::super::png::{Png, png_headers};
-use super::super::{ApiError, AppState};
 use super::SupportStaff;
+use crate::http::edge::png::{Png, png_headers};
+use crate::http::error::docs::op_errors;
+use crate::http::generations::image_lists::{HistoryPage, PageQuery, bad_query};
+use crate::http::{ApiError, AppState};
 use crate::limits::Class;
 
 op_errors!(UserImagesErrors: STORE + [BadQuery, NotFound, DependencyUnavailable, InvalidField]);

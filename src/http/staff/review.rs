@@ -7,12 +7,12 @@ use axum::extract::{Path, Query, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::super::error_docs::op_errors;
-use super::super::{ApiError, ApiJson, AppState};
 use super::actions::ReasonBody;
 use super::card::{SupportUser, card};
 use super::safety_views::{RefusalView, SuspensionView};
 use super::{SupportStaff, actor, not_their_own};
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, ApiJson, AppState};
 use crate::staff::{Decision, Queue, decide, mark_false_positive};
 use crate::store::UserRecord;
 

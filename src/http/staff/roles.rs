@@ -7,9 +7,9 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::super::error_docs::op_errors;
-use super::super::{ApiError, ApiJson, AppState, ErrorCode};
 use super::{SupportStaff, actor, not_their_own};
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::staff::{self, Role, reason};
 use crate::store::{AuditEntry, now_ms};
 

@@ -5,9 +5,9 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use super::error::ApiError;
-use super::error_docs::op_errors;
-use super::{AppState, etag};
+use crate::http::error::ApiError;
+use crate::http::error::docs::op_errors;
+use crate::http::{AppState, edge::etag};
 
 op_errors!(StyleSampleErrors: [NotFound]);
 

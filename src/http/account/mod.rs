@@ -1,6 +1,10 @@
 //! Leaving and taking one's data: `DELETE /api/v1/me` (the account's email as confirmation),
 //! `GET /api/v1/me/export` (a ZIP), and staff's `DELETE /api/v1/support/users/{uid}`.
 
+pub(super) mod age_check;
+pub(super) mod me;
+pub(super) mod test_age_check;
+
 use axum::Json;
 use axum::body::Body;
 use axum::extract::State;
@@ -9,11 +13,11 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::error_docs::op_errors;
-use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::account::{Asker, Bounds, Deleted, Deletion, DeletionError, Export};
 use crate::auth::Identity;
 use crate::generate::gallery::Viewer;
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::limits::Class;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -55,7 +59,7 @@ impl From<DeletionError> for ApiError {
 
 /// Runs to its end in a task of its own: a client that leaves does not cut it (asking again
 /// would finish it all the same).
-pub(super) async fn delete(
+pub(in crate::http) async fn delete(
     state: &AppState,
     uid: String,
     asker: Asker,

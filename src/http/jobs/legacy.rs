@@ -9,16 +9,16 @@ use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::error_docs::op_errors;
-use super::image_lists::bad_query;
-use super::png::Png;
-use super::submission;
-use super::{ApiError, AppState};
 use crate::auth::Identity;
 use crate::generate::GenerateError;
 use crate::generate::Route;
 use crate::generate::catalog::Catalog;
 use crate::generate::request::{GenerationBody, Loose};
+use crate::http::edge::png::Png;
+use crate::http::error::docs::op_errors;
+use crate::http::generations::image_lists::bad_query;
+use crate::http::jobs::submission;
+use crate::http::{ApiError, AppState};
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -2,6 +2,10 @@
 //! the event stream resumes after the last event a client saw (`Last-Event-ID`), so a reload
 //! or a dropped connection finds the same job instead of losing its credits.
 
+pub(super) mod events;
+pub(super) mod legacy;
+pub(super) mod submission;
+
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -9,15 +13,14 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::error_docs::op_errors;
-use super::events::{Hold, ProgressEvent, StreamEvent, event_stream};
-use super::submission;
-use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
 use crate::generate::GenerateError;
 use crate::generate::Route;
 use crate::generate::request::GenerationBody;
 use crate::generate::stage::{End, Stage};
+use crate::http::error::docs::op_errors;
+use crate::http::jobs::events::{Hold, ProgressEvent, StreamEvent, event_stream};
+use crate::http::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::jobs::{Cancel, JobState, Place};
 
 /// A job as its owner reads it.
@@ -40,7 +43,7 @@ pub struct JobView {
     generations: Option<Vec<crate::generate::view::GenerationView>>,
     /// Once failed: why.
     #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<super::error::ErrorDetail>,
+    error: Option<crate::http::error::ErrorDetail>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]

@@ -11,7 +11,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256};
 
-use super::test_checkout::STYLE;
+use crate::http::billing::test_checkout::STYLE;
 
 /// The Firebase Auth SDK's hosts for email sign-in and token refresh (all the app uses).
 const FIREBASE_AUTH: &str =

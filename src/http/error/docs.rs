@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use utoipa::PartialSchema;
 use utoipa::openapi::{RefOr, Response};
 
-use super::error::ErrorCode;
+use crate::http::error::ErrorCode;
 
 /// The error responses of one operation in the document, grouped by status, each listing its
 /// codes. Declared beside the handler with [`op_errors!`], from the same [`ErrorCode`]s the
@@ -66,7 +66,7 @@ pub const JSON_BODY: &[ErrorCode] = &[
     ErrorCode::PayloadTooLarge,
 ];
 
-/// What a generation's submission (src/http/submission.rs) can answer besides the failures every
+/// What a generation's submission (src/http/jobs/submission.rs) can answer besides the failures every
 /// call shares.
 pub const SUBMISSION: &[ErrorCode] = &[
     ErrorCode::RateLimited,
@@ -92,7 +92,7 @@ macro_rules! op_errors {
         impl $name {
             pub fn codes() -> Vec<$crate::http::ErrorCode> {
                 let mut codes: Vec<$crate::http::ErrorCode> = Vec::new();
-                $(codes.extend_from_slice($crate::http::error_docs::$group);)*
+                $(codes.extend_from_slice($crate::http::error::docs::$group);)*
                 codes.extend::<[$crate::http::ErrorCode; _]>([$($crate::http::ErrorCode::$code),*]);
                 codes
             }
@@ -103,7 +103,7 @@ macro_rules! op_errors {
                 String,
                 utoipa::openapi::RefOr<utoipa::openapi::Response>,
             > {
-                $crate::http::error_docs::error_responses(&Self::codes())
+                $crate::http::error::docs::error_responses(&Self::codes())
             }
         }
     };

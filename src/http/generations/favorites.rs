@@ -3,9 +3,9 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 
-use super::error_docs::op_errors;
-use super::{ApiError, AppState};
 use crate::auth::Identity;
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, AppState};
 
 op_errors!(FavoriteErrors: AUTH + STORE + [NotFound]);
 

@@ -8,7 +8,7 @@ use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::{ApiError, AppState};
+use crate::http::{ApiError, AppState};
 use crate::limits::Class;
 
 /// The client's address: the peer, or with `LUCENT_PROXY_HOPS` = n, the n-th entry of

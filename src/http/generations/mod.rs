@@ -1,6 +1,9 @@
 //! Generations over HTTP: create (JSON or a Server-Sent Events stream), list, fetch the image
 //! (blurred unless pro), download (pro), delete (pro).
 
+pub(super) mod favorites;
+pub(super) mod image_lists;
+
 use axum::Json;
 use axum::body::Body;
 use axum::extract::rejection::QueryRejection;
@@ -10,16 +13,16 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::error_docs::op_errors;
-use super::events::{Hold, StreamEvent, event_stream};
-use super::image_lists::{Generations, HistoryPage, bad_query};
-use super::png::{Png, png_headers};
-use super::submission;
-use super::{ApiError, ApiJson, AppState, etag};
 use crate::auth::Identity;
 use crate::generate::Route;
 use crate::generate::gallery::Filter;
 use crate::generate::request::GenerationBody;
+use crate::http::edge::png::{Png, png_headers};
+use crate::http::error::docs::op_errors;
+use crate::http::generations::image_lists::{Generations, HistoryPage, bad_query};
+use crate::http::jobs::events::{Hold, StreamEvent, event_stream};
+use crate::http::jobs::submission;
+use crate::http::{ApiError, ApiJson, AppState, edge::etag};
 use crate::images::download_name;
 use crate::limits::Class;
 

@@ -7,13 +7,13 @@ use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::error::ErrorBody;
-use super::{ApiError, AppState};
 use crate::billing::ProviderError;
 use crate::billing::test_mode::CardOutcome;
+use crate::http::error::ErrorBody;
+use crate::http::{ApiError, AppState};
 
 /// The pages' only style sheet, inline; the Content-Security-Policy allows exactly it by hash.
-pub(super) const STYLE: &str = "body{margin:0;font-family:system-ui,sans-serif;background:#0f1115;color:#e8e8ef;display:grid;place-items:center;min-height:100vh}
+pub(in crate::http) const STYLE: &str = "body{margin:0;font-family:system-ui,sans-serif;background:#0f1115;color:#e8e8ef;display:grid;place-items:center;min-height:100vh}
 main{box-sizing:border-box;background:#1a1d24;border-radius:14px;padding:28px;width:min(420px,92vw);box-shadow:0 10px 40px #0008}
 .test{background:#ffb020;color:#1a1200;font-weight:700;text-align:center;padding:6px;border-radius:6px;letter-spacing:.08em}
 h1{font-size:1.3rem;margin:18px 0 4px}.price{font-size:2rem;font-weight:700;margin:4px 0 18px}
@@ -21,14 +21,14 @@ label{display:block;margin:12px 0 4px;font-size:.9rem;color:#b8bccb}input{width:
 button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:#6f4cff;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
 .error{background:#4a1620;color:#ffb3c0;padding:10px;border-radius:8px;margin-top:14px}.hint{font-size:.85rem;color:#8d92a3}a{color:#a996ff}";
 
-pub(super) fn escape(s: &str) -> String {
+pub(in crate::http) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
 
-pub(super) fn page(title: &str, body: &str) -> Html<String> {
+pub(in crate::http) fn page(title: &str, body: &str) -> Html<String> {
     Html(format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{title}</title><style>{STYLE}</style></head><body><main><div class=\"test\" role=\"note\">TEST MODE</div>{body}</main></body></html>"
     ))

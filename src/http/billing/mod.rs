@@ -1,6 +1,8 @@
 //! Billing endpoints: checkout, the success page's confirmation, the processor's page to manage
 //! the subscription, Stripe's webhook and Verotel's postbacks.
 
+pub(super) mod test_checkout;
+
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -9,11 +11,11 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::error_docs::op_errors;
-use super::me::Plan;
-use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::auth::Identity;
 use crate::billing::WebhookOutcome;
+use crate::http::account::me::Plan;
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::limits::Class;
 use crate::store::now_ms;
 
@@ -125,7 +127,7 @@ pub async fn webhook(
 ) -> Result<Json<WebhookReceipt>, ApiError> {
     // axum's own rejection is plain text; Stripe's dashboard shows ours.
     let body = body.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => super::json::too_large(),
+        StatusCode::PAYLOAD_TOO_LARGE => crate::http::edge::json::too_large(),
         _ => ApiError::new(ErrorCode::MalformedEvent, rejection.body_text()),
     })?;
     let signature = headers

@@ -5,7 +5,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use super::error::{ApiError, ErrorCode};
+use crate::http::error::{ApiError, ErrorCode};
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ApiJson<T>(pub T);

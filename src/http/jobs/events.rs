@@ -10,12 +10,12 @@ use futures_util::Stream;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::ApiError;
-use super::image_lists::Generations;
 use crate::generate::backend::Progress;
 use crate::generate::follow::{Follow, Update};
 use crate::generate::stage::End;
 use crate::generate::{CancelOnDrop, GenerateError};
+use crate::http::ApiError;
+use crate::http::generations::image_lists::Generations;
 use crate::jobs::Place;
 use crate::limits::streams::Slot;
 

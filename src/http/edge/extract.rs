@@ -5,8 +5,8 @@ use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
-use super::{ApiError, AppState};
 use crate::auth::{Identity, TokenError};
+use crate::http::{ApiError, AppState};
 
 fn bearer(parts: &Parts) -> Result<&str, TokenError> {
     let value = parts

@@ -8,10 +8,10 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::test_checkout::{escape, page};
-use super::{ApiError, AppState};
 use crate::age::ProviderError;
 use crate::age::test_mode::Answer;
+use crate::http::billing::test_checkout::{escape, page};
+use crate::http::{ApiError, AppState};
 
 fn not_found() -> Response {
     (

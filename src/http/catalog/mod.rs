@@ -1,18 +1,20 @@
 //! `GET /api/v1/catalog`: what the Generate page offers, and the limits it enforces.
 
+pub(super) mod style_sample;
+
 use axum::Json;
 use axum::extract::State;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::AppState;
 use crate::generate::catalog::{CFG_MAX, CFG_MIN, CFG_STEP, Size};
 use crate::generate::controls::SAMPLERS;
 use crate::generate::request::{
     COUNT_MAX_FREE, COUNT_MAX_PRO, PROMPT_MAX, STEPS_DEFAULT, STEPS_MAX_FREE, STEPS_MAX_PRO,
 };
 use crate::generate::source::MODES;
+use crate::http::AppState;
 use crate::store::SourceMode;
 
 /// What a path segment may hold as it is (RFC 3986's unreserved characters).

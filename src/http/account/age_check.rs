@@ -9,10 +9,10 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::error_docs::op_errors;
-use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::age::Delivery;
 use crate::auth::Identity;
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::limits::Class;
 
 /// Where in the web app the user is sent back to; the verification page by default.
@@ -103,7 +103,7 @@ pub async fn persona_webhook(
         return Err(ApiError::not_found("age check"));
     }
     let body = body.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => super::json::too_large(),
+        StatusCode::PAYLOAD_TOO_LARGE => crate::http::edge::json::too_large(),
         _ => ApiError::new(ErrorCode::MalformedEvent, rejection.body_text()),
     })?;
     let signature = headers
@@ -112,7 +112,7 @@ pub async fn persona_webhook(
     receipt(state.age.receive(signature, &body).await?)
 }
 
-pub(super) fn receipt(delivery: Delivery) -> Result<Json<AgeCheckReceipt>, ApiError> {
+pub(in crate::http) fn receipt(delivery: Delivery) -> Result<Json<AgeCheckReceipt>, ApiError> {
     let outcome = match delivery {
         Delivery::Applied { status, .. } => format!("applied: {}", status_word(status)),
         Delivery::Replayed => "duplicate".to_owned(),

@@ -5,10 +5,10 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::error_docs::op_errors;
-use super::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::account::deletion;
 use crate::auth::Identity;
+use crate::http::error::docs::op_errors;
+use crate::http::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::limits::Class;
 use crate::safety::strikes;
 use crate::store::{AgeStatus, Subscription, UserRecord};
@@ -45,7 +45,7 @@ pub struct AgeCheckView {
 }
 
 impl AgeCheckView {
-    pub(super) fn of(state: &AppState, record: &UserRecord) -> Self {
+    pub(in crate::http) fn of(state: &AppState, record: &UserRecord) -> Self {
         Self {
             status: record.age_status(),
             checked_at: record.age_check.as_ref().map(|c| c.checked_at),
@@ -157,7 +157,7 @@ pub async fn post_me(
 }
 
 /// The account of `record`: its plan, credits and standing.
-pub(super) async fn me(state: &AppState, record: UserRecord) -> Result<Me, ApiError> {
+pub(in crate::http) async fn me(state: &AppState, record: UserRecord) -> Result<Me, ApiError> {
     let strikes = state
         .users
         .strikes(

@@ -4,10 +4,10 @@
 //! a place in line, the credits). The routes list the codes it can send as
 //! `error_docs::SUBMISSION`.
 
-use super::{ApiError, AppState};
 use crate::auth::Identity;
 use crate::generate::request::GenerationBody;
 use crate::generate::{Route, Submitted};
+use crate::http::{ApiError, AppState};
 use crate::limits::Class;
 
 /// Puts `user`'s request in line; `body` is read after the rate check, so that a flood of bad

@@ -6,9 +6,9 @@ use axum::extract::rejection::QueryRejection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{ApiError, ErrorCode};
 use crate::generate::gallery::Page;
 use crate::generate::view::GenerationView;
+use crate::http::{ApiError, ErrorCode};
 
 /// What a generation made: the same shape in the JSON answer, the stream's `done` event and a
 /// job's result.
