@@ -141,13 +141,14 @@ test('a new user verifies their age in the test-mode check, comes back to the st
   const made = await nextJobSubmission(page, () => page.getByRole('button', { name: 'Generate', exact: true }).click());
   assert.equal(made.sent.style, NSFW, 'the explicit style is sent');
   assert.equal(made.status, 202, `the job is accepted: ${JSON.stringify(made.body)}`);
-  await at(page, '/generation', 20_000);
-  const card = page.getByTestId('generation-card').filter({ hasText: PORTRAIT }).first();
-  await visible(card, 'the new image card');
+  // On its job's card, on the Generate page.
+  const card = page.getByRole('region', { name: 'Results', exact: true }).getByRole('article', { name: PORTRAIT, exact: true });
+  await visible(card, "the job's card");
   const img = card.getByRole('img', { name: `Generated image: ${PORTRAIT}`, exact: true });
   await until('the explicit image is loaded for a verified adult', async () => {
     assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
-  });
+  }, { timeout: 20_000 });
+  await assertAccessible(page, 'the Generate page with an explicit image on its card');
   const list = await call('GET', '/api/v1/generations', { token: user.token });
   assert.deepEqual(
     list.body.items.map((item) => [item.style, item.explicit]),

@@ -1,5 +1,5 @@
 // Journey 3d: a free user makes two images, marks the second a favourite and finds each again.
-// Right after making them, the gallery lists both from the gateway's history, where the filters
+// Right after making them, the history (through the nav) lists both from the gateway's, where the filters
 // apply; after a reload the star is still on; 'Favourites only' shows the favourite alone and
 // unticking it shows both; words of the first prompt find the first alone. The first image's
 // details show the seed the gateway recorded.
@@ -18,13 +18,15 @@ after(async () => {
   await browser?.close();
 });
 
-/** Makes one image through the form and waits for the gallery (free users make one at a time). */
+/** Makes one image through the form and waits for it on its job's card (free users make one at a time). */
 async function generate(page, prompt) {
   await page.getByLabel('Prompt', { exact: true }).fill(prompt);
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  // The overlay clears 4000 ms after the answer, then the gallery.
-  await at(page, '/generation', 20_000);
-  await visible(page.getByTestId('generation-card').filter({ hasText: prompt }).first(), `the card of '${prompt}'`);
+  const card = page.getByRole('region', { name: 'Results', exact: true }).getByRole('article', { name: prompt, exact: true });
+  const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
+  await until(`the image of '${prompt}' lands on its card`, async () => {
+    assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
+  }, { timeout: 20_000 });
 }
 
 test('a user marks a favourite, filters by it and by words of the prompt, and reads an image’s seed', { timeout: 120_000 }, async () => {
@@ -37,9 +39,9 @@ test('a user marks a favourite, filters by it and by words of the prompt, and re
   const first = `a lighthouse keeper in a yellow coat, e2e ${tag}`;
   const second = `a fox asleep in the snow, e2e ${tag}`;
   await generate(page, first);
-  await page.goBack();
-  await at(page, '/generate');
   await generate(page, second);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My images', exact: true }).click();
+  await at(page, '/generation');
 
   // Just made: both are listed, newest first, the filters over them.
   const saved = page.getByRole('region', { name: 'Your images', exact: true });

@@ -1,8 +1,9 @@
 // Journey 3e (issue 37): the loop users repeat. A guest's prompt survives the detour through
-// /register into the new account, and a PRO chip and the browser's Back; 'Try Again' draws a new
-// image with a new seed while 'Use these settings' keeps the seed; on a phone the Generate button
-// is on screen without scrolling, Ctrl+Enter in the prompt generates and the focus lands on the
-// new image.
+// /register into the new account, and a PRO chip and the browser's Back; 'Try Again' in the
+// history draws a new image with a new seed on the Generate page while 'Use these settings' keeps
+// the seed; on a phone the Generate button is on screen without scrolling, the results come below
+// the form, Ctrl+Enter in the prompt generates and the new image lands on its card, scrolled into
+// view.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -20,6 +21,19 @@ after(async () => {
 
 const promptBox = (page) => page.getByLabel('Prompt', { exact: true });
 const generateButton = (page) => page.getByRole('button', { name: 'Generate', exact: true });
+const results = (page) => page.getByRole('region', { name: 'Results', exact: true });
+const toHistory = (page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My images', exact: true }).click();
+
+/** Waits for the image of the newest job card to be loaded on it; returns the card. */
+async function landed(page, prompt) {
+  const card = results(page).getByRole('article').first();
+  const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
+  await until(`the image of '${prompt}' lands on its card`, async () => {
+    assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
+  }, { timeout: 20_000 });
+  return card;
+}
 
 /** The user's images as the gateway lists them, newest first. */
 async function history(user) {
@@ -75,26 +89,35 @@ test('Try Again draws a new image with a new seed; Use these settings keeps the 
   await promptBox(page).fill(prompt);
   await page.getByLabel('Seed', { exact: true }).fill('1234');
   await generateButton(page).click();
-  await at(page, '/generation', 20_000);
-  const cards = page.getByRole('region', { name: 'Your images', exact: true }).getByTestId('generation-card');
-  await visible(cards.filter({ hasText: prompt }).first(), 'the first image');
+  await landed(page, prompt);
   const [first] = await history(user);
   assert.equal(first.seed, 1234, 'drawn with the typed seed');
 
-  // 'Try Again' sends the same settings without a seed, and the gateway picks a new one.
+  // In the history, 'Try Again' sends the same settings without a seed, and the gateway picks a
+  // new one; the new image lands on the Generate page, where it was drawn.
+  await toHistory(page);
+  await at(page, '/generation');
+  const cards = page.getByRole('region', { name: 'Your images', exact: true }).getByTestId('generation-card');
+  await visible(cards.filter({ hasText: prompt }).first(), 'the first image');
   const again = await nextJobSubmission(page, () => chooseAction(cards.first(), 'Try Again'));
   assert.equal(again.status, 202, `Try Again's job: ${JSON.stringify(again.body)}`);
   assert.equal(again.sent.prompt, prompt);
   assert.equal(again.sent.seed, '', `no seed is sent: ${JSON.stringify(again.sent)}`);
-  await at(page, '/generation', 20_000);
-  await until('both images are listed', async () => {
-    assert.equal(await cards.count(), 2);
+  await at(page, '/generate');
+  await landed(page, prompt);
+  await until('both images are saved', async () => {
+    assert.equal((await history(user)).length, 2);
   });
   const [second] = await history(user);
   assert.equal(second.prompt, prompt, 'the same prompt');
   assert.notEqual(second.seed, first.seed, 'a new seed, so a new image');
 
   // 'Use these settings' fills the form with the seed too, and sends nothing yet.
+  await toHistory(page);
+  await at(page, '/generation');
+  await until('both images are listed', async () => {
+    assert.equal(await cards.count(), 2);
+  });
   await chooseAction(cards.last(), 'Use these settings');
   await at(page, '/generate');
   await until('the seed is back in the form', async () => {
@@ -105,15 +128,18 @@ test('Try Again draws a new image with a new seed; Use these settings keeps the 
   page.assertNoErrors();
 });
 
-test('on a phone: Generate in view, Ctrl+Enter in the prompt, the focus on the new image', { timeout: 120_000 }, async () => {
+test('on a phone: Generate in view, the results below the form, Ctrl+Enter, the new image on its card', { timeout: 120_000 }, async () => {
   const user = await freeUser(`Keys ${Date.now().toString(36)}`);
   const page = await openPage(browser, { width: 390, height: 844 });
   await logIn(page, user);
   await visible(page.getByTestId('credits'), 'the credits');
 
-  // Without scrolling, the button is within the screen.
+  // Without scrolling, the button is within the screen; the results come after the form.
   const box = await generateButton(page).boundingBox();
   assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `Generate is on screen at 390x844: ${JSON.stringify(box)}`);
+  const form = await page.locator('form').filter({ has: generateButton(page) }).boundingBox();
+  const below = await results(page).boundingBox();
+  assert.ok(form && below && below.y >= form.y + form.height, `the results are below the form: ${JSON.stringify({ form, below })}`);
 
   const prompt = `a kite over the dunes, e2e ${Date.now().toString(36)}`;
   await promptBox(page).fill(prompt);
@@ -121,11 +147,14 @@ test('on a phone: Generate in view, Ctrl+Enter in the prompt, the focus on the n
   assert.equal(sent.status, 202, `the job: ${JSON.stringify(sent.body)}`);
   assert.equal(sent.sent.prompt, prompt, 'the prompt as typed, with no new line');
 
-  await at(page, '/generation', 20_000);
+  const card = await landed(page, prompt);
+  assert.equal(new URL(page.url()).pathname, '/generate', 'still on /generate');
   const [made] = await history(user);
-  await until('the focus is on the new image', async () => {
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-generation-id') ?? null);
-    assert.equal(focused, made.id);
+  assert.equal(await card.getByRole('link').getAttribute('href'), `/generation?view=${made.id}`);
+  // Below the form, the accepted job's card was brought into view.
+  await until('the new card is on screen', async () => {
+    const shown = await card.boundingBox();
+    assert.ok(shown && shown.y < 844 && shown.y + shown.height > 0, `the card is in view: ${JSON.stringify(shown)}`);
   });
   page.assertNoErrors();
 });

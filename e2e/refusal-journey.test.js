@@ -1,6 +1,7 @@
 // A refused prompt, in Chromium against the real local stack: the gateway's content gate
-// refuses an explicit request about a minor, the page says why under the prompt with the words
-// and a link to the rules in the terms, and no credit is spent.
+// refuses an explicit request about a minor, the page says why beside the Generate button, in
+// view and announced, with the words and a link to the rules in the terms; the prompt is marked,
+// no job card is made and no credit is spent.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -15,7 +16,7 @@ after(async () => {
   await browser?.close();
 });
 
-test('a refused prompt says why under the field, links the rules and costs nothing', JOURNEY, async () => {
+test('a refused prompt says why beside Generate, links the rules and costs nothing', JOURNEY, async () => {
   const user = await freeUser(`Refused ${Date.now().toString(36)}`);
   const page = await openPage(browser);
   await logIn(page, user);
@@ -29,7 +30,16 @@ test('a refused prompt says why under the field, links the rules and costs nothi
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
 
   const refusal = page.getByTestId('prompt-refusal');
-  await visible(refusal, 'the refusal under the prompt');
+  await visible(refusal, 'the refusal beside Generate');
+  assert.equal(await refusal.getAttribute('role'), 'alert', 'announced');
+  // Where the user is looking: in view at 1440x900 without scrolling, with the button.
+  for (const [what, box] of [
+    ['the refusal', await refusal.boundingBox()],
+    ['Generate', await page.getByRole('button', { name: 'Generate', exact: true }).boundingBox()],
+  ]) {
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 900, `${what} is in view: ${JSON.stringify(box)}`);
+  }
+  assert.equal(await page.getByRole('region', { name: 'Results', exact: true }).getByRole('article').count(), 0, 'no job card');
   const said = await refusal.innerText();
   assert.match(said, /under 18/);
   assert.match(said, /Refused because of: 15 year old\./);

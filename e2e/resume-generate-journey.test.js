@@ -1,12 +1,12 @@
 // Journey 3b: the connection drops while a generation job runs and the user reloads. The app
-// comes back to the same job (remembered per user for the tab) and shows its image: one job,
-// one credit, nothing generated twice.
+// comes back to the same job (remembered per user for the tab) and shows its image on the job's
+// card, on /generate: one job, one credit, nothing generated twice.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { launch, openPage } from './support/browser.js';
-import { at, freeUser, JOURNEY, logIn, until, visible } from './support/journey.js';
+import { freeUser, JOURNEY, logIn, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -40,7 +40,8 @@ test('a reload during a generation comes back to the same job and shows its imag
   const prompt = `a paper boat on a puddle, e2e ${Date.now().toString(36)}`;
   await page.getByLabel('Prompt', { exact: true }).fill(prompt);
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  await visible(page.getByTestId('generating-overlay'), "the 'Generating . . .' overlay");
+  const card = page.getByRole('region', { name: 'Results', exact: true }).getByRole('article', { name: prompt, exact: true });
+  await visible(card, "the job's card");
   await until('the event stream was asked for', async () => {
     assert.equal(stuck.length, 1);
   });
@@ -50,10 +51,15 @@ test('a reload during a generation comes back to the same job and shows its imag
   await page.unroute(isEvents, { behavior: 'ignoreErrors' });
   await page.reload();
 
-  // The same job, not a new one: its image is shown and one credit is spent.
-  await at(page, '/generation', 20_000);
-  const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
-  await visible(card, 'the image of the job that ran during the reload');
+  // The same job, not a new one: its image is shown on its card and one credit is spent.
+  await until('the card is that job again', async () => {
+    assert.equal(await card.getAttribute('data-job-id'), jobId);
+  });
+  const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
+  await until('the image of the job that ran during the reload is on its card', async () => {
+    assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
+  }, { timeout: 20_000 });
+  assert.equal(new URL(page.url()).pathname, '/generate', 'still on /generate');
   assert.equal(submitted.length, 1, 'one job was submitted');
   const job = await call('GET', `/api/v1/jobs/${jobId}`, { token: user.token });
   assert.equal(job.status, 200);

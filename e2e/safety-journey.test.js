@@ -1,8 +1,9 @@
 // Journey: the content rules, in Chromium against the real local stack. A new user signs up
 // (confirming 18+), and an honest negative prompt written in A1111 weights passes the gate:
-// the image arrives. Then a request resting on one ambiguous sign, a misspelt name that may be
-// a real person's, under the explicit style: the gateway asks to rephrase without a strike,
-// and the page names the words to change and says it does not count against the account.
+// the image arrives on its job's card. Then a request resting on one ambiguous sign, a misspelt
+// name that may be a real person's, under the explicit style: the gateway asks to rephrase
+// without a strike, and the page names the words to change, beside the Generate button, and says
+// it does not count against the account.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -47,13 +48,12 @@ test('an honest negative prompt generates; one ambiguous sign asks to rephrase a
   const made = await nextJobSubmission(page, () => generate.click());
   assert.equal(made.sent.negativePrompt, NEGATIVE_PROMPT, 'the negative prompt is sent as typed');
   assert.equal(made.status, 202, `the job is accepted: ${JSON.stringify(made.body)}`);
-  await at(page, '/generation', 20_000);
-  const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
-  await visible(card, 'the new image card');
+  const card = page.getByRole('region', { name: 'Results', exact: true }).getByRole('article', { name: prompt, exact: true });
+  await visible(card, "the job's card");
   const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
-  await until('the image is loaded from an object URL', async () => {
-    assert.match(await img.getAttribute('src'), /^blob:/);
-  });
+  await until('the image is loaded on its card from an object URL', async () => {
+    assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
+  }, { timeout: 20_000 });
   const token = await signIn(user);
   const list = await call('GET', '/api/v1/generations', { token });
   assert.equal(list.status, 200);
@@ -61,10 +61,9 @@ test('an honest negative prompt generates; one ambiguous sign asks to rephrase a
   assert.equal(saved.length, 1, 'one image was made');
   assert.equal(saved[0].negativePrompt, NEGATIVE_PROMPT, 'the image keeps its negative prompt');
 
-  // Back on the form, on the default style: its checkpoint can draw nudity, so the prompt's
+  // Still on the form, on the default style: its checkpoint can draw nudity, so the prompt's
   // explicit words make the request explicit.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Generate', exact: true }).click();
-  await at(page, '/generate');
+  assert.equal(new URL(page.url()).pathname, '/generate', 'still on /generate');
   await until('one credit was used', async () => {
     assert.match(await credits.innerText(), /^9 of 10 credits left/);
   });
@@ -77,9 +76,10 @@ test('an honest negative prompt generates; one ambiguous sign asks to rephrase a
   assert.equal(refused.body.error.strike, false, `one ambiguous sign is no strike: ${JSON.stringify(refused.body)}`);
   assert.deepEqual(refused.body.error.words, ['Taylor Swfit']);
 
-  // Under the prompt: the words to change, each marked, and that it does not count.
+  // Beside Generate, announced: the words to change, each marked, and that it does not count.
   const refusal = page.getByTestId('prompt-refusal');
-  await visible(refusal, 'the refusal under the prompt');
+  await visible(refusal, 'the refusal beside Generate');
+  assert.equal(await refusal.getAttribute('role'), 'alert');
   const said = await refusal.innerText();
   assert.match(said, /Change these words and try again: Taylor Swfit\./);
   assert.match(said, /Nothing was charged, and this does not count against your account\./);

@@ -1,8 +1,8 @@
 // Journey 3c: a free user picks the Portrait size and gets a portrait image. The form sends
 // the size; with '2x Enhance' on (the default) the gateway doubles both sides of 512x768, so the
-// size choice names 1024x1536, the size the browser then receives and the gallery shows upright. Guidance 4.5 and the
-// Euler a sampler, picked under the prompt, go with it; 'Use these settings' brings all three
-// back to the form.
+// size choice names 1024x1536, the size the browser then receives and shows upright, on the job's
+// card and in the history. Guidance 4.5 and the Euler a sampler, picked under the prompt, go with
+// it; the history's 'Use these settings' brings all three back to the form.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -18,7 +18,7 @@ after(async () => {
   await browser?.close();
 });
 
-test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gallery', JOURNEY, async () => {
+test('a user who picks Portrait gets a 1024x1536 image, shown upright on its card and in the history', JOURNEY, async () => {
   const user = await freeUser(`Portrait ${Date.now().toString(36)}`);
   const page = await openPage(browser);
   await logIn(page, user);
@@ -67,26 +67,31 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gal
   assert.equal(body.cfg, 4.5, `the body asks for guidance 4.5: ${JSON.stringify(body)}`);
   assert.equal(body.sampler, 'euler-a', `the body asks for the Euler a sampler: ${JSON.stringify(body)}`);
 
-  // The overlay clears 4000 ms after the answer, then the gallery.
-  await at(page, '/generation', 20_000);
+  // The pixels the browser decoded, and the box it shows them in: upright, 2:3, not a square
+  // crop, on the job's card and in the history alike.
+  const upright = async (img, where) => {
+    await until(`the image is loaded from an object URL, ${where}`, async () => {
+      assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
+    }, { timeout: 20_000 });
+    const natural = await img.evaluate(async (element) => {
+      await element.decode();
+      return { width: element.naturalWidth, height: element.naturalHeight };
+    });
+    assert.deepEqual(natural, { width: 1024, height: 1536 }, `the image the browser received is 1024x1536, ${where}`);
+    const box = await img.boundingBox();
+    assert.ok(box && box.width > 0, `the image is laid out, ${where}`);
+    assert.ok(Math.abs(box.height / box.width - 1.5) < 0.02, `the image is shown at 2:3, ${where}: ${JSON.stringify(box)}`);
+  };
+  const jobCard = page.getByRole('region', { name: 'Results', exact: true }).getByRole('article', { name: prompt, exact: true });
+  await upright(jobCard.getByRole('img', { name: `Generated image: ${prompt}`, exact: true }), "on the job's card");
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My images', exact: true }).click();
+  await at(page, '/generation');
   const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
   await visible(card, 'the new image card');
   await visible(card.getByText(/· 1024×1536$/), 'the image size 1024×1536 under the image');
   await visible(card.getByText(/· CFG 4\.5 · sampler Euler a · Portrait 2:3 · /), 'guidance, sampler and size under the image');
-  const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
-  await until('the image is loaded from an object URL', async () => {
-    assert.match(await img.getAttribute('src'), /^blob:/);
-  });
-
-  // The pixels the browser decoded, and the box it shows them in: upright, 2:3, not a square crop.
-  const natural = await img.evaluate(async (element) => {
-    await element.decode();
-    return { width: element.naturalWidth, height: element.naturalHeight };
-  });
-  assert.deepEqual(natural, { width: 1024, height: 1536 }, 'the image the browser received is 1024x1536');
-  const box = await img.boundingBox();
-  assert.ok(box && box.width > 0, 'the image is laid out');
-  assert.ok(Math.abs(box.height / box.width - 1.5) < 0.02, `the image is shown at 2:3: ${JSON.stringify(box)}`);
+  await upright(card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true }), 'in the history');
 
   // The gateway's record says the same.
   const list = await call('GET', '/api/v1/generations', { token: user.token });

@@ -1,8 +1,8 @@
-// Journey 3f: a free user makes an image and presses 'Vary (subtle)' on its card. The Generate
-// page says what the next image is made from (its thumbnail and size, the mode chosen), with
-// the prompt filled in and the seed empty, and sends the source without a size or 2x Enhance.
-// The variation has the first image's size, its details say it was made from the first, and
-// the gateway's record names the first as its source.
+// Journey 3f: a free user makes an image and presses 'Vary (subtle)' on its card in the history.
+// The Generate page says what the next image is made from (its thumbnail and size, the mode
+// chosen), with the prompt filled in and the seed empty, and sends the source without a size or
+// 2x Enhance. The variation lands on its job's card at the first image's size, its details in the
+// history say it was made from the first, and the gateway's record names the first as its source.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -32,8 +32,20 @@ test('a user varies one of their images and the variation says where it came fro
   const prompt = `a lighthouse keeper in a yellow coat, e2e ${Date.now().toString(36)}`;
   await page.getByLabel('Prompt', { exact: true }).fill(prompt);
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  // The overlay clears 4000 ms after the answer, then the gallery.
-  await at(page, '/generation', 20_000);
+  const results = page.getByRole('region', { name: 'Results', exact: true });
+  const landed = async (what) => {
+    const img = results.getByRole('article').first().getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
+    await until(`${what} lands on its job's card`, async () => {
+      assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
+    }, { timeout: 20_000 });
+    return img;
+  };
+  await landed('the first image');
+  const toHistory = async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My images', exact: true }).click();
+    await at(page, '/generation');
+  };
+  await toHistory();
   const images = page.getByRole('region', { name: 'Your images', exact: true });
   const cards = images.getByTestId('generation-card');
   await visible(cards.filter({ hasText: prompt }).first(), 'the first image card');
@@ -71,7 +83,15 @@ test('a user varies one of their images and the variation says where it came fro
   assert.equal('size' in body, false, `the body asks for no size: ${JSON.stringify(body)}`);
   assert.equal(body.enhance, false, 'nor 2x Enhance');
 
-  await at(page, '/generation', 20_000);
+  // On its job's card: the source's size.
+  const onCard = await landed('the variation');
+  const drawn = await onCard.evaluate(async (element) => {
+    await element.decode();
+    return { width: element.naturalWidth, height: element.naturalHeight };
+  });
+  assert.deepEqual(drawn, { width: original.width, height: original.height }, 'the variation on its card has the source size');
+
+  await toHistory();
   // Newest first: the variation, then the image it was made from.
   await until('both images are listed', async () => {
     assert.equal(await cards.count(), 2);

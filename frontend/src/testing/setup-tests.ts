@@ -62,5 +62,7 @@ afterAll(() => {
   server.close();
 });
 
-// jsdom has no scrolling; the router's ScrollRestoration calls it on every navigation.
+// jsdom has no scrolling; the router's ScrollRestoration calls it on every navigation, and a
+// job's card is brought into view once the gateway took the job.
 window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;

@@ -18,7 +18,7 @@ export function useFakeTimeouts(): void {
 /**
  * Fakes setTimeout/clearTimeout on a clock that keeps pace with real time, so Testing Library's
  * waits, fetch, streams and lazy pages run as with real timers, while `advance` can skip a long
- * wait of the app at once (the overlay's 4 s after the answer). Skipped before the app set its
+ * wait of the app at once (a payment's confirmation backoff). Skipped before the app set its
  * timer, the wait is only not shortened: the clock goes on running.
  */
 export function useRunningFakeTimeouts(): void {

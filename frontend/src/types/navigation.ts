@@ -8,7 +8,7 @@ import type { AccountDeleted, Generation, GenerationRequest, SourceMode } from '
  * copy here would go stale after a favourite or a delete); only which of them are new does.
  */
 export interface GalleryState {
-  /** The ids of the images made on this visit, oldest first: marked new in the list. */
+  /** The ids of the images made in this session, oldest first: marked new in the list. */
   readonly newIds: readonly string[];
 }
 
@@ -25,8 +25,6 @@ export interface GenerateState {
   readonly source?: Source;
   /** Generates at once with `params` ('Try Again'). */
   readonly autostart?: boolean;
-  /** The ids of the images made on this visit so far, carried along so the next result is added to them. */
-  readonly newIds?: readonly string[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -59,7 +57,6 @@ export function readGenerateState(state: unknown): GenerateState {
     params,
     source: sourceOf(state.source),
     autostart: state.autostart === true,
-    newIds: idsOf(state.newIds),
   };
 }
 

@@ -73,7 +73,7 @@ describe("Generate page: the gateway's word on a field", () => {
     ['Seed', 'seed: seed is at most 4294967295', 'seed is at most 4294967295'],
     ['Prompt', 'prompt: prompt is required', 'prompt is required'],
     ['Negative prompt', 'negativePrompt: negativePrompt is at most 500 characters', 'negativePrompt is at most 500 characters'],
-  ])('is said under %s, after its colon, and not again under the form', async (label, message, problem) => {
+  ])('is said under %s, after its colon, not again by the button, and the keyboard goes there', async (label, message, problem) => {
     server.use(http.post('/api/v1/jobs', () => fail('POST /api/v1/jobs', 422, 'invalid_field', message)));
     const { user } = await openGenerate({ user: ada });
     await user.click(generateButton());
@@ -85,6 +85,10 @@ describe("Generate page: the gateway's word on a field", () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText(message)).not.toBeInTheDocument();
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([problem]);
+    // The field may be far above the Generate button the user pressed.
+    await waitFor(() => {
+      expect(field).toHaveFocus();
+    });
   });
 
   it("stays by its field while the form's own checks say theirs, all at once", async () => {
@@ -147,7 +151,7 @@ describe("Generate page: the gateway's word on a field", () => {
     ]);
   });
 
-  it('says a field the form does not show under the form, whole, and the others by their fields', async () => {
+  it('says a field the form does not show beside Generate, whole, and the others by their fields', async () => {
     server.use(
       http.post('/api/v1/jobs', () =>
         invalidFields('POST /api/v1/jobs', [
@@ -163,10 +167,11 @@ describe("Generate page: the gateway's word on a field", () => {
     await waitFor(() => {
       expect(stepsBox()).toHaveAccessibleDescription(/steps must be 1 to 30/);
     });
-    const [byField, underForm] = screen.getAllByRole('alert');
+    const [byField, byButton] = screen.getAllByRole('alert');
     expect(byField).toHaveTextContent(/^steps must be 1 to 30$/);
-    expect(underForm).toContainElement(screen.getByText('look: look "x" does not exist'));
-    expect(underForm).toContainElement(screen.getByText('style: style "y" does not exist'));
+    expect(generateButton().parentElement).toContainElement(byButton ?? null);
+    expect(byButton).toContainElement(screen.getByText('look: look "x" does not exist'));
+    expect(byButton).toContainElement(screen.getByText('style: style "y" does not exist'));
     expect(screen.getAllByRole('alert')).toHaveLength(2);
   });
 
@@ -187,7 +192,7 @@ describe("Generate page: the gateway's word on a field", () => {
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['seed is at most 4294967295']);
   });
 
-  it("is said under the form, whole, for a field the form does not show", async () => {
+  it("is said beside Generate, whole, for a field the form does not show", async () => {
     server.use(http.post('/api/v1/jobs', () => fail('POST /api/v1/jobs', 422, 'invalid_field', 'look: look "x" does not exist')));
     const { user } = await openGenerate({ user: ada });
     await user.click(generateButton());

@@ -78,7 +78,7 @@ describe('Generate page: guidance and sampler', () => {
     expect(guidanceField()).toHaveAttribute('aria-invalid', 'true');
     expect(guidanceField()).toHaveAccessibleDescription(expect.stringContaining(said));
     expect(guidanceField().parentElement).toContainElement(refusal);
-    // Said once, under the field, and not again under the form.
+    // Said once, under the field, and not again by the Generate button.
     expect(screen.getAllByRole('alert')).toEqual([refusal]);
     expect(samplerField()).not.toHaveAttribute('aria-invalid');
     expect(generateButton()).toBeEnabled();

@@ -1,113 +1,138 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { OVERLAY_CLEAR_MS, OVERLAY_DELAY_MS } from '@/features/generate/hooks/use-overlay-timing';
-
+import { draftFrom } from '@/features/generate/form-draft';
 import { ada, generateButton, openGenerate } from '@/testing/generate-page';
 import { HELD_JOB, holdNextJob } from '@/testing/held-job';
 import { db, makeGeneration, requestsTo, type FakeJob } from '@/testing/mocks/db';
 import { http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { controlledStream, sseResponse } from '@/testing/sse';
-import { advance, settle, useFakeTimeouts, useRunningFakeTimeouts } from '@/testing/timers';
-import { readGalleryState } from '@/types/navigation';
 
-// The first account renderApp creates is uid-1; its running job is kept under this key.
-const STORAGE_KEY = 'lucent.job.uid-1';
+// The first account renderApp creates is uid-1; its jobs are kept under this key.
+const STORAGE_KEY = 'lucent.jobs.uid-1';
 
-function rememberJob(id: string, lastEventId: string | null) {
-  sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ id, lastEventId }));
+interface Remembered {
+  readonly id: string;
+  readonly lastEventId: string | null;
+  readonly prompt: string;
+  readonly ended?: boolean;
 }
 
-/** A job of uid-1 that runs on the fake gateway; its stream serves `events` after the cursor. */
-function runningJob(id: string, events: FakeJob['events'], status: FakeJob['status'] = 'running'): FakeJob {
+/** What the page keeps of uid-1's jobs, newest first, as an earlier visit left it. */
+function remember(...jobs: readonly Remembered[]) {
+  const saved = jobs.map(({ id, lastEventId, prompt, ended = false }) => ({
+    id,
+    lastEventId,
+    settings: draftFrom({ prompt }),
+    ended,
+  }));
+  sessionStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
+}
+
+const remembered = () =>
+  (JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as { id: string; lastEventId: string | null; ended: boolean }[]).map(
+    ({ id, lastEventId, ended }) => ({ id, lastEventId, ended }),
+  );
+
+/** A job of uid-1 on the fake gateway; its stream serves `events` after the cursor. */
+function jobOnGateway(id: string, events: FakeJob['events'], status: FakeJob['status'] = 'running'): FakeJob {
   const job: FakeJob = { id, uid: 'uid-1', status, events };
   db.jobs.set(id, job);
   return job;
 }
 
 const eventsTo = (id: string) => requestsTo('GET', `/api/v1/jobs/${id}/events`);
+const cardOf = (prompt: string) => screen.getByRole('article', { name: prompt });
+const statusOf = (card: HTMLElement) => within(card).getByRole('status');
 
-// The overlay's 4 s after the answer is skipped on a fake clock (`advance`); the waits allow up to 6 s.
-describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
-  it('remembers the running job of the user while it runs, and forgets it once shown', async () => {
+describe('Generate page: coming back to the jobs', () => {
+  it('remembers a job from its acceptance, with the last event seen, and as ended once its images are shown', async () => {
     const stream = holdNextJob();
-    const { user, router } = await openGenerate({ user: ada, fakeTimers: true });
-    useRunningFakeTimeouts();
+    const { user } = await openGenerate({ user: ada });
     await user.click(generateButton());
     await waitFor(() => {
-      expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual({ id: HELD_JOB, lastEventId: null });
+      expect(remembered()).toEqual([{ id: HELD_JOB, lastEventId: null, ended: false }]);
     });
     stream.send({ event: 'progress', data: { fraction: 0.5, etaSeconds: 1 }, id: '1-0' });
     await waitFor(() => {
-      expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual({ id: HELD_JOB, lastEventId: '1-0' });
+      expect(remembered()).toEqual([{ id: HELD_JOB, lastEventId: '1-0', ended: false }]);
     });
     stream.send({ event: 'done', data: { generations: [makeGeneration({ id: 'made' })] }, id: '2-0' });
     stream.close();
-    await settle();
-    advance(OVERLAY_CLEAR_MS);
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/generation');
-    }, { timeout: 6000 });
-    expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+      expect(remembered()).toEqual([{ id: HELD_JOB, lastEventId: '2-0', ended: true }]);
+    });
   });
 
-  it('resumes the events after the last one seen when the page is opened again mid-run', async () => {
-    const made = makeGeneration({ id: 'made' });
-    runningJob('job-7', [
-      { event: 'queued', data: { position: 1, etaSeconds: 2 } },
+  it('resumes two remembered jobs on return, each after its last event, and shows their images in place', async () => {
+    const fox = makeGeneration({ id: 'fox', prompt: 'A red fox' });
+    const owl = makeGeneration({ id: 'owl', prompt: 'A snowy owl' });
+    jobOnGateway('job-fox', [
       { event: 'progress', data: { fraction: 0.3, etaSeconds: 4 }, id: '1-0' },
       { event: 'progress', data: { fraction: 0.8, etaSeconds: 1 }, id: '2-0' },
-      { event: 'done', data: { generations: [made] }, id: '3-0' },
+      { event: 'done', data: { generations: [fox] }, id: '3-0' },
     ]);
-    rememberJob('job-7', '1-0');
-    useRunningFakeTimeouts();
-    const { router } = await openGenerate({ user: ada });
-
-    // The run was already under way: busy and the overlay at once, no second job.
-    expect(generateButton()).toHaveTextContent(/^Generation\.\.\.$/);
-    const overlay = screen.getByTestId('generating-overlay');
-    expect(await within(overlay).findByText('Done! Opening your images…')).toBeInTheDocument();
-    expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
-    expect(eventsTo('job-7').map((request) => request.lastEventId)).toEqual(['1-0']);
-
-    advance(OVERLAY_CLEAR_MS);
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/generation');
-    }, { timeout: 6000 });
-    expect(readGalleryState(router.state.location.state).newIds).toEqual(['made']);
-  });
-
-  it('shows the result of a job that ended while the page was away, without following it', async () => {
-    const job = runningJob('job-8', [], 'succeeded');
-    job.generations = [makeGeneration({ id: 'finished' })];
-    rememberJob('job-8', null);
-    useRunningFakeTimeouts();
-    const { router } = await openGenerate({ user: ada });
-    await settle();
-    advance(OVERLAY_CLEAR_MS);
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/generation');
-    }, { timeout: 6000 });
-    expect(readGalleryState(router.state.location.state).newIds).toEqual(['finished']);
-    expect(eventsTo('job-8')).toHaveLength(0);
-  });
-
-  it('shows why a job failed while the page was away, and lets the user generate again', async () => {
-    const job = runningJob('job-9', [], 'failed');
-    job.error = { code: 'backend_failed', message: 'The image server failed. No credit was used.' };
-    rememberJob('job-9', null);
+    jobOnGateway('job-owl', [
+      { event: 'queued', data: { position: 1, etaSeconds: 2 } },
+      { event: 'progress', data: { fraction: 0.5, etaSeconds: 2 }, id: '1-0' },
+      { event: 'done', data: { generations: [owl] }, id: '2-0' },
+    ]);
+    remember(
+      { id: 'job-owl', lastEventId: null, prompt: 'A snowy owl' },
+      { id: 'job-fox', lastEventId: '1-0', prompt: 'A red fox' },
+    );
     await openGenerate({ user: ada });
-    expect(await screen.findByRole('alert')).toHaveTextContent('The image server failed. No credit was used.');
+
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('data-job-id'))).toEqual(['job-owl', 'job-fox']);
+    await within(cardOf('A red fox')).findByRole('img', { name: 'Generated image: A red fox' });
+    await within(cardOf('A snowy owl')).findByRole('img', { name: 'Generated image: A snowy owl' });
+    expect(eventsTo('job-fox').map((request) => request.lastEventId)).toEqual(['1-0']);
+    expect(eventsTo('job-owl').map((request) => request.lastEventId)).toEqual([null]);
+    expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
+    // Not a job of theirs holds the button: another can be sent at once.
     expect(generateButton()).toBeEnabled();
-    expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows the images of a job that ended while the page was away, without following it', async () => {
+    const job = jobOnGateway('job-8', [], 'succeeded');
+    job.generations = [makeGeneration({ id: 'finished', prompt: 'A paper boat' })];
+    remember({ id: 'job-8', lastEventId: null, prompt: 'A paper boat' });
+    await openGenerate({ user: ada });
+
+    const card = cardOf('A paper boat');
+    await within(card).findByRole('img', { name: 'Generated image: A paper boat' });
+    expect(eventsTo('job-8')).toHaveLength(0);
+    expect(remembered()).toEqual([{ id: 'job-8', lastEventId: null, ended: true }]);
+  });
+
+  it('shows on its card why a job failed while the page was away, and lets the user generate again', async () => {
+    const job = jobOnGateway('job-9', [], 'failed');
+    job.error = { code: 'backend_failed', message: 'the image backend failed' };
+    remember({ id: 'job-9', lastEventId: null, prompt: 'A paper boat' });
+    await openGenerate({ user: ada });
+
+    expect(await within(cardOf('A paper boat')).findByRole('alert')).toHaveTextContent('the image backend failed');
+    expect(generateButton()).toBeEnabled();
+  });
+
+  it('drops an ended job the gateway no longer keeps, and says so of one that was still running', async () => {
+    remember(
+      { id: 'job-old', lastEventId: '2-0', prompt: 'Shown an hour ago', ended: true },
+      { id: 'job-lost', lastEventId: null, prompt: 'Left running' },
+    );
+    await openGenerate({ user: ada });
+
+    expect(await within(cardOf('Left running')).findByRole('alert')).toHaveTextContent('job not found');
+    expect(screen.queryByRole('article', { name: 'Shown an hour ago' })).not.toBeInTheDocument();
+    expect(within(cardOf('Left running')).queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
+    expect(remembered()).toEqual([]);
   });
 
   it('opens the stream again with Last-Event-ID when the connection drops mid-run', async () => {
-    const made = makeGeneration({ id: 'made' });
-    runningJob(HELD_JOB, [
+    jobOnGateway(HELD_JOB, [
       { event: 'progress', data: { fraction: 0.4, etaSeconds: 2 }, id: '1-0' },
-      { event: 'done', data: { generations: [made] }, id: '2-0' },
+      { event: 'done', data: { generations: [makeGeneration({ prompt: 'A kite' })] }, id: '2-0' },
     ]);
     const dropped = controlledStream();
     const cursors: (string | null)[] = [];
@@ -121,29 +146,18 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
         { once: true },
       ),
     );
-    rememberJob(HELD_JOB, null);
-    useRunningFakeTimeouts();
-    const { router } = await openGenerate({ user: ada });
+    remember({ id: HELD_JOB, lastEventId: null, prompt: 'A kite' });
+    await openGenerate({ user: ada });
     dropped.send({ event: 'progress', data: { fraction: 0.4, etaSeconds: 2 }, id: '1-0' });
     dropped.close(); // no final event: the connection is gone
 
-    await waitFor(() => {
-      expect([...cursors, ...eventsTo(HELD_JOB).map((request) => request.lastEventId)]).toEqual([null, '1-0']);
-    });
-    await settle();
-    advance(OVERLAY_CLEAR_MS);
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/generation');
-    }, { timeout: 6000 });
+    await within(cardOf('A kite')).findByRole('img', { name: 'Generated image: A kite' });
+    expect([...cursors, ...eventsTo(HELD_JOB).map((request) => request.lastEventId)]).toEqual([null, '1-0']);
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
   });
 
   it('opens the stream again at once, as often as the gateway ends it as idle', async () => {
-    const made = makeGeneration({ id: 'made' });
-    runningJob(HELD_JOB, [
-      { event: 'progress', data: { fraction: 0.4, etaSeconds: 2 }, id: '1-0' },
-      { event: 'done', data: { generations: [made] }, id: '2-0' },
-    ]);
+    jobOnGateway(HELD_JOB, [{ event: 'done', data: { generations: [makeGeneration({ prompt: 'A kite' })] }, id: '1-0' }]);
     let idled = 0;
     server.use(
       http.get('/api/v1/jobs/{id}/events', ({ response }) => {
@@ -157,55 +171,29 @@ describe('Generate page: coming back to a job', { timeout: 15_000 }, () => {
         );
       }),
     );
-    rememberJob(HELD_JOB, null);
-    useRunningFakeTimeouts();
-    const { router } = await openGenerate({ user: ada });
-    await settle();
-    advance(OVERLAY_CLEAR_MS);
+    remember({ id: HELD_JOB, lastEventId: null, prompt: 'A kite' });
+    await openGenerate({ user: ada });
 
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/generation');
-    }, { timeout: 6000 });
+    await within(cardOf('A kite')).findByRole('img', { name: 'Generated image: A kite' });
     expect(idled).toBe(5);
-    expect(readGalleryState(router.state.location.state).newIds).toEqual(['made']);
   });
 
-  it('cancels a queued job with DELETE and goes back to the form', async () => {
-    const stream = holdNextJob();
-    const { user } = await openGenerate({ user: ada, fakeTimers: true });
-    await screen.findByTestId('credits');
-    useFakeTimeouts();
-    await user.click(generateButton());
-    await settle();
-    advance(2000);
-    stream.send({ event: 'queued', data: { position: 2, etaSeconds: 5 } });
-    await settle();
+  it('follows a job again on Check again after the page lost it; the job went on meanwhile', async () => {
+    const job = jobOnGateway(HELD_JOB, []);
+    // The gateway answers, but with no stream: the page gives the job up after its tries.
+    server.use(http.get('/api/v1/jobs/{id}/events', ({ response }) => response.untyped(sseResponse([]))));
+    remember({ id: HELD_JOB, lastEventId: null, prompt: 'A kite' });
+    const { user } = await openGenerate({ user: ada });
+    const card = cardOf('A kite');
+    const alert = await within(card).findByRole('alert', {}, { timeout: 6000 });
+    expect(alert).toHaveTextContent('The connection closed before your image was ready.');
+    expect(alert).toHaveTextContent('The job itself goes on: check again to follow it.');
+    expect(remembered()).toEqual([{ id: HELD_JOB, lastEventId: null, ended: false }]);
 
-    await user.click(within(screen.getByTestId('generating-overlay')).getByRole('button', { name: 'Cancel' }));
-    await settle();
-    expect(requestsTo('DELETE', `/api/v1/jobs/${HELD_JOB}`)).toHaveLength(1);
-    expect(screen.queryByTestId('generating-overlay')).not.toBeInTheDocument();
-    expect(generateButton()).toHaveTextContent(/^Generate$/);
-    expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
-    stream.close();
-  });
-
-  it('says so when the job started before Cancel reached the gateway, and keeps waiting', async () => {
-    const stream = holdNextJob();
-    const { user } = await openGenerate({ user: ada, fakeTimers: true });
-    useRunningFakeTimeouts();
-    await user.click(generateButton());
-    advance(OVERLAY_DELAY_MS);
-    const overlay = await screen.findByTestId('generating-overlay', {}, { timeout: 3000 });
-    const job = db.jobs.get(HELD_JOB);
-    if (job) job.status = 'running';
-    stream.send({ event: 'queued', data: { position: 1, etaSeconds: 1 } });
-    await user.click(await within(overlay).findByRole('button', { name: 'Cancel' }));
-
-    expect(await within(overlay).findByRole('alert')).toHaveTextContent('only a queued job can be canceled');
-    expect(screen.getByTestId('generating-overlay')).toBeInTheDocument();
-    stream.send({ event: 'progress', data: { fraction: 0.5, etaSeconds: 1 }, id: '1-0' });
-    expect(await within(overlay).findByText('Rendering… 50%')).toBeInTheDocument();
-    stream.close();
+    job.status = 'succeeded';
+    job.generations = [makeGeneration({ prompt: 'A kite' })];
+    await user.click(within(card).getByRole('button', { name: 'Check again' }));
+    await within(card).findByRole('img', { name: 'Generated image: A kite' });
+    expect(statusOf(card)).toHaveTextContent('Done');
   });
 });

@@ -1,29 +1,56 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { formatDateTime } from '@/lib/format';
+import { routes } from '@/app/router';
 import { DEFAULT_PROMPT } from '@/features/generate/defaults';
+import { formatDateTime } from '@/lib/format';
 import { ada, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
-import { holdNextJob } from '@/testing/held-job';
+import { HELD_JOB, holdJobs, holdNextJob } from '@/testing/held-job';
 import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
-import { advance, settle, useFakeTimeouts } from '@/testing/timers';
+import { renderApp } from '@/testing/render-app';
 import type { GenerationRequest } from '@/types/api';
-import { readGalleryState } from '@/types/navigation';
+
+const results = () => screen.getByRole('region', { name: 'Results' });
+const cards = () => within(results()).queryAllByRole('article');
+const cardOf = (prompt: string) => within(results()).getByRole('article', { name: prompt });
+const statusOf = (card: HTMLElement) => within(card).getByRole('status');
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+
+/** Signed in on /generate with the profile loaded. */
+async function openSignedIn(options: Parameters<typeof openGenerate>[0] = {}) {
+  const view = await openGenerate({ user: ada, ...options });
+  await screen.findByTestId('credits');
+  return view;
+}
+
+/** Replaces the prompt. */
+async function writePrompt(user: Awaited<ReturnType<typeof openSignedIn>>['user'], prompt: string) {
+  await user.clear(promptBox());
+  await user.type(promptBox(), prompt);
+}
+
+/** The next POST /api/v1/jobs waits for `answer()`, then goes to the fake gateway. */
+function holdTheAnswer() {
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  server.use(
+    http.post(
+      '/api/v1/jobs',
+      async () => {
+        await answered;
+        return undefined;
+      },
+      { once: true },
+    ),
+  );
+  return { answer: () => { answer(); } };
+}
 
 describe('Generate page: generating', () => {
-  /**
-   * Signed in on /generate (with `options`), ready for fake timers; the job's event stream
-   * stays open until the test sends its events.
-   */
-  async function openGenerateHolding(options: Parameters<typeof openGenerate>[0] = {}) {
-    const stream = holdNextJob();
-    const view = await openGenerate({ user: ada, fakeTimers: true, ...options });
-    await screen.findByTestId('credits');
-    return { ...view, stream };
-  }
-
   it('sends a guest to /register without calling the gateway', async () => {
     const { user, router } = await openGenerate();
     await screen.findByText(/to get free credits every day/);
@@ -40,123 +67,262 @@ describe('Generate page: generating', () => {
     await user.click(generateButton());
     expect(screen.getByRole('alert')).toHaveTextContent('Please write a prompt first.');
     expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
+    expect(cards()).toHaveLength(0);
   });
 
-  it('follows the product timings: overlay after 2000 ms, busy cleared 400 ms and overlay 4000 ms after the answer', async () => {
-    const created = makeGeneration({ id: 'created', prompt: DEFAULT_PROMPT });
-    const { user, stream, router } = await openGenerateHolding({ state: { newIds: ['earlier'] } });
-    useFakeTimeouts();
+  it("shows the job's card on the click, before the gateway answers, and Generate is ready again once it has", async () => {
+    const { answer } = holdTheAnswer();
+    const { user } = await openSignedIn();
+    expect(within(results()).getByText(/Your images appear here as they are made/)).toBeInTheDocument();
+
     await user.click(generateButton());
-    expect(generateButton()).toHaveTextContent(/^Generation\.\.\.$/);
+    const card = cardOf(DEFAULT_PROMPT);
+    expect(statusOf(card)).toHaveTextContent('Sending…');
+    // Against a double click while the POST is on its way; not the page's own limit on jobs.
     expect(generateButton()).toBeDisabled();
+    expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(0);
 
-    advance(1999);
-    expect(screen.queryByTestId('generating-overlay')).not.toBeInTheDocument();
-    const form = generateButton().closest('form');
-    const formBefore = form?.outerHTML;
-    advance(1);
-    const overlay = screen.getByTestId('generating-overlay');
-    expect(within(overlay).getByRole('heading', { name: 'Generating . . .' })).toBeInTheDocument();
-    expect(within(overlay).getByRole('link', { name: 'Generate Faster' })).toHaveAttribute('href', '/subscribe');
-    // The overlay is laid over the form (position: fixed), which itself does not change.
-    expect(form).not.toContainElement(overlay);
-    expect(form?.outerHTML).toBe(formBefore);
+    answer();
+    await waitFor(() => {
+      expect(generateButton()).toBeEnabled();
+    });
+    expect(cards()).toEqual([card]);
+  });
 
-    stream.send({ event: 'queued', data: { position: 2, etaSeconds: 5 } });
-    await settle();
-    expect(within(overlay).getByText('Position in queue: 2')).toBeInTheDocument();
+  it('shows the place in line, then the progress, then the images in place on the card, staying on /generate', async () => {
+    const stream = holdNextJob();
+    const created = makeGeneration({ id: 'created', prompt: DEFAULT_PROMPT });
+    const { user, router } = await openSignedIn();
+    await user.click(generateButton());
+    const card = cardOf(DEFAULT_PROMPT);
+
+    // The gateway's answer: second in line, five seconds to wait.
+    await waitFor(() => {
+      expect(statusOf(card)).toHaveTextContent('In line: position 2');
+    });
+    expect(within(card).getByText('Starts in about 5 s')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    // Free jobs wait behind Premium ones: the first app's way to the front, while in line.
+    expect(within(card).getByRole('link', { name: 'Generate Faster' })).toHaveAttribute('href', '/subscribe');
+    expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
+
+    stream.send({ event: 'queued', data: { position: 1, etaSeconds: 2 } });
+    await waitFor(() => {
+      expect(statusOf(card)).toHaveTextContent('In line: position 1');
+    });
     stream.send({ event: 'progress', data: { fraction: 0.4, etaSeconds: 3 }, id: '1-0' });
-    await settle();
-    expect(within(overlay).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
-    expect(within(overlay).getByText('About 3 s left')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(within(card).getByRole('progressbar', { name: 'Rendering progress' })).toHaveAttribute('aria-valuenow', '40');
+    });
+    expect(statusOf(card)).toHaveTextContent('Rendering…');
+    expect(within(card).getByText('40% · About 3 s left')).toBeInTheDocument();
+    // Started: it can no longer be canceled, nor go faster.
+    expect(within(card).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Generate Faster' })).not.toBeInTheDocument();
 
     stream.send({ event: 'done', data: { generations: [created] }, id: '2-0' });
     stream.close();
-    await settle();
-    expect(within(overlay).getByText('Done! Opening your images…')).toBeInTheDocument();
-
-    advance(399);
-    expect(generateButton()).toHaveTextContent(/^Generation\.\.\.$/);
-    advance(1);
-    expect(generateButton()).toHaveTextContent(/^Generate$/);
-    expect(generateButton()).toBeEnabled();
-
-    advance(3599); // 3999 ms after the answer
-    expect(screen.getByTestId('generating-overlay')).toBeInTheDocument();
+    await within(card).findByRole('img', { name: `Generated image: ${DEFAULT_PROMPT}` });
+    // A free user's image is the blurred preview, and its link says so.
+    const link = within(card).getByRole('link', { name: `Generated image: ${DEFAULT_PROMPT} Blurred preview` });
+    expect(link).toHaveAttribute('href', '/generation?view=created');
+    expect(statusOf(card)).toHaveTextContent('Done');
+    expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/generate');
-    advance(1);
-    expect(screen.queryByTestId('generating-overlay')).not.toBeInTheDocument();
-
-    // The timings are done; the next page's code loads in real time.
-    vi.useRealTimers();
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/generation');
-    });
-    // The ids made earlier on this visit, then the new image's.
-    expect(readGalleryState(router.state.location.state).newIds).toEqual([
-      'earlier',
-      'created',
-    ]);
+    expect(generateButton()).toBeEnabled();
   });
 
-  it('keeps keyboard focus inside the overlay while it is shown', async () => {
-    const { user, stream } = await openGenerateHolding();
-    useFakeTimeouts();
+  it('runs two jobs at once, each on its own stream and card, newest first', async () => {
+    const [first, second] = holdJobs('job-a', 'job-b');
+    const fox = makeGeneration({ id: 'fox', prompt: 'A red fox' });
+    const owl = makeGeneration({ id: 'owl', prompt: 'A snowy owl' });
+    const { user } = await openSignedIn({ plan: 'pro' });
+    await writePrompt(user, 'A red fox');
     await user.click(generateButton());
-    await settle();
-    advance(2000);
+    await waitFor(() => {
+      expect(generateButton()).toBeEnabled();
+    });
+    await writePrompt(user, 'A snowy owl');
+    await user.click(generateButton());
 
-    const overlay = screen.getByRole('dialog', { name: 'Generating . . .' });
-    const upgrade = within(overlay).getByRole('link', { name: 'Generate Faster' });
-    const cancel = within(overlay).getByRole('button', { name: 'Cancel' });
-    expect(overlay).toHaveFocus();
-    await user.tab();
-    expect(upgrade).toHaveFocus();
-    await user.tab();
-    expect(cancel).toHaveFocus();
-    await user.tab();
-    expect(upgrade).toHaveFocus();
-    await user.tab({ shift: true });
-    expect(cancel).toHaveFocus();
+    await waitFor(() => {
+      expect(cards().map((card) => statusOf(card).textContent)).toEqual(['In line: position 2', 'In line: position 2']);
+    });
+    expect(cards()).toEqual([cardOf('A snowy owl'), cardOf('A red fox')]);
+    expect(within(results()).queryByRole('link', { name: 'Generate Faster' })).not.toBeInTheDocument();
+
+    first?.send({ event: 'progress', data: { fraction: 0.5, etaSeconds: 1 }, id: '1-0' });
+    await waitFor(() => {
+      expect(within(cardOf('A red fox')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    });
+    expect(statusOf(cardOf('A snowy owl'))).toHaveTextContent('In line: position 2');
+
+    second?.send({ event: 'done', data: { generations: [owl] }, id: '1-0' });
+    second?.close();
+    await within(cardOf('A snowy owl')).findByRole('img', { name: 'Generated image: A snowy owl' });
+    first?.send({ event: 'done', data: { generations: [fox] }, id: '2-0' });
+    first?.close();
+    await within(cardOf('A red fox')).findByRole('img', { name: 'Generated image: A red fox' });
+    expect(within(cardOf('A red fox')).queryByRole('img', { name: /A snowy owl/ })).not.toBeInTheDocument();
+    // Each on its own held stream, opened once: neither went to the fake gateway's.
+    expect(requestsTo('GET', '/api/v1/jobs/job-a/events')).toHaveLength(0);
+    expect(requestsTo('GET', '/api/v1/jobs/job-b/events')).toHaveLength(0);
+  });
+
+  it('shows a batch as one card with every image, each opening where the history marks the session’s images new', async () => {
+    db.history = [makeGeneration({ prompt: 'Made yesterday' })];
+    const { user, router } = await openSignedIn({ plan: 'pro' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Images' }), '3');
+    await user.click(generateButton());
+
+    const card = cardOf(DEFAULT_PROMPT);
+    await waitFor(() => {
+      expect(within(card).getAllByRole('link', { name: `Generated image: ${DEFAULT_PROMPT}` })).toHaveLength(3);
+    });
+    expect(statusOf(card)).toHaveTextContent('Done: 3 images');
+    const [newest] = db.history;
+    await user.click(within(card).getAllByRole('link')[0] ?? card);
+
+    await waitFor(() => {
+      expect(router.state.location.pathname + router.state.location.search).toBe(`/generation?view=${newest?.id ?? ''}`);
+    });
+    const yesterday = await screen.findByRole('article', { name: 'Made yesterday' });
+    const listed = screen.getAllByTestId('generation-card');
+    expect(listed.map((item) => within(item).queryByText('New') !== null)).toEqual([true, true, true, false]);
+    expect(listed.at(-1)).toBe(yesterday);
+  });
+
+  it('puts the images at the top of the history at once, before the gateway is asked again', async () => {
+    db.history = [makeGeneration({ prompt: 'Made yesterday' })];
+    const stream = holdNextJob();
+    const { user } = renderApp(routes, { user: ada, url: '/generation' });
+    await screen.findByRole('article', { name: 'Made yesterday' });
+    await user.click(within(nav()).getByRole('link', { name: 'Generate' }));
+    await user.click(await screen.findByRole('button', { name: 'Generate' }));
+    await waitFor(() => {
+      expect(statusOf(cardOf(DEFAULT_PROMPT))).toHaveTextContent('In line');
+    });
+    stream.send({ event: 'done', data: { generations: [makeGeneration({ prompt: 'Made just now' })] }, id: '1-0' });
+    stream.close();
+    await within(cardOf(DEFAULT_PROMPT)).findByRole('img', { name: 'Generated image: Made just now' });
+
+    // The gateway's list does not answer again: what the history shows is what the page put there.
+    server.use(http.get('/api/v1/generations', () => new Promise<never>(() => undefined)));
+    await user.click(within(nav()).getByRole('link', { name: 'My images' }));
+    const listed = await screen.findAllByTestId('generation-card');
+    expect(listed.map((item) => within(item).getByText(/^Made/).textContent)).toEqual(['Made just now', 'Made yesterday']);
+  });
+
+  it('cancels a job in line: its card says the credit is back, and the credits are read again', async () => {
+    const stream = holdNextJob();
+    const { user } = await openSignedIn();
+    await user.click(generateButton());
+    const card = cardOf(DEFAULT_PROMPT);
+    const cancel = await within(card).findByRole('button', { name: 'Cancel' });
+    const profileLoads = requestsTo('GET', '/api/v1/me').length;
+    await user.click(cancel);
+
+    await waitFor(() => {
+      expect(statusOf(card)).toHaveTextContent('Canceled: its credit is back.');
+    });
+    expect(requestsTo('DELETE', `/api/v1/jobs/${HELD_JOB}`)).toHaveLength(1);
+    expect(within(card).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(requestsTo('GET', '/api/v1/me').length).toBeGreaterThan(profileLoads);
+    });
     stream.close();
   });
 
-  it('shows no overlay before 2000 ms when the answer is a failure, and clears busy at once', async () => {
-    server.use(
-      http.post('/api/v1/jobs', () => fail('POST /api/v1/jobs', 422, 'invalid_field', 'seed must be a whole number')),
-    );
-    const { user } = await openGenerate({ user: ada, fakeTimers: true });
-    await screen.findByTestId('credits');
-    useFakeTimeouts();
+  it('says on the card when the job started before Cancel reached the gateway, and keeps following it', async () => {
+    const stream = holdNextJob();
+    const { user } = await openSignedIn();
     await user.click(generateButton());
-    await settle();
+    const card = cardOf(DEFAULT_PROMPT);
+    const cancel = await within(card).findByRole('button', { name: 'Cancel' });
+    const job = db.jobs.get(HELD_JOB);
+    if (job) job.status = 'running';
+    await user.click(cancel);
 
-    expect(screen.getByRole('alert')).toHaveTextContent('seed must be a whole number');
-    expect(generateButton()).toHaveTextContent(/^Generate$/);
-    advance(6000);
-    expect(screen.queryByTestId('generating-overlay')).not.toBeInTheDocument();
+    expect(await within(card).findByRole('alert')).toHaveTextContent('only a queued job can be canceled');
+    stream.send({ event: 'progress', data: { fraction: 0.5, etaSeconds: 1 }, id: '1-0' });
+    await waitFor(() => {
+      expect(within(card).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    });
+    stream.close();
   });
 
-  it('shows the quota message with the reset time and a link to /subscribe', async () => {
+  it("says on the job's card why it failed, with the gateway's message, and what it cost", async () => {
+    const stream = holdNextJob();
+    const { user } = await openSignedIn();
+    await user.click(generateButton());
+    stream.send({ event: 'error', data: { code: 'backend_failed', message: 'the image backend failed' }, id: '1-0' });
+    stream.close();
+
+    const card = cardOf(DEFAULT_PROMPT);
+    const alert = await within(card).findByRole('alert');
+    expect(alert).toHaveTextContent('the image backend failed');
+    expect(alert).toHaveTextContent('Nothing was charged: its credit is back.');
+    expect(statusOf(card)).toHaveTextContent('Failed');
+    expect(screen.getAllByRole('alert')).toEqual([alert]);
+    expect(generateButton()).toBeEnabled();
+  });
+
+  it('says on the card when the moderation service flagged the finished image, as a refusal that counts', async () => {
+    const stream = holdNextJob();
+    const { user } = await openSignedIn();
+    await user.click(generateButton());
+    const profileLoads = requestsTo('GET', '/api/v1/me').length;
+    const message =
+      'explicit content involving a minor: the moderation service flagged the finished image, so it was not kept. No credit was used for it';
+    stream.send({ event: 'error', data: { code: 'prompt_refused', message }, id: '1-0' });
+    stream.close();
+
+    const refusal = await within(cardOf(DEFAULT_PROMPT)).findByTestId('prompt-refusal');
+    expect(refusal).toHaveTextContent(message);
+    expect(refusal).toHaveTextContent('Nothing was charged. This counts against your account');
+    // Where the account stands after it.
+    await waitFor(() => {
+      expect(requestsTo('GET', '/api/v1/me').length).toBeGreaterThan(profileLoads);
+    });
+  });
+
+  it('says a refused submission beside Generate, announced, with the reset time, and makes no card', async () => {
     server.use(
       http.post('/api/v1/jobs', () =>
-        fail(
-          'POST /api/v1/jobs',
-          429,
-          'quota_exhausted',
-          'You have used all 10 credits for today. They reset at 2026-11-23T00:00:00Z.',
-        ),
+        fail('POST /api/v1/jobs', 429, 'quota_exhausted', 'You have used all 10 credits for today. They reset at 2026-11-23T00:00:00Z.'),
       ),
     );
-    const { user } = await openGenerate({ user: ada });
-    await screen.findByTestId('credits');
+    const { user } = await openSignedIn();
     await user.click(generateButton());
 
     const alert = await screen.findByRole('alert');
+    expect(generateButton().parentElement).toContainElement(alert);
     expect(alert).toHaveTextContent('You have used all 10 credits for today.');
     expect(alert).not.toHaveTextContent('2026-11-23T00:00:00Z');
     expect(alert).toHaveTextContent(/Your credits reset on .*2026/);
     expect(within(alert).getByRole('link', { name: /Upgrade to Premium/ })).toHaveAttribute('href', '/subscribe');
+    expect(cards()).toHaveLength(0);
+    expect(generateButton()).toBeEnabled();
+  });
+
+  it("says the gateway's rate limit beside Generate, and sends again on the next click", async () => {
+    server.use(
+      http.post('/api/v1/jobs', () => fail('POST /api/v1/jobs', 429, 'rate_limited', 'Too many requests; try again in 20 s'), {
+        once: true,
+      }),
+    );
+    const { user } = await openSignedIn();
+    await user.click(generateButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many requests; try again in 20 s');
+    expect(generateButton().parentElement).toContainElement(alert);
+
+    await user.click(generateButton());
+    await waitFor(() => {
+      expect(requestsTo('POST', '/api/v1/jobs')).toHaveLength(1);
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(cards()).toHaveLength(1);
   });
 
   it('disables Generate once every credit is spent, saying when they come back in local time', async () => {
@@ -184,23 +350,33 @@ describe('Generate page: generating', () => {
     expect(screen.queryByTestId('free-blur-note')).not.toBeInTheDocument();
   });
 
-  it("shows an error event's message from the stream", async () => {
-    const stream = holdNextJob();
-    const { user } = await openGenerate({ user: ada });
-    await user.click(generateButton());
-    stream.send({ event: 'error', data: { code: 'backend_failed', message: 'The image server failed. No credit was used.' }, id: '1-0' });
-    stream.close();
-    expect(await screen.findByRole('alert')).toHaveTextContent('The image server failed. No credit was used.');
-    expect(generateButton()).toBeEnabled();
-  });
-
-  it('reloads the credits after a generation', async () => {
+  it('reads the credits again once the job is accepted', async () => {
     const { user } = await openGenerate({ user: ada });
     expect(await screen.findByTestId('credits')).toHaveTextContent('8 of 10 credits left');
     await user.click(generateButton());
     await waitFor(() => {
       expect(screen.getByTestId('credits')).toHaveTextContent('7 of 10 credits left');
     });
+  });
+
+  it("fills the form with a card's settings on 'Use these settings', and puts the keyboard in the prompt", async () => {
+    const { user } = await openSignedIn();
+    await writePrompt(user, 'A red fox in snow');
+    await user.type(screen.getByRole('textbox', { name: 'Seed' }), '42');
+    await user.click(screen.getByRole('radio', { name: 'Anime V1' }));
+    await user.click(generateButton());
+    const card = cardOf('A red fox in snow');
+    await within(card).findByRole('img');
+
+    await writePrompt(user, 'Something else');
+    await user.clear(screen.getByRole('textbox', { name: 'Seed' }));
+    await user.click(screen.getByRole('radio', { name: 'Real V1.1' }));
+    await user.click(within(card).getByRole('button', { name: 'Use these settings' }));
+
+    expect(promptBox()).toHaveValue('A red fox in snow');
+    expect(promptBox()).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Seed' })).toHaveValue('42');
+    expect(screen.getByRole('radio', { name: 'Anime V1' })).toBeChecked();
   });
 
   it("prefills every field from 'Try Again'", async () => {
@@ -227,30 +403,5 @@ describe('Generate page: generating', () => {
     expect(screen.getByRole('switch', { name: '2x Enhance' })).not.toBeChecked();
     expect(screen.getByRole('spinbutton', { name: 'Guidance (CFG)' })).toHaveValue(4.5);
     expect(screen.getByRole('combobox', { name: 'Sampler' })).toHaveValue('euler-a');
-  });
-
-  it('opens the gallery on the new images as the gateway lists them, among the saved ones', async () => {
-    db.history = [makeGeneration({ prompt: 'Made yesterday' })];
-    const { user } = await openGenerate({ user: ada, plan: 'pro', fakeTimers: true });
-    await screen.findByTestId('credits');
-    useFakeTimeouts();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Images' }), '3');
-    await user.click(generateButton());
-    // Through the overlay's timings (the test above follows them to the millisecond).
-    for (let waited = 0; waited < 6000; waited += 500) {
-      await settle();
-      advance(500);
-    }
-    vi.useRealTimers();
-
-    const yesterday = await screen.findByRole('article', { name: 'Made yesterday' });
-    const cards = screen.getAllByTestId('generation-card');
-    expect(cards).toHaveLength(4);
-    expect(cards.map((card) => within(card).queryByText('New') !== null)).toEqual([true, true, true, false]);
-    expect(cards.at(-1)).toBe(yesterday);
-    expect(screen.queryByText(/No saved images yet/)).not.toBeInTheDocument();
-    await waitFor(() => {
-      expect(cards[0]).toHaveFocus();
-    });
   });
 });

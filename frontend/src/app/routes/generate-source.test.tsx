@@ -219,7 +219,7 @@ describe('Generate page: drawing from an image', () => {
     const said = await within(madeFrom()).findByRole('alert');
     expect(said).toHaveTextContent('generation not found');
     expect(within(madeFrom()).getByRole('group', { name: 'Mode' })).toHaveAccessibleDescription('generation not found');
-    // Said once, there, and not again under the form.
+    // Said once, there, and not again by the Generate button.
     expect(screen.getAllByRole('alert')).toEqual([said]);
     expect(generateButton()).toBeEnabled();
   });
@@ -236,7 +236,7 @@ describe('Generate page: drawing from an image', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
-  it("shows a refusal of the source's prompt in the Made-from block", async () => {
+  it("says a refusal of the source's prompt beside Generate, and the Made-from block points to it", async () => {
     server.use(
       http.post('/api/v1/jobs', () =>
         refuse('source', 'minor', ['15 year old'], 'Lucent never makes sexual or explicit images of anyone under 18, or that suggest it (15 year old)'),
@@ -246,7 +246,9 @@ describe('Generate page: drawing from an image', () => {
     const { user } = await openDrawingFrom(image, 'vary-subtle');
     await user.click(generateButton());
 
-    const refusal = await within(madeFrom()).findByTestId('prompt-refusal');
+    const refusal = await screen.findByTestId('prompt-refusal');
+    expect(generateButton().parentElement).toContainElement(refusal);
+    expect(madeFrom()).toHaveAccessibleDescription(/Refused because of: 15 year old\./);
     expect(refusal).toHaveTextContent('Refused because of: 15 year old.');
     expect(refusal).toHaveTextContent('Nothing was charged.');
     expect(promptBox()).not.toHaveAttribute('aria-invalid');

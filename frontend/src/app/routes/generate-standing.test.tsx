@@ -72,14 +72,16 @@ describe("Generate page: the account's standing", () => {
     expect(generateButton()).toBeEnabled();
   });
 
-  it('reloads the profile after a refusal, and warns at the third that counts', async () => {
+  it('reloads the profile after a refusal, and warns at the third that counts, beside Generate', async () => {
     db.refusals = strikes(2);
     const { user } = await openSignedIn();
     await generate(user, 'nude 15 year old');
 
-    expect(await screen.findByRole('region', { name: 'Your standing' })).toHaveTextContent(
+    const warning = await screen.findByRole('region', { name: 'Your standing' });
+    expect(warning).toHaveTextContent(
       'Warning (3 of 5): 3 of your requests were refused in the last 24 hours; at 5, generation is suspended until our staff have reviewed your account.',
     );
+    expect(generateButton().parentElement).toContainElement(warning);
     // The standing tells the count from the warning on; the refusal only that it counts.
     const refusal = screen.getByTestId('prompt-refusal');
     expect(refusal).toHaveTextContent('Nothing was charged. This counts against your account. What Lucent never makes');
@@ -133,7 +135,7 @@ describe("Generate page: the account's standing", () => {
     });
     expect(screen.getByRole('region', { name: 'Account suspended' })).toHaveTextContent(/Generation is suspended since/);
     expect(suspensionSaid()).toHaveLength(1);
-    // The 403's own words are not said again under the form.
+    // The 403's own words are not said again by the Generate button.
     expect(screen.queryByText(/generation is suspended for this account/)).not.toBeInTheDocument();
     expect(generateButton()).toHaveAccessibleDescription('Generation is suspended: see the notice at the top of the page.');
   });

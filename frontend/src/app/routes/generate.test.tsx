@@ -135,7 +135,7 @@ describe('Generate page: styles, looks and options', () => {
     expect((await generateAndWait(user)).enhance).toBe(false);
   });
 
-  it('shows a refused prompt under the prompt, with the words and a link to the rules', async () => {
+  it('says a refused prompt beside Generate, announced, with the words and a link to the rules, and marks the prompt', async () => {
     server.use(
       http.post('/api/v1/jobs', () =>
         refuse(
@@ -152,6 +152,8 @@ describe('Generate page: styles, looks and options', () => {
     await user.click(generateButton());
 
     const refusal = await screen.findByTestId('prompt-refusal');
+    expect(refusal).toHaveAttribute('role', 'alert');
+    expect(generateButton().parentElement).toContainElement(refusal);
     expect(refusal).toHaveTextContent('Refused because of: 15 year old.');
     expect(refusal).toHaveTextContent('Nothing was charged.');
     expect(within(refusal).getByRole('link', { name: 'What Lucent never makes' })).toHaveAttribute(
@@ -162,7 +164,7 @@ describe('Generate page: styles, looks and options', () => {
     expect(promptBox()).toHaveAccessibleDescription(/15 year old/);
   });
 
-  it('shows a refused negative prompt under the negative prompt', async () => {
+  it('marks the negative prompt when it is the part refused', async () => {
     server.use(
       http.post('/api/v1/jobs', () =>
         refuse('negativePrompt', 'minor', ['adult'], 'Lucent never makes sexual or explicit images of anyone under 18 (adult)'),
@@ -175,6 +177,7 @@ describe('Generate page: styles, looks and options', () => {
 
     expect(await screen.findByTestId('prompt-refusal')).toHaveTextContent('adult');
     expect(negative).toHaveAttribute('aria-invalid', 'true');
+    expect(negative).toHaveAccessibleDescription(/adult/);
     expect(promptBox()).not.toHaveAttribute('aria-invalid');
   });
 

@@ -6,10 +6,10 @@ import { PageLoading } from '@/components/ui/page-loading';
 import { paths } from '@/config/paths';
 import { useAddToHistory } from '@/features/gallery/hooks/use-history';
 import { AccountSuspendedNotice } from '@/features/generate/components/account-suspended-notice';
-import { GenerateForm } from '@/features/generate/components/generate-form';
+import { Studio } from '@/features/generate/components/studio';
 import { draftFrom, formDrafts } from '@/features/generate/form-draft';
 import { useAuth } from '@/lib/auth';
-import { readGenerateState, type GalleryState, type GenerateState } from '@/types/navigation';
+import { readGenerateState, type GenerateState } from '@/types/navigation';
 
 /**
  * The draft this visit of the page asks for: the settings a card or a prompt card sent (in place
@@ -31,7 +31,6 @@ export default function GenerateRoute() {
   const uid = user?.uid ?? null;
   const state = readGenerateState(location.state);
   const asks = Boolean(state.params ?? state.source ?? search.get('style') ?? search.get('prompt'));
-  const newIds = state.newIds ?? [];
   const addToHistory = useAddToHistory();
 
   // What was asked becomes the draft, and leaves the history entry (as 'Try Again''s start does
@@ -40,29 +39,27 @@ export default function GenerateRoute() {
   useEffect(() => {
     if (!ready || !asks) return;
     formDrafts.save(uid, askedDraft(uid, state, search));
-    const kept: GenerateState = { newIds, autostart: state.autostart };
+    const kept: GenerateState = { autostart: state.autostart };
     void navigate(paths.generate, { replace: true, state: kept });
   });
 
   return (
-    <Page title="Generate" lead="Describe the image you want and pick a style." wide>
+    <Page title="Generate" lead="Describe the image you want and pick a style." full>
       <AccountSuspendedNotice />
       {!ready || asks ? (
         <PageLoading />
       ) : (
-        <GenerateForm
-          // Each account has its own draft; a guest's becomes theirs on signing in.
+        <Studio
+          // Each account has its own draft and jobs; a guest's draft becomes theirs on signing in.
           key={uid ?? 'guest'}
           autostart={state.autostart}
           onAutostarted={() => {
-            const kept: GenerateState = { newIds };
-            void navigate(paths.generate, { replace: true, state: kept });
+            void navigate(paths.generate, { replace: true });
           }}
           onGuest={() => void navigate(paths.register)}
-          onGenerated={(created) => {
+          // At the top of the history at once, for when the user opens it.
+          onFinished={(created) => {
             if (uid) void addToHistory(uid, created);
-            const next: GalleryState = { newIds: [...newIds, ...created.map((item) => item.id)] };
-            void navigate(paths.generation, { state: next });
           }}
         />
       )}

@@ -33,7 +33,7 @@ export default function GenerationRoute() {
   const location = useLocation();
   const { newIds } = readGalleryState(location.state);
   const { catalog } = useCatalog();
-  const toGenerate = (state: GenerateState) => void navigate(paths.generate, { state: { ...state, newIds } });
+  const toGenerate = (state: GenerateState) => void navigate(paths.generate, { state });
   // The Premium control a free user pressed: said in a dialog, never a silent redirect.
   const [premiumFor, setPremiumFor] = useState<string | null>(null);
 

@@ -7,13 +7,16 @@ interface PageProps {
   readonly lead?: string;
   /** Uses the full content width (forms with two columns, galleries). */
   readonly wide?: boolean;
+  /** Wider still, up to 90rem: a two-column form beside its results. */
+  readonly full?: boolean;
   readonly children?: ReactNode;
 }
 
 /** A titled page body; React hoists the <title> into the document head. */
-export function Page({ title, lead, wide = false, children }: PageProps) {
+export function Page({ title, lead, wide = false, full = false, children }: PageProps) {
+  const width = full ? styles.full : wide ? styles.wide : '';
   return (
-    <section className={wide ? `${styles.page} ${styles.wide}` : styles.page}>
+    <section className={`${styles.page} ${width}`.trim()}>
       <title>{`${title} · Lucent`}</title>
       <h1 className={styles.title}>{title}</h1>
       {lead && <p className={styles.lead}>{lead}</p>}

@@ -49,7 +49,7 @@ export function checkNumbers(
 export interface ServerFieldErrors {
   /** By each field the form shows: the part of its message after `<field>: ` (the first, if named twice). */
   readonly byField: FieldErrors;
-  /** Whole, under the form: each message for a field the form does not show now. */
+  /** Whole, by the Generate button: each message for a field the form does not show now. */
   readonly elsewhere: readonly string[];
 }
 

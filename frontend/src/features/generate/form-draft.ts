@@ -52,7 +52,7 @@ export function draftFrom(params: Partial<GenerationRequest>, source?: Source): 
 
 // What storage hands back is checked field by field: an older app version, or a hand edit, may
 // have left anything there, and a field that does not fit falls back to the fresh form's.
-function readDraft(value: unknown): FormDraft | null {
+export function readDraft(value: unknown): FormDraft | null {
   if (typeof value !== 'object' || value === null) return null;
   const saved = value as Partial<Record<keyof FormDraft, unknown>>;
   const advanced = (typeof saved.advanced === 'object' ? saved.advanced : null) as Partial<

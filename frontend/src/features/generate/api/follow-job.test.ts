@@ -3,12 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { fakeAuth } from '@/testing/fake-firebase';
 import { db, makeGeneration, requestsTo, type FakeJob } from '@/testing/mocks/db';
-import { http } from '@/testing/mocks/handlers';
+import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { controlledStream, sseResponse, type StreamEvent } from '@/testing/sse';
 import { advance, settle, useFakeTimeouts } from '@/testing/timers';
 
-import { followJob, RECONNECTS, RECONNECT_DELAY_MS } from './follow-job';
+import { followJob, RECONNECTS, RECONNECT_DELAY_MS, STREAMS_FULL_WAIT_MS } from './follow-job';
 import type { JobUpdate } from './job-update';
 
 const made = makeGeneration({ id: 'made' });
@@ -159,6 +159,38 @@ describe('followJob', () => {
 
     await expect(end).resolves.toMatchObject({ kind: 'done' });
     expect(idled).toBe(RECONNECTS + 2);
+  });
+
+  it('asks again after Retry-After while every stream of the user is open, however long that lasts', async () => {
+    jobWith([{ event: 'done', data: { generations: [made] }, id: '1-0' }]);
+    let refused = 0;
+    server.use(
+      http.get('/api/v1/jobs/{id}/events', () => {
+        if (refused === RECONNECTS + 1) return undefined; // then a stream frees up
+        refused += 1;
+        const full = fail('GET /api/v1/jobs/{id}/events', 429, 'too_many_requests', 'at most 10 event streams at once');
+        // The gateway's Retry-After only on the first refusal; the others leave the wait to the page.
+        if (refused === 1) full.headers.set('Retry-After', '2');
+        return full;
+      }),
+    );
+    useFakeTimeouts();
+    const { end } = follow();
+    await settle();
+    expect(refused).toBe(1);
+    advance(1999);
+    await settle();
+    expect(refused).toBe(1);
+    advance(1);
+    await settle();
+    expect(refused).toBe(2);
+    for (let open = 2; open <= RECONNECTS + 1; open++) {
+      advance(STREAMS_FULL_WAIT_MS);
+      await settle();
+    }
+
+    await expect(end).resolves.toMatchObject({ kind: 'done' });
+    expect(refused).toBe(RECONNECTS + 1);
   });
 
   it("gives up at once on the gateway's own answer, such as another user's job", async () => {

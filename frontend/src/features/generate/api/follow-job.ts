@@ -17,6 +17,11 @@ export interface FollowOptions {
 export const RECONNECTS = 3;
 /** The wait before the first new try; each further drop in a row waits this much longer. */
 export const RECONNECT_DELAY_MS = 500;
+/**
+ * The wait when the gateway refuses a stream because the user has ten open already (several jobs,
+ * several tabs) and does not say how long: one frees as soon as another job ends.
+ */
+export const STREAMS_FULL_WAIT_MS = 5000;
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -35,12 +40,15 @@ const closedEarly = () =>
  * Follows `GET /api/v1/jobs/{id}/events` until the job ends, and resolves with its end. A
  * stream that drops (network, proxy, deploy) is opened again with `Last-Event-ID`, so no
  * event is missed or repeated. One the gateway ends as `idle` (nothing happened for a while;
- * it frees one of the user's ten streams) is opened again at once, and is no drop.
+ * it frees one of the user's ten streams) is opened again at once, and is no drop. One refused
+ * because all ten are open (429 `too_many_requests`) is asked for again after the gateway's
+ * `Retry-After`: the job runs meanwhile, and is no drop either.
  */
 export async function followJob(id: string, { lastEventId, signal, onUpdate, onCursor }: FollowOptions): Promise<JobEnd> {
   let cursor = lastEventId;
   for (let drops = 0; ; drops++) {
     let idle = false;
+    let full: ApiError | null = null;
     try {
       const body = await openJobEvents(id, cursor, signal);
       if (!body) throw closedEarly();
@@ -59,11 +67,14 @@ export async function followJob(id: string, { lastEventId, signal, onUpdate, onC
         onUpdate(event.update);
       }
     } catch (cause) {
-      // A lost connection is worth another try; the gateway's own answers are final.
-      const answered = cause instanceof ApiError && cause.status !== 0;
+      // A lost connection is worth another try, and so is a full set of streams; the gateway's
+      // other answers are final.
+      if (cause instanceof ApiError && cause.code === 'too_many_requests') full = cause;
+      const answered = cause instanceof ApiError && cause.status !== 0 && !full;
       if (signal.aborted || answered) throw cause;
     }
-    if (idle) {
+    if (full) await wait(full.retryAfter === undefined ? STREAMS_FULL_WAIT_MS : Math.max(1, full.retryAfter) * 1000, signal);
+    if (idle || full) {
       drops = -1;
       continue;
     }

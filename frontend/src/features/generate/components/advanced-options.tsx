@@ -5,7 +5,6 @@ import type { Catalog, CatalogLimits } from '@/types/api';
 import { SEED_PLACEHOLDER, STEPS_PLACEHOLDER } from '../defaults';
 
 import styles from './generate.module.css';
-import { PromptRefusal, type Refusal } from './prompt-refusal';
 
 type Sampler = Catalog['samplers'][number];
 
@@ -39,8 +38,8 @@ interface AdvancedOptionsProps {
   readonly limits: CatalogLimits;
   readonly pro: boolean;
   readonly onChange: (values: AdvancedValues) => void;
-  /** The content rules refused what the negative prompt says. */
-  readonly refusal?: Refusal | null;
+  /** Where the content rules' refusal of the negative prompt is said (by the Generate button): its id. */
+  readonly refusedBy?: string | null;
   /** What is wrong with these fields (the form's checks, or the gateway's word), each said under its field. */
   readonly errors?: { readonly negativePrompt?: string; readonly seed?: string; readonly steps?: string };
   readonly guidance?: GuidanceChoice | null;
@@ -148,7 +147,7 @@ export function AdvancedOptions({
   limits,
   pro,
   onChange,
-  refusal = null,
+  refusedBy = null,
   errors = {},
   guidance = null,
   enhanceable = true,
@@ -172,14 +171,13 @@ export function AdvancedOptions({
           maxLength={limits.negativePromptMax}
           placeholder="What to leave out, e.g. blurry, extra fingers"
           value={values.negativePrompt}
-          aria-invalid={refusal || negativeError ? true : undefined}
-          aria-describedby={refusal ? `${id}-refusal` : describedBy(`${id}-negative`, negativeError)}
+          aria-invalid={refusedBy || negativeError ? true : undefined}
+          aria-describedby={refusedBy ?? describedBy(`${id}-negative`, negativeError)}
           onChange={(event) => {
             set({ negativePrompt: event.target.value });
           }}
         />
-        {refusal && <PromptRefusal id={`${id}-refusal`} refusal={refusal} />}
-        {negativeError && !refusal && (
+        {negativeError && !refusedBy && (
           <p id={`${id}-negative-error`} role="alert" className={styles.error}>
             {negativeError}
           </p>

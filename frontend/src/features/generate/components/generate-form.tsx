@@ -1,22 +1,21 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject, type SubmitEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { AccountStanding } from '@/components/account/account-standing';
 import { paths } from '@/config/paths';
 import { mustVerifyAge } from '@/lib/age-check';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, invalidFields } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { rendererNote, useCatalog } from '@/lib/catalog';
 import { formatDateTime } from '@/lib/format';
 import { creditsLeft, isPro, useMe } from '@/lib/me';
-import { useInvalidateAccount } from '@/lib/query-client';
-import type { Generation, Me } from '@/types/api';
+import type { GenerationRequest, Me } from '@/types/api';
 
 import { DEFAULT_LIMITS, defaultStyle } from '../defaults';
 import { checkNumbers, serverFieldErrors, type FieldErrors, type FieldName } from '../field-errors';
+import type { FormDraft } from '../form-draft';
 import { useAgeConfirmation } from '../hooks/use-age-confirmation';
-import { useFormDraft } from '../hooks/use-form-draft';
-import { useGenerationRun } from '../hooks/use-generation-run';
+import type { useFormDraft } from '../hooks/use-form-draft';
 import { useRecentPrompts } from '../hooks/use-recent-prompts';
 
 import { AdvancedOptions, type GuidanceChoice } from './advanced-options';
@@ -24,22 +23,29 @@ import { AgeCheckNeeded } from './age-check-needed';
 import { AgeConfirmDialog } from './age-confirm-dialog';
 import styles from './generate.module.css';
 import { GenerateError } from './generate-error';
-import { GeneratingOverlay } from './generating-overlay';
 import { ImageCount } from './image-count';
 import { LookPicker } from './look-picker';
 import { PromptField } from './prompt-field';
-import { refusalOf } from './prompt-refusal';
+import { PromptRefusal, refusalOf, type Refusal } from './prompt-refusal';
 import { RecentPrompts } from './recent-prompts';
 import { SizeChoice } from './size-choice';
 import { SourceChoice } from './source-choice';
 import { StyleTiles } from './style-tiles';
 
 interface GenerateFormProps {
+  /** The form's fields and their changes (use-form-draft.ts). */
+  readonly form: ReturnType<typeof useFormDraft>;
+  /** The prompt's text box, for whoever fills the form to move focus to. */
+  readonly promptRef: RefObject<HTMLTextAreaElement | null>;
+  /** A submission's POST is on its way: Generate waits for it, against a double click. */
+  readonly sending: boolean;
+  /** Why the last submission was refused before it became a job, or null. */
+  readonly submitError: unknown;
+  /** Sends a job; resolves with the error that refused it, or null once it is a job. */
+  readonly onSubmit: (request: GenerationRequest, settings: FormDraft) => Promise<unknown>;
   /** Generate as soon as the form can ('Try Again'); `onAutostarted` says it did. */
   readonly autostart?: boolean;
   readonly onAutostarted?: () => void;
-  /** The new images, once the overlay has cleared. */
-  readonly onGenerated: (generations: readonly Generation[]) => void;
   /** A guest pressed Generate. */
   readonly onGuest: () => void;
 }
@@ -54,15 +60,22 @@ function Credits({ me }: { readonly me: Me }) {
 }
 
 /**
- * The Generate form. It starts from the draft the signed-in user (or the guest) left and keeps it
- * on every change (use-form-draft.ts), so mount it once the session is known and again (a `key`)
- * for another account.
+ * The Generate form, on the draft `form` holds. Generate sends a job and is ready again as soon as
+ * the gateway answered; what refused a submission is said beside it, by the sticky Generate button.
  */
-export function GenerateForm({ autostart = false, onAutostarted, onGenerated, onGuest }: GenerateFormProps) {
+export function GenerateForm({
+  form,
+  promptRef,
+  sending,
+  submitError,
+  onSubmit,
+  autostart = false,
+  onAutostarted,
+  onGuest,
+}: GenerateFormProps) {
   const { user, ready } = useAuth();
   const { me } = useMe();
   const { catalog, error: catalogError, retry } = useCatalog();
-  const { afterGeneration, afterRefusal, afterAgeCheck } = useInvalidateAccount();
   const pro = isPro(me);
   // Explicit requests wait for a verified age, on every plan.
   const ageLocked = mustVerifyAge(me);
@@ -74,7 +87,7 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
   const spentId = useId();
   const limits = { ...DEFAULT_LIMITS, ...catalog?.limits };
 
-  const { draft, update, reset } = useFormDraft(ready ? (user?.uid ?? null) : null);
+  const { draft, update, reset } = form;
   const { prompt, style: styleChoice, look, size: sizeChoice, count, advanced, source } = draft;
   const [formError, setFormError] = useState<string | null>(null);
   // Generate was pressed: from then on the numeric fields are checked as they change.
@@ -82,23 +95,11 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
   const formRef = useRef<HTMLFormElement>(null);
   // Generate was pressed on an explicit request while the age is not verified: nothing was sent.
   const [ageAsked, setAgeAsked] = useState(false);
-  const promptRef = useRef<HTMLTextAreaElement>(null);
   const recentPrompts = useRecentPrompts(ready ? (user?.uid ?? null) : null);
   const age = useAgeConfirmation((style) => {
     update({ style: style.id });
   });
-  const run = useGenerationRun({
-    uid: ready ? (user?.uid ?? null) : null,
-    onFinished: onGenerated,
-    onAnswered: () => void afterGeneration(),
-    // A refusal may count against the account, and a 403 says it is suspended: the standing shown follows.
-    // So does the age check after its 403 (explicit words, or a check staff reset meanwhile).
-    onFailed: (error) => {
-      const code = error instanceof ApiError ? error.code : null;
-      if (refusalOf(error) || code === 'account_suspended') void afterRefusal();
-      if (code === 'age_check_required') void afterAgeCheck();
-    },
-  });
+  const refusalId = useId();
 
   // What is actually sent: a style the catalog gives. A choice the catalog (or the plan) does
   // not allow falls back to its default; until the catalog is here, nothing can be sent.
@@ -122,9 +123,9 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
   const sentMode = source && (allowedModes.find((mode) => mode.id === source.mode) ?? allowedModes[0]);
   const drawFrom = source && sentMode ? { image: source.image, mode: sentMode.id } : null;
   const note = rendererNote(catalog);
-  const refusal = refusalOf(run.error);
+  const refusal = refusalOf(submitError);
   // Where a field's problem is said: by the field when the form shows it now (the form's own
-  // checks first, then the gateway's); otherwise the gateway's message under the form.
+  // checks first, then the gateway's); otherwise the gateway's message by the Generate button.
   const guidanceShown = Boolean(sentStyle && sentSampler);
   const shown: Record<FieldName, boolean> = {
     prompt: true,
@@ -138,19 +139,17 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
     source: drawFrom !== null,
   };
   const clientErrors: FieldErrors = checked ? checkNumbers(advanced, limits, pro) : {};
-  const serverErrors = serverFieldErrors(run.error, shown);
+  const serverErrors = serverFieldErrors(submitError, shown);
   const fieldError = (field: FieldName) => (shown[field] ? (clientErrors[field] ?? serverErrors.byField[field]) : undefined);
   const errors: FieldErrors = Object.fromEntries(
     Object.keys(shown).map((field) => [field, fieldError(field as FieldName)]),
   );
-  // The gateway says what it did not find: the source is the one generation a body names (a
-  // resumed job that is gone is not found either, and is said under the form).
+  // The gateway says what it did not find: the source is the one generation a body names.
   const sourceGone =
-    run.error instanceof ApiError && run.error.code === 'not_found' && run.error.message.startsWith('generation ')
-      ? run.error.message
+    submitError instanceof ApiError && submitError.code === 'not_found' && submitError.message.startsWith('generation ')
+      ? submitError.message
       : null;
   const sourceError = drawFrom ? (errors.source ?? sourceGone) : null;
-  const refusalShown = refusal !== null && (refusal.field !== 'source' || drawFrom !== null);
   const guidance: GuidanceChoice | null =
     sentStyle && sentSampler
       ? {
@@ -161,17 +160,21 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
           samplerError: errors.sampler ?? null,
         }
       : null;
-  // The gateway's field errors are said by their fields or whole under the form, never again as one error.
+  // The gateway's field errors are said by their fields or whole by the button, never again as one error.
   const saidAsFields =
     (drawFrom !== null && sourceGone !== null) ||
     Object.keys(serverErrors.byField).length > 0 ||
     serverErrors.elsewhere.length > 0;
   // The page's notice says a suspension, the 403 that brought it included.
-  const suspensionSaid = suspended && run.error instanceof ApiError && run.error.code === 'account_suspended';
+  const suspensionSaid = suspended && submitError instanceof ApiError && submitError.code === 'account_suspended';
   // What the page knows to be explicit: the style, or the image drawn from. Words are the gateway's to read.
   const explicitChosen = sentStyle?.nsfw === true || drawFrom?.image.explicit === true;
-  const ageRefused = run.error instanceof ApiError && run.error.code === 'age_check_required';
+  const ageRefused = submitError instanceof ApiError && submitError.code === 'age_check_required';
   const ageNeeded = ageRefused || (ageAsked && explicitChosen && ageLocked);
+  // Said by the button; the refused field is marked and points to it. Once a request is kept back
+  // for the age check, an earlier refusal is stale.
+  const refusalShown = refusal !== null && !ageNeeded;
+  const refusedBy = (field: Refusal['field']) => (refusalShown && refusal.field === field ? refusalId : null);
   // Back to this form with the style and the prompt; an image drawn from cannot travel in the
   // address.
   const ageReturnTo = sentStyle
@@ -189,7 +192,7 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!ready || !catalog || run.busy) return;
+    if (!ready || !catalog || sending) return;
     if (!user) {
       onGuest();
       return;
@@ -200,12 +203,14 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
     }
     setFormError(null);
     setChecked(true);
-    const invalid = Object.keys(checkNumbers(advanced, limits, pro));
-    if (invalid.length > 0) {
-      // Every problem is said by its field at once; the keyboard goes to the first.
+    // Every problem is said by its field at once; the keyboard goes to the first.
+    const toFirstInvalid = () => {
       requestAnimationFrame(() => {
         formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       });
+    };
+    if (Object.keys(checkNumbers(advanced, limits, pro)).length > 0) {
+      toFirstInvalid();
       return;
     }
     if (explicitChosen && ageLocked) {
@@ -215,7 +220,7 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
     setAgeAsked(false);
     const { negativePrompt, seed, steps, enhance, cfg } = advanced;
     // The gateway's catalog always has a default; were it missing, empty asks for the gateway's own.
-    void run.start({
+    const request: GenerationRequest = {
       prompt,
       style: sentStyle?.id ?? null,
       look: effectiveLook,
@@ -229,12 +234,16 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
         : { size: sentSize?.id ?? null, enhance }),
       // What the guidance fields show: the typed scale (the style's when empty) and the sampler.
       ...(guidance && { cfg: cfg?.trim() ? Number(cfg) : guidance.styleCfg, sampler: guidance.sampler }),
+    };
+    // The gateway's word on a field is said by the field, which may be far above the button.
+    void onSubmit(request, draft).then((error) => {
+      if (invalidFields(error).length > 0) toFirstInvalid();
     });
   }
 
   return (
     <>
-      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-busy={run.busy}>
+      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-busy={sending}>
         <div className={styles.status}>
           {me ? (
             <Credits me={me} />
@@ -251,7 +260,7 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
           <button
             type="button"
             className="button button-small button-ghost"
-            disabled={run.busy}
+            disabled={sending}
             onClick={() => {
               reset();
               setChecked(false);
@@ -280,7 +289,7 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
                   promptRef.current?.focus();
                 }}
                 error={sourceError}
-                refusal={refusal?.field === 'source' ? refusal : null}
+                refusedBy={refusedBy('source')}
               />
             )}
             <PromptField
@@ -291,7 +300,7 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
                 update({ prompt: value });
               }}
               error={errors.prompt ?? null}
-              refusal={refusal?.field === 'prompt' ? refusal : null}
+              refusedBy={refusedBy('prompt')}
             />
             <RecentPrompts
               prompts={recentPrompts}
@@ -307,7 +316,7 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
                 update({ advanced: values });
               }}
               errors={errors}
-              refusal={refusal?.field === 'negativePrompt' ? refusal : null}
+              refusedBy={refusedBy('negativePrompt')}
               guidance={guidance}
               enhanceable={!drawFrom}
             />
@@ -368,35 +377,37 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
           </div>
         </div>
 
-        {formError && (
-          <p role="alert" className="alert">
-            {formError}
-          </p>
-        )}
-        {ageNeeded && <AgeCheckNeeded status={me?.ageCheck.status ?? 'unverified'} returnTo={ageReturnTo} />}
-        {/* Said once: after a request kept back for the age check, an earlier error is stale. */}
-        {serverErrors.elsewhere.length > 0 && !ageNeeded && (
-          <div role="alert" className="alert">
-            {serverErrors.elsewhere.map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </div>
-        )}
-        {run.error !== null && !refusalShown && !saidAsFields && !ageNeeded && !suspensionSaid && (
-          <GenerateError error={run.error} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />
-        )}
-
-        {/* A suspension is the page's notice (at the top, from the page's first paint); only the warning is the form's. */}
-        {me && !suspended && <AccountStanding me={me} />}
-
+        {/* Where the user is when they press Generate (it stays in view): what refused it, and the
+            account's standing when it is not clean (a suspension is the page's notice, at the top). */}
         <div className={styles.submitBar}>
+          <div className={styles.submitMessages}>
+            {formError && (
+              <p role="alert" className="alert">
+                {formError}
+              </p>
+            )}
+            {ageNeeded && <AgeCheckNeeded status={me?.ageCheck.status ?? 'unverified'} returnTo={ageReturnTo} />}
+            {/* Said once: after a request kept back for the age check, an earlier error is stale. */}
+            {serverErrors.elsewhere.length > 0 && !ageNeeded && (
+              <div role="alert" className="alert">
+                {serverErrors.elsewhere.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+              </div>
+            )}
+            {refusalShown && <PromptRefusal id={refusalId} refusal={refusal} />}
+            {submitError !== null && !refusal && !saidAsFields && !ageNeeded && !suspensionSaid && (
+              <GenerateError error={submitError} pro={pro} resetsAt={me?.quota.resetsAt ?? null} />
+            )}
+            {me && !suspended && <AccountStanding me={me} />}
+          </div>
           <button
             type="submit"
             className={`button button-primary ${styles.submit}`}
-            disabled={run.busy || !ready || !catalog || suspended || spent}
+            disabled={sending || !ready || !catalog || suspended || spent}
             aria-describedby={suspended ? suspendedId : spent ? spentId : undefined}
           >
-            {run.busy ? 'Generation...' : 'Generate'}
+            Generate
           </button>
           {suspended && (
             <p id={suspendedId} className={styles.submitNote}>
@@ -418,15 +429,6 @@ export function GenerateForm({ autostart = false, onAutostarted, onGenerated, on
         </div>
       </form>
 
-      {run.overlay && (
-        <GeneratingOverlay
-          progress={run.progress}
-          done={run.done}
-          offerUpgrade={!pro}
-          cancelError={run.cancelError}
-          onCancel={run.progress.position === null || run.done ? null : () => void run.cancel()}
-        />
-      )}
       {age.asking && (
         <AgeConfirmDialog
           styleLabel={age.asking.label}

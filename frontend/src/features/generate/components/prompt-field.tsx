@@ -1,14 +1,13 @@
 import { useId, useRef, type RefObject } from 'react';
 
 import styles from './generate.module.css';
-import { PromptRefusal, type Refusal } from './prompt-refusal';
 
 interface PromptFieldProps {
   readonly value: string;
   readonly max: number;
   readonly onChange: (value: string) => void;
-  /** The content rules refused what the field says. */
-  readonly refusal?: Refusal | null;
+  /** Where the content rules' refusal of the prompt is said (by the Generate button): its id. */
+  readonly refusedBy?: string | null;
   /** What the gateway said is wrong with the prompt. */
   readonly error?: string | null;
   /** The text box, for the form to move focus to. */
@@ -19,7 +18,7 @@ interface PromptFieldProps {
  * The prompt, with what remains of the 500 characters and a clear button; Ctrl+Enter (Cmd+Enter
  * on a Mac) sends the form, as in chat and image apps.
  */
-export function PromptField({ value, max, onChange, refusal = null, error = null, ref: given }: PromptFieldProps) {
+export function PromptField({ value, max, onChange, refusedBy = null, error = null, ref: given }: PromptFieldProps) {
   const id = useId();
   const own = useRef<HTMLTextAreaElement>(null);
   const ref = given ?? own;
@@ -51,8 +50,8 @@ export function PromptField({ value, max, onChange, refusal = null, error = null
         value={value}
         maxLength={max}
         rows={5}
-        aria-describedby={[`${id}-counter`, refusal && `${id}-refusal`, error && `${id}-error`].filter(Boolean).join(' ')}
-        aria-invalid={refusal || error ? true : undefined}
+        aria-describedby={[`${id}-counter`, refusedBy, error && `${id}-error`].filter(Boolean).join(' ')}
+        aria-invalid={refusedBy || error ? true : undefined}
         onChange={(event) => {
           onChange(event.target.value.slice(0, max));
         }}
@@ -65,7 +64,6 @@ export function PromptField({ value, max, onChange, refusal = null, error = null
       <p id={`${id}-counter`} className={styles.counter} data-testid="prompt-counter">
         {remaining} characters left
       </p>
-      {refusal && <PromptRefusal id={`${id}-refusal`} refusal={refusal} />}
       {error && (
         <p id={`${id}-error`} role="alert" className={styles.error}>
           {error}

@@ -42,8 +42,9 @@ function countsText(standing: Standing | undefined): string {
 }
 
 /**
- * Said under the refused field: why, the words, and where the rules are. A refusal on one
- * ambiguous sign says plainly which words to change, and that it does not count; one that
+ * Said by the Generate button (and on a job's card, for a finished image the moderation service
+ * flagged), the refused field pointing to it: why, the words, and where the rules are. A refusal
+ * on one ambiguous sign says plainly which words to change, and that it does not count; one that
  * counts says so, and how far it is from a suspension.
  */
 export function PromptRefusal({ id, refusal }: { readonly id: string; readonly refusal: Refusal }) {

@@ -4,12 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render-app';
 
-import { GenerateForm } from './generate-form';
+import { Studio } from './studio';
 
 const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
 function openForm(user?: typeof ada) {
-  return renderApp(<GenerateForm onGenerated={vi.fn()} onGuest={vi.fn()} />, { user });
+  return renderApp(<Studio onFinished={vi.fn()} onGuest={vi.fn()} />, { user });
 }
 
 describe('Generate page: recent prompts', () => {

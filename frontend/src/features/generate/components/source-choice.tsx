@@ -11,7 +11,6 @@ import { useAuth } from '@/lib/auth';
 import type { Generation, SourceMode, SourceModeView } from '@/types/api';
 
 import styles from './generate.module.css';
-import { PromptRefusal, type Refusal } from './prompt-refusal';
 
 interface SourceChoiceProps {
   /** The user's image the next is drawn from. */
@@ -26,8 +25,8 @@ interface SourceChoiceProps {
   readonly onRemove: () => void;
   /** What the gateway said is wrong with the source (not found, too large to upscale, …). */
   readonly error?: string | null;
-  /** The content rules refused the prompt of the image drawn from. */
-  readonly refusal?: Refusal | null;
+  /** Where the refusal of the drawn-from image's prompt is said (by the Generate button): its id. */
+  readonly refusedBy?: string | null;
 }
 
 const pixels = (width: number, height: number) => `${String(width)}×${String(height)}`;
@@ -45,7 +44,7 @@ export function SourceChoice({
   onChange,
   onRemove,
   error = null,
-  refusal = null,
+  refusedBy = null,
 }: SourceChoiceProps) {
   const id = useId();
   const { user } = useAuth();
@@ -56,7 +55,7 @@ export function SourceChoice({
   const alt = `Source image: ${image.prompt}`;
 
   return (
-    <div className={styles.source} role="group" aria-labelledby={`${id}-title`}>
+    <div className={styles.source} role="group" aria-labelledby={`${id}-title`} aria-describedby={refusedBy ?? undefined}>
       <span id={`${id}-title`} className={styles.label}>
         Made from
       </span>
@@ -94,7 +93,6 @@ export function SourceChoice({
                 </Link>
               ))}
           </Choices>
-          {refusal && <PromptRefusal id={`${id}-refusal`} refusal={refusal} />}
           <button type="button" className="button button-small button-ghost" onClick={onRemove}>
             Draw from the prompt instead
           </button>
