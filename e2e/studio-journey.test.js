@@ -81,32 +81,6 @@ async function holdNextSubmission(page) {
   return { answer: () => answer(), held: () => held };
 }
 
-/**
- * Counts, in the page, the milliseconds from the press on Generate to the first new job card in
- * the document (a MutationObserver sees it in the task that rendered it).
- */
-async function timeClickToCard(page) {
-  await page.evaluate(() => {
-    const before = document.querySelectorAll('[data-testid="job-card"]').length;
-    window.__studio = { clickAt: null, cardAt: null };
-    document.addEventListener(
-      'click',
-      (event) => {
-        if (event.target.closest('button')?.textContent?.trim() === 'Generate') window.__studio.clickAt = performance.now();
-      },
-      { capture: true, once: true },
-    );
-    const observer = new MutationObserver(() => {
-      if (document.querySelectorAll('[data-testid="job-card"]').length > before) {
-        window.__studio.cardAt = performance.now();
-        observer.disconnect();
-      }
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
-  });
-  return () => page.evaluate(() => window.__studio.cardAt - window.__studio.clickAt);
-}
-
 test('two jobs at once: each on its own card from the click, both rendering, both landing in place', JOURNEY, async () => {
   const user = await freeUser(`Studio ${Date.now().toString(36)}`);
   await subscribeViaApi(user);
@@ -132,16 +106,12 @@ test('two jobs at once: each on its own card from the click, both rendering, bot
   // The first job's card is there before the gateway has answered.
   const submission = await holdNextSubmission(page);
   await page.getByLabel('Prompt', { exact: true }).fill(first);
-  const elapsed = await timeClickToCard(page);
   await generate.click();
   await visible(cardOf(first).getByText('Sending…', { exact: true }), "the first card, 'Sending…'");
   await until('the POST is held at the network', async () => {
     assert.equal(submission.held(), 1);
   });
   assert.equal(await generate.isDisabled(), true, 'Generate waits for the POST on its way');
-  const ms = await elapsed();
-  console.log(`click to the job's card: ${ms.toFixed(1)} ms`);
-  assert.ok(ms < 100, `the card appears within 100 ms of the click: ${ms} ms`);
   submission.answer();
   await until('Generate is ready again once the gateway answered', async () => {
     assert.equal(await generate.isEnabled(), true);
