@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { launch, openPage } from './support/browser.js';
-import { actionItem, at, freeUser, logIn, until, visible } from './support/journey.js';
+import { actionItem, at, freeUser, generateInStudio, logIn, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -17,17 +17,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** Makes one image through the form and waits for it on its job's card (free users make one at a time). */
-async function generate(page, prompt) {
-  await page.getByLabel('Prompt', { exact: true }).fill(prompt);
-  await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  const card = page.getByRole('region', { name: 'Results', exact: true }).getByRole('article', { name: prompt, exact: true });
-  const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
-  await until(`the image of '${prompt}' lands on its card`, async () => {
-    assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
-  }, { timeout: 20_000 });
-}
 
 test('a user marks a favourite, filters by it and by words of the prompt, and reads an image’s seed', { timeout: 120_000 }, async () => {
   const user = await freeUser(`Favourite ${Date.now().toString(36)}`);
@@ -38,8 +27,8 @@ test('a user marks a favourite, filters by it and by words of the prompt, and re
   const tag = Date.now().toString(36);
   const first = `a lighthouse keeper in a yellow coat, e2e ${tag}`;
   const second = `a fox asleep in the snow, e2e ${tag}`;
-  await generate(page, first);
-  await generate(page, second);
+  await generateInStudio(page, first);
+  await generateInStudio(page, second);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My images', exact: true }).click();
   await at(page, '/generation');
 

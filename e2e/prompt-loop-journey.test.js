@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { BASE_URL, launch, openPage } from './support/browser.js';
-import { at, chooseAction, freeUser, logIn, nextJobSubmission, uniqueEmail, until, visible } from './support/journey.js';
+import { at, chooseAction, freeUser, landsOnItsCard, logIn, nextJobSubmission, uniqueEmail, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -24,16 +24,6 @@ const generateButton = (page) => page.getByRole('button', { name: 'Generate', ex
 const results = (page) => page.getByRole('region', { name: 'Results', exact: true });
 const toHistory = (page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My images', exact: true }).click();
-
-/** Waits for the image of the newest job card to be loaded on it; returns the card. */
-async function landed(page, prompt) {
-  const card = results(page).getByRole('article').first();
-  const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
-  await until(`the image of '${prompt}' lands on its card`, async () => {
-    assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
-  }, { timeout: 20_000 });
-  return card;
-}
 
 /** The user's images as the gateway lists them, newest first. */
 async function history(user) {
@@ -89,7 +79,7 @@ test('Try Again draws a new image with a new seed; Use these settings keeps the 
   await promptBox(page).fill(prompt);
   await page.getByLabel('Seed', { exact: true }).fill('1234');
   await generateButton(page).click();
-  await landed(page, prompt);
+  await landsOnItsCard(page, prompt);
   const [first] = await history(user);
   assert.equal(first.seed, 1234, 'drawn with the typed seed');
 
@@ -104,7 +94,7 @@ test('Try Again draws a new image with a new seed; Use these settings keeps the 
   assert.equal(again.sent.prompt, prompt);
   assert.equal(again.sent.seed, '', `no seed is sent: ${JSON.stringify(again.sent)}`);
   await at(page, '/generate');
-  await landed(page, prompt);
+  await landsOnItsCard(page, prompt);
   await until('both images are saved', async () => {
     assert.equal((await history(user)).length, 2);
   });
@@ -147,7 +137,7 @@ test('on a phone: Generate in view, the results below the form, Ctrl+Enter, the 
   assert.equal(sent.status, 202, `the job: ${JSON.stringify(sent.body)}`);
   assert.equal(sent.sent.prompt, prompt, 'the prompt as typed, with no new line');
 
-  const card = await landed(page, prompt);
+  const card = await landsOnItsCard(page, prompt);
   assert.equal(new URL(page.url()).pathname, '/generate', 'still on /generate');
   const [made] = await history(user);
   assert.equal(await card.getByRole('link').getAttribute('href'), `/generation?view=${made.id}`);

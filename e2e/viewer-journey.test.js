@@ -21,6 +21,7 @@ import {
   pathOf,
   until,
   visible,
+  generateInStudio,
 } from './support/journey.js';
 
 let browser;
@@ -30,17 +31,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** Makes one image through the form and waits for it on its job card, then opens the history. */
-async function generate(page, prompt) {
-  await page.getByLabel('Prompt', { exact: true }).fill(prompt);
-  await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  const card = page.getByRole('region', { name: 'Results', exact: true }).getByRole('article', { name: prompt, exact: true });
-  const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
-  await until(`the image of '${prompt}' lands on its card`, async () => {
-    assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
-  }, { timeout: 20_000 });
-}
 
 /** The viewer, open on image `position` of `total`. */
 function viewerAt(page, position, total) {
@@ -61,8 +51,8 @@ test('a user opens an image by the keyboard, goes through the history, zooms and
   const tag = Date.now().toString(36);
   const first = `a red fox asleep in the snow, e2e ${tag}`;
   const second = `a grey wolf under a full moon, e2e ${tag}`;
-  await generate(page, first);
-  await generate(page, second);
+  await generateInStudio(page, first);
+  await generateInStudio(page, second);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My images', exact: true }).click();
   await at(page, '/generation');
   await visible(page.getByTestId('generation-card').filter({ hasText: second }).first(), `the card of '${second}'`);

@@ -127,6 +127,26 @@ export async function gone(locator, what, timeout = 10_000) {
   }
 }
 
+/**
+ * Waits for the image of `prompt` to be loaded on its job card in the studio's results (the
+ * newest such card: Try Again makes another of the same prompt); returns the card.
+ */
+export async function landsOnItsCard(page, prompt) {
+  const card = page.getByRole('region', { name: 'Results', exact: true }).getByRole('article', { name: prompt, exact: true }).first();
+  const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
+  await until(`the image of '${prompt}' lands on its card`, async () => {
+    assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
+  }, { timeout: 20_000 });
+  return card;
+}
+
+/** Makes one image of `prompt` through the Generate page's form and waits for it on its card. */
+export async function generateInStudio(page, prompt) {
+  await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  return landsOnItsCard(page, prompt);
+}
+
 /** The path (and query) the page is on, matched ignoring nothing. */
 export function pathOf(page) {
   const url = new URL(page.url());
