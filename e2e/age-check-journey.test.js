@@ -18,6 +18,7 @@ import {
   JOURNEY,
   logIn,
   nextJobSubmission,
+  tileOf,
   until,
   verifyAgeViaApi,
   visible,
@@ -142,8 +143,8 @@ test('a new user verifies their age in the test-mode check, comes back to the st
   assert.equal(made.sent.style, NSFW, 'the explicit style is sent');
   assert.equal(made.status, 202, `the job is accepted: ${JSON.stringify(made.body)}`);
   await at(page, '/generation', 20_000);
-  const card = page.getByTestId('generation-card').filter({ hasText: PORTRAIT }).first();
-  await visible(card, 'the new image card');
+  const card = tileOf(page, PORTRAIT);
+  await visible(card, 'the new image tile');
   const img = card.getByRole('img', { name: `Generated image: ${PORTRAIT}`, exact: true });
   await until('the explicit image is loaded for a verified adult', async () => {
     assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
@@ -283,6 +284,7 @@ test('an admin resets a verified user’s check: their explicit image becomes a 
   await until('the plain image is loaded', async () => {
     assert.match((await fox.getAttribute('src')) ?? '', /^blob:/);
   });
+  // A locked tile names its image in words only a screen reader hears: the prompt is in its text.
   const locked = page.getByTestId('generation-card').filter({ hasText: PORTRAIT });
   await visible(locked.getByText('Verify your age to see this image', { exact: true }), 'the placeholder');
   await visible(locked.getByRole('button', { name: 'Verify your age', exact: true }), "the placeholder's button");

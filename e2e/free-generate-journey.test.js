@@ -19,6 +19,7 @@ import {
   JOURNEY,
   logIn,
   recordMeasurement,
+  tileOf,
   until,
   visible,
 } from './support/journey.js';
@@ -142,8 +143,8 @@ test('a free user generates: busy label, overlay after 2000 ms, blurred image in
   await page.unroute((url) => url.pathname === '/api/v1/jobs');
 
   // The gallery: the new image, blurred, with its controls.
-  const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
-  await visible(card, 'the new image card');
+  const card = tileOf(page, prompt);
+  await visible(card, 'the new image tile');
   const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
   await visible(img, 'the image itself');
   await until('the image is loaded from an object URL', async () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { BASE_URL, launch, openPage } from './support/browser.js';
-import { at, chooseAction, freeUser, logIn, nextJobSubmission, uniqueEmail, until, visible } from './support/journey.js';
+import { at, chooseAction, freeUser, logIn, nextJobSubmission, tileOf, uniqueEmail, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -77,7 +77,7 @@ test('Try Again draws a new image with a new seed; Use these settings keeps the 
   await generateButton(page).click();
   await at(page, '/generation', 20_000);
   const cards = page.getByRole('region', { name: 'Your images', exact: true }).getByTestId('generation-card');
-  await visible(cards.filter({ hasText: prompt }).first(), 'the first image');
+  await visible(tileOf(page, prompt), 'the first image');
   const [first] = await history(user);
   assert.equal(first.seed, 1234, 'drawn with the typed seed');
 

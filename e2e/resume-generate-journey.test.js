@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { launch, openPage } from './support/browser.js';
-import { at, freeUser, JOURNEY, logIn, until, visible } from './support/journey.js';
+import { at, freeUser, JOURNEY, logIn, tileOf, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -52,7 +52,7 @@ test('a reload during a generation comes back to the same job and shows its imag
 
   // The same job, not a new one: its image is shown and one credit is spent.
   await at(page, '/generation', 20_000);
-  const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
+  const card = tileOf(page, prompt);
   await visible(card, 'the image of the job that ran during the reload');
   assert.equal(submitted.length, 1, 'one job was submitted');
   const job = await call('GET', `/api/v1/jobs/${jobId}`, { token: user.token });

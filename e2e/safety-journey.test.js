@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { assertAccessible } from './support/accessibility.js';
 import { call, signIn } from './support/api.js';
 import { BASE_URL, launch, openPage } from './support/browser.js';
-import { at, expectNavUser, JOURNEY, nextJobSubmission, uniqueEmail, until, visible } from './support/journey.js';
+import { at, expectNavUser, JOURNEY, nextJobSubmission, tileOf, uniqueEmail, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -48,8 +48,8 @@ test('an honest negative prompt generates; one ambiguous sign asks to rephrase a
   assert.equal(made.sent.negativePrompt, NEGATIVE_PROMPT, 'the negative prompt is sent as typed');
   assert.equal(made.status, 202, `the job is accepted: ${JSON.stringify(made.body)}`);
   await at(page, '/generation', 20_000);
-  const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
-  await visible(card, 'the new image card');
+  const card = tileOf(page, prompt);
+  await visible(card, 'the new image tile');
   const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
   await until('the image is loaded from an object URL', async () => {
     assert.match(await img.getAttribute('src'), /^blob:/);

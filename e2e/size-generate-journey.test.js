@@ -1,14 +1,14 @@
 // Journey 3c: a free user picks the Portrait size and gets a portrait image. The form sends
 // the size; with '2x Enhance' on (the default) the gateway doubles both sides of 512x768, so the
-// size choice names 1024x1536, the size the browser then receives and the gallery shows upright. Guidance 4.5 and the
-// Euler a sampler, picked under the prompt, go with it; 'Use these settings' brings all three
-// back to the form.
+// size choice names 1024x1536, the size the browser then receives: whole in its square tile, and
+// upright at 2:3 in the viewer, whose details name the size. Guidance 4.5 and the Euler a sampler,
+// picked under the prompt, go with it; 'Use these settings' brings all three back to the form.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { launch, openPage } from './support/browser.js';
-import { at, chooseAction, freeUser, JOURNEY, logIn, until, visible } from './support/journey.js';
+import { at, chooseAction, detailIn, freeUser, gone, JOURNEY, logIn, tileOf, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -18,7 +18,7 @@ after(async () => {
   await browser?.close();
 });
 
-test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gallery', JOURNEY, async () => {
+test('a user who picks Portrait gets a 1024x1536 image, shown whole in the gallery and upright in the viewer', JOURNEY, async () => {
   const user = await freeUser(`Portrait ${Date.now().toString(36)}`);
   const page = await openPage(browser);
   await logIn(page, user);
@@ -69,24 +69,34 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright in the gal
 
   // The overlay clears 4000 ms after the answer, then the gallery.
   await at(page, '/generation', 20_000);
-  const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
-  await visible(card, 'the new image card');
-  await visible(card.getByText(/· 1024×1536$/), 'the image size 1024×1536 under the image');
-  await visible(card.getByText(/· CFG 4\.5 · sampler Euler a · Portrait 2:3 · /), 'guidance, sampler and size under the image');
+  const card = tileOf(page, prompt);
+  await visible(card, 'the new image tile');
   const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
   await until('the image is loaded from an object URL', async () => {
     assert.match(await img.getAttribute('src'), /^blob:/);
   });
 
-  // The pixels the browser decoded, and the box it shows them in: upright, 2:3, not a square crop.
+  // The pixels the browser decoded, drawn whole in the tile's square: letterboxed, not cropped.
   const natural = await img.evaluate(async (element) => {
     await element.decode();
-    return { width: element.naturalWidth, height: element.naturalHeight };
+    return { width: element.naturalWidth, height: element.naturalHeight, fit: getComputedStyle(element).objectFit };
   });
-  assert.deepEqual(natural, { width: 1024, height: 1536 }, 'the image the browser received is 1024x1536');
-  const box = await img.boundingBox();
+  assert.deepEqual(natural, { width: 1024, height: 1536, fit: 'contain' }, 'the 1024x1536 image, whole in its tile');
+
+  // In the viewer at 100 %: upright, 2:3; its details name the size, guidance and sampler.
+  await card.getByRole('button', { name: `Generated image: ${prompt}`, exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: 'Image 1 of 1', exact: true });
+  await visible(viewer, 'the viewer');
+  await page.keyboard.press('+');
+  await visible(viewer.getByRole('status').filter({ hasText: '100%' }), 'the zoom at 100%');
+  const box = await viewer.getByRole('img', { name: `Generated image: ${prompt}`, exact: true }).boundingBox();
   assert.ok(box && box.width > 0, 'the image is laid out');
   assert.ok(Math.abs(box.height / box.width - 1.5) < 0.02, `the image is shown at 2:3: ${JSON.stringify(box)}`);
+  assert.equal(await detailIn(viewer, 'Size').innerText(), 'Portrait 2:3 · 1024×1536');
+  assert.equal(await detailIn(viewer, 'Guidance (CFG)').innerText(), '4.5');
+  assert.equal(await detailIn(viewer, 'Sampler').innerText(), 'Euler a');
+  await page.keyboard.press('Escape');
+  await gone(viewer, 'the viewer');
 
   // The gateway's record says the same.
   const list = await call('GET', '/api/v1/generations', { token: user.token });

@@ -1,14 +1,14 @@
-// Journey 3f: a free user makes an image and presses 'Vary (subtle)' on its card. The Generate
+// Journey 3f: a free user makes an image and chooses 'Vary (subtle)' in its menu. The Generate
 // page says what the next image is made from (its thumbnail and size, the mode chosen), with
 // the prompt filled in and the seed empty, and sends the source without a size or 2x Enhance.
-// The variation has the first image's size, its details say it was made from the first, and
-// the gateway's record names the first as its source.
+// The variation has the first image's size, its details in the viewer say so and that it was
+// made from the first, and the gateway's record names the first as its source.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { launch, openPage } from './support/browser.js';
-import { at, chooseAction, freeUser, logIn, until, visible } from './support/journey.js';
+import { at, chooseAction, detailIn, freeUser, logIn, tileOf, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -17,11 +17,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** The value of the row `term` names in a card's opened details. */
-function detail(page, card, term) {
-  return card.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
-}
 
 test('a user varies one of their images and the variation says where it came from', { timeout: 120_000 }, async () => {
   const user = await freeUser(`Vary ${Date.now().toString(36)}`);
@@ -36,7 +31,7 @@ test('a user varies one of their images and the variation says where it came fro
   await at(page, '/generation', 20_000);
   const images = page.getByRole('region', { name: 'Your images', exact: true });
   const cards = images.getByTestId('generation-card');
-  await visible(cards.filter({ hasText: prompt }).first(), 'the first image card');
+  await visible(tileOf(page, prompt), 'the first image tile');
 
   const listed = await call('GET', '/api/v1/generations', { token: user.token });
   assert.equal(listed.status, 200);
@@ -77,7 +72,6 @@ test('a user varies one of their images and the variation says where it came fro
     assert.equal(await cards.count(), 2);
   });
   const variation = cards.first();
-  await visible(variation.getByText(new RegExp(`· ${size}$`)), `the variation's size ${size} under the image`);
   const img = variation.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
   const natural = await until('the variation is loaded', async () => {
     assert.match(await img.getAttribute('src'), /^blob:/);
@@ -88,10 +82,12 @@ test('a user varies one of their images and the variation says where it came fro
   });
   assert.deepEqual(natural, { width: original.width, height: original.height }, 'the browser received an image of the source size');
 
-  await variation.getByText('Details', { exact: true }).click();
-  const source = detail(page, variation, 'Made from');
+  await variation.getByRole('button', { name: `Generated image: ${prompt}`, exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: 'Image 1 of 2', exact: true });
+  const source = detailIn(viewer, 'Made from');
   await visible(source, "'Made from' in the details");
   assert.equal(await source.innerText(), `Vary (subtle) of image ${original.id}`);
+  assert.match(await detailIn(viewer, 'Size').innerText(), new RegExp(`${size}$`), `the variation's size ${size}`);
 
   // The gateway's record says the same.
   const saved = await call('GET', '/api/v1/generations', { token: user.token });

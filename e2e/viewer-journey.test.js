@@ -19,6 +19,7 @@ import {
   gone,
   logIn,
   pathOf,
+  tileOf,
   until,
   visible,
 } from './support/journey.js';
@@ -37,7 +38,7 @@ async function generate(page, prompt) {
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   // The overlay clears 4000 ms after the answer, then the gallery.
   await at(page, '/generation', 20_000);
-  await visible(page.getByTestId('generation-card').filter({ hasText: prompt }).first(), `the card of '${prompt}'`);
+  await visible(tileOf(page, prompt), `the tile of '${prompt}'`);
 }
 
 /** The viewer, open on image `position` of `total`. */
@@ -68,8 +69,8 @@ test('a user opens an image by the keyboard, goes through the history, zooms and
   const [newest, older] = list.body.items;
   assert.deepEqual([newest.prompt, older.prompt], [second, first], 'both images are saved, newest first');
 
-  // The focus is on the newest image's card; Tab reaches the image, Enter opens it.
-  await until('the focus is on the newest card', async () => {
+  // The focus is on the newest image's tile; Tab reaches the image, Enter opens it.
+  await until('the focus is on the newest tile', async () => {
     const id = await page.evaluate(() => document.activeElement?.getAttribute('data-generation-id') ?? null);
     assert.equal(id, newest.id);
   });

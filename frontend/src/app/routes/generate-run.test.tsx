@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { formatDateTime } from '@/lib/format';
 import { DEFAULT_PROMPT } from '@/features/generate/defaults';
+import { findTile } from '@/testing/gallery';
 import { ada, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
 import { holdNextJob } from '@/testing/held-job';
 import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
@@ -243,11 +244,13 @@ describe('Generate page: generating', () => {
     }
     vi.useRealTimers();
 
-    const yesterday = await screen.findByRole('article', { name: 'Made yesterday' });
+    const yesterday = await findTile('Made yesterday');
     const cards = screen.getAllByTestId('generation-card');
     expect(cards).toHaveLength(4);
     expect(cards.map((card) => within(card).queryByText('New') !== null)).toEqual([true, true, true, false]);
     expect(cards.at(-1)).toBe(yesterday);
+    // One job: its three images in one group under their prompt.
+    expect(within(screen.getByRole('list', { name: DEFAULT_PROMPT })).getAllByTestId('generation-card')).toHaveLength(3);
     expect(screen.queryByText(/No saved images yet/)).not.toBeInTheDocument();
     await waitFor(() => {
       expect(cards[0]).toHaveFocus();
