@@ -22,6 +22,7 @@ import {
   logIn,
   pngSize,
   recordMeasurement,
+  tileOf,
   until,
   visible,
 } from './support/journey.js';
@@ -34,9 +35,9 @@ after(async () => {
   await browser?.close();
 });
 
-/** The gallery card of the image with this prompt, and its <img>. */
+/** The gallery tile of the image with this prompt, and its <img>. */
 function cardOf(page, prompt) {
-  const card = page.getByTestId('generation-card').filter({ hasText: prompt });
+  const card = tileOf(page, prompt);
   return { card, img: card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true }) };
 }
 

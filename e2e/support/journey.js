@@ -164,14 +164,40 @@ export async function at(page, path, timeout = 15_000) {
   }
 }
 
-/** The item `name` of the open 'Actions' menu in `scope` (an image's card, or the viewer). */
+/**
+ * The gallery's tile of the image drawn from `prompt`, the newest where there are several. A tile
+ * does not write the prompt under its image; it names the image by it.
+ */
+export function tileOf(page, prompt) {
+  const image = page.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
+  return page.getByTestId('generation-card').filter({ has: image }).first();
+}
+
+/** The prompts of the images the gallery's grid shows, in order, as their names say them. */
+export function shownPrompts(page) {
+  return page.getByTestId('generation-card').evaluateAll((tiles) =>
+    tiles.map((tile) => {
+      const image = tile.querySelector('img, [role="img"]');
+      const name = image?.getAttribute('alt') ?? image?.getAttribute('aria-label') ?? '';
+      return name.replace(/^Generated image: /, '');
+    }),
+  );
+}
+
+/** The value of the row `term` names in the details in `scope` (the image viewer). */
+export function detailIn(scope, term) {
+  const exactly = new RegExp(`^${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return scope.locator('dl > div').filter({ has: scope.page().locator('dt', { hasText: exactly }) }).locator('dd');
+}
+
+/** The item `name` of the open 'Actions' menu in `scope` (an image's tile, or the viewer). */
 export function actionItem(scope, name) {
   const menu = scope.getByRole('menu', { name: 'Actions', exact: true });
   return menu.getByRole('menuitem', { name, exact: true }).or(menu.getByRole('menuitemcheckbox', { name, exact: true }));
 }
 
 /**
- * Opens the 'Actions' menu of `scope` (an image's card, or the viewer) and chooses `name`; the
+ * Opens the 'Actions' menu of `scope` (an image's tile, or the viewer) and chooses `name`; the
  * click waits while the item is aria-disabled (a Premium or favourite action, until the plan is
  * known).
  */

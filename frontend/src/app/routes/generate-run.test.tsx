@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import { DEFAULT_PROMPT } from '@/features/generate/defaults';
 import { formatDateTime } from '@/lib/format';
+import { findTile } from '@/testing/gallery';
 import { ada, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
 import { HELD_JOB, holdJobs, holdNextJob } from '@/testing/held-job';
 import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
@@ -180,13 +181,16 @@ describe('Generate page: generating', () => {
       expect(within(card).getAllByRole('link', { name: `Generated image: ${DEFAULT_PROMPT}` })).toHaveLength(3);
     });
     expect(statusOf(card)).toHaveTextContent('Done: 3 images');
-    const [newest] = db.history;
-    await user.click(within(card).getAllByRole('link')[0] ?? card);
+    // The card shows the job's images in their order; the first opens the job's first image.
+    const first = within(card).getAllByRole('link')[0] ?? card;
+    const opened = db.history.find((item) => first.getAttribute('href') === `/generation?view=${item.id}`);
+    expect(opened?.prompt).toBe(DEFAULT_PROMPT);
+    await user.click(first);
 
     await waitFor(() => {
-      expect(router.state.location.pathname + router.state.location.search).toBe(`/generation?view=${newest?.id ?? ''}`);
+      expect(router.state.location.pathname + router.state.location.search).toBe(`/generation?view=${opened?.id ?? ''}`);
     });
-    const yesterday = await screen.findByRole('article', { name: 'Made yesterday' });
+    const yesterday = await findTile('Made yesterday');
     const listed = screen.getAllByTestId('generation-card');
     expect(listed.map((item) => within(item).queryByText('New') !== null)).toEqual([true, true, true, false]);
     expect(listed.at(-1)).toBe(yesterday);
@@ -196,7 +200,7 @@ describe('Generate page: generating', () => {
     db.history = [makeGeneration({ prompt: 'Made yesterday' })];
     const stream = holdNextJob();
     const { user } = renderApp(routes, { user: ada, url: '/generation' });
-    await screen.findByRole('article', { name: 'Made yesterday' });
+    await findTile('Made yesterday');
     await user.click(within(nav()).getByRole('link', { name: 'Generate' }));
     await user.click(await screen.findByRole('button', { name: 'Generate' }));
     await waitFor(() => {
@@ -209,8 +213,12 @@ describe('Generate page: generating', () => {
     // The gateway's list does not answer again: what the history shows is what the page put there.
     server.use(http.get('/api/v1/generations', () => new Promise<never>(() => undefined)));
     await user.click(within(nav()).getByRole('link', { name: 'My images' }));
-    const listed = await screen.findAllByTestId('generation-card');
-    expect(listed.map((item) => within(item).getByText(/^Made/).textContent)).toEqual(['Made just now', 'Made yesterday']);
+    await findTile('Made just now');
+    const listed = screen.getAllByTestId('generation-card');
+    expect(listed.map((item) => within(item).getByRole('img').getAttribute('alt'))).toEqual([
+      'Generated image: Made just now',
+      'Generated image: Made yesterday',
+    ]);
   });
 
   it('cancels a job in line: its card says the credit is back, and the credits are read again', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { findTile } from '@/testing/gallery';
 import { ada, generateAndWait, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
 import { actionIn, actionNames, chooseAction, openActions } from '@/testing/image-actions';
 import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
@@ -33,7 +34,7 @@ function savedImage(overrides: Partial<Generation> = {}): Generation {
   return image;
 }
 
-/** /generate drawing from `image` in `mode`, as a card's button leaves it. */
+/** /generate drawing from `image` in `mode`, as a tile's menu leaves it. */
 function openDrawingFrom(image: Generation, mode: SourceMode, options: Parameters<typeof openGenerate>[0] = {}) {
   return openGenerate({ user: ada, state: { params: { prompt: image.prompt }, source: { image, mode } }, ...options });
 }
@@ -41,11 +42,11 @@ function openDrawingFrom(image: Generation, mode: SourceMode, options: Parameter
 const madeFrom = () => screen.getByRole('group', { name: 'Made from' });
 const mode = (name: string) => within(madeFrom()).getByRole('radio', { name });
 
-describe('Gallery card: making an image from another', () => {
+describe('Gallery tile: making an image from another', () => {
   async function cardOf(generation: Generation, options: Parameters<typeof renderApp>[1] = {}) {
     if (!db.history.includes(generation)) db.history.unshift(generation);
     const view = renderApp(routes, { url: '/generation', state: { newIds: [generation.id] }, ...options });
-    const card = await screen.findByRole('article', { name: generation.prompt });
+    const card = await findTile(generation.prompt);
     return { ...view, card };
   }
 

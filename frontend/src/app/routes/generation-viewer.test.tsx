@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { HISTORY_PAGE_SIZE } from '@/features/gallery/api/generations';
 import { queryClient } from '@/lib/query-client';
+import { findTile } from '@/testing/gallery';
 import { chooseAction } from '@/testing/image-actions';
 import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render-app';
@@ -46,14 +48,14 @@ describe('Generation page: the viewer in the address', () => {
     });
     expect(router.state.location.pathname).toBe('/generation');
     expect(router.state.location.search).toBe('');
-    // Nothing opened it on this page: its card takes the focus.
-    expect(screen.getByRole('article', { name: 'A brown bear' })).toHaveFocus();
+    // Nothing opened it on this page: its tile takes the focus.
+    expect(await findTile('A brown bear')).toHaveFocus();
   });
 
   it("closes on the browser's Back, and opening and moving leave one entry to go back over", async () => {
     arrangeHistory();
     const { user, router } = openPage();
-    const card = await screen.findByRole('article', { name: 'A red fox' });
+    const card = await findTile('A red fox');
     await user.click(within(card).getByRole('button', { name: 'Generated image: A red fox' }));
     await viewer('Image 1 of 3');
     await user.keyboard('{ArrowRight}{ArrowRight}');
@@ -71,16 +73,18 @@ describe('Generation page: the viewer in the address', () => {
   it('keeps which images are new while it is open', async () => {
     arrangeHistory();
     const { user } = openPage('/generation', { state: { newIds: ['gen-1'] } });
-    const card = await screen.findByRole('article', { name: 'A red fox' });
+    const card = await findTile('A red fox');
     await user.click(within(card).getByRole('button', { name: 'Generated image: A red fox' }));
     await viewer('Image 1 of 3');
     expect(within(card).getByText('New')).toBeInTheDocument();
   });
 
   it('looks further back for an image not on the first page, and drops an address that names none', async () => {
-    db.history = Array.from({ length: 14 }, (_, index) => makeGeneration({ prompt: `Image ${String(index + 1)}` }));
-    const found = openPage('/generation?view=gen-13');
-    expect(await viewer('Image 13 of 14')).toHaveAccessibleDescription('Image 13');
+    const total = HISTORY_PAGE_SIZE + 2;
+    db.history = Array.from({ length: total }, (_, index) => makeGeneration({ prompt: `Image ${String(index + 1)}` }));
+    const beyond = HISTORY_PAGE_SIZE + 1;
+    const found = openPage(`/generation?view=gen-${String(beyond)}`);
+    expect(await viewer(`Image ${String(beyond)} of ${String(total)}`)).toHaveAccessibleDescription(`Image ${String(beyond)}`);
     found.unmount();
 
     queryClient.clear();
@@ -89,7 +93,7 @@ describe('Generation page: the viewer in the address', () => {
       expect(router.state.location.search).toBe('');
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(requestsTo('GET', '/api/v1/generations').at(-1)?.search).toBe('?limit=12&cursor=12');
+    expect(requestsTo('GET', '/api/v1/generations').at(-1)?.search).toBe(`?limit=${String(HISTORY_PAGE_SIZE)}&cursor=${String(HISTORY_PAGE_SIZE)}`);
   });
 });
 

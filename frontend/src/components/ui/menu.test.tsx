@@ -62,4 +62,14 @@ describe('Menu', () => {
     expect(button()).toHaveFocus();
     expect(button()).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('shows ⋯ alone when compact, named by its label, and drops rightwards where there is no room to the left', async () => {
+    render(<Menu label="Actions" entries={[{ label: 'Copy', onSelect: vi.fn() }]} compact />);
+    const user = userEvent.setup();
+    expect(button()).toHaveTextContent('⋯');
+    // The list as a browser would lay it out under a button at the window's left edge.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(-120, 40, 240, 100));
+    await user.click(button());
+    expect(screen.getByRole('menu', { name: 'Actions' })).toHaveAttribute('data-align', 'start');
+  });
 });

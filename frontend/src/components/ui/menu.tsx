@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 import styles from './menu.module.css';
 
@@ -23,6 +23,8 @@ interface MenuProps {
   readonly entries: readonly MenuEntry[];
   /** The id of what the menu acts on, read as the button's description. */
   readonly describedBy?: string;
+  /** The button shows '⋯' alone, `label` its name: where a small image has no room for the word. */
+  readonly compact?: boolean;
 }
 
 type Opening = 'first' | 'last';
@@ -38,7 +40,7 @@ function itemsOf(list: HTMLElement | null): HTMLElement[] {
  * in the open menu goes further (but Tab), so the page around it (the image viewer's arrows, its
  * Escape) waits until the menu is closed.
  */
-export function Menu({ label, entries, describedBy }: MenuProps) {
+export function Menu({ label, entries, describedBy, compact = false }: MenuProps) {
   const id = useId();
   const [opening, setOpening] = useState<Opening | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -49,6 +51,13 @@ export function Menu({ label, entries, describedBy }: MenuProps) {
   useEffect(() => {
     if (opening) itemsOf(listRef.current).at(opening === 'first' ? 0 : -1)?.focus();
   }, [opening]);
+
+  // It drops down leftwards from the button's right edge; from a button near the window's left
+  // edge (the first column of a grid of images) it drops rightwards instead, to stay on screen.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (open && list && list.getBoundingClientRect().left < 0) list.dataset.align = 'start';
+  }, [open]);
 
   // A press elsewhere closes it. Not a blur without a new focus: Safari focuses no button it
   // clicks, so pressing the menu button itself would first close the menu, then open it again.
@@ -131,6 +140,8 @@ export function Menu({ label, entries, describedBy }: MenuProps) {
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
         aria-describedby={describedBy}
+        aria-label={compact ? label : undefined}
+        title={compact ? label : undefined}
         onClick={() => {
           if (open) close(false);
           else setOpening('first');
@@ -144,8 +155,14 @@ export function Menu({ label, entries, describedBy }: MenuProps) {
           event.stopPropagation();
         }}
       >
-        {label}
-        <span aria-hidden="true">▾</span>
+        {compact ? (
+          <span aria-hidden="true">⋯</span>
+        ) : (
+          <>
+            {label}
+            <span aria-hidden="true">▾</span>
+          </>
+        )}
       </button>
       {open && (
         <div

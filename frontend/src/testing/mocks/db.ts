@@ -111,6 +111,18 @@ export function makeGeneration(overrides: Partial<Generation> = {}): Generation 
   };
 }
 
+/**
+ * The `count` images of one job as the gateway names them (`image_id` in src/store/push_id.rs):
+ * the job's 30-character id with the image's index in its last two characters; newest first, as
+ * the history lists them.
+ */
+export function makeJobImages(count: number, overrides: Partial<Generation> = {}): Generation[] {
+  const job = `job${String(nextId++)}`.padEnd(28, '-');
+  return Array.from({ length: count }, (_, index) =>
+    makeGeneration({ ...overrides, id: `${job}-${String(index)}` }),
+  ).reverse();
+}
+
 export interface RecordedRequest {
   readonly method: string;
   readonly path: string;

@@ -5,7 +5,7 @@ import type { Generation, GenerationRequest, Job, Me, Standing, Style } from '@/
 import { fakeAuth } from '../fake-firebase';
 import { sseResponse } from '../sse';
 
-import { db, makeGeneration, makeSuspension, SUSPEND_AT, WARN_AT, type FakeJob } from './db';
+import { db, makeGeneration, makeJobImages, makeSuspension, SUSPEND_AT, WARN_AT, type FakeJob } from './db';
 import { caller, fail, http, invalidFields, refuse, signInFirst } from './gateway';
 import { checkGeneration, type Asked } from './generation-body';
 import { supportHandlers } from './support-handlers';
@@ -234,17 +234,19 @@ function isExplicit(body: GenerationRequest, { style, source }: Made): boolean {
 /** A job that ran to its end at once: its images are saved and its stream replays it all. */
 function finishedJob(uid: string, body: GenerationRequest, made: Made): FakeJob {
   const { style, ...drawn } = made;
-  const generations = Array.from({ length: body.count ?? 1 }, () =>
-    makeGeneration({
-      prompt: body.prompt,
-      style: style.id,
-      look: body.look ?? null,
-      ...drawn,
-      blurred: db.plan !== 'pro',
-      explicit: isExplicit(body, made),
-    }),
-  );
-  db.history.unshift(...generations);
+  const image = {
+    prompt: body.prompt,
+    style: style.id,
+    look: body.look ?? null,
+    ...drawn,
+    blurred: db.plan !== 'pro',
+    explicit: isExplicit(body, made),
+  };
+  // In the order drawn; several named after their job as the gateway names them, newest first
+  // in the history.
+  const count = body.count ?? 1;
+  const generations = count > 1 ? makeJobImages(count, image).reverse() : [makeGeneration(image)];
+  db.history.unshift(...[...generations].reverse());
   db.quota = { ...db.quota, used: db.quota.used + generations.length };
   return {
     id: `job-${String(nextJob++)}`,

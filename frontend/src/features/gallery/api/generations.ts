@@ -2,7 +2,8 @@ import { client, fetchFile, unwrap } from '@/lib/api-client';
 import { randomImageFilename } from '@/lib/browser';
 import type { Generation, GenerationPage } from '@/types/api';
 
-export const HISTORY_PAGE_SIZE = 12;
+/** A few rows of the grid at a time; scrolling near the end asks for the next. */
+export const HISTORY_PAGE_SIZE = 24;
 
 /** What the saved images are narrowed to; each empty or false one keeps all. */
 export interface HistoryFilters {

@@ -2,11 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { queryClient, queryKeys } from '@/lib/query-client';
-import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { findTile, findTileById, shownPrompts } from '@/testing/gallery';
 import { actionIn, chooseAction, isFavourite, openActions } from '@/testing/image-actions';
+import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
+
+import { HISTORY_PAGE_SIZE } from '../api/generations';
 
 import { Gallery } from './gallery';
 
@@ -25,15 +28,13 @@ function openGallery() {
   );
 }
 
-const imagesSection = () => screen.getByRole('region', { name: 'Your images' });
-const prompts = () => within(imagesSection()).queryAllByRole('article').map((card) => card.querySelector('p')?.textContent);
 const historyRequests = () => requestsTo('GET', '/api/v1/generations');
 
 describe('Gallery: favourites', () => {
   it('marking a favourite sends PUT with the ID token and shows it checked', async () => {
     db.history = [makeGeneration({ prompt: 'A red fox' })];
     const { user } = openGallery();
-    const card = await screen.findByRole('article', { name: 'A red fox' });
+    const card = await findTile('A red fox');
     await chooseAction(user, card, 'Favourite');
 
     expect(await isFavourite(user, card)).toBe(true);
@@ -64,7 +65,7 @@ describe('Gallery: favourites', () => {
       }),
     );
     const { user } = openGallery();
-    const card = await screen.findByRole('article', { name: 'A red fox' });
+    const card = await findTile('A red fox');
 
     await chooseAction(user, card, 'Favourite');
     const menu = await openActions(user, card);
@@ -80,7 +81,7 @@ describe('Gallery: the gateway is the one source', () => {
   it('shows a favourite marked after a reload, and in favourites only and a search', async () => {
     db.history = [makeGeneration({ prompt: 'A red fox' }), makeGeneration({ prompt: 'A grey wolf' })];
     const first = openGallery();
-    const card = await screen.findByRole('article', { name: 'A red fox' });
+    const card = await findTile('A red fox');
     await chooseAction(first.user, card, 'Favourite');
     await waitFor(() => {
       expect(requestsTo('PUT', '/api/v1/generations/gen-1/favorite')).toHaveLength(1);
@@ -90,27 +91,26 @@ describe('Gallery: the gateway is the one source', () => {
     // A reload: nothing is left in the page, the history is asked again.
     queryClient.clear();
     const { user } = openGallery();
-    const reloaded = await screen.findByRole('article', { name: 'A red fox' });
+    const reloaded = await findTile('A red fox');
     expect(await isFavourite(user, reloaded)).toBe(true);
-    expect(await isFavourite(user, screen.getByRole('article', { name: 'A grey wolf' }))).toBe(false);
+    expect(await isFavourite(user, await findTile('A grey wolf'))).toBe(false);
 
     await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
     await waitFor(() => {
-      expect(prompts()).toEqual(['A red fox']);
+      expect(shownPrompts()).toEqual(['A red fox']);
     });
     await user.type(screen.getByRole('searchbox', { name: 'Words of the prompt' }), 'fox');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => {
-      expect(historyRequests().at(-1)?.search).toBe('?limit=12&favorite=true&q=fox');
+      expect(historyRequests().at(-1)?.search).toBe('?limit=24&favorite=true&q=fox');
     });
-    expect(prompts()).toEqual(['A red fox']);
-    expect(await isFavourite(user, screen.getByRole('article', { name: 'A red fox' }))).toBe(true);
+    expect(shownPrompts()).toEqual(['A red fox']);
+    expect(await isFavourite(user, await findTile('A red fox'))).toBe(true);
   });
 
   it('shows what the gateway holds when it is asked again, over what the page had', async () => {
     db.history = [makeGeneration({ prompt: 'A red fox' })];
     const { user } = openGallery();
-    const card = await screen.findByRole('article', { name: 'A red fox' });
+    const card = await findTile('A red fox');
     const menu = await openActions(user, card);
     const favourite = within(menu).getByRole('menuitemcheckbox', { name: 'Favourite' });
     expect(favourite).toHaveAttribute('aria-checked', 'false');
@@ -133,27 +133,28 @@ describe('Gallery: filters', () => {
       makeGeneration({ prompt: 'A dog' }),
     ];
     const { user } = openGallery();
-    await screen.findByRole('article', { name: 'A dog' });
+    await findTile('A dog');
 
     await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
     await waitFor(() => {
-      expect(prompts()).toEqual(['A cat']);
+      expect(shownPrompts()).toEqual(['A cat']);
     });
-    expect(historyRequests().at(-1)?.search).toBe('?limit=12&favorite=true');
+    expect(historyRequests().at(-1)?.search).toBe('?limit=24&favorite=true');
 
-    await chooseAction(user, screen.getByRole('article', { name: 'A cat' }), 'Favourite');
+    await chooseAction(user, await findTile('A cat'), 'Favourite');
     expect(await screen.findByText('No images match these filters.')).toBeInTheDocument();
-    expect(prompts()).toEqual([]);
+    expect(shownPrompts()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
   });
 
-  it('filters by style and by words of the prompt, whatever their case, once the search is submitted', async () => {
+  it('filters by style and by words of the prompt, whatever their case, once typing rests', async () => {
     db.history = [
       makeGeneration({ prompt: 'A red fox', style: 'anime-v1' }),
       makeGeneration({ prompt: 'A fox in snow' }),
       makeGeneration({ prompt: 'A cat', style: 'anime-v1' }),
     ];
     const { user } = openGallery();
-    await screen.findByRole('article', { name: 'A cat' });
+    await findTile('A cat');
     const style = screen.getByRole('combobox', { name: 'Style' });
     await waitFor(() => {
       expect(within(style).getByRole('option', { name: 'Anime V1' })).toBeInTheDocument();
@@ -163,43 +164,45 @@ describe('Gallery: filters', () => {
 
     await user.selectOptions(style, 'Anime V1');
     await waitFor(() => {
-      expect(prompts()).toEqual(['A red fox', 'A cat']);
+      expect(shownPrompts()).toEqual(['A red fox', 'A cat']);
     });
 
     const words = screen.getByRole('searchbox', { name: 'Words of the prompt' });
     await user.type(words, 'FOX');
+    // Not a request a letter: the words go once typing rests.
     expect(historyRequests().every((request) => !request.search.includes('q='))).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => {
-      expect(prompts()).toEqual(['A red fox']);
+      expect(shownPrompts()).toEqual(['A red fox']);
     });
-    expect(historyRequests().at(-1)?.search).toBe('?limit=12&style=anime-v1&q=FOX');
+    expect(historyRequests().filter((request) => request.search.includes('q=')).map((request) => request.search)).toEqual([
+      '?limit=24&style=anime-v1&q=FOX',
+    ]);
 
     await user.selectOptions(style, 'All styles');
     await waitFor(() => {
-      expect(prompts()).toEqual(['A red fox', 'A fox in snow']);
+      expect(shownPrompts()).toEqual(['A red fox', 'A fox in snow']);
     });
   });
 
   it('load more continues after a short page with a cursor, and a new filter starts from the first page', async () => {
-    // The fake reads 12 records a page as the gateway reads up to 1,000: the first holds no favourite.
+    // The fake reads a page of records as the gateway reads up to 1,000: the first holds no favourite.
     db.history = [
-      ...Array.from({ length: 12 }, (_, index) => makeGeneration({ prompt: `Plain ${String(index)}` })),
+      ...Array.from({ length: HISTORY_PAGE_SIZE }, (_, index) => makeGeneration({ prompt: `Plain ${String(index)}` })),
       makeGeneration({ prompt: 'An old favourite', favorite: true }),
     ];
     const { user } = openGallery();
-    await screen.findByRole('article', { name: 'Plain 11' });
+    await findTile('Plain 0');
 
     await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
     expect(await screen.findByText(/No images match these filters so far/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('article', { name: 'An old favourite' })).toBeInTheDocument();
-    expect(historyRequests().at(-1)?.search).toBe('?limit=12&cursor=12&favorite=true');
+    expect(await findTile('An old favourite')).toBeInTheDocument();
+    expect(historyRequests().at(-1)?.search).toBe('?limit=24&cursor=24&favorite=true');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Style' }), 'Real V1.1');
     await waitFor(() => {
-      expect(historyRequests().at(-1)?.search).toBe('?limit=12&favorite=true&style=real-v1.1');
+      expect(historyRequests().at(-1)?.search).toBe('?limit=24&favorite=true&style=real-v1.1');
     });
   });
 });
@@ -219,11 +222,11 @@ describe('Gallery: explicit images and the age check', () => {
     const { explicit, plain } = arrangeHistory();
     openGallery();
 
-    const card = await screen.findByRole('article', { name: explicit.prompt });
+    const card = await findTileById(explicit.id);
     expect(within(card).getByTestId('age-locked-image')).toHaveTextContent('Verify your age to see this image');
     expect(within(card).getByRole('button', { name: 'Verify your age' })).toBeEnabled();
     // The plain image loads; by then the explicit one would have been asked for too.
-    const fox = await screen.findByRole('article', { name: plain.prompt });
+    const fox = await findTile(plain.prompt);
     await waitFor(() => {
       expect(within(fox).getByRole('img', { name: `Generated image: ${plain.prompt}` })).toHaveAttribute('src');
     });
@@ -240,7 +243,7 @@ describe('Gallery: explicit images and the age check', () => {
     const { explicit } = arrangeHistory();
     openGallery();
 
-    const card = await screen.findByRole('article', { name: explicit.prompt });
+    const card = await findTileById(explicit.id);
     await waitFor(() => {
       expect(within(card).getByRole('img', { name: `Generated image: ${explicit.prompt}` })).toHaveAttribute('src');
     });
@@ -254,7 +257,7 @@ describe('Gallery: explicit images and the age check', () => {
     const { explicit } = arrangeHistory();
     const { user } = openGallery();
 
-    const card = await screen.findByRole('article', { name: explicit.prompt });
+    const card = await findTileById(explicit.id);
     const menu = await openActions(user, card);
     // The plan is known once Favourite can be chosen.
     await waitFor(() => {

@@ -1,32 +1,34 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 
 import { loginHref, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { labelsOf, rendererNote, settingsOf, useCatalog } from '@/lib/catalog';
+import { rendererNote, useCatalog } from '@/lib/catalog';
 import { isPro, useMe } from '@/lib/me';
-import type { Generation } from '@/types/api';
 
 import type { Access } from '../access';
-import { NO_FILTERS, type HistoryFilters as Filters } from '../api/generations';
 import { useHistory } from '../hooks/use-history';
+import { useNearEnd } from '../hooks/use-near-end';
+import { useSelection } from '../hooks/use-selection';
+import { useUrlFilters } from '../hooks/use-url-filters';
 import { useViewer } from '../hooks/use-viewer';
 
 import styles from './gallery.module.css';
 import type { ImageHandlers } from './generation-actions';
-import { GenerationCard } from './generation-card';
 import { HistoryFilters } from './history-filters';
+import { HistoryGrid } from './history-grid';
 import { ImageViewer } from './image-viewer';
+import { SelectionBar } from './selection-bar';
 
 interface GalleryProps extends ImageHandlers {
   /** The ids of the images made on this visit: marked new, and the first shown takes the focus. */
   readonly newIds: readonly string[];
 }
 
-/** The card of image `id` in `list`, if it is shown. */
-function cardOf(list: HTMLElement | null, id: string): HTMLElement | undefined {
-  const cards = list?.querySelectorAll<HTMLElement>('[data-generation-id]') ?? [];
-  return Array.from(cards).find((card) => card.dataset.generationId === id);
+/** The tile of image `id` in `list`, if it is shown. */
+function tileOf(list: HTMLElement | null, id: string): HTMLElement | undefined {
+  const tiles = list?.querySelectorAll<HTMLElement>('[data-generation-id]') ?? [];
+  return Array.from(tiles).find((tile) => tile.dataset.generationId === id);
 }
 
 /**
@@ -34,12 +36,12 @@ function cardOf(list: HTMLElement | null, id: string): HTMLElement | undefined {
  * land on the result; once per visit of the page, never again while they filter or page.
  */
 function useFocusOnNew(newIds: readonly string[]) {
-  const list = useRef<HTMLUListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const pending = useRef(newIds.length > 0);
   useEffect(() => {
     if (!pending.current) return;
-    const cards = list.current?.querySelectorAll<HTMLElement>('[data-generation-id]') ?? [];
-    const first = Array.from(cards).find((card) => newIds.includes(card.dataset.generationId ?? ''));
+    const tiles = list.current?.querySelectorAll<HTMLElement>('[data-generation-id]') ?? [];
+    const first = Array.from(tiles).find((tile) => newIds.includes(tile.dataset.generationId ?? ''));
     if (!first) return;
     pending.current = false;
     first.focus();
@@ -49,7 +51,7 @@ function useFocusOnNew(newIds: readonly string[]) {
 
 /**
  * The viewer gives the focus back to the image that opened it. Opened from the address (a reload,
- * a link), it has none: the card of the image it showed last takes the focus instead.
+ * a link), it has none: the tile of the image it showed last takes the focus instead.
  */
 function useFocusAfterViewer(list: RefObject<HTMLElement | null>, viewed: string | undefined) {
   const last = useRef<string | undefined>(undefined);
@@ -57,7 +59,7 @@ function useFocusAfterViewer(list: RefObject<HTMLElement | null>, viewed: string
     const closed = last.current;
     last.current = viewed;
     if (viewed || !closed || document.activeElement !== document.body) return;
-    cardOf(list.current, closed)?.focus();
+    tileOf(list.current, closed)?.focus();
   }, [list, viewed]);
 }
 
@@ -65,13 +67,15 @@ export function Gallery({ newIds, ...handlers }: GalleryProps) {
   const { user, ready } = useAuth();
   const { me, status } = useMe();
   const { catalog } = useCatalog();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const history = useHistory(ready ? (user?.uid ?? null) : null, filters);
-  const filtered = filters.favorite || filters.style !== '' || filters.q !== '';
+  const filters = useUrlFilters();
+  const history = useHistory(ready ? (user?.uid ?? null) : null, filters.filters);
+  const selection = useSelection(history.items);
   const list = useFocusOnNew(newIds);
   const viewer = useViewer(history);
   const viewed = history.items[viewer.index];
   useFocusAfterViewer(list, viewed?.id);
+  const sentinel = useNearEnd(history.hasMore && history.status === 'ready', history.loadMore);
+  const search = useRef<HTMLInputElement>(null);
 
   let access: Access;
   if (!ready) access = 'loading';
@@ -81,21 +85,12 @@ export function Gallery({ newIds, ...handlers }: GalleryProps) {
 
   const note = rendererNote(catalog);
   const sourceModes = catalog?.sourceModes ?? [];
-
-  const card = (generation: Generation) => (
-    <li key={generation.id}>
-      <GenerationCard
-        generation={generation}
-        access={access}
-        labels={labelsOf(catalog, generation)}
-        settings={settingsOf(catalog, generation)}
-        isNew={newIds.includes(generation.id)}
-        sourceModes={sourceModes}
-        handlers={handlers}
-        onOpen={viewer.open}
-      />
-    </li>
-  );
+  const empty = history.status === 'ready' && history.items.length === 0;
+  // The button goes with the filters: the focus goes on to the words, to look for others.
+  const clearFilters = () => {
+    filters.clear();
+    search.current?.focus();
+  };
 
   return (
     <div className={styles.gallery}>
@@ -105,7 +100,10 @@ export function Gallery({ newIds, ...handlers }: GalleryProps) {
         </p>
       )}
 
-      <section aria-labelledby="history-title" className={styles.section}>
+      <section
+        aria-labelledby="history-title"
+        className={selection.active ? `${styles.section} ${styles.selecting}` : styles.section}
+      >
         <h2 id="history-title" className={styles.sectionTitle}>
           Your images
         </h2>
@@ -121,22 +119,51 @@ export function Gallery({ newIds, ...handlers }: GalleryProps) {
                 life.
               </p>
             )}
-            <HistoryFilters value={filters} styles={catalog?.styles ?? []} onChange={setFilters} />
+            <div className={styles.tools}>
+              <HistoryFilters
+                value={filters.filters}
+                styles={catalog?.styles ?? []}
+                onChange={filters.set}
+                searchRef={search}
+              />
+              {filters.filtered && !empty && (
+                <button type="button" className="button button-small button-ghost" onClick={clearFilters}>
+                  Clear filters
+                </button>
+              )}
+              {(history.items.length > 0 || selection.active) && (
+                <SelectionBar selection={selection} access={access} onUpgrade={handlers.onUpgrade} />
+              )}
+            </div>
             {history.items.length > 0 && (
-              <ul ref={list} className={styles.grid}>
-                {history.items.map(card)}
-              </ul>
+              <HistoryGrid
+                ref={list}
+                items={history.items}
+                access={access}
+                newIds={newIds}
+                sourceModes={sourceModes}
+                handlers={handlers}
+                onOpen={viewer.open}
+                isChosen={selection.active ? selection.isChosen : null}
+                onChoose={selection.toggle}
+              />
             )}
-            {history.status === 'ready' && history.items.length === 0 && (
+            {empty && !filters.filtered && (
               <p className={styles.empty}>
-                {!filtered ? (
-                  <>
-                    No saved images yet. <Link to={paths.generate}>Generate an image</Link>
-                  </>
-                ) : history.hasMore
+                No saved images yet. <Link to={paths.generate}>Generate an image</Link>
+              </p>
+            )}
+            {empty && filters.filtered && (
+              <div className={styles.noMatch}>
+                <p className={styles.empty}>
+                  {history.hasMore
                     ? 'No images match these filters so far. Load more to look further back.'
                     : 'No images match these filters.'}
-              </p>
+                </p>
+                <button type="button" className="button button-small" onClick={clearFilters}>
+                  Clear filters
+                </button>
+              </div>
             )}
             {history.status === 'loading' && (
               <p className={styles.hint} role="status">
@@ -151,6 +178,9 @@ export function Gallery({ newIds, ...handlers }: GalleryProps) {
                 </button>
               </div>
             )}
+            {/* Scrolling near it loads the next page; the button is the keyboard's way on, and
+                the way without the observer. */}
+            <div ref={sentinel} aria-hidden="true" />
             {history.hasMore && history.status === 'ready' && (
               <button type="button" className={`button ${styles.more}`} onClick={history.loadMore}>
                 Load more

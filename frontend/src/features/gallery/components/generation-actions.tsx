@@ -31,19 +31,28 @@ interface GenerationActionsProps {
   /** How a new image may be made from this one (the catalog's); none where the backend cannot. */
   readonly sourceModes: readonly SourceModeView[];
   readonly handlers: ImageHandlers;
-  /** The id of what names the image (its prompt), read with the menu button. */
+  /** The id of what names the image, read with the menu button. */
   readonly describedBy?: string;
+  /** The menu button as '⋯' alone (a tile of the grid). */
+  readonly compact?: boolean;
 }
 
 const AGE_LOCKED = 'Verify your age to see this image';
 
 /**
  * Everything that can be done with an image, in one 'Actions' menu (the first app's row of
- * controls: docs/product.md, **The result page**), the card's and the viewer's alike; then the
+ * controls: docs/product.md, **The result page**), the tile's and the viewer's alike; then the
  * delete's confirmation and what went wrong. The viewer keeps one instance while it moves
  * between images, so what is under way counts only for the image it was asked for.
  */
-export function GenerationActions({ generation, access, sourceModes, handlers, describedBy }: GenerationActionsProps) {
+export function GenerationActions({
+  generation,
+  access,
+  sourceModes,
+  handlers,
+  describedBy,
+  compact = false,
+}: GenerationActionsProps) {
   const { id } = generation;
   const [confirming, setConfirming] = useState<string | null>(null);
   const { locked } = useExplicitGate(generation);
@@ -163,7 +172,7 @@ export function GenerationActions({ generation, access, sourceModes, handlers, d
 
   return (
     <>
-      <Menu label="Actions" entries={entries} describedBy={describedBy} />
+      <Menu label="Actions" entries={entries} describedBy={describedBy} compact={compact} />
       {confirming === id && (
         <DeleteImageDialog
           pending={deleting}

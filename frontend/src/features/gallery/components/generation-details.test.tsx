@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { formatDateTime } from '@/lib/format';
+import { findTile } from '@/testing/gallery';
 import { actionIn, openActions } from '@/testing/image-actions';
 import { db, makeGeneration } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render-app';
@@ -10,6 +11,7 @@ import { Gallery } from './gallery';
 
 const ada = { email: 'ada@example.com', displayName: 'Ada' };
 
+/** The viewer, open on the image of `prompt`, where its details are. */
 async function openDetails(prompt: string) {
   const view = renderApp(
     <Gallery
@@ -21,8 +23,8 @@ async function openDetails(prompt: string) {
     />,
     { user: ada },
   );
-  const card = await screen.findByRole('article', { name: prompt });
-  await view.user.click(within(card).getByText('Details'));
+  await view.user.click(within(await findTile(prompt)).getByRole('button', { name: `Generated image: ${prompt}` }));
+  const card = await screen.findByRole('dialog', { name: 'Image 1 of 1' });
   return { ...view, card };
 }
 
@@ -100,7 +102,7 @@ describe('Gallery: an image’s details', () => {
     const { card, user } = await openDetails('A red fox');
 
     await user.click(within(card).getByRole('button', { name: 'Copy prompt' }));
-    expect(await within(card).findByRole('status')).toHaveTextContent('Prompt copied');
+    expect(await within(card).findByText('Prompt copied')).toHaveAttribute('role', 'status');
     await expect(navigator.clipboard.readText()).resolves.toBe('A red fox');
 
     await user.click(within(card).getByRole('button', { name: 'Copy seed' }));
@@ -116,7 +118,7 @@ describe('Gallery: an image’s details', () => {
     await user.click(within(card).getByRole('button', { name: 'Copy prompt' }));
     expect(await within(card).findByText('Could not copy')).toBeInTheDocument();
     expect(write).toHaveBeenCalledWith('A red fox');
-    expect(within(card).getByRole('status')).toHaveTextContent('Could not copy');
+    expect(within(card).getByText('Could not copy')).toHaveAttribute('role', 'status');
   });
 
   it('says Try Again draws with a new seed, and Use these settings keeps it', async () => {

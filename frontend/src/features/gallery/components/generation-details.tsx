@@ -10,8 +10,6 @@ import styles from './gallery.module.css';
 interface GenerationDetailsProps {
   readonly generation: Generation;
   readonly labels: Labels;
-  /** Open from the start (the viewer, which has room for them); closed on a card. */
-  readonly defaultOpen?: boolean;
 }
 
 /** Every parameter `generation` records, by the catalog's names; what it does not record is left out. */
@@ -35,10 +33,11 @@ export function detailsOf(generation: Generation, labels: Labels): [term: string
   return rows.filter((row): row is [string, string] => row[1] !== null);
 }
 
-/** The image's parameters behind a disclosure, with its prompt and seed one click from the clipboard. */
-export function GenerationDetails({ generation, labels, defaultOpen = false }: GenerationDetailsProps) {
-  // Drawn once opened: a page of cards keeps no hidden lists.
-  const [open, setOpen] = useState(defaultOpen);
+/**
+ * The image's parameters in a disclosure, open from the start (the viewer has room for them), with
+ * its prompt and seed one click from the clipboard.
+ */
+export function GenerationDetails({ generation, labels }: GenerationDetailsProps) {
   // Said of the image it was copied from: the viewer keeps these details while it moves on.
   const [copied, setCopied] = useState({ id: generation.id, status: '' });
   const status = copied.id === generation.id ? copied.status : '';
@@ -57,49 +56,39 @@ export function GenerationDetails({ generation, labels, defaultOpen = false }: G
   }
 
   return (
-    <details
-      open={defaultOpen || undefined}
-      className={styles.details}
-      onToggle={(event) => {
-        setOpen(event.currentTarget.open);
-      }}
-    >
+    <details open className={styles.details}>
       <summary>Details</summary>
-      {open && (
-        <>
-          <dl className={styles.detailList}>
-            {detailsOf(generation, labels).map(([term, value]) => (
-              <div key={term}>
-                <dt>{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <div className={styles.actions} role="group" aria-label="Copy">
-            <button
-              type="button"
-              className="button button-small button-ghost"
-              onClick={() => {
-                copy('Prompt', generation.prompt);
-              }}
-            >
-              Copy prompt
-            </button>
-            <button
-              type="button"
-              className="button button-small button-ghost"
-              onClick={() => {
-                copy('Seed', String(generation.seed));
-              }}
-            >
-              Copy seed
-            </button>
+      <dl className={styles.detailList}>
+        {detailsOf(generation, labels).map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
           </div>
-          <p className={styles.hint} role="status" aria-live="polite">
-            {status}
-          </p>
-        </>
-      )}
+        ))}
+      </dl>
+      <div className={styles.actions} role="group" aria-label="Copy">
+        <button
+          type="button"
+          className="button button-small button-ghost"
+          onClick={() => {
+            copy('Prompt', generation.prompt);
+          }}
+        >
+          Copy prompt
+        </button>
+        <button
+          type="button"
+          className="button button-small button-ghost"
+          onClick={() => {
+            copy('Seed', String(generation.seed));
+          }}
+        >
+          Copy seed
+        </button>
+      </div>
+      <p className={styles.hint} role="status" aria-live="polite">
+        {status}
+      </p>
     </details>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type Ref, type SubmitEvent } from 'react';
 
 import type { Catalog } from '@/types/api';
 
@@ -6,27 +6,51 @@ import type { HistoryFilters as Filters } from '../api/generations';
 
 import styles from './gallery.module.css';
 
+/** How long typing rests before the words are searched: one request for a word, not one a letter. */
+const SEARCH_DELAY_MS = 400;
+
 interface HistoryFiltersProps {
   readonly value: Filters;
   readonly styles: Catalog['styles'];
   readonly onChange: (value: Filters) => void;
+  /** The words' field, which takes the focus once the filters are cleared. */
+  readonly searchRef?: Ref<HTMLInputElement>;
 }
 
 /**
  * Above the saved images: favourites only and a style apply at once; the words of the prompt
- * apply when the search is submitted (Enter or 'Search'), so typing sends nothing.
+ * once typing rests, or at once on Enter. Filters changed elsewhere (cleared, a link, Back) show
+ * here, over words not yet searched.
  */
-export function HistoryFilters({ value, styles: options, onChange }: HistoryFiltersProps) {
+export function HistoryFilters({ value, styles: options, onChange, searchRef }: HistoryFiltersProps) {
   const id = useId();
   const [words, setWords] = useState(value.q);
+  const [searched, setSearched] = useState(value.q);
+  if (value.q !== searched) {
+    setSearched(value.q);
+    if (value.q !== words.trim()) setWords(value.q);
+  }
 
-  function search(event: SubmitEvent<HTMLFormElement>) {
+  function search(q: string) {
+    if (q !== value.q) onChange({ ...value, q });
+  }
+  const searchLater = useEffectEvent(search);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      searchLater(words.trim());
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [words]);
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    onChange({ ...value, q: words.trim() });
+    search(words.trim());
   }
 
   return (
-    <form role="search" aria-label="Filter your images" className={styles.filters} onSubmit={search}>
+    <form role="search" aria-label="Filter your images" className={styles.filters} onSubmit={submit}>
       <label className={styles.check}>
         <input
           type="checkbox"
@@ -55,23 +79,19 @@ export function HistoryFilters({ value, styles: options, onChange }: HistoryFilt
           ))}
         </select>
       </div>
-      <div className={styles.search}>
-        <div className={styles.filter}>
-          <label htmlFor={`${id}-q`}>Words of the prompt</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            className={styles.control}
-            value={words}
-            maxLength={500}
-            onChange={(event) => {
-              setWords(event.target.value);
-            }}
-          />
-        </div>
-        <button type="submit" className="button button-small">
-          Search
-        </button>
+      <div className={styles.filter}>
+        <label htmlFor={`${id}-q`}>Words of the prompt</label>
+        <input
+          ref={searchRef}
+          id={`${id}-q`}
+          type="search"
+          className={styles.control}
+          value={words}
+          maxLength={500}
+          onChange={(event) => {
+            setWords(event.target.value);
+          }}
+        />
       </div>
     </form>
   );

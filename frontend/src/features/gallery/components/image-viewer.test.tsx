@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { findTile } from '@/testing/gallery';
 import { actionIn, actionNames, chooseAction, openActions } from '@/testing/image-actions';
 import { setViewport } from '@/testing/media';
 import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render-app';
 import type { Generation } from '@/types/api';
+
+import { HISTORY_PAGE_SIZE } from '../api/generations';
 
 import { Gallery } from './gallery';
 
@@ -28,10 +31,9 @@ const foxes = () => [
   makeGeneration({ prompt: 'A brown bear' }),
 ];
 
-/** The button that is the image `prompt` on its card. */
+/** The button that is the image `prompt` on its tile. */
 async function imageButton(prompt: string): Promise<HTMLElement> {
-  const card = await screen.findByRole('article', { name: prompt });
-  return within(card).getByRole('button', { name: `Generated image: ${prompt}` });
+  return within(await findTile(prompt)).getByRole('button', { name: `Generated image: ${prompt}` });
 }
 
 /** The viewer, open on image `position` of `total`, once its <img> is loaded. */
@@ -129,17 +131,18 @@ describe('Image viewer: moving through the history', () => {
   });
 
   it('goes on past the loaded page: the next one is asked for at the last image', async () => {
-    const history = Array.from({ length: 14 }, (_, index) => makeGeneration({ prompt: `Image ${String(index + 1)}` }));
+    const page = HISTORY_PAGE_SIZE;
+    const history = Array.from({ length: page + 2 }, (_, index) => makeGeneration({ prompt: `Image ${String(index + 1)}` }));
     const { user } = openGallery(history);
-    await user.click(await imageButton('Image 12'));
+    await user.click(await imageButton(`Image ${String(page)}`));
 
-    await viewerAt(12, 14, 'Image 12');
+    await viewerAt(page, page + 2, `Image ${String(page)}`);
     expect(requestsTo('GET', '/api/v1/generations').map((request) => request.search)).toEqual([
-      '?limit=12',
-      '?limit=12&cursor=12',
+      `?limit=${String(page)}`,
+      `?limit=${String(page)}&cursor=${String(page)}`,
     ]);
     await user.keyboard('{ArrowRight}');
-    await viewerAt(13, 14, 'Image 13');
+    await viewerAt(page + 1, page + 2, `Image ${String(page + 1)}`);
   });
 });
 
@@ -191,7 +194,7 @@ describe('Image viewer: its actions', () => {
     });
   });
 
-  it("passes a free user's Premium action to the page, and the card's menu is the same", async () => {
+  it("passes a free user's Premium action to the page, and the tile's menu is the same", async () => {
     const { user, onUpgrade } = openGallery(foxes());
     await user.click(await imageButton('A red fox'));
     const viewer = await viewerAt(1, 3, 'A red fox');
@@ -204,7 +207,7 @@ describe('Image viewer: its actions', () => {
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
-    const card = screen.getByRole('article', { name: 'A red fox' });
+    const card = await findTile('A red fox');
     expect(actionNames(await openActions(user, card))).toEqual(inViewer);
   });
 
@@ -301,9 +304,9 @@ describe('Image viewer: on a phone', () => {
 });
 
 describe('Image viewer: what the viewer may see', () => {
-  it("shows a free user the blurred preview the gateway served, the card's own pixels, fetched once", async () => {
+  it("shows a free user the blurred preview the gateway served, the tile's own pixels, fetched once", async () => {
     const { user } = openGallery([makeGeneration({ prompt: 'A red fox', blurred: true })]);
-    const card = await screen.findByRole('article', { name: 'A red fox' });
+    const card = await findTile('A red fox');
     const onCard = await waitFor(() => {
       const img = within(card).getByRole('img');
       expect(img.tagName).toBe('IMG');

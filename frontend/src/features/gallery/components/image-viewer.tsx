@@ -167,7 +167,7 @@ export function ImageViewer({
           <p id={`${id}-prompt`} className={styles.prompt}>
             {generation.prompt}
           </p>
-          <GenerationDetails generation={generation} labels={labelsOf(catalog, generation)} defaultOpen />
+          <GenerationDetails generation={generation} labels={labelsOf(catalog, generation)} />
         </div>
       </div>
     </div>

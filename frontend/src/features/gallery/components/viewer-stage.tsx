@@ -20,7 +20,7 @@ interface ViewerStageProps {
 /**
  * The viewer's image: the whole of it fitted to the room there is, or at 100 % or 200 % and
  * dragged about. A double click zooms in (to the first of 100 % and 200 % that is larger than the
- * fitted image) and back to fit. What it shows is what the card shows: the pixels the gateway
+ * fitted image) and back to fit. What it shows is what the tile shows: the pixels the gateway
  * served this viewer, or the age check's placeholder. The viewer keys it by image and zoom, so
  * each starts centred.
  */

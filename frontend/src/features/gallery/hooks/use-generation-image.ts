@@ -6,7 +6,7 @@ import type { Access } from '../access';
 
 /**
  * `generation`'s pixels as the gateway serves them to this viewer (blurred for a free user; the
- * gallery never sharpens them itself), or why they are not shown: the card and the viewer share
+ * gallery never sharpens them itself), or why they are not shown: the tile and the viewer share
  * one fetch. An explicit image stays locked, never asked for, until the viewer's age is verified.
  */
 export function useGenerationImage(generation: Generation, access: Access) {

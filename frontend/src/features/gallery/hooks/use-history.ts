@@ -1,25 +1,13 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { useAuth } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-client';
-import type { Generation, GenerationPage } from '@/types/api';
+import type { Generation } from '@/types/api';
 
 import { deleteGeneration, fetchHistory, NO_FILTERS, setFavorite, type HistoryFilters } from '../api/generations';
 
-type Pages = InfiniteData<GenerationPage, string | null>;
+import { useHistoryCache, type Pages } from './history-cache';
 
 const listKey = (uid: string | null, filters: HistoryFilters) => [...queryKeys.historyList(uid), filters] as const;
-
-/** `pages` with each item `change` gives back; null drops the item. */
-function mapItems(pages: Pages, change: (item: Generation) => Generation | null): Pages {
-  return {
-    ...pages,
-    pages: pages.pages.map((page) => ({
-      ...page,
-      items: page.items.map(change).filter((item): item is Generation => item !== null),
-    })),
-  };
-}
 
 /**
  * The signed-in user's images that match `filters`, newest first, a page at a time: the one
@@ -74,18 +62,14 @@ export function useAddToHistory() {
   };
 }
 
-/** Deletes an image (pro only); it leaves every list at once, and the history is reloaded from the gateway. */
+/** Deletes an image (on any plan); it leaves every list at once, and the history is reloaded from the gateway. */
 export function useDeleteGeneration() {
-  const queryClient = useQueryClient();
-  const { user } = useAuth();
-  const uid = user?.uid ?? null;
+  const cache = useHistoryCache();
   return useMutation({
     mutationFn: (id: string) => deleteGeneration(id).then(() => id),
     onSuccess: async (id) => {
-      queryClient.setQueriesData<Pages>({ queryKey: queryKeys.historyList(uid) }, (pages) =>
-        pages ? mapItems(pages, (item) => (item.id === id ? null : item)) : pages,
-      );
-      await queryClient.invalidateQueries({ queryKey: queryKeys.history(uid) });
+      cache.change((item) => (item.id === id ? null : item));
+      await cache.reload();
     },
   });
 }
@@ -97,24 +81,20 @@ export function useDeleteGeneration() {
  */
 export function useFavorite(generation: Generation) {
   const queryClient = useQueryClient();
-  const { user } = useAuth();
-  const uid = user?.uid ?? null;
-  const lists = { queryKey: queryKeys.historyList(uid) };
+  const cache = useHistoryCache();
   const mutation = useMutation({
     mutationFn: (favorite: boolean) => setFavorite(generation.id, favorite),
     onMutate: async (favorite) => {
       // A reload under way would write the old mark over the new one.
-      await queryClient.cancelQueries(lists);
-      const before = queryClient.getQueriesData<Pages>(lists);
-      queryClient.setQueriesData<Pages>(lists, (pages) =>
-        pages ? mapItems(pages, (item) => (item.id === generation.id ? { ...item, favorite } : item)) : pages,
-      );
+      await queryClient.cancelQueries(cache.lists);
+      const before = queryClient.getQueriesData<Pages>(cache.lists);
+      cache.change((item) => (item.id === generation.id ? { ...item, favorite } : item));
       return { before };
     },
     onError: (_error, _favorite, context) => {
       for (const [key, pages] of context?.before ?? []) queryClient.setQueryData(key, pages);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.history(uid) }),
+    onSettled: cache.reload,
   });
   return {
     favorite: generation.favorite,
@@ -129,16 +109,13 @@ export function useFavorite(generation: Generation) {
 /**
  * 'Remove blur' for a pro user whose list still holds a blurred preview (read before they paid):
  * the gateway now serves the original at the same address, so the image is fetched again and
- * every cached list marks it sharp, in the card and the viewer alike.
+ * every cached list marks it sharp, in the tile and the viewer alike.
  */
 export function useRemoveBlur() {
   const queryClient = useQueryClient();
-  const { user } = useAuth();
-  const uid = user?.uid ?? null;
+  const cache = useHistoryCache();
   return (generation: Generation) => {
-    queryClient.setQueriesData<Pages>({ queryKey: queryKeys.historyList(uid) }, (pages) =>
-      pages ? mapItems(pages, (item) => (item.id === generation.id ? { ...item, blurred: false } : item)) : pages,
-    );
+    cache.change((item) => (item.id === generation.id ? { ...item, blurred: false } : item));
     void queryClient.refetchQueries({ queryKey: queryKeys.image(generation.imageUrl) });
   };
 }
