@@ -1,14 +1,14 @@
 // Journey 3d: a free user makes two images, marks the second a favourite and finds each again.
-// Right after making them, the history (through the nav) lists both from the gateway's, where the filters
+// Right after making them, the gallery lists both from the gateway's history, where the filters
 // apply; after a reload the star is still on; 'Favourites only' shows the favourite alone and
-// unticking it shows both; words of the first prompt find the first alone. The first image's
-// details show the seed the gateway recorded.
+// unticking it shows both; words of the first prompt, typed, find the first alone. The first
+// image's details, in the viewer, show the seed the gateway recorded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { launch, openPage } from './support/browser.js';
-import { actionItem, at, freeUser, generateInStudio, logIn, until, visible } from './support/journey.js';
+import { actionItem, at, detailIn, freeUser, generateInStudio, logIn, shownPrompts, tileOf, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -34,15 +34,13 @@ test('a user marks a favourite, filters by it and by words of the prompt, and re
 
   // Just made: both are listed, newest first, the filters over them.
   const saved = page.getByRole('region', { name: 'Your images', exact: true });
-  const cards = saved.getByTestId('generation-card');
-  // The prompt is each card's first paragraph.
-  const shown = () => cards.evaluateAll((all) => all.map((card) => card.querySelector('p')?.textContent));
+  const shown = () => shownPrompts(page);
   await until('both images are saved', async () => {
     assert.deepEqual(await shown(), [second, first]);
   });
 
   // The star is the first item of the image's Actions menu.
-  const secondCard = cards.filter({ hasText: second });
+  const secondCard = tileOf(page, second);
   const isFavourite = async () => {
     await secondCard.getByRole('button', { name: 'Actions', exact: true }).click();
     const checked = await actionItem(secondCard, 'Favourite').getAttribute('aria-checked');
@@ -79,8 +77,8 @@ test('a user marks a favourite, filters by it and by words of the prompt, and re
     assert.deepEqual(await shown(), [second, first]);
   });
 
+  // Typing searches once it rests: no button to press.
   await saved.getByRole('searchbox', { name: 'Words of the prompt', exact: true }).fill('lighthouse');
-  await saved.getByRole('button', { name: 'Search', exact: true }).click();
   await until('only the first image is shown', async () => {
     assert.deepEqual(await shown(), [first]);
   });
@@ -90,12 +88,11 @@ test('a user marks a favourite, filters by it and by words of the prompt, and re
   assert.equal(list.status, 200);
   const made = list.body.items.find((item) => item.prompt === first);
   assert.ok(made, 'the first image is saved');
-  const card = cards.filter({ hasText: first });
-  await card.getByText('Details', { exact: true }).click();
-  const seed = card.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Seed$/ }) }).locator('dd');
+  await tileOf(page, first).getByRole('button', { name: `Generated image: ${first}`, exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: 'Image 1 of 1', exact: true });
+  const seed = detailIn(viewer, 'Seed');
   await visible(seed, 'the seed in the details');
   assert.equal(await seed.innerText(), String(made.seed), 'the seed shown is the one the gateway recorded');
-  const prompt = card.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Prompt$/ }) }).locator('dd');
-  assert.equal(await prompt.innerText(), first);
+  assert.equal(await detailIn(viewer, 'Prompt').innerText(), first);
   page.assertNoErrors();
 });

@@ -20,6 +20,7 @@ import {
   JOURNEY,
   logIn,
   recordMeasurement,
+  tileOf,
   until,
   visible,
 } from './support/journey.js';
@@ -133,7 +134,7 @@ test('a free user generates: the card at once, the blurred image in place, the p
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My images', exact: true }).click();
   await at(page, '/generation');
   // The history: the new image, blurred, with its controls.
-  const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
+  const card = tileOf(page, prompt);
   await visible(card, 'the new image card');
   const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
   await visible(img, 'the image itself');

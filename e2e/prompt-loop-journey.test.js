@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { BASE_URL, launch, openPage } from './support/browser.js';
-import { at, chooseAction, freeUser, landsOnItsCard, logIn, nextJobSubmission, uniqueEmail, until, visible } from './support/journey.js';
+import { at, chooseAction, freeUser, landsOnItsCard, logIn, nextJobSubmission, tileOf, uniqueEmail, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -88,7 +88,7 @@ test('Try Again draws a new image with a new seed; Use these settings keeps the 
   await toHistory(page);
   await at(page, '/generation');
   const cards = page.getByRole('region', { name: 'Your images', exact: true }).getByTestId('generation-card');
-  await visible(cards.filter({ hasText: prompt }).first(), 'the first image');
+  await visible(tileOf(page, prompt), 'the first image');
   const again = await nextJobSubmission(page, () => chooseAction(cards.first(), 'Try Again'));
   assert.equal(again.status, 202, `Try Again's job: ${JSON.stringify(again.body)}`);
   assert.equal(again.sent.prompt, prompt);

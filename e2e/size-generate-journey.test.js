@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { launch, openPage } from './support/browser.js';
-import { at, chooseAction, freeUser, JOURNEY, logIn, until, visible } from './support/journey.js';
+import { at, chooseAction, detailIn, freeUser, gone, JOURNEY, logIn, tileOf, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -87,11 +87,23 @@ test('a user who picks Portrait gets a 1024x1536 image, shown upright on its car
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My images', exact: true }).click();
   await at(page, '/generation');
-  const card = page.getByTestId('generation-card').filter({ hasText: prompt }).first();
-  await visible(card, 'the new image card');
-  await visible(card.getByText(/· 1024×1536$/), 'the image size 1024×1536 under the image');
-  await visible(card.getByText(/· CFG 4\.5 · sampler Euler a · Portrait 2:3 · /), 'guidance, sampler and size under the image');
-  await upright(card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true }), 'in the history');
+  const card = tileOf(page, prompt);
+  await visible(card, 'the new image tile');
+
+  // In the viewer at 100 %: upright, 2:3; its details name the size, guidance and sampler.
+  await card.getByRole('button', { name: `Generated image: ${prompt}`, exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: 'Image 1 of 1', exact: true });
+  await visible(viewer, 'the viewer');
+  await page.keyboard.press('+');
+  await visible(viewer.getByRole('status').filter({ hasText: '100%' }), 'the zoom at 100%');
+  const box = await viewer.getByRole('img', { name: `Generated image: ${prompt}`, exact: true }).boundingBox();
+  assert.ok(box && box.width > 0, 'the image is laid out');
+  assert.ok(Math.abs(box.height / box.width - 1.5) < 0.02, `the image is shown at 2:3: ${JSON.stringify(box)}`);
+  assert.equal(await detailIn(viewer, 'Size').innerText(), 'Portrait 2:3 · 1024×1536');
+  assert.equal(await detailIn(viewer, 'Guidance (CFG)').innerText(), '4.5');
+  assert.equal(await detailIn(viewer, 'Sampler').innerText(), 'Euler a');
+  await page.keyboard.press('Escape');
+  await gone(viewer, 'the viewer');
 
   // The gateway's record says the same.
   const list = await call('GET', '/api/v1/generations', { token: user.token });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 
 import { call } from './support/api.js';
 import { launch, openPage } from './support/browser.js';
-import { at, chooseAction, freeUser, logIn, until, visible } from './support/journey.js';
+import { at, chooseAction, detailIn, freeUser, logIn, tileOf, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -17,11 +17,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** The value of the row `term` names in a card's opened details. */
-function detail(page, card, term) {
-  return card.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
-}
 
 test('a user varies one of their images and the variation says where it came from', { timeout: 120_000 }, async () => {
   const user = await freeUser(`Vary ${Date.now().toString(36)}`);
@@ -48,7 +43,7 @@ test('a user varies one of their images and the variation says where it came fro
   await toHistory();
   const images = page.getByRole('region', { name: 'Your images', exact: true });
   const cards = images.getByTestId('generation-card');
-  await visible(cards.filter({ hasText: prompt }).first(), 'the first image card');
+  await visible(tileOf(page, prompt), 'the first image tile');
 
   const listed = await call('GET', '/api/v1/generations', { token: user.token });
   assert.equal(listed.status, 200);
@@ -97,7 +92,6 @@ test('a user varies one of their images and the variation says where it came fro
     assert.equal(await cards.count(), 2);
   });
   const variation = cards.first();
-  await visible(variation.getByText(new RegExp(`· ${size}$`)), `the variation's size ${size} under the image`);
   const img = variation.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
   const natural = await until('the variation is loaded', async () => {
     assert.match(await img.getAttribute('src'), /^blob:/);
@@ -108,10 +102,12 @@ test('a user varies one of their images and the variation says where it came fro
   });
   assert.deepEqual(natural, { width: original.width, height: original.height }, 'the browser received an image of the source size');
 
-  await variation.getByText('Details', { exact: true }).click();
-  const source = detail(page, variation, 'Made from');
+  await variation.getByRole('button', { name: `Generated image: ${prompt}`, exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: 'Image 1 of 2', exact: true });
+  const source = detailIn(viewer, 'Made from');
   await visible(source, "'Made from' in the details");
   assert.equal(await source.innerText(), `Vary (subtle) of image ${original.id}`);
+  assert.match(await detailIn(viewer, 'Size').innerText(), new RegExp(`${size}$`), `the variation's size ${size}`);
 
   // The gateway's record says the same.
   const saved = await call('GET', '/api/v1/generations', { token: user.token });

@@ -15,13 +15,14 @@ import {
   actionItem,
   at,
   freeUser,
+  generateInStudio,
   generateViaApi,
   gone,
   logIn,
   pathOf,
+  tileOf,
   until,
   visible,
-  generateInStudio,
 } from './support/journey.js';
 
 let browser;
@@ -55,7 +56,6 @@ test('a user opens an image by the keyboard, goes through the history, zooms and
   await generateInStudio(page, second);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My images', exact: true }).click();
   await at(page, '/generation');
-  await visible(page.getByTestId('generation-card').filter({ hasText: second }).first(), `the card of '${second}'`);
   const list = await call('GET', '/api/v1/generations', { token: user.token });
   assert.equal(list.status, 200);
   const [newest, older] = list.body.items;
@@ -63,6 +63,7 @@ test('a user opens an image by the keyboard, goes through the history, zooms and
 
   // The newest image comes first, and Enter on it opens it.
   const opener = page.getByRole('button', { name: `Generated image: ${second}`, exact: true });
+  await visible(opener, 'the newest image');
   await opener.focus();
   assert.equal(await focused(opener), true, 'the image takes the focus');
   await page.keyboard.press('Enter');
