@@ -16,6 +16,7 @@ import {
   freeUser,
   generateViaApi,
   JOURNEY,
+  landsOnItsCard,
   logIn,
   nextJobSubmission,
   until,
@@ -141,13 +142,8 @@ test('a new user verifies their age in the test-mode check, comes back to the st
   const made = await nextJobSubmission(page, () => page.getByRole('button', { name: 'Generate', exact: true }).click());
   assert.equal(made.sent.style, NSFW, 'the explicit style is sent');
   assert.equal(made.status, 202, `the job is accepted: ${JSON.stringify(made.body)}`);
-  // On its job's card, on the Generate page.
-  const card = page.getByRole('region', { name: 'Results', exact: true }).getByRole('article', { name: PORTRAIT, exact: true });
-  await visible(card, "the job's card");
-  const img = card.getByRole('img', { name: `Generated image: ${PORTRAIT}`, exact: true });
-  await until('the explicit image is loaded for a verified adult', async () => {
-    assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
-  }, { timeout: 20_000 });
+  // On its job's card, on the Generate page: loaded for a verified adult.
+  await landsOnItsCard(page, PORTRAIT);
   await assertAccessible(page, 'the Generate page with an explicit image on its card');
   const list = await call('GET', '/api/v1/generations', { token: user.token });
   assert.deepEqual(

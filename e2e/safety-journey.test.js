@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { assertAccessible } from './support/accessibility.js';
 import { call, signIn } from './support/api.js';
 import { BASE_URL, launch, openPage } from './support/browser.js';
-import { at, expectNavUser, JOURNEY, nextJobSubmission, uniqueEmail, until, visible } from './support/journey.js';
+import { at, expectNavUser, JOURNEY, landsOnItsCard, nextJobSubmission, uniqueEmail, until, visible } from './support/journey.js';
 
 let browser;
 before(async () => {
@@ -48,12 +48,7 @@ test('an honest negative prompt generates; one ambiguous sign asks to rephrase a
   const made = await nextJobSubmission(page, () => generate.click());
   assert.equal(made.sent.negativePrompt, NEGATIVE_PROMPT, 'the negative prompt is sent as typed');
   assert.equal(made.status, 202, `the job is accepted: ${JSON.stringify(made.body)}`);
-  const card = page.getByRole('region', { name: 'Results', exact: true }).getByRole('article', { name: prompt, exact: true });
-  await visible(card, "the job's card");
-  const img = card.getByRole('img', { name: `Generated image: ${prompt}`, exact: true });
-  await until('the image is loaded on its card from an object URL', async () => {
-    assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
-  }, { timeout: 20_000 });
+  await landsOnItsCard(page, prompt);
   const token = await signIn(user);
   const list = await call('GET', '/api/v1/generations', { token });
   assert.equal(list.status, 200);
