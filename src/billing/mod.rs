@@ -2,10 +2,9 @@
 //! test checkout), recorded only after the processor confirms the payment (on the success page,
 //! or by its signed events), never on the browser's word.
 
-pub mod checkout;
 mod error;
-pub mod payments;
 pub mod processor;
+pub mod session;
 pub mod signature;
 pub mod stripe;
 pub mod test_mode;
@@ -21,8 +20,7 @@ use crate::coordination::lease::Leases;
 use crate::store::{Sale, Store, Subscription, UserRecord, now_ms};
 use crate::users::{Caller, Users};
 pub use error::{BillingError, ProviderError};
-use payments::SubscriptionInfo;
-use processor::{CHECKOUT_PLACEHOLDER, NewSubscription, Processor, Returned};
+use processor::{CHECKOUT_PLACEHOLDER, NewSubscription, Processor, Returned, SubscriptionInfo};
 use test_mode::TestPayments;
 use verotel::Verotel;
 
@@ -47,7 +45,7 @@ pub struct Billing {
 
 /// The processor a deployment is configured with, and what it needs besides the port.
 pub enum Configured {
-    Stripe(Arc<dyn Processor>, SecretString),
+    Stripe(Arc<stripe::StripeApi>, SecretString),
     Test(Arc<TestPayments>),
     Verotel(Arc<Verotel>),
 }
@@ -63,12 +61,7 @@ impl Billing {
         let (processor, test, verotel, webhook_secret): (Arc<dyn Processor>, _, _, _) =
             match configured {
                 Configured::Stripe(stripe, secret) => (stripe, None, None, Some(secret)),
-                Configured::Test(test) => (
-                    Arc::new(checkout::SessionCheckout::new(test.clone(), "test")),
-                    Some(test),
-                    None,
-                    None,
-                ),
+                Configured::Test(test) => (test.clone(), Some(test), None, None),
                 Configured::Verotel(verotel) => (verotel.clone(), None, Some(verotel), None),
             };
         Self {

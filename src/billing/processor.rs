@@ -1,7 +1,8 @@
 //! The port every card processor stands behind: start a subscription (a page to send the buyer
 //! to), confirm the buyer's return, read a subscription's state, cancel it, and a page where the
-//! subscriber manages it. Stripe and the offline test checkout stand behind it as checkout
-//! sessions (`billing/checkout.rs`), Verotel FlexPay directly (`billing/verotel/mod.rs`).
+//! subscriber manages it. Stripe (`billing/stripe/processor.rs`), the offline test checkout
+//! (`billing/test_mode/processor.rs`) and Verotel FlexPay (`billing/verotel/mod.rs`) each
+//! implement it; the first two share Stripe's checkout sessions (`billing/session.rs`).
 //!
 //! Verified events are the one part a processor cannot share: Stripe signs a JSON body in a
 //! header, FlexPay signs a query string. Each has its own route and verification
@@ -10,9 +11,25 @@
 
 use async_trait::async_trait;
 
-use super::payments::SubscriptionInfo;
 use super::{BillingError, ProviderError};
 use crate::store::Subscription;
+
+/// A subscription as the processor sees it now.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SubscriptionInfo {
+    pub id: String,
+    pub customer: String,
+    pub status: String,
+    /// Seconds since the epoch.
+    pub current_period_end: Option<i64>,
+    /// The user it was started for, as the processor keeps it (Stripe's `metadata.uid`).
+    pub uid: Option<String>,
+}
+
+/// Processor ids are short tokens; anything else never reaches a URL path.
+pub fn is_provider_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 255 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
 
 /// A subscription to start for `uid`.
 #[derive(Debug, Clone)]

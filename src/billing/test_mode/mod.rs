@@ -5,16 +5,17 @@
 //! Used only when no Stripe key is set on a demo project, or with `LUCENT_BILLING=test`.
 
 mod ledger;
+mod processor;
 
 use std::time::Duration;
 
-use async_trait::async_trait;
 use rand::Rng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::ProviderError;
-use super::payments::{CheckoutSession, NewCheckout, Payments, SessionInfo, SubscriptionInfo};
+use super::processor::{Started, SubscriptionInfo};
+use super::session::SessionInfo;
 pub use ledger::{Ledger, MemoryLedger, RedisLedger};
 
 pub const CARD_OK: &str = "4242424242424242";
@@ -137,11 +138,16 @@ impl TestPayments {
         Ok(open.then_some(id))
     }
 
-    fn checkout_session(&self, id: String) -> CheckoutSession {
-        CheckoutSession {
+    fn started(&self, id: String) -> Started {
+        Started {
             url: format!("{}/checkout/test/{id}", self.public_url),
-            id,
+            checkout_id: id,
         }
+    }
+
+    /// A checkout session as Stripe would answer for it; `Ok(None)` when there is none.
+    pub async fn session(&self, id: &str) -> Result<Option<SessionInfo>, ProviderError> {
+        Ok(self.test_session(id).await?.map(|s| s.info))
     }
 
     pub async fn page(&self, session_id: &str) -> Result<Option<PageInfo>, ProviderError> {
@@ -211,7 +217,10 @@ impl TestPayments {
     }
 
     /// The customer's live subscription, cancelled at once (the test portal's button).
-    pub async fn cancel(&self, customer: &str) -> Result<Option<SubscriptionInfo>, ProviderError> {
+    pub async fn cancel_customer(
+        &self,
+        customer: &str,
+    ) -> Result<Option<SubscriptionInfo>, ProviderError> {
         let Some(mut sub) = self.customer_subscription(customer).await? else {
             return Ok(None);
         };
@@ -225,70 +234,5 @@ impl TestPayments {
 
     pub async fn has_customer(&self, customer: &str) -> Result<bool, ProviderError> {
         Ok(self.customer_subscription(customer).await?.is_some())
-    }
-}
-
-#[async_trait]
-impl Payments for TestPayments {
-    async fn create_checkout(&self, new: &NewCheckout) -> Result<CheckoutSession, ProviderError> {
-        let repeat = format!("idempotency:{}", new.idempotency_key);
-        if let Some(open) = self.open_session_for(&repeat).await? {
-            return Ok(self.checkout_session(open));
-        }
-        let id = token("cs");
-        let session = TestSession {
-            info: SessionInfo {
-                id: id.clone(),
-                status: "open".into(),
-                payment_status: "unpaid".into(),
-                client_reference_id: Some(new.uid.clone()),
-                customer: new.customer.clone(),
-                subscription: None,
-            },
-            email: new.email.clone(),
-            success_url: new.success_url.replace("{CHECKOUT_SESSION_ID}", &id),
-            cancel_url: new.cancel_url.clone(),
-        };
-        self.save_session(&session).await?;
-        let json = serde_json::to_string(&id).map_err(|e| corrupt(&repeat, e))?;
-        if !self.ledger.put(&repeat, &json, KEEP_SESSION, true).await? {
-            // A concurrent repeat got here first, and saved its session before its key.
-            if let Some(open) = self.open_session_for(&repeat).await? {
-                return Ok(self.checkout_session(open));
-            }
-            self.write(&repeat, &id, KEEP_SESSION).await?;
-        }
-        Ok(self.checkout_session(id))
-    }
-
-    async fn session(&self, id: &str) -> Result<Option<SessionInfo>, ProviderError> {
-        Ok(self.test_session(id).await?.map(|s| s.info))
-    }
-
-    async fn subscription(&self, id: &str) -> Result<Option<SubscriptionInfo>, ProviderError> {
-        self.read(&format!("subscription:{id}")).await
-    }
-
-    async fn cancel_subscription(
-        &self,
-        id: &str,
-    ) -> Result<Option<SubscriptionInfo>, ProviderError> {
-        let Some(mut sub) = self.subscription(id).await? else {
-            return Ok(None);
-        };
-        if sub.status != "canceled" {
-            sub.status = "canceled".into();
-            self.save_subscription(&sub).await?;
-        }
-        Ok(Some(sub))
-    }
-
-    async fn portal(&self, customer: &str, return_url: &str) -> Result<String, ProviderError> {
-        let return_url =
-            url::form_urlencoded::byte_serialize(return_url.as_bytes()).collect::<String>();
-        Ok(format!(
-            "{}/checkout/test/portal/{customer}?return_url={return_url}",
-            self.public_url
-        ))
     }
 }

@@ -16,8 +16,10 @@ use secrecy::{ExposeSecret, SecretString};
 use sha2::{Digest, Sha256};
 use url::Url;
 
-use super::payments::{SubscriptionInfo, is_provider_id};
-use super::processor::{CHECKOUT_PLACEHOLDER, NewSubscription, Processor, Returned, Started};
+use super::processor::{
+    CHECKOUT_PLACEHOLDER, NewSubscription, Processor, Returned, Started, SubscriptionInfo,
+    is_provider_id,
+};
 use super::{BillingError, ProviderError};
 use crate::store::Subscription;
 use signature::{Params, VERSION, signed_url};

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use chrono::{Months, NaiveDate, TimeDelta, Utc};
 
-use super::super::payments::is_provider_id;
+use super::super::processor::is_provider_id;
 use super::super::signature::SignatureError;
 use super::super::{Billing, BillingError, WebhookOutcome};
 use super::signature::Params;

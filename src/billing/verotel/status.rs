@@ -6,7 +6,7 @@
 //! signed postbacks, never from this answer.
 
 use super::super::ProviderError;
-use super::super::payments::SubscriptionInfo;
+use super::super::processor::SubscriptionInfo;
 use super::postback::end_of_day;
 
 fn truthy(value: &str) -> bool {

@@ -222,7 +222,7 @@ pub async fn cancel(
     let Some(test) = &state.billing.test else {
         return not_found();
     };
-    let subscription = match test.cancel(&customer).await {
+    let subscription = match test.cancel_customer(&customer).await {
         Err(e) => return ApiError::from(e).into_response(),
         Ok(None) => return not_found(),
         Ok(Some(subscription)) => subscription,

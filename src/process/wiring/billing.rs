@@ -6,7 +6,6 @@ use std::time::Duration;
 use secrecy::SecretString;
 
 use super::required;
-use crate::billing::checkout::SessionCheckout;
 use crate::billing::stripe::StripeApi;
 use crate::billing::test_mode::{Ledger, TestPayments};
 use crate::billing::verotel::{Verotel, VerotelAccount};
@@ -44,10 +43,7 @@ pub(super) fn billing(
             );
             let secret: SecretString =
                 required(&config.stripe_webhook_secret, "STRIPE_WEBHOOK_SECRET")?;
-            Configured::Stripe(
-                Arc::new(SessionCheckout::new(Arc::new(api), "stripe")),
-                secret,
-            )
+            Configured::Stripe(Arc::new(api), secret)
         }
         BillingMode::Verotel => Configured::Verotel(Arc::new(Verotel::new(
             http.clone(),
