@@ -34,11 +34,12 @@ pub enum List {
     Anthro,
     Denials,
     Consent,
+    Kin,
     Innocent,
 }
 
 impl List {
-    const ALL: [List; 16] = [
+    const ALL: [List; 17] = [
         List::Explicit,
         List::Minor,
         List::Harm,
@@ -54,6 +55,7 @@ impl List {
         List::Anthro,
         List::Denials,
         List::Consent,
+        List::Kin,
         List::Innocent,
     ];
 
@@ -75,6 +77,7 @@ impl List {
             List::Anthro => "anthro.txt",
             List::Denials => "denials.txt",
             List::Consent => "consent.txt",
+            List::Kin => "kin.txt",
             List::Innocent => "innocent.txt",
         }
     }
@@ -96,13 +99,17 @@ impl List {
             List::Anthro => include_str!("lists/anthro.txt"),
             List::Denials => include_str!("lists/denials.txt"),
             List::Consent => include_str!("lists/consent.txt"),
+            List::Kin => include_str!("lists/kin.txt"),
             List::Innocent => include_str!("lists/innocent.txt"),
         }
     }
 
     /// Names and the little words that qualify others are not pluralised.
     fn plurals(self) -> bool {
-        !matches!(self, List::RealPeople | List::Denials | List::Consent)
+        !matches!(
+            self,
+            List::RealPeople | List::Denials | List::Consent | List::Kin
+        )
     }
 
     /// The list whose words, right before a sign on this one, make it only an ambiguous sign:

@@ -170,6 +170,9 @@ struct Sign {
     field: Field,
     span: (usize, usize),
     ambiguous: bool,
+    /// A child named as someone's (`the mother of a 13-year-old`), not drawn: ambiguous, and
+    /// no stated adult age lets it through (`lists/kin.txt`).
+    kin: bool,
 }
 
 impl Evidence {
@@ -185,12 +188,13 @@ impl Evidence {
         !self.signs.is_empty()
     }
 
-    /// A certain sign, or two ambiguous ones that do not overlap.
+    /// A certain sign, or two ambiguous ones that do not overlap; a child named as someone's
+    /// is never sure, however it is described.
     fn sure(&self) -> bool {
         let weak: Vec<(usize, usize)> = self
             .signs
             .iter()
-            .filter(|s| s.ambiguous)
+            .filter(|s| s.ambiguous && !s.kin)
             .map(|s| s.span)
             .collect();
         self.signs.iter().any(|s| !s.ambiguous)
@@ -297,6 +301,7 @@ impl<'a> Read<'a> {
             },
             span: (start, end),
             ambiguous,
+            kin: false,
         }
     }
 
@@ -315,12 +320,71 @@ impl<'a> Read<'a> {
             .any(|h| h.on(list) && (h.first == last + 1 || h.first == last + 2))
     }
 
+    /// Whether the school words `first..=last` are a workplace: an adult occupation one or two
+    /// words after them (`kindergarten teacher`), or right before them, alone or with one word
+    /// of [`WORKPLACE_LINKS`] (`juf van groep 1`, `guro sa kindergarten`), nothing else between.
+    fn at_work(&self, reading: &Reading, hits: &[Hit], first: usize, last: usize) -> bool {
+        Self::followed_by(hits, List::AdultRoles, last)
+            || hits.iter().any(|h| {
+                h.on(List::AdultRoles)
+                    && (h.last + 1 == first && self.adjacent(reading, h.last, first)
+                        || (h.last + 2 == first
+                            && WORKPLACE_LINKS.contains(&reading.word(h.last + 1))
+                            && self.adjacent(reading, h.last, h.last + 1)
+                            && self.adjacent(reading, h.last + 1, first)))
+            })
+    }
+
+    /// Marks the signs a kin word (`mother of`, `annesi`) stands beside, in the same clause:
+    /// before the sign with at most [`KIN_BEFORE`] characters between (`la mère
+    /// d'un lycéen de seize ans`: the child and what is said of it), or after it with at most
+    /// [`KIN_AFTER`] (`on beş yaşında bir kızın annesi`). Characters, not words: Korean and
+    /// Chinese readings split words finer than spaces do.
+    fn mark_kin(&self, evidence: &mut Evidence) {
+        // The plain reading only: the others join words across marks, and a joined word's
+        // span would reach over the comma that ends the clause.
+        let Some((reading, hits)) = self.hits.first() else {
+            return;
+        };
+        let kin: Vec<(usize, usize)> = hits
+            .iter()
+            .filter(|h| h.on(List::Kin))
+            .map(|h| (reading.words[h.first].start, reading.words[h.last].end))
+            .collect();
+        for sign in &mut evidence.signs {
+            let (start, end) = sign.span;
+            if kin.iter().any(|&(k_start, k_end)| {
+                (k_end <= start
+                    && self
+                        .clause_gap(k_end, start)
+                        .is_some_and(|g| g <= KIN_BEFORE))
+                    || (k_start >= end
+                        && self
+                            .clause_gap(end, k_start)
+                            .is_some_and(|g| g <= KIN_AFTER))
+            }) {
+                sign.ambiguous = true;
+                sign.kin = true;
+            }
+        }
+    }
+
+    /// The characters of the original between byte offsets `from` and `to`, or `None` when a
+    /// comma, full stop, colon or bracket ends the clause between them.
+    fn clause_gap(&self, from: usize, to: usize) -> Option<usize> {
+        let between = self.original.get(from..to)?;
+        let breaks = [
+            ',', '.', ';', ':', '(', ')', '[', ']', '|', '，', '。', '、', '；', '：', '،',
+        ];
+        (!between.contains(breaks)).then(|| between.chars().count())
+    }
+
     /// Signs of a minor: listed words and slang, ages under 18, school years; a school word
     /// before an adult occupation is a workplace, and a stated adult age makes ambiguous signs
     /// an adult's.
     fn minor(&self, gate: &Gate) -> Evidence {
         let mut evidence = self.evidence(List::Minor, |reading, hits, hit| {
-            !(Self::followed_by(hits, List::AdultRoles, hit.last) && gate.school(reading, hit))
+            !(gate.school(reading, hit) && self.at_work(reading, hits, hit.first, hit.last))
         });
         let mut adult = false;
         // `n00d 12 y34r 0ld` states its age in the leetspeak reading.
@@ -335,16 +399,17 @@ impl<'a> Read<'a> {
                 match age.kind {
                     ages::AgeKind::Adult => adult = true,
                     ages::AgeKind::Minor { certain } => {
-                        if !(age.school && Self::followed_by(hits, List::AdultRoles, age.last)) {
+                        if !(age.school && self.at_work(reading, hits, age.first, age.last)) {
                             evidence.add(self.sign(reading, age.first, age.last, !certain));
                         }
                     }
                 }
             }
         }
+        self.mark_kin(&mut evidence);
         // Inside A1111's prompt editing or alternation (`[teen:adult:0.5]`, `[teen|adult]`) an
         // adult's words may be drawn only for some steps: the early ones settle the body.
-        if adult && !swaps(self.original) && evidence.signs.iter().all(|s| s.ambiguous) {
+        if adult && !swaps(self.original) && evidence.signs.iter().all(|s| s.ambiguous && !s.kin) {
             return Evidence::default();
         }
         evidence
@@ -382,6 +447,18 @@ fn swaps(text: &str) -> bool {
             .is_some_and(|inside| inside.contains([':', '|']))
     })
 }
+
+/// How far a kin word may stand from the child it names (`Read::mark_kin`).
+const KIN_BEFORE: usize = 24;
+const KIN_AFTER: usize = 16;
+
+/// The words that join an occupation written first to its workplace (`maestra de primaria`,
+/// `teacher at kindergarten`, `juf van groep 1`, `guro sa kindergarten`), as readings write
+/// them. Only these: "teacher and kindergartener" joins two people.
+const WORKPLACE_LINKS: [&str; 22] = [
+    "of", "at", "in", "from", "de", "del", "da", "do", "di", "du", "des", "d", "van", "von", "an",
+    "der", "sa", "ng", "w", "v", "na", "i",
+];
 
 /// Words of a school or a school level: before an adult occupation (`middle school teacher`,
 /// `kindergarten teacher`) they name a workplace. Only these: `loli teacher` is no workplace.
