@@ -48,7 +48,7 @@ pub enum UsersCommand {
         #[arg(long, env = "USER", default_value = "support")]
         by: String,
     },
-    /// The moderation queue: suspended accounts (the latest first), then every user's refused
+    /// The review queue: suspended accounts (the latest first), then every user's refused
     /// requests, newest first, 50 at a time.
     Queue {
         /// A refusal id: the page of refusals older than it (the last line names the next).

@@ -56,7 +56,7 @@ pub struct App {
     pub gallery: Gallery,
     /// The styles' sample tiles.
     pub samples: Samples,
-    /// Stripe (or the offline test checkout).
+    /// The card processor `LUCENT_BILLING` names, behind billing's one port.
     pub billing: Billing,
     /// Persona (or the offline test page), when explicit imagery needs a verified age.
     pub age: AgeChecks,

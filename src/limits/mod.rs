@@ -19,7 +19,7 @@ pub use memory::MemoryAllowances;
 
 use crate::coordination::CoordinationError;
 
-/// What is being limited, each with its own budget.
+/// What is being limited, each with its own allowance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Class {
     Generate,
@@ -38,7 +38,7 @@ pub enum Class {
 
 impl Class {
     /// (per minute, burst) for one user.
-    fn budget(self) -> (u32, u32) {
+    fn per_user(self) -> (u32, u32) {
         match self {
             Class::Generate => (20, 10),
             Class::Billing => (10, 5),
@@ -55,12 +55,12 @@ impl Class {
     /// provider's call or a heavy job, so that new accounts from one address cannot multiply
     /// them: an age check (two calls to a provider that allows 300 a minute in all) and an
     /// export.
-    fn address_budget(self) -> (u32, u32) {
+    fn per_address(self) -> (u32, u32) {
         match self {
             Class::AgeCheck => (6, 6),
             Class::Export => (2, 4),
             other => {
-                let (per_minute, burst) = other.budget();
+                let (per_minute, burst) = other.per_user();
                 (per_minute * 3, burst * 3)
             }
         }
@@ -130,12 +130,12 @@ impl RateLimits {
     }
 
     pub async fn user(&self, class: Class, uid: &str) -> Result<(), RateLimited> {
-        self.check(format!("{class:?}:u:{uid}"), class.budget())
+        self.check(format!("{class:?}:u:{uid}"), class.per_user())
             .await
     }
 
     pub async fn address(&self, class: Class, ip: IpAddr) -> Result<(), RateLimited> {
-        self.check(format!("{class:?}:a:{ip}"), class.address_budget())
+        self.check(format!("{class:?}:a:{ip}"), class.per_address())
             .await
     }
 }
@@ -156,11 +156,11 @@ mod tests {
         assert!((1..=3).contains(&retry_after));
         assert!(
             limits.user(Class::Generate, "bob").await.is_ok(),
-            "users have separate budgets"
+            "users have separate allowances"
         );
         assert!(
             limits.user(Class::Billing, "alice").await.is_ok(),
-            "classes have separate budgets"
+            "classes have separate allowances"
         );
     }
 

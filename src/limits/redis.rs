@@ -1,4 +1,4 @@
-//! Allowances in Redis, so that every instance spends from one budget: the same GCRA as
+//! Allowances in Redis, so that every instance spends from one allowance: the same GCRA as
 //! [`super::MemoryAllowances`], as one script, so that concurrent spends cannot both pass.
 
 use std::sync::LazyLock;

@@ -16,7 +16,7 @@ pub struct SharedParts {
     pub redis: Option<RedisClient>,
     /// Who runs what next.
     pub board: Arc<dyn JobBoard>,
-    /// Rate limits' budgets.
+    /// Rate limits' allowances.
     pub allowances: Arc<dyn Allowances>,
     /// Open event streams per user.
     pub streams: StreamSlots,

@@ -25,7 +25,7 @@ pub struct Names {
 }
 
 /// Edits allowed for a name of `len` letters.
-fn budget(len: usize) -> usize {
+fn edits_allowed(len: usize) -> usize {
     match len {
         0..=6 => 0,
         7..=12 => 1,
@@ -116,7 +116,7 @@ impl Names {
             let e = entry(line.trim_start_matches('?'));
             let words: Vec<String> = e.split(' ').map(str::to_owned).collect();
             let joined: Vec<char> = words.concat().chars().collect();
-            if words.len() > MAX_WORDS || budget(joined.len()) == 0 {
+            if words.len() > MAX_WORDS || edits_allowed(joined.len()) == 0 {
                 continue;
             }
             let at = names.len();
@@ -172,7 +172,7 @@ impl Names {
                 let mut written: Option<(Vec<char>, Bins)> = None;
                 for &c in candidates {
                     let (name_words, name, counted) = &self.names[c];
-                    if length.abs_diff(name.len()) > budget(name.len())
+                    if length.abs_diff(name.len()) > edits_allowed(name.len())
                         || (count > 1
                             && !(i..=last)
                                 .zip(name_words)
@@ -186,7 +186,7 @@ impl Names {
                         let counted = bins(&letters);
                         (letters, counted)
                     });
-                    let max = budget(name.len());
+                    let max = edits_allowed(name.len());
                     if !apart(written_bins, counted, max)
                         && within(written, name, max).is_some_and(|d| d > 0)
                     {

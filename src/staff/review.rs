@@ -1,4 +1,4 @@
-//! The moderation queue: the accounts the content rules suspended and the latest refusals of
+//! The review queue: the accounts the content rules suspended and the latest refusals of
 //! every user, each with its user, for staff to review (src/staff/suspension.rs decides). The
 //! support console and `lucent users queue` read the same.
 

@@ -100,7 +100,7 @@ pub trait Store: Send + Sync + 'static {
     async fn list_refusals(&self, uid: &str) -> StoreResult<Vec<(String, RefusalRecord)>>;
 
     /// Up to `limit` refusals of every user with their keys, newest first, from before the key
-    /// `before` when given (the moderation queue's pages).
+    /// `before` when given (the review queue's pages).
     async fn recent_refusals(
         &self,
         before: Option<&str>,

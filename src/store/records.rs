@@ -140,7 +140,7 @@ pub struct Tombstone {
 }
 
 /// `refusals/{pushId}`: a request the content rules refused, kept for staff to review. One
-/// flat list, newest last, so the moderation queue reads across users; a user's own are found
+/// flat list, newest last, so the review queue reads across users; a user's own are found
 /// by `uid` (indexed).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

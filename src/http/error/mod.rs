@@ -1,6 +1,7 @@
 //! The one place where failures become HTTP: every error code the gateway sends is a variant of
-//! [`ErrorCode`], each with exactly one status, and every domain error (`auth`, `billing`,
-//! `generate`, `images`, `limits`, `store`, `users`) is mapped here. Bodies are
+//! [`ErrorCode`], each with exactly one status, and every domain error (`age`, `auth`,
+//! `billing`, `generate`, `images`, `limits`, `store`, `users`) is mapped here
+//! (`from_domain.rs`). Bodies are
 //! `{"error":{"code":"…","message":"…"}}`; a 5xx never carries upstream text to the client.
 
 use axum::Json;

@@ -1,4 +1,4 @@
-//! The moderation queue on the console: suspended accounts and every user's latest refusals,
+//! The review queue on the console: suspended accounts and every user's latest refusals,
 //! with the words that decided them; staff lift or uphold a suspension and mark a refusal a
 //! false positive, each with a reason written to the audit trail first.
 

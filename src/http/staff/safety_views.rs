@@ -1,5 +1,5 @@
 //! How staff see the content rules' records: a refused request and a suspension, on the
-//! moderation queue and on a user's card alike.
+//! review queue and on a user's card alike.
 
 use serde::Serialize;
 use utoipa::ToSchema;

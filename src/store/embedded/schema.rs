@@ -7,7 +7,7 @@ CREATE TABLE IF NOT EXISTS users (
     doc   TEXT NOT NULL
 ) STRICT;
 CREATE INDEX IF NOT EXISTS users_email ON users(email);
--- The moderation queue's suspended accounts, latest first.
+-- The review queue's suspended accounts, latest first.
 CREATE INDEX IF NOT EXISTS users_suspended ON users(json_extract(doc, '$.suspension.since'))
     WHERE json_extract(doc, '$.suspension.since') IS NOT NULL;
 CREATE TABLE IF NOT EXISTS audit (
@@ -22,7 +22,7 @@ CREATE TABLE IF NOT EXISTS refusals (
     doc     TEXT NOT NULL,
     PRIMARY KEY (uid, push_id)
 ) STRICT;
--- The moderation queue reads every user's refusals, newest first.
+-- The review queue reads every user's refusals, newest first.
 CREATE INDEX IF NOT EXISTS refusals_recent ON refusals(push_id);
 CREATE TABLE IF NOT EXISTS generations (
     uid        TEXT NOT NULL,
