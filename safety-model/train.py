@@ -95,10 +95,53 @@ def stamp(word):
             and digits >= 3 and letters >= 2)
 
 
+# Painters and photographers named for a manner (src/safety/meaning/artists.rs and
+# artists.txt, the same rule): a style word and a listed name are left out.
+ARTISTS_FILE = os.path.join(ROOT, "src", "safety", "meaning", "artists.txt")
+ARTISTS = sorted({l.strip().lower() for l in open(ARTISTS_FILE, encoding="utf-8")
+                  if l.strip() and not l.startswith("#")}, key=len, reverse=True)
+STYLE_BEFORE = ["in the style of", "in the manner of", "style of", "after", "by",
+                "à la manière de", "a la maniere de", "alla maniera di", "nello stile di",
+                "im stil von", "im stile von", "al estilo de", "en el estilo de", "estilo de",
+                "no estilo de", "à maneira de", "in de stijl van", "w stylu", "ve stylu",
+                "в стиле", "у стилі", "dans le style de"]
+STYLE_AFTER = [" style", "-style", " stil", " tarzı", " tarzında", "風", "风格"]
+
+
+def artist_reference(text):
+    lower = text.lower()
+    if len(lower.encode()) != len(text.encode()) or len(lower) != len(text):
+        return None
+    for name in ARTISTS:
+        at = lower.find(name)
+        while at >= 0:
+            end = at + len(name)
+            whole = (at == 0 or not lower[at - 1].isalnum()) and (end == len(lower) or not lower[end].isalnum())
+            if whole:
+                before = lower[:at].rstrip()
+                for m in STYLE_BEFORE:
+                    if before.endswith(m) and (len(before) == len(m) or not before[-len(m) - 1].isalnum()):
+                        return len(before) - len(m), end
+                after = lower[end:]
+                for m in STYLE_AFTER:
+                    if after.startswith(m) and not (len(after) > len(m) and after[len(m)].isalnum()):
+                        return at, end + len(m)
+            at = lower.find(name, at + 1)
+    return None
+
+
+def unnamed(text):
+    """`text` without its style references to listed artists."""
+    while (span := artist_reference(text)) is not None:
+        text = text[:span[0]] + text[span[1]:]
+    return " ".join(text.split())
+
+
 def content(text):
-    """The comma-separated pieces (Latin, CJK and Arabic commas) of a cleaned text without the
-    neutral tags and stamps, joined by ", "; a text of neutral tags and stamps alone stays
-    whole."""
+    """The comma-separated pieces (Latin, CJK and Arabic commas) of a cleaned text without its
+    style references to listed artists, the neutral tags and stamps, joined by ", "; a text of
+    neutral tags and stamps alone stays whole."""
+    text = unnamed(text)
     kept = [" ".join(w for w in p.split() if not stamp(w)) for p in re.split("[,，、،]", text)]
     kept = [p for p in kept if p and tag_key(p) not in NEUTRAL]
     return ", ".join(kept) if kept else text

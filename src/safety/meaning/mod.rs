@@ -13,6 +13,7 @@
 //! (`spawn_blocking`) with at most `LUCENT_MEANING_CONCURRENCY` at once, and its scores are
 //! kept by the cleaned text, so the same prompt again (Try Again, a reload) costs nothing.
 
+mod artists;
 pub mod head;
 mod parts;
 mod tags;
@@ -124,7 +125,7 @@ impl Meaning {
     ) -> Result<Option<Category>, MeaningError> {
         let mut texts: Vec<String> = Vec::new();
         for text in clip_text::readings(asked) {
-            let text = tags::content(&text);
+            let text = tags::content(&artists::unnamed(&text));
             if !text.is_empty() && !texts.contains(&text) {
                 texts.push(text);
             }
