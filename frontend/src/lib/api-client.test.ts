@@ -63,7 +63,14 @@ describe('api client', () => {
   it("carries a refusal's rule, its words and whether it counts", async () => {
     server.use(
       http.post('/api/v1/jobs', () =>
-        refuse('prompt', 'real_person', ['Taylor Swfit'], 'Lucent never makes explicit images of real people', false),
+        refuse(
+          'POST /api/v1/jobs',
+          'prompt',
+          'real_person',
+          ['Taylor Swfit'],
+          'Lucent never makes explicit images of real people',
+          false,
+        ),
       ),
     );
     await expect(submit()).rejects.toMatchObject({

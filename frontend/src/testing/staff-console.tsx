@@ -29,7 +29,7 @@ export async function openCard(user: SupportUser, as: typeof staff = staff) {
 /** The console with no card open, once its review queue is on the page. */
 export async function openQueue() {
   const view = renderApp(<StaffConsole />, { url: '/staff', user: staff });
-  const region = await screen.findByRole('region', { name: 'Moderation queue' });
+  const region = await screen.findByRole('region', { name: 'Review queue' });
   const queue = within(region);
   await queue.findByRole('region', { name: 'Recent refusals' });
   return { ...view, region, queue };

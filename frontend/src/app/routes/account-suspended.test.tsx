@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { supportMailto } from '@/config/support';
 import { formatDateTime } from '@/lib/format';
 import { ada, openGenerate, promptBox } from '@/testing/generate-page';
-import { db, makeSuspension, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
+import { makeSuspension } from '@/testing/mocks/records';
 import { renderApp } from '@/testing/render-app';
 
 import { routes } from '../router';

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { browser } from '@/lib/browser';
 import { ada, generateAndWait, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
-import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
+import { makeGeneration } from '@/testing/mocks/records';
 import type { AgeCheck, Plan } from '@/types/api';
 
 const nsfwTile = () => screen.getByRole('radio', { name: /NSFW V1\.1/ });

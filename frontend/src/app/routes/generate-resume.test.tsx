@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { draftFrom } from '@/features/generate/form-draft';
 import { ada, generateButton, openGenerate } from '@/testing/generate-page';
 import { HELD_JOB, holdNextJob } from '@/testing/held-job';
-import { db, makeGeneration, requestsTo, type FakeJob } from '@/testing/mocks/db';
+import { db, requestsTo, type FakeJob } from '@/testing/mocks/db';
 import { http } from '@/testing/mocks/handlers';
+import { makeGeneration } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { controlledStream, sseResponse } from '@/testing/sse';
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_PROMPT } from '@/features/generate/defaults';
 import { ada, generateAndWait, generateButton, openGenerate } from '@/testing/generate-page';
-import { db, SIZES } from '@/testing/mocks/db';
+import { SIZES } from '@/testing/mocks/catalog';
+import { db } from '@/testing/mocks/db';
 import type { Catalog } from '@/types/api';
 
 const sizeGroup = () => screen.getByRole('group', { name: 'Size' });

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { findTile } from '@/testing/gallery';
 import { ada, generateAndWait, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
 import { actionIn, actionNames, chooseAction, openActions } from '@/testing/image-actions';
-import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
 import { refuse } from '@/testing/mocks/gateway';
 import { http } from '@/testing/mocks/handlers';
+import { makeGeneration } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
 import type { Generation, SourceMode } from '@/types/api';
@@ -240,7 +241,13 @@ describe('Generate page: drawing from an image', () => {
   it("says a refusal of the source's prompt beside Generate, and the Made-from block points to it", async () => {
     server.use(
       http.post('/api/v1/jobs', () =>
-        refuse('source', 'minor', ['15 year old'], 'Lucent never makes sexual or explicit images of anyone under 18, or that suggest it (15 year old)'),
+        refuse(
+          'POST /api/v1/jobs',
+          'source',
+          'minor',
+          ['15 year old'],
+          'Lucent never makes sexual or explicit images of anyone under 18, or that suggest it (15 year old)',
+        ),
       ),
     );
     const image = savedImage();

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { supportMailto } from '@/config/support';
 import { formatDateTime } from '@/lib/format';
 import { ada, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
-import { db, makeSuspension, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
+import { makeSuspension } from '@/testing/mocks/records';
 
-// The fake gateway's content rules (testing/mocks/handlers.ts) refuse "15 year old" as a strike
-// and ask to rephrase "Taylor Swfit", one ambiguous sign that does not count.
+// The fake gateway's content rules (testing/mocks/handlers/content-rules.ts) refuse "15 year old"
+// as a strike and ask to rephrase "Taylor Swfit", one ambiguous sign that does not count.
 
 /** /generate for Ada with her profile loaded. */
 async function openSignedIn() {

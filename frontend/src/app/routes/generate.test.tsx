@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
 import { DEFAULT_PROMPT } from '@/features/generate/defaults';
 import { ada, generateAndWait, generateButton, openGenerate, promptBox } from '@/testing/generate-page';
-import { db, RENDERER_LABEL, requestsTo } from '@/testing/mocks/db';
+import { RENDERER_LABEL } from '@/testing/mocks/catalog';
+import { db, requestsTo } from '@/testing/mocks/db';
 import { refuse } from '@/testing/mocks/gateway';
 import { http } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -139,6 +140,7 @@ describe('Generate page: styles, looks and options', () => {
     server.use(
       http.post('/api/v1/jobs', () =>
         refuse(
+          'POST /api/v1/jobs',
           'prompt',
           'minor',
           ['15 year old'],
@@ -167,7 +169,13 @@ describe('Generate page: styles, looks and options', () => {
   it('marks the negative prompt when it is the part refused', async () => {
     server.use(
       http.post('/api/v1/jobs', () =>
-        refuse('negativePrompt', 'minor', ['adult'], 'Lucent never makes sexual or explicit images of anyone under 18 (adult)'),
+        refuse(
+          'POST /api/v1/jobs',
+          'negativePrompt',
+          'minor',
+          ['adult'],
+          'Lucent never makes sexual or explicit images of anyone under 18 (adult)',
+        ),
       ),
     );
     const { user } = await openGenerate({ user: ada });

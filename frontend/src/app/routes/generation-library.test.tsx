@@ -6,7 +6,8 @@ import { browser } from '@/lib/browser';
 import { queryClient } from '@/lib/query-client';
 import { findTile, shownPrompts } from '@/testing/gallery';
 import { stubIntersectionObserver } from '@/testing/intersection-observer';
-import { db, makeGeneration, makeJobImages, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
+import { makeGeneration, makeJobImages } from '@/testing/mocks/records';
 import { renderApp } from '@/testing/render-app';
 import type { Plan } from '@/types/api';
 

@@ -5,7 +5,8 @@ import { HISTORY_PAGE_SIZE } from '@/features/gallery/api/generations';
 import { queryClient } from '@/lib/query-client';
 import { findTile } from '@/testing/gallery';
 import { chooseAction } from '@/testing/image-actions';
-import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
+import { makeGeneration } from '@/testing/mocks/records';
 import { renderApp } from '@/testing/render-app';
 
 import { routes } from '../router';
@@ -117,10 +118,11 @@ describe('Generation page: Premium from the viewer', () => {
 
     await chooseAction(user, open, 'Download');
     await user.click(await screen.findByRole('button', { name: 'See Premium' }));
+    // The router says the new address before React has rendered the page that replaces this one.
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/subscribe');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("draws again from the viewer with 'Try Again'", async () => {

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 
 import { signIn } from '@/lib/firebase';
 import { fakeAuth } from '@/testing/fake-firebase';
-import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
+import { makeGeneration } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
 

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { supportMailto } from '@/config/support';
 import { browser } from '@/lib/browser';
 import { formatDateTime } from '@/lib/format';
-import { AGE_CHECKED_AT, db, makeSuspension, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
+import { AGE_CHECKED_AT, makeSuspension } from '@/testing/mocks/records';
 import { renderApp } from '@/testing/render-app';
 
 import { routes } from '../router';

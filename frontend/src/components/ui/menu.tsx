@@ -1,5 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 
+import { itemForKey, useMenuOpening, type Opening } from './menu-behaviour';
 import styles from './menu.module.css';
 
 export interface MenuItem {
@@ -27,10 +28,95 @@ interface MenuProps {
   readonly compact?: boolean;
 }
 
-type Opening = 'first' | 'last';
+interface MenuListProps {
+  /** The menu's id, whose button names the list. */
+  readonly id: string;
+  readonly entries: readonly MenuEntry[];
+  readonly onChoose: (item: MenuItem) => void;
+  readonly onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  readonly ref: Ref<HTMLDivElement>;
+}
 
-function itemsOf(list: HTMLElement | null): HTMLElement[] {
-  return [...(list?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
+function MenuList({ id, entries, onChoose, onKeyDown, ref }: MenuListProps) {
+  return (
+    <div
+      ref={ref}
+      id={`${id}-menu`}
+      role="menu"
+      aria-labelledby={`${id}-button`}
+      className={styles.list}
+      onKeyDown={onKeyDown}
+    >
+      {entries.map((entry, index) =>
+        entry === 'separator' ? (
+          <div key={`separator-${String(index)}`} role="separator" className={styles.separator} />
+        ) : (
+          <button
+            key={index}
+            type="button"
+            role={entry.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+            aria-checked={entry.checked}
+            aria-disabled={entry.disabled ? true : undefined}
+            title={entry.description}
+            tabIndex={-1}
+            className={styles.item}
+            onClick={() => {
+              onChoose(entry);
+            }}
+          >
+            {entry.label}
+          </button>
+        ),
+      )}
+    </div>
+  );
+}
+
+interface MenuButtonProps extends Omit<MenuProps, 'entries'> {
+  /** The menu's id, whose list the button controls. */
+  readonly id: string;
+  readonly open: boolean;
+  readonly onOpen: (opening: Opening) => void;
+  readonly onClose: () => void;
+  readonly ref: Ref<HTMLButtonElement>;
+}
+
+function MenuButton({ id, label, compact, open, describedBy, onOpen, onClose, ref }: MenuButtonProps) {
+  return (
+    <button
+      ref={ref}
+      id={`${id}-button`}
+      type="button"
+      className="button button-small"
+      aria-haspopup="menu"
+      aria-expanded={open}
+      aria-controls={open ? `${id}-menu` : undefined}
+      aria-describedby={describedBy}
+      aria-label={compact ? label : undefined}
+      title={compact ? label : undefined}
+      onClick={() => {
+        if (open) onClose();
+        else onOpen('first');
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) onClose();
+        else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          onOpen(event.key === 'ArrowDown' ? 'first' : 'last');
+        } else return;
+        event.preventDefault();
+        event.stopPropagation();
+      }}
+    >
+      {compact ? (
+        <span aria-hidden="true">⋯</span>
+      ) : (
+        <>
+          {label}
+          <span aria-hidden="true">▾</span>
+        </>
+      )}
+    </button>
+  );
 }
 
 /**
@@ -42,35 +128,8 @@ function itemsOf(list: HTMLElement | null): HTMLElement[] {
  */
 export function Menu({ label, entries, describedBy, compact = false }: MenuProps) {
   const id = useId();
-  const [opening, setOpening] = useState<Opening | null>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const { open, setOpening, rootRef, listRef } = useMenuOpening();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
-  const open = opening !== null;
-
-  useEffect(() => {
-    if (opening) itemsOf(listRef.current).at(opening === 'first' ? 0 : -1)?.focus();
-  }, [opening]);
-
-  // It drops down leftwards from the button's right edge; from a button near the window's left
-  // edge (the first column of a grid of images) it drops rightwards instead, to stay on screen.
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (open && list && list.getBoundingClientRect().left < 0) list.dataset.align = 'start';
-  }, [open]);
-
-  // A press elsewhere closes it. Not a blur without a new focus: Safari focuses no button it
-  // clicks, so pressing the menu button itself would first close the menu, then open it again.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpening(null);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
 
   function close(refocus: boolean) {
     setOpening(null);
@@ -91,33 +150,13 @@ export function Menu({ label, entries, describedBy, compact = false }: MenuProps
       return;
     }
     event.stopPropagation();
-    const all = itemsOf(listRef.current);
-    const at = all.findIndex((item) => item === document.activeElement);
-    let next: HTMLElement | undefined;
-    switch (event.key) {
-      case 'ArrowDown':
-        next = all[(at + 1) % all.length];
-        break;
-      case 'ArrowUp':
-        next = all.at(at <= 0 ? -1 : at - 1);
-        break;
-      case 'Home':
-        next = all.at(0);
-        break;
-      case 'End':
-        next = all.at(-1);
-        break;
-      case 'Escape':
-        close(true);
-        break;
-      default: {
-        // Space and Enter are the item's own (a button's click).
-        if (event.key.length !== 1 || event.key === ' ' || event.altKey || event.ctrlKey || event.metaKey) return;
-        const letter = event.key.toLowerCase();
-        const after = [...all.slice(at + 1), ...all.slice(0, at + 1)];
-        next = after.find((item) => item.textContent.trim().toLowerCase().startsWith(letter));
-      }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+      return;
     }
+    const next = itemForKey(listRef.current, event);
+    if (next === null) return;
     event.preventDefault();
     next?.focus();
   }
@@ -131,71 +170,19 @@ export function Menu({ label, entries, describedBy, compact = false }: MenuProps
         if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) setOpening(null);
       }}
     >
-      <button
+      <MenuButton
         ref={buttonRef}
-        id={`${id}-button`}
-        type="button"
-        className="button button-small"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? `${id}-menu` : undefined}
-        aria-describedby={describedBy}
-        aria-label={compact ? label : undefined}
-        title={compact ? label : undefined}
-        onClick={() => {
-          if (open) close(false);
-          else setOpening('first');
+        id={id}
+        label={label}
+        compact={compact}
+        open={open}
+        describedBy={describedBy}
+        onOpen={setOpening}
+        onClose={() => {
+          close(false);
         }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && open) close(false);
-          else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-            setOpening(event.key === 'ArrowDown' ? 'first' : 'last');
-          } else return;
-          event.preventDefault();
-          event.stopPropagation();
-        }}
-      >
-        {compact ? (
-          <span aria-hidden="true">⋯</span>
-        ) : (
-          <>
-            {label}
-            <span aria-hidden="true">▾</span>
-          </>
-        )}
-      </button>
-      {open && (
-        <div
-          ref={listRef}
-          id={`${id}-menu`}
-          role="menu"
-          aria-labelledby={`${id}-button`}
-          className={styles.list}
-          onKeyDown={moveFocus}
-        >
-          {entries.map((entry, index) =>
-            entry === 'separator' ? (
-              <div key={`separator-${String(index)}`} role="separator" className={styles.separator} />
-            ) : (
-              <button
-                key={index}
-                type="button"
-                role={entry.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
-                aria-checked={entry.checked}
-                aria-disabled={entry.disabled ? true : undefined}
-                title={entry.description}
-                tabIndex={-1}
-                className={styles.item}
-                onClick={() => {
-                  choose(entry);
-                }}
-              >
-                {entry.label}
-              </button>
-            ),
-          )}
-        </div>
-      )}
+      />
+      {open && <MenuList ref={listRef} id={id} entries={entries} onChoose={choose} onKeyDown={moveFocus} />}
     </div>
   );
 }

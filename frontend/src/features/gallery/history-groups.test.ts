@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { makeGeneration, makeJobImages } from '@/testing/mocks/db';
+import { makeGeneration, makeJobImages } from '@/testing/mocks/records';
 
 import { dayLabel, groupHistory } from './history-groups';
 

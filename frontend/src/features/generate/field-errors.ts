@@ -1,8 +1,9 @@
-import { invalidFields } from '@/lib/api-client';
+import { ApiError, invalidFields } from '@/lib/api-client';
 import type { CatalogLimits } from '@/types/api';
 
 import type { AdvancedValues } from './components/advanced-options';
 import { SEED_MAX } from './defaults';
+import type { SentChoices } from './sent-choices';
 
 /** The form's fields as the request names them, which is how the gateway names them in its errors. */
 export type FieldName = 'prompt' | 'negativePrompt' | 'seed' | 'steps' | 'cfg' | 'sampler' | 'count' | 'size' | 'source';
@@ -62,4 +63,68 @@ export function serverFieldErrors(error: unknown, shown: Readonly<Record<FieldNa
     else if (!elsewhere.includes(message)) elsewhere.push(message);
   }
   return { byField, elsewhere };
+}
+
+/** What the form's own checks read: the typed numbers, once Generate was pressed (`checked`). */
+interface Checked {
+  readonly advanced: AdvancedValues;
+  readonly limits: CatalogLimits;
+  readonly pro: boolean;
+  readonly checked: boolean;
+}
+
+/** What the form says of its fields after a press of Generate. */
+export interface FormErrors {
+  /** By each field the form shows now: the form's own checks first, then the gateway's. */
+  readonly errors: FieldErrors;
+  /** Whole, by the Generate button: the gateway's word on fields the form does not show now. */
+  readonly elsewhere: readonly string[];
+  /** What is wrong with the image drawn from, gone included; null when drawing from the prompt. */
+  readonly sourceError: string | null;
+  /** The gateway's answer is said by fields or by `elsewhere`, so never again as one error. */
+  readonly saidAsFields: boolean;
+}
+
+/**
+ * Where each problem of the form is said: by its field when the form shows it now, else the
+ * gateway's message by the Generate button.
+ */
+export function formErrors(
+  sent: SentChoices,
+  { advanced, limits, pro, checked }: Checked,
+  submitError: unknown,
+): FormErrors {
+  const { drawFrom } = sent;
+  const guidanceShown = Boolean(sent.style && sent.sampler);
+  const shown: Record<FieldName, boolean> = {
+    prompt: true,
+    negativePrompt: true,
+    seed: true,
+    steps: true,
+    cfg: guidanceShown,
+    sampler: guidanceShown,
+    count: pro,
+    size: sent.sizes.length > 1 && !drawFrom,
+    source: drawFrom !== null,
+  };
+  const clientErrors: FieldErrors = checked ? checkNumbers(advanced, limits, pro) : {};
+  const serverErrors = serverFieldErrors(submitError, shown);
+  const fieldError = (field: FieldName) => (shown[field] ? (clientErrors[field] ?? serverErrors.byField[field]) : undefined);
+  const errors: FieldErrors = Object.fromEntries(
+    Object.keys(shown).map((field) => [field, fieldError(field as FieldName)]),
+  );
+  // The gateway says what it did not find: the source is the one generation a body names.
+  const sourceGone =
+    submitError instanceof ApiError && submitError.code === 'not_found' && submitError.message.startsWith('generation ')
+      ? submitError.message
+      : null;
+  return {
+    errors,
+    elsewhere: serverErrors.elsewhere,
+    sourceError: drawFrom ? (errors.source ?? sourceGone) : null,
+    saidAsFields:
+      (drawFrom !== null && sourceGone !== null) ||
+      Object.keys(serverErrors.byField).length > 0 ||
+      serverErrors.elsewhere.length > 0,
+  };
 }

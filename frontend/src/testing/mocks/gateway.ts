@@ -22,9 +22,9 @@ export function fail<Operation extends keyof operationErrors, Status extends key
   return HttpResponse.json<ErrorBody>({ error }, { status });
 }
 
-/** The operations the document says may answer 422 `invalid_field`. */
-type FieldChecked = {
-  [Operation in keyof operationErrors]: 'invalid_field' extends ErrorCodeOf<Operation, 422 & keyof operationErrors[Operation]>
+/** The operations the document says may answer `status` with `code`. */
+type Answering<Status extends number, Code extends ErrorCode> = {
+  [Operation in keyof operationErrors]: Code extends ErrorCodeOf<Operation, Status & keyof operationErrors[Operation]>
     ? Operation
     : never;
 }[keyof operationErrors];
@@ -33,7 +33,7 @@ type FieldChecked = {
 export type FieldProblem = readonly [field: string, problem: string];
 
 /** The gateway's 422 `invalid_field` for every field at fault, in `fields`; `field` and `message` are the first's. */
-export function invalidFields(_operation: FieldChecked, problems: readonly [FieldProblem, ...FieldProblem[]]) {
+export function invalidFields(_operation: Answering<422, 'invalid_field'>, problems: readonly [FieldProblem, ...FieldProblem[]]) {
   const fields = problems.map(([field, problem]) => ({ field, message: `${field}: ${problem}` }));
   const [field, problem] = problems[0];
   return HttpResponse.json<ErrorBody>(
@@ -44,11 +44,12 @@ export function invalidFields(_operation: FieldChecked, problems: readonly [Fiel
 
 /**
  * The gateway's refusal of a prompt by its content rules: 422 `prompt_refused` with the field,
- * the rule and the words, as `POST /api/v1/jobs` and the other generation calls answer it.
- * `source` is the prompt of the image a variation or an upscale is drawn from; `strike` is
- * false for a request to rephrase, which does not count against the account.
+ * the rule and the words, as the generation calls answer it. `source` is the prompt of the image
+ * a variation or an upscale is drawn from; `strike` is false for a request to rephrase, which
+ * does not count against the account.
  */
 export function refuse(
+  _operation: Answering<422, 'prompt_refused'>,
   field: 'prompt' | 'negativePrompt' | 'source',
   category: ErrorDetail['category'],
   words: string[],

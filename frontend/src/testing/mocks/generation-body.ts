@@ -1,7 +1,8 @@
 import type { GenerationRequest, SourceModeView, Style } from '@/types/api';
 
 import { db } from './db';
-import { fail, invalidFields, type FieldProblem } from './gateway';
+import { fail } from './gateway';
+import { Findings } from './generation-findings';
 
 // The fake gateway's checks of a generation's body, as src/generate/request.rs makes them: every
 // field is checked and every one at fault told at once (422 `invalid_field` with `fields`); only
@@ -30,29 +31,6 @@ export interface Checked {
   readonly sampler: string;
   /** Drawn from one of the caller's images; its record is read next. */
   readonly asked: Asked | null;
-}
-
-/** What the checks found: every field at fault, and the first refusal of what valid fields ask. */
-class Findings {
-  readonly problems: FieldProblem[] = [];
-  private refusal: Response | null = null;
-
-  /** Nothing, for the check to return: what it found is the answer's. */
-  invalid(field: string, problem: string): null {
-    this.problems.push([field, problem]);
-    return null;
-  }
-
-  refuse(refusal: Response): null {
-    this.refusal ??= refusal;
-    return null;
-  }
-
-  /** The gateway's answer to what was found, or null when there is nothing to refuse. */
-  answer(): Response | null {
-    const [first, ...rest] = this.problems;
-    return first ? invalidFields(operation, [first, ...rest]) : this.refusal;
-  }
 }
 
 /** A prompt as the model reads it: control characters are spaces (src/safety/normalize.rs). */

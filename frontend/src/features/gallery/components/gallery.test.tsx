@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { findTile, findTileById, shownPrompts } from '@/testing/gallery';
 import { actionIn, chooseAction, isFavourite, openActions } from '@/testing/image-actions';
-import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
+import { makeGeneration } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
 

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { findTile } from '@/testing/gallery';
 import { actionIn, openActions } from '@/testing/image-actions';
-import { db, makeGeneration } from '@/testing/mocks/db';
+import { db } from '@/testing/mocks/db';
+import { makeGeneration } from '@/testing/mocks/records';
 import { renderApp } from '@/testing/render-app';
 
 import { Gallery } from './gallery';

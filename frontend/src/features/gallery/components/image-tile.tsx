@@ -1,6 +1,7 @@
 import { useId, type MouseEvent } from 'react';
 
 import { AgeLockedImage } from '@/components/age-check/age-locked-image';
+import { ImageBadge } from '@/components/ui/image-badge';
 import { ImageFrame } from '@/components/ui/image-frame';
 import type { Generation, SourceModeView } from '@/types/api';
 
@@ -25,6 +26,86 @@ interface ImageTileProps {
   readonly chosen: boolean | null;
   /** Pressed in select mode; `range` with Shift held. */
   readonly onChoose: (id: string, range: boolean) => void;
+}
+
+interface TileImageProps {
+  /** The tile's id, the prefix of its parts' ids. */
+  readonly id: string;
+  readonly generation: Generation;
+  readonly image: ReturnType<typeof useGenerationImage>;
+  /** The image's accessible name. */
+  readonly name: string;
+  readonly chosen: boolean | null;
+  readonly onPress: (event: MouseEvent<HTMLButtonElement>) => void;
+}
+
+/**
+ * The image as a button that opens it, or in select mode a checkbox. A locked image has nothing
+ * to show larger, and its placeholder holds a button of its own: it is only a checkbox, by its
+ * side, in select mode.
+ */
+function TileImage({ id, generation, image, name, chosen, onPress }: TileImageProps) {
+  const selecting = chosen !== null;
+  const tick = selecting && <span aria-hidden="true" className={styles.tick} />;
+  if (image.locked) {
+    return (
+      <>
+        <AgeLockedImage width={generation.width} height={generation.height} square />
+        <span id={`${id}-name`} className="visually-hidden">
+          {name}
+        </span>
+        {selecting && (
+          <button
+            type="button"
+            role="checkbox"
+            aria-checked={chosen}
+            aria-labelledby={`${id}-name`}
+            className={styles.choose}
+            onClick={onPress}
+          >
+            {tick}
+          </button>
+        )}
+      </>
+    );
+  }
+  return (
+    // Named by the image; the badge, outside it, is read as its description.
+    <button
+      type="button"
+      id={`${id}-image`}
+      className={styles.open}
+      aria-haspopup={selecting ? undefined : 'dialog'}
+      role={selecting ? 'checkbox' : undefined}
+      aria-checked={chosen ?? undefined}
+      aria-describedby={generation.blurred ? `${id}-badge` : undefined}
+      onClick={onPress}
+    >
+      <ImageFrame
+        src={image.src}
+        alt={name}
+        width={generation.width}
+        height={generation.height}
+        waiting={image.waiting}
+        square
+      />
+      {tick}
+    </button>
+  );
+}
+
+function TileMarks({ isNew, favorite }: { readonly isNew: boolean; readonly favorite: boolean }) {
+  return (
+    <div className={styles.marks}>
+      {isNew && <span className={styles.newTag}>New</span>}
+      {favorite && (
+        <span className={styles.star}>
+          <span aria-hidden="true">★</span>
+          <span className="visually-hidden">Favourite</span>
+        </span>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -53,7 +134,6 @@ export function ImageTile({
     if (selecting) onChoose(generation.id, event.shiftKey);
     else onOpen(generation.id);
   };
-  const tick = selecting && <span aria-hidden="true" className={styles.tick} />;
 
   return (
     // Focusable from script: the gallery moves focus to a new image once it is shown.
@@ -64,65 +144,13 @@ export function ImageTile({
       data-chosen={chosen ?? undefined}
       tabIndex={-1}
     >
-      {/* A locked image has nothing to show larger, and its placeholder holds a button of its own. */}
-      {image.locked ? (
-        <>
-          <AgeLockedImage width={generation.width} height={generation.height} square />
-          <span id={`${id}-name`} className="visually-hidden">
-            {name}
-          </span>
-          {selecting && (
-            <button
-              type="button"
-              role="checkbox"
-              aria-checked={chosen}
-              aria-labelledby={`${id}-name`}
-              className={styles.choose}
-              onClick={press}
-            >
-              {tick}
-            </button>
-          )}
-        </>
-      ) : (
-        // Named by the image; the badge, outside it, is read as its description.
-        <button
-          type="button"
-          id={`${id}-image`}
-          className={styles.open}
-          aria-haspopup={selecting ? undefined : 'dialog'}
-          role={selecting ? 'checkbox' : undefined}
-          aria-checked={chosen ?? undefined}
-          aria-describedby={generation.blurred ? `${id}-badge` : undefined}
-          onClick={press}
-        >
-          <ImageFrame
-            src={image.src}
-            alt={name}
-            width={generation.width}
-            height={generation.height}
-            waiting={image.waiting}
-            square
-          />
-          {tick}
-        </button>
-      )}
-
-      <div className={styles.marks}>
-        {isNew && <span className={styles.newTag}>New</span>}
-        {generation.favorite && (
-          <span className={styles.star}>
-            <span aria-hidden="true">★</span>
-            <span className="visually-hidden">Favourite</span>
-          </span>
-        )}
-      </div>
+      <TileImage id={id} generation={generation} image={image} name={name} chosen={chosen} onPress={press} />
+      <TileMarks isNew={isNew} favorite={generation.favorite} />
       {generation.blurred && !image.locked && (
-        <span id={`${id}-badge`} className={styles.badge}>
+        <ImageBadge id={`${id}-badge`} compact>
           Blurred preview
-        </span>
+        </ImageBadge>
       )}
-
       {!selecting && (
         <div className={styles.actions}>
           <GenerationActions

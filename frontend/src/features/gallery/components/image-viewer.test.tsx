@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { findTile } from '@/testing/gallery';
 import { actionIn, actionNames, chooseAction, openActions } from '@/testing/image-actions';
 import { setViewport } from '@/testing/media';
-import { db, makeGeneration, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
+import { makeGeneration } from '@/testing/mocks/records';
 import { renderApp } from '@/testing/render-app';
 import type { Generation } from '@/types/api';
 

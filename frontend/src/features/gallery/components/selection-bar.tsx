@@ -1,10 +1,7 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
-
-import { mustVerifyAge } from '@/lib/age-check';
-import { useMe } from '@/lib/me';
+import { useRef, type ReactNode } from 'react';
 
 import type { Access } from '../access';
-import { useBulkActions, type Outcome } from '../hooks/use-bulk-actions';
+import { useSelectionActions } from '../hooks/use-selection-actions';
 import type { useSelection } from '../hooks/use-selection';
 
 import { DeleteImageDialog } from './delete-image-dialog';
@@ -17,60 +14,63 @@ interface SelectionBarProps {
   readonly onUpgrade: (feature: string) => void;
 }
 
-/** What went wrong for some of the images an action was done to. */
-function failure(outcome: Outcome | undefined, what: string): string | null {
-  if (!outcome?.failed) return null;
-  const total = outcome.failed + outcome.done.length;
-  return `${String(outcome.failed)} of ${String(total)} images were not ${what}: ${outcome.error ?? ''}`;
+interface BarButtonProps {
+  /** It cannot act now: it says so (aria-disabled) and stays focusable, so the focus is not lost. */
+  readonly inert: boolean;
+  readonly danger?: boolean;
+  readonly onPress: () => void;
+  readonly children: ReactNode;
+}
+
+function BarButton({ inert, danger = false, onPress, children }: BarButtonProps) {
+  return (
+    <button
+      type="button"
+      className={danger ? 'button button-small button-danger' : 'button button-small'}
+      aria-disabled={inert || undefined}
+      onClick={() => {
+        if (!inert) onPress();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** In select mode: how many images are chosen, and what can be done to all of them. */
+interface BulkButtonsProps {
+  readonly count: number;
+  readonly actions: ReturnType<typeof useSelectionActions>;
+}
+
+function BulkButtons({ count, actions }: BulkButtonsProps) {
+  const { inert } = actions;
+  return (
+    <>
+      <p role="status" className={styles.count}>
+        {count} selected
+      </p>
+      <BarButton inert={inert} onPress={actions.favourite}>
+        <span aria-hidden="true">★</span> Favourite
+      </BarButton>
+      <BarButton inert={inert} onPress={actions.download}>
+        {actions.downloading ? 'Downloading…' : 'Download'}
+      </BarButton>
+      <BarButton inert={inert} danger onPress={actions.askDelete}>
+        Delete…
+      </BarButton>
+    </>
+  );
 }
 
 /**
- * 'Select', and in select mode the bar over the grid: how many images are chosen, then Favourite,
- * Download (Premium's, as each image's own menu has it) and Delete (asked once, on any plan) for
- * all of them, and 'Done'. One button is 'Select' and 'Done', so the focus stays on it.
+ * 'Select', and in select mode the bar over the grid: the chosen images' count and actions, and
+ * 'Done'. One button is 'Select' and 'Done', so the focus stays on it.
  */
 export function SelectionBar({ selection, access, onUpgrade }: SelectionBarProps) {
-  const { active, selected } = selection;
-  const { me } = useMe();
-  const { remove, favourite, download } = useBulkActions();
-  // How many images the delete dialog asks about: fixed when it opens, as they leave while it waits.
-  const [confirming, setConfirming] = useState<number | null>(null);
-  // Explicit images this viewer may not see yet, left out of a download as their menu leaves them.
-  const [leftOut, setLeftOut] = useState(0);
+  const { active } = selection;
   const toggle = useRef<HTMLButtonElement>(null);
-  const wasActive = useRef(active);
-
-  const forget = useEffectEvent(() => {
-    for (const each of [remove, favourite, download]) each.reset();
-  });
-  // Leaving, by 'Done' or Escape, forgets what the last action said. Escape also takes away the
-  // button that had the focus: it comes back to 'Select'.
-  useEffect(() => {
-    if (wasActive.current && !active) {
-      forget();
-      if (document.activeElement === document.body) toggle.current?.focus();
-    }
-    wasActive.current = active;
-  }, [active]);
-
-  const count = selected.length;
-  const busy = remove.isPending || favourite.isPending || download.isPending;
-  const inert = count === 0 || busy || access === 'loading';
-  const alerts = [
-    failure(favourite.data, 'marked as favourites'),
-    failure(download.data, 'downloaded'),
-    leftOut > 0 && download.isSuccess
-      ? `${String(leftOut)} explicit ${leftOut === 1 ? 'image was' : 'images were'} left out: ` +
-        'verify your age to download them.'
-      : null,
-    failure(remove.data, 'deleted'),
-  ].filter((alert) => typeof alert === 'string');
-
-  function start(action: () => void) {
-    if (inert) return;
-    for (const each of [remove, favourite, download]) each.reset();
-    action();
-  }
+  const actions = useSelectionActions(selection, access, onUpgrade, toggle);
 
   return (
     <>
@@ -79,55 +79,7 @@ export function SelectionBar({ selection, access, onUpgrade }: SelectionBarProps
         role={active ? 'group' : undefined}
         aria-label={active ? 'Selected images' : undefined}
       >
-        {active && (
-          <>
-            <p role="status" className={styles.count}>
-              {count} selected
-            </p>
-            <button
-              type="button"
-              className="button button-small"
-              aria-disabled={inert || undefined}
-              onClick={() => {
-                start(() => {
-                  favourite.mutate(selected);
-                });
-              }}
-            >
-              <span aria-hidden="true">★</span> Favourite
-            </button>
-            <button
-              type="button"
-              className="button button-small"
-              aria-disabled={inert || undefined}
-              onClick={() => {
-                start(() => {
-                  if (access !== 'pro') {
-                    onUpgrade('Download');
-                    return;
-                  }
-                  const locked = selected.filter((image) => image.explicit && mustVerifyAge(me));
-                  setLeftOut(locked.length);
-                  download.mutate(selected.filter((image) => !locked.includes(image)));
-                });
-              }}
-            >
-              {download.isPending ? 'Downloading…' : 'Download'}
-            </button>
-            <button
-              type="button"
-              className="button button-small button-danger"
-              aria-disabled={inert || undefined}
-              onClick={() => {
-                start(() => {
-                  setConfirming(count);
-                });
-              }}
-            >
-              Delete…
-            </button>
-          </>
-        )}
+        {active && <BulkButtons count={selection.selected.length} actions={actions} />}
         <button
           ref={toggle}
           type="button"
@@ -139,31 +91,19 @@ export function SelectionBar({ selection, access, onUpgrade }: SelectionBarProps
         >
           {active ? 'Done' : 'Select'}
         </button>
-        {alerts.map((alert) => (
+        {actions.alerts.map((alert) => (
           <p key={alert} role="alert" className={`alert ${styles.barAlert}`}>
             {alert}
           </p>
         ))}
       </div>
       {/* Outside the bar, whose z-index would hold the dialog under it. */}
-      {confirming !== null && (
+      {actions.confirming !== null && (
         <DeleteImageDialog
-          count={confirming}
-          pending={remove.isPending}
-          onConfirm={() => {
-            remove.mutate(selected, {
-              onSuccess: (outcome) => {
-                setConfirming(null);
-                if (outcome.failed === 0) selection.stop();
-              },
-              onError: () => {
-                setConfirming(null);
-              },
-            });
-          }}
-          onCancel={() => {
-            setConfirming(null);
-          }}
+          count={actions.confirming}
+          pending={actions.deleting}
+          onConfirm={actions.confirmDelete}
+          onCancel={actions.cancelDelete}
         />
       )}
     </>

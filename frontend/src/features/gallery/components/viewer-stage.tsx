@@ -1,11 +1,11 @@
 import { AgeLockedImage } from '@/components/age-check/age-locked-image';
+import { ImageBadge } from '@/components/ui/image-badge';
 import type { Generation } from '@/types/api';
 
 import type { useGenerationImage } from '../hooks/use-generation-image';
 import { usePanAndSwipe } from '../hooks/use-pan-and-swipe';
 import type { Zoom } from '../hooks/use-zoom';
 
-import galleryStyles from './gallery.module.css';
 import styles from './viewer.module.css';
 
 interface ViewerStageProps {
@@ -76,7 +76,7 @@ export function ViewerStage({ generation, image, zoom, onZoom, onSwipe }: Viewer
       }}
     >
       {content}
-      {generation.blurred && !image.locked && <span className={galleryStyles.badge}>Blurred preview</span>}
+      {generation.blurred && !image.locked && <ImageBadge>Blurred preview</ImageBadge>}
     </div>
   );
 }

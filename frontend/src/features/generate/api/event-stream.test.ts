@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
-import { makeGeneration } from '@/testing/mocks/db';
+import { makeGeneration } from '@/testing/mocks/records';
 import { bodyOf, encodeEvent, type StreamEvent } from '@/testing/sse';
 
 import { readJobEvents, type JobEvent } from './event-stream';

@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
 import { fakeAuth } from '@/testing/fake-firebase';
-import { db, makeGeneration, requestsTo, type FakeJob } from '@/testing/mocks/db';
+import { db, requestsTo, type FakeJob } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
+import { makeGeneration } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { controlledStream, sseResponse, type StreamEvent } from '@/testing/sse';
 import { advance, settle, useFakeTimeouts } from '@/testing/timers';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import { AgeLockedImage } from '@/components/age-check/age-locked-image';
+import { ImageBadge } from '@/components/ui/image-badge';
 import { ImageFrame } from '@/components/ui/image-frame';
 import { paths } from '@/config/paths';
 import { useImage } from '@/hooks/use-image';
@@ -34,7 +35,7 @@ function JobImage({ generation, newIds }: { readonly generation: Generation; rea
         height={generation.height}
         waiting={image.error ? `Image unavailable: ${image.error}` : 'Loading image…'}
       >
-        {generation.blurred && <span className={styles.badge}>Blurred preview</span>}
+        {generation.blurred && <ImageBadge>Blurred preview</ImageBadge>}
       </ImageFrame>
     </Link>
   );

@@ -1,6 +1,11 @@
 import { useId, type ReactNode } from 'react';
 
-import { ActionOutcome, ConfirmStep, ReasonField, useReasonedAction, type FieldErrors } from './action-steps';
+import type { FieldErrors } from '../hooks/use-action-steps';
+import { useReasonedAction } from '../hooks/use-reasoned-action';
+
+import { ActionOutcome } from './action-outcome';
+import { ConfirmStep } from './confirm-step';
+import { ReasonField } from './reason-field';
 import styles from './staff.module.css';
 
 /** What a form's own fields get: their errors, and a way to clear one once edited. */

@@ -1,8 +1,9 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
+import { makeSupportUser } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { openCard } from '@/testing/staff-console';
 

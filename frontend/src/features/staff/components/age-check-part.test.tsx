@@ -2,8 +2,9 @@ import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { formatDateTime } from '@/lib/format';
-import { AGE_CHECKED_AT, db, makeSupportAgeCheck, makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
+import { AGE_CHECKED_AT, makeSupportAgeCheck, makeSupportUser } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { admin, openCard, staff, STAFF_UID } from '@/testing/staff-console';
 

@@ -1,7 +1,8 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { db, makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
+import { makeSupportUser } from '@/testing/mocks/records';
 import { admin, openCard } from '@/testing/staff-console';
 import type { AdminOnly, SupportUser } from '@/types/api';
 

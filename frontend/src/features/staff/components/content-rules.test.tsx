@@ -1,8 +1,9 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { db, makeRefusal, makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
+import { makeRefusal, makeSupportUser } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { openCard, staff, STAFF_UID } from '@/testing/staff-console';
 import type { SupportUser } from '@/types/api';

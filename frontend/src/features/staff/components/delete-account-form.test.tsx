@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 
 import { signIn } from '@/lib/firebase';
 import { fakeAuth } from '@/testing/fake-firebase';
-import { db, makeRefusal, makeSupportImage, makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
+import { makeRefusal, makeSupportImage, makeSupportUser } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { openCard, STAFF_UID } from '@/testing/staff-console';
 import type { SupportUser } from '@/types/api';
@@ -75,7 +76,7 @@ describe('Support console: deleting an account', () => {
     db.supportImages[UID] = [makeSupportImage(UID, { prompt: 'A lighthouse at dawn' })];
     const view = await openDeletion(makeSupportUser({}, { refusals: [makeRefusal(UID)] }));
     const { card } = view;
-    const queue = within(screen.getByRole('region', { name: 'Moderation queue' }));
+    const queue = within(screen.getByRole('region', { name: 'Review queue' }));
     expect(await card.findByRole('article', { name: 'A lighthouse at dawn' })).toBeInTheDocument();
     expect(await queue.findByRole('article', { name: /grace@example\.com/ })).toBeInTheDocument();
     await deleteWith(view, 'Asked by email, ticket #12');

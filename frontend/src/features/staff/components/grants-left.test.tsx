@@ -1,7 +1,8 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { db, makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
+import { makeSupportUser } from '@/testing/mocks/records';
 import { admin, openCard } from '@/testing/staff-console';
 
 const GRANTS = '/api/v1/support/grants';

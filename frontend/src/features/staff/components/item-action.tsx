@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 
-import { ConfirmStep, ReasonField, useReasonedAction } from './action-steps';
+import { useReasonedAction } from '../hooks/use-reasoned-action';
+
+import { ConfirmStep } from './confirm-step';
+import { ReasonField } from './reason-field';
 import styles from './staff.module.css';
 
 interface ItemActionProps {

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { db, makeRefusal, makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
+import { makeRefusal, makeSupportUser } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
 import { openQueue } from '@/testing/staff-console';
@@ -220,7 +221,7 @@ describe('Support console: the review queue', () => {
     expect(card.getByRole('heading', { name: 'grace@example.com' })).toHaveFocus();
     expect(router.state.location.search).toBe('?uid=uid-grace');
     // The queue stays on the page, under the card.
-    expect(screen.getByRole('region', { name: 'Moderation queue' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Review queue' })).toBeInTheDocument();
   });
 
   it('offers to try again when the queue cannot be loaded', async () => {
@@ -231,9 +232,9 @@ describe('Support console: the review queue', () => {
       ),
     );
     const { user } = renderApp(<StaffConsole />, { url: '/staff', user: { email: 'sam@lucent.example', claims: { support: true } } });
-    const region = within(await screen.findByRole('region', { name: 'Moderation queue' }));
+    const region = within(await screen.findByRole('region', { name: 'Review queue' }));
     expect(await region.findByRole('alert')).toHaveTextContent(
-      "Loading the moderation queue failed. Lucent's user records are not answering right now. Try again in a moment.",
+      "Loading the review queue failed. Lucent's user records are not answering right now. Try again in a moment.",
     );
     down = false;
     await user.click(region.getByRole('button', { name: 'Try again' }));
@@ -243,7 +244,7 @@ describe('Support console: the review queue', () => {
   it('is not shown to a user without a staff role, who is not told it exists', async () => {
     renderApp(<StaffConsole />, { url: '/staff', user: { email: 'ada@example.com' } });
     expect(await screen.findByRole('heading', { name: 'This page is for Lucent support staff.' })).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Moderation queue' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Review queue' })).not.toBeInTheDocument();
     expect(requestsTo('GET', QUEUE)).toHaveLength(0);
   });
 
@@ -253,6 +254,6 @@ describe('Support console: the review queue', () => {
     );
     renderApp(<StaffConsole />, { url: '/staff', user: { email: 'sam@lucent.example', claims: { support: true } } });
     expect(await screen.findByRole('heading', { name: 'This page is for Lucent support staff.' })).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Moderation queue' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Review queue' })).not.toBeInTheDocument();
   });
 });

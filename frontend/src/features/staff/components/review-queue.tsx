@@ -80,9 +80,8 @@ function RecentRefusals({ refusals, queue }: RecentRefusalsProps) {
 }
 
 /**
- * What the content rules stopped: the suspended accounts (the latest suspended first) and every
- * user's refused requests, newest first, older ones a page at a time. Staff read it as the
- * "Moderation queue", the name they know; in the code it is the review queue.
+ * What the content rules stopped, for staff to review: the suspended accounts (the latest
+ * suspended first) and every user's refused requests, newest first, older ones a page at a time.
  */
 export function ReviewQueue({ queue }: { readonly queue: RecentRefusalsProps['queue'] }) {
   const headingId = useId();
@@ -94,15 +93,15 @@ export function ReviewQueue({ queue }: { readonly queue: RecentRefusalsProps['qu
   return (
     <section aria-labelledby={headingId} className={styles.card}>
       <h2 id={headingId} className={styles.cardTitle}>
-        Moderation queue
+        Review queue
       </h2>
       <p className={styles.muted}>
         Five refused requests in 24 hours suspend generation until staff lift or uphold the suspension on the user’s card.
       </p>
-      {queue.isPending && <p role="status">Loading the moderation queue…</p>}
+      {queue.isPending && <p role="status">Loading the review queue…</p>}
       {queue.isError && (
         <LoadError
-          what={queue.isFetchNextPageError ? 'Loading older refusals' : 'Loading the moderation queue'}
+          what={queue.isFetchNextPageError ? 'Loading older refusals' : 'Loading the review queue'}
           error={queue.error}
           onRetry={() => void (queue.isFetchNextPageError ? queue.fetchNextPage() : queue.refetch())}
         />

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
+import { makeSupportUser } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { openCard } from '@/testing/staff-console';
 

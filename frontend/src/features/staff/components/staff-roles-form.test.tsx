@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { StaffConsole } from '@/features/staff/components/staff-console';
-import { db, makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
+import { makeSupportUser } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render-app';
 import { admin, staff } from '@/testing/staff-console';

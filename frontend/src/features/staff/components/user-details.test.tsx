@@ -1,7 +1,8 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { db, makeSupportImage, makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
+import { makeSupportImage, makeSupportUser } from '@/testing/mocks/records';
 import { openCard, staff, STAFF_UID } from '@/testing/staff-console';
 import type { ProviderView, SupportUser } from '@/types/api';
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { db, makeSupportImage, makeSupportUser, requestsTo } from '@/testing/mocks/db';
+import { db, requestsTo } from '@/testing/mocks/db';
 import { fail, http } from '@/testing/mocks/handlers';
+import { makeSupportImage, makeSupportUser } from '@/testing/mocks/records';
 import { server } from '@/testing/mocks/server';
 import { openCard, STAFF_UID } from '@/testing/staff-console';
 

@@ -1,4 +1,4 @@
-// Journey: the moderation queue. A free user's five refused requests (a minor in an explicit
+// Journey: the review queue. A free user's five refused requests (a minor in an explicit
 // prompt) suspend generation; a support account finds the account among the suspended ones on
 // /staff with the words that decided each refusal, opens the card from the queue and lifts the
 // suspension with a reason and a keyboard confirmation; the trail says so and the user can
@@ -30,7 +30,7 @@ async function refusedJob(user, prompt) {
   return answer.body.error;
 }
 
-/** A support account signed in on /staff, the moderation queue loaded. */
+/** A support account signed in on /staff, the review queue loaded. */
 async function openConsole(name) {
   const support = await grantSupportRole(await freeUser(name));
   // The gateway takes the new token as staff's (and the account itself has the role).
@@ -40,15 +40,15 @@ async function openConsole(name) {
   await logIn(page, support);
   await page.goto(`${BASE_URL}/staff`);
   await visible(page.getByRole('heading', { name: 'Support console', exact: true }), 'the support console');
-  const region = page.getByRole('region', { name: 'Moderation queue', exact: true });
-  await visible(region.getByRole('heading', { name: 'Recent refusals', exact: true }), 'the moderation queue');
+  const region = page.getByRole('region', { name: 'Review queue', exact: true });
+  await visible(region.getByRole('heading', { name: 'Recent refusals', exact: true }), 'the review queue');
   return { support, page, region };
 }
 
 /** The refusals of `email` in `list`, by their accessible names ("Minor · <email> · <when>"). */
 const refusalsOf = (list, email) => list.getByRole('article', { name: new RegExp(`^Minor · ${escape(email)} · `) });
 
-test('support lifts a suspension from the moderation queue, and the user can generate again', JOURNEY, async () => {
+test('support lifts a suspension from the review queue, and the user can generate again', JOURNEY, async () => {
   const stamp = Date.now().toString(36);
   const offender = await freeUser(`Suspended Sid ${stamp}`);
   let last;
@@ -74,8 +74,8 @@ test('support lifts a suspension from the moderation queue, and the user can gen
   await visible(marked, 'the words marked in the prompt');
   assert.equal(await marked.innerText(), 'little girl');
   assert.match(await refusals.first().innerText(), /Counts towards a suspension/);
-  await assertAccessible(page, 'the moderation queue');
-  await screenshot(page, 'moderation-queue');
+  await assertAccessible(page, 'the review queue');
+  await screenshot(page, 'review-queue');
 
   await account.getByRole('link', { name: `Open the card of ${offender.email}`, exact: true }).click();
   const card = page.getByRole('region', { name: offender.email, exact: true });
@@ -113,11 +113,11 @@ test('support lifts a suspension from the moderation queue, and the user can gen
   assert.match(row, /lift suspension/, `the audit entry says what: ${row}`);
   await gone(account, 'the account in the suspended list (the queue reloads)');
   await assertAccessible(page, 'the card after the suspension was lifted');
-  await screenshot(page, 'moderation-card-lifted');
+  await screenshot(page, 'review-card-lifted');
   page.assertNoErrors();
   await page.context().close();
 
-  await generateViaApi(offender, `a lighthouse at dusk, moderation journey ${stamp}`);
+  await generateViaApi(offender, `a lighthouse at dusk, review queue journey ${stamp}`);
 });
 
 test('support marks a refusal of another user a false positive, and it stops counting', JOURNEY, async () => {
