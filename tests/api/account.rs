@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use wiremock::matchers::{body_json, method, path};
 use wiremock::{Mock, ResponseTemplate};
 
+use crate::builder::Generator;
 use crate::fake_rtdb::FakeRtdb;
 use crate::helpers::{TestApp, error_code};
 use crate::redis_server::RedisServer;
@@ -227,7 +228,12 @@ async fn two_checkouts_both_paid_are_both_kept_and_both_cancelled_with_the_accou
 #[tokio::test]
 async fn a_job_still_waiting_is_cancelled_and_nothing_it_would_make_is_left() {
     let redis = RedisServer::start().await;
-    let c = console_with(&["--generator", "none", "--redis-url", &redis.url]).await;
+    let c = console_with(
+        TestApp::builder()
+            .generator(Generator::None)
+            .redis(&redis.url),
+    )
+    .await;
     c.register("alice").await;
     let alice = token("alice", json!({}));
     let job = c.app.submit_job(&alice, &json!({"prompt": "a fox"})).await;
@@ -515,13 +521,7 @@ async fn on_the_realtime_database_nothing_of_the_account_is_left_but_its_tombsto
     let db = FakeRtdb::start(NAMESPACE, "owner").await;
     let database = format!("https://{NAMESPACE}.firebaseio.com");
     let host = db.uri.trim_start_matches("http://").to_owned();
-    let c = console_with(&[
-        "--database-url",
-        &database,
-        "--database-emulator-host",
-        &host,
-    ])
-    .await;
+    let c = console_with(TestApp::builder().database(&database, &host)).await;
     c.register("alice").await;
     c.register("bob").await;
     let alice = token("alice", json!({}));
@@ -590,7 +590,7 @@ async fn a_deletion_stopped_by_the_image_store_is_finished_once_it_is_back() {
 
 #[tokio::test]
 async fn a_deleted_accounts_credits_and_refusals_stay_on_its_tombstone_until_they_run_out() {
-    let (c, sam) = console_for_sam(&[]).await;
+    let (c, sam) = console_for_sam(TestApp::builder()).await;
     c.register("alice").await;
     let alice = token("alice", json!({}));
     for prompt in ["a red fox", "a blue whale"] {
@@ -686,9 +686,7 @@ async fn deleting_an_account_asks_persona_to_redact_every_inquiry_it_ever_had() 
     for id in every {
         persona.redacts(id).await;
     }
-    let flags = persona.flags(&persona.base());
-    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-    let c = console_with(&flags).await;
+    let c = console_with(TestApp::builder().persona(&persona.base())).await;
     c.register("alice").await;
     let alice = token("alice", json!({}));
     let started = c

@@ -10,21 +10,26 @@ use lucent::jobs::JobBoard;
 use lucent::users::Caller;
 use lucent::users::period::CreditPlan;
 
+use crate::builder::Tasks;
 use crate::faulty_board::{FaultyBoard, Step};
-use crate::helpers::{Tasks, TestApp, spawn_app_on};
+use crate::helpers::TestApp;
 
 /// The app on a board that cannot put a job in line, and cannot fail an admission `outage`
 /// times.
 async fn app_losing_the_board_after_admission(outage: u32) -> (TestApp, Arc<FaultyBoard>) {
     let mut faulty = None;
-    let app = spawn_app_on(&SHORT_LEASE, Tasks::Off, |parts| {
-        let board = FaultyBoard::around(Arc::clone(&parts.board));
-        board.fail(Step::Publish);
-        board.fail_times(Step::FailAdmission, outage);
-        parts.board = board.clone();
-        faulty = Some(board);
-    })
-    .await;
+    let app = TestApp::builder()
+        .job_lease(SHORT_LEASE)
+        .tasks(Tasks::Off)
+        .arrange(|parts| {
+            let board = FaultyBoard::around(Arc::clone(&parts.board));
+            board.fail(Step::Publish);
+            board.fail_times(Step::FailAdmission, outage);
+            parts.board = board.clone();
+            faulty = Some(board);
+        })
+        .spawn()
+        .await;
     (app, faulty.unwrap())
 }
 
@@ -48,7 +53,7 @@ async fn alices_submission(app: &TestApp) -> GenerateError {
 
 /// A short lease: a grace of 2 s before settlement settles a failed admission, and an admission
 /// deadline of 4 s.
-const SHORT_LEASE: [&str; 2] = ["--job-lease", "1"];
+const SHORT_LEASE: Duration = Duration::from_secs(1);
 /// Past each, with a margin for the step that ended the job.
 const SETTLEMENT_GRACE: Duration = Duration::from_millis(2_300);
 const ADMISSION_DEADLINE: Duration = Duration::from_millis(4_300);

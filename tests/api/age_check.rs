@@ -4,21 +4,20 @@
 
 use serde_json::{Value, json};
 
-use crate::fake_persona::{self, FakePersona, SECRET, event};
-use crate::helpers::{TestApp, error_code, spawn_app_with};
+use crate::fake_persona::{self, FakePersona, PREVIOUS_SECRET, SECRET, event};
+use crate::helpers::{TestApp, error_code};
+use lucent::age::Mode;
 use lucent::billing::signature::sign;
 use lucent::store::now_ms;
 
 const NSFW: &str = "nsfw-v1.1";
 
 async fn test_mode() -> TestApp {
-    spawn_app_with(&["--age-check", "test"]).await
+    TestApp::builder().age_check(Mode::Test).spawn().await
 }
 
 async fn persona_app(persona: &FakePersona) -> TestApp {
-    let flags = persona.flags(&persona.base());
-    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-    spawn_app_with(&flags).await
+    TestApp::builder().persona(&persona.base()).spawn().await
 }
 
 /// alice, registered on a gateway on `persona`, with her check started (inquiry `inq_a`).
@@ -177,7 +176,7 @@ async fn an_adult_verified_in_test_mode_comes_back_and_generates_explicit_images
 
 #[tokio::test]
 async fn a_seventeen_year_olds_result_is_not_a_decline_and_only_staff_open_a_new_check() {
-    let c = crate::staff::console_with(&["--age-check", "test"]).await;
+    let c = crate::staff::console_with(TestApp::builder().age_check(Mode::Test)).await;
     let app = &c.app;
     c.register("alice").await;
     c.register("declined").await;
@@ -296,7 +295,7 @@ async fn stored_explicit_images_are_served_downloaded_varied_and_exported_only_t
 
 #[tokio::test]
 async fn with_age_checks_off_nothing_is_required_and_readiness_says_so() {
-    let app = spawn_app_with(&["--age-check", "off"]).await;
+    let app = TestApp::builder().age_check(Mode::Off).spawn().await;
     let alice = app.register("alice").await;
 
     app.generate_ok(&alice, &json!({"prompt": "a portrait", "style": NSFW}))
@@ -417,7 +416,7 @@ async fn bad_missing_stale_and_foreign_signatures_are_refused_and_a_rotated_one_
     let rotated = format!(
         "{} {}",
         sign(&body, "wbhsec_next", now()),
-        sign(&body, "wbhsec_previous-3a8f6b1c-d2e4", now())
+        sign(&body, PREVIOUS_SECRET, now())
     );
     let response = deliver(&app, &body, Some(&rotated)).await;
     assert_eq!(response.status(), 200);
@@ -516,10 +515,11 @@ async fn persona_is_asked_to_redact_once_a_result_is_read_where_the_deployer_say
         .reads("inq_a", "alice", "approved", Some("1990-04-12"))
         .await;
     persona.redacts("inq_a").await;
-    let mut flags = persona.flags(&persona.base());
-    flags.extend(["--persona-redact".to_owned(), "true".to_owned()]);
-    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-    let app = spawn_app_with(&flags).await;
+    let app = TestApp::builder()
+        .persona(&persona.base())
+        .persona_redact()
+        .spawn()
+        .await;
     let alice = app.register("alice").await;
     start(&app, &alice, &json!({})).await;
 
@@ -532,7 +532,7 @@ async fn persona_is_asked_to_redact_once_a_result_is_read_where_the_deployer_say
 
 #[tokio::test]
 async fn support_sees_the_age_check_and_only_an_admin_resets_it_with_a_reason() {
-    let c = crate::staff::console_with(&["--age-check", "test"]).await;
+    let c = crate::staff::console_with(TestApp::builder().age_check(Mode::Test)).await;
     c.register("alice").await;
     c.app.verify_age("alice").await;
     c.account_has("sam", json!({"support": true})).await;
@@ -603,9 +603,7 @@ async fn an_admins_reset_sticks_whatever_persona_says_later_about_the_inquiry_it
         .await;
     persona.lists("alice", &[&["inq_a"]]).await;
     persona.redacts("inq_a").await;
-    let flags = persona.flags(&persona.base());
-    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-    let c = crate::staff::console_with(&flags).await;
+    let c = crate::staff::console_with(TestApp::builder().persona(&persona.base())).await;
     c.register("alice").await;
     let alice = crate::staff::token("alice", json!({}));
     assert_eq!(start(&c.app, &alice, &json!({})).await.status(), 201);

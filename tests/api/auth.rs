@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, ResponseTemplate};
 
-use crate::helpers::{error_code, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, error_code, spawn_app};
 use crate::test_keys::{
     self, CERT_A, CERT_B, KEY_B, KID_A, KID_B, claims, now, sign, sign_with, unsigned,
 };
@@ -254,11 +254,16 @@ async fn readiness_reports_the_keys() {
 mod emulator {
     use super::*;
 
-    const EMULATOR: [&str; 2] = ["--auth-emulator-host", "127.0.0.1:9099"];
+    async fn emulator_app() -> TestApp {
+        TestApp::builder()
+            .auth_emulator("127.0.0.1:9099")
+            .spawn()
+            .await
+    }
 
     #[tokio::test]
     async fn an_unsigned_emulator_token_is_accepted_in_emulator_mode() {
-        let app = spawn_app_with(&EMULATOR).await;
+        let app = emulator_app().await;
         let token = unsigned(&claims("alice"));
 
         let response = app.post_me(&token, &json!({ "username": "Alice" })).await;
@@ -268,7 +273,7 @@ mod emulator {
 
     #[tokio::test]
     async fn emulator_tokens_still_have_their_claims_checked() {
-        let app = spawn_app_with(&EMULATOR).await;
+        let app = emulator_app().await;
         let cases: [(&str, Value, &str); 4] = [
             ("exp", json!(now() - 301), "token_expired"),
             ("aud", json!("other-project"), "token_wrong_project"),
@@ -289,7 +294,7 @@ mod emulator {
 
     #[tokio::test]
     async fn an_emulator_token_claiming_a_signature_algorithm_is_refused() {
-        let app = spawn_app_with(&EMULATOR).await;
+        let app = emulator_app().await;
         use base64::Engine;
         let b64 =
             |v: &Value| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string());

@@ -8,12 +8,16 @@ use serde_json::{Value, json};
 use wiremock::matchers::{body_partial_json, header, method, path, query_param};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
-use crate::helpers::{TestApp, error_code, ids, png, spawn_app_with};
+use crate::builder::Generator;
+use crate::helpers::{TestApp, error_code, ids, png};
 
-/// The gateway on `kind`+`server`, each image allowed `timeout` seconds.
-async fn app_with_backend(kind: &str, server: &MockServer, timeout: &str) -> TestApp {
-    let spec = format!("{kind}+{}", server.uri());
-    spawn_app_with(&["--generator", &spec, "--generator-timeout", timeout]).await
+/// The gateway on the A1111 `server`, each image allowed `timeout`.
+async fn app_with_backend(server: &MockServer, timeout: Duration) -> TestApp {
+    TestApp::builder()
+        .generator(Generator::A1111(&server.uri()))
+        .generator_timeout(timeout)
+        .spawn()
+        .await
 }
 
 pub fn txt2img_answer(seed: i64) -> Value {
@@ -48,11 +52,11 @@ pub async fn txt2img_calls(server: &MockServer) -> Vec<wiremock::Request> {
 }
 
 /// The gateway on an A1111 backend that answers every image with `response`, each image
-/// allowed `timeout` seconds.
-async fn a1111_answering(response: ResponseTemplate, timeout: &str) -> (TestApp, MockServer) {
+/// allowed `timeout`.
+async fn a1111_answering(response: ResponseTemplate, timeout: Duration) -> (TestApp, MockServer) {
     let server = MockServer::start().await;
     mount_txt2img(&server, response).await;
-    (app_with_backend("a1111", &server, timeout).await, server)
+    (app_with_backend(&server, timeout).await, server)
 }
 
 /// A failure costs nothing: the credit reserved for it is back before the error arrives.
@@ -86,7 +90,7 @@ async fn a1111_expecting(expected: Value, seed: i64) -> (TestApp, MockServer, St
         .expect(1)
         .mount(&server)
         .await;
-    let app = app_with_backend("a1111", &server, "2").await;
+    let app = app_with_backend(&server, Duration::from_secs(2)).await;
     let token = app.register("alice").await;
     (app, server, token)
 }
@@ -137,8 +141,10 @@ async fn a1111_credentials_in_the_url_become_basic_auth() {
         .mount(&server)
         .await;
     let url = server.uri().replace("http://", "http://gpu:s3cr3t@");
-    let spec = format!("a1111+{url}");
-    let app = spawn_app_with(&["--generator", &spec]).await;
+    let app = TestApp::builder()
+        .generator(Generator::A1111(&url))
+        .spawn()
+        .await;
     let token = app.register("alice").await;
 
     app.generate_ok(&token, &json!({"prompt": "x", "seed": 5}))
@@ -160,7 +166,10 @@ async fn a1111_passwords_are_percent_decoded_not_form_decoded() {
         .mount(&server)
         .await;
     let url = server.uri().replace("http://", "http://gpu:p+ss%20w@");
-    let app = spawn_app_with(&["--generator", &format!("a1111+{url}")]).await;
+    let app = TestApp::builder()
+        .generator(Generator::A1111(&url))
+        .spawn()
+        .await;
     let token = app.register("alice").await;
 
     app.generate_ok(&token, &json!({"prompt": "x", "seed": 5}))
@@ -183,14 +192,14 @@ async fn a_backend_past_its_deadline_is_interrupted() {
         .expect(1)
         .mount(&server)
         .await;
-    let app = app_with_backend("a1111", &server, "1").await;
+    let app = app_with_backend(&server, Duration::from_secs(1)).await;
 
     assert_fails_and_refunds(&app, 504, "backend_timeout").await;
 }
 
 #[tokio::test]
 async fn a_client_that_leaves_once_its_job_reached_the_backend_is_charged_and_holds_the_slot() {
-    let (app, server) = a1111_answering(slow_answer(1500), "10").await;
+    let (app, server) = a1111_answering(slow_answer(1500), Duration::from_secs(10)).await;
     let leaver = app.register("alice").await;
     let next = app.register("bob").await;
 
@@ -237,8 +246,11 @@ async fn a_client_that_leaves_once_its_job_reached_the_backend_is_charged_and_ho
 async fn a_full_queue_refuses_before_any_credit_is_touched() {
     let server = MockServer::start().await;
     mount_txt2img(&server, slow_answer(1500)).await;
-    let spec = format!("a1111+{}", server.uri());
-    let app = spawn_app_with(&["--generator", &spec, "--queue-limit", "1"]).await;
+    let app = TestApp::builder()
+        .generator(Generator::A1111(&server.uri()))
+        .queue_limit(1)
+        .spawn()
+        .await;
     let tokens = [
         app.register("alice").await,
         app.register("bob").await,
@@ -285,7 +297,7 @@ async fn a1111_progress_reaches_the_event_stream() {
         )
         .mount(&server)
         .await;
-    let app = app_with_backend("a1111", &server, "2").await;
+    let app = app_with_backend(&server, Duration::from_secs(2)).await;
     let token = app.register("alice").await;
 
     let (_, events) = app.generate_stream(&token, &json!({"prompt": "x"})).await;
@@ -303,7 +315,7 @@ async fn a1111_progress_reaches_the_event_stream() {
 async fn a_backend_that_hangs_is_a_504_and_costs_nothing() {
     let (app, _backend) = a1111_answering(
         ResponseTemplate::new(200).set_delay(Duration::from_secs(30)),
-        "2",
+        Duration::from_secs(2),
     )
     .await;
     assert_fails_and_refunds(&app, 504, "backend_timeout").await;
@@ -313,7 +325,7 @@ async fn a_backend_that_hangs_is_a_504_and_costs_nothing() {
 async fn a_backend_error_is_a_502_and_costs_nothing() {
     let (app, _backend) = a1111_answering(
         ResponseTemplate::new(500).set_body_string("CUDA out of memory"),
-        "2",
+        Duration::from_secs(2),
     )
     .await;
     assert_fails_and_refunds(&app, 502, "backend_failed").await;
@@ -323,7 +335,7 @@ async fn a_backend_error_is_a_502_and_costs_nothing() {
 async fn garbage_from_the_backend_is_a_502_and_costs_nothing() {
     let (app, _backend) = a1111_answering(
         ResponseTemplate::new(200).set_body_json(json!({"images": ["bm90IGEgcG5n"], "info": "{}"})),
-        "2",
+        Duration::from_secs(2),
     )
     .await;
     assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
@@ -333,7 +345,7 @@ async fn garbage_from_the_backend_is_a_502_and_costs_nothing() {
 async fn a_body_that_is_not_json_is_a_502() {
     let (app, _backend) = a1111_answering(
         ResponseTemplate::new(200).set_body_string("<html>proxy error</html>"),
-        "2",
+        Duration::from_secs(2),
     )
     .await;
     assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
@@ -353,8 +365,10 @@ async fn a_backend_that_resets_the_connection_is_a_502_and_costs_nothing() {
             drop(socket);
         }
     });
-    let spec = format!("a1111+http://{address}");
-    let app = spawn_app_with(&["--generator", &spec]).await;
+    let app = TestApp::builder()
+        .generator(Generator::A1111(&format!("http://{address}")))
+        .spawn()
+        .await;
     assert_fails_and_refunds(&app, 502, "backend_failed").await;
 }
 
@@ -362,7 +376,7 @@ async fn a_backend_that_resets_the_connection_is_a_502_and_costs_nothing() {
 async fn an_oversized_answer_is_cut_off_with_a_502() {
     let (app, _backend) = a1111_answering(
         ResponseTemplate::new(200).set_body_bytes(vec![b'a'; 50 * 1024 * 1024]),
-        "2",
+        Duration::from_secs(2),
     )
     .await;
     assert_fails_and_refunds(&app, 502, "backend_too_large").await;
@@ -412,8 +426,10 @@ async fn a1111_gets_the_guidance_and_sampler_picked_and_the_image_keeps_them() {
 #[tokio::test]
 async fn a_legacy_backend_draws_one_size_so_each_style_offers_its_default_only() {
     let server = MockServer::start().await;
-    let spec = format!("legacy+{}", server.uri());
-    let app = spawn_app_with(&["--generator", &spec]).await;
+    let app = TestApp::builder()
+        .generator(Generator::Legacy(&server.uri()))
+        .spawn()
+        .await;
     let token = app.register("alice").await;
 
     let catalog: Value = app.get("/api/v1/catalog").await.json().await.unwrap();
@@ -460,8 +476,10 @@ async fn the_legacy_backend_gets_the_specs_exact_query() {
         .expect(1)
         .mount(&server)
         .await;
-    let spec = format!("legacy+{}/base", server.uri());
-    let app = spawn_app_with(&["--generator", &spec]).await;
+    let app = TestApp::builder()
+        .generator(Generator::Legacy(&format!("{}/base", server.uri())))
+        .spawn()
+        .await;
     let token = app.register("alice").await;
 
     let made = app
@@ -495,14 +513,16 @@ async fn a_legacy_backend_answering_html_is_a_502() {
         .respond_with(ResponseTemplate::new(200).set_body_string("<html>oops</html>"))
         .mount(&server)
         .await;
-    let spec = format!("legacy+{}", server.uri());
-    let app = spawn_app_with(&["--generator", &spec]).await;
+    let app = TestApp::builder()
+        .generator(Generator::Legacy(&server.uri()))
+        .spawn()
+        .await;
     assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
 }
 
 #[tokio::test]
 async fn a_client_that_leaves_while_queued_is_not_charged_and_not_rendered() {
-    let (app, server) = a1111_answering(slow_answer(1500), "10").await;
+    let (app, server) = a1111_answering(slow_answer(1500), Duration::from_secs(10)).await;
     let first = app.register("alice").await;
     let second = app.register("bob").await;
 
@@ -539,7 +559,7 @@ async fn a_client_that_leaves_while_queued_is_not_charged_and_not_rendered() {
 
 #[tokio::test]
 async fn a_free_user_cannot_stack_requests_and_pro_users_go_first() {
-    let (app, server) = a1111_answering(slow_answer(800), "10").await;
+    let (app, server) = a1111_answering(slow_answer(800), Duration::from_secs(10)).await;
     let running = app.register("runner").await;
     let free = app.register("free").await;
     let pro = app.register("pro").await;

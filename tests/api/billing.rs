@@ -8,16 +8,17 @@ use serde_json::{Value, json};
 use wiremock::matchers::{body_string_contains, header, header_exists, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use crate::helpers::{TestApp, error_code, spawn_app_with, stripe_flags};
+use crate::helpers::{TestApp, error_code};
 
 const WEBHOOK_SECRET: &str = "whsec_lucent_test_c2f3a1e0b7d94b6a8f5e";
 
 async fn stripe_app() -> (TestApp, MockServer) {
     let stripe = MockServer::start().await;
-    let base = stripe.uri();
-    let mut args = stripe_flags(&base, WEBHOOK_SECRET).to_vec();
-    args.extend_from_slice(&["--public-url", "https://lucent.example"]);
-    let app = spawn_app_with(&args).await;
+    let app = TestApp::builder()
+        .stripe(&stripe.uri(), WEBHOOK_SECRET)
+        .public_url("https://lucent.example")
+        .spawn()
+        .await;
     (app, stripe)
 }
 
@@ -199,10 +200,11 @@ async fn stripe_down_during_checkout_is_a_503_and_records_nothing() {
 #[tokio::test]
 async fn stripe_hanging_during_payment_success_is_a_504() {
     let stripe = MockServer::start().await;
-    let base = stripe.uri();
-    let mut args = stripe_flags(&base, WEBHOOK_SECRET).to_vec();
-    args.extend_from_slice(&["--payments-timeout", "2"]);
-    let app = spawn_app_with(&args).await;
+    let app = TestApp::builder()
+        .stripe(&stripe.uri(), WEBHOOK_SECRET)
+        .payments_timeout(Duration::from_secs(2))
+        .spawn()
+        .await;
     let token = app.register("alice").await;
     Mock::given(method("GET"))
         .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(15)))
@@ -362,7 +364,9 @@ mod webhooks {
     #[tokio::test]
     async fn two_live_subscriptions_are_both_kept_and_both_canceled_with_the_account() {
         let stripe = MockServer::start().await;
-        let c = crate::staff::console_with(&stripe_flags(&stripe.uri(), WEBHOOK_SECRET)).await;
+        let c =
+            crate::staff::console_with(TestApp::builder().stripe(&stripe.uri(), WEBHOOK_SECRET))
+                .await;
         c.register("alice").await;
         let alice = crate::staff::token("alice", json!({}));
         // Two checkouts paid minutes apart: Stripe tells of two subscriptions, both billing.

@@ -10,18 +10,20 @@ use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::backends::assert_fails_and_refunds;
+use crate::builder::{Generator, TestAppBuilder};
 use crate::fake_comfyui::{FakeComfy, Mode, Options};
-use crate::helpers::{TestApp, spawn_app_with, until};
+use crate::helpers::{TestApp, until};
 use crate::redis_server::RedisServer;
 
 /// The arrangement's patience.
 const ARRANGING: Duration = Duration::from_secs(10);
 
-async fn app_on(comfy: &FakeComfy, extra: &[&str]) -> TestApp {
-    let spec = format!("comfyui+{}", comfy.uri);
-    let mut args = vec!["--generator", spec.as_str(), "--generator-timeout", "5"];
-    args.extend_from_slice(extra);
-    spawn_app_with(&args).await
+/// `app` on `comfy`, each image allowed 5 s.
+async fn app_on(comfy: &FakeComfy, app: TestAppBuilder) -> TestApp {
+    app.generator(Generator::ComfyUi(&comfy.uri))
+        .generator_timeout(Duration::from_secs(5))
+        .spawn()
+        .await
 }
 
 async fn comfy(mode: Mode) -> FakeComfy {
@@ -44,7 +46,7 @@ fn node<'a>(graph: &'a Value, class: &str) -> Vec<&'a Value> {
 #[tokio::test]
 async fn comfyui_runs_the_styles_workflow_at_2x_with_progress_and_reports_the_seed() {
     let comfy = comfy(Mode::Succeed).await;
-    let app = app_on(&comfy, &[]).await;
+    let app = app_on(&comfy, TestApp::builder()).await;
     let token = app.register("alice").await;
     app.make_pro("alice").await;
     let body = json!({"prompt": "a girl", "style": "anime-v1", "look": "korean",
@@ -110,7 +112,7 @@ async fn comfyui_runs_the_styles_workflow_at_2x_with_progress_and_reports_the_se
 #[tokio::test]
 async fn comfyui_draws_the_size_asked_for_in_its_latent_image() {
     let comfy = comfy(Mode::Succeed).await;
-    let app = app_on(&comfy, &[]).await;
+    let app = app_on(&comfy, TestApp::builder()).await;
     let token = app.register("alice").await;
 
     app.generate_ok(
@@ -130,7 +132,7 @@ async fn comfyui_draws_the_size_asked_for_in_its_latent_image() {
 #[tokio::test]
 async fn without_a_seed_the_gateway_chooses_one_and_comfyui_runs_that_one() {
     let comfy = comfy(Mode::Succeed).await;
-    let app = app_on(&comfy, &[]).await;
+    let app = app_on(&comfy, TestApp::builder()).await;
     let token = app.register("alice").await;
 
     let made = app
@@ -149,7 +151,7 @@ async fn without_a_seed_the_gateway_chooses_one_and_comfyui_runs_that_one() {
 #[tokio::test]
 async fn a_prompt_queued_behind_anothers_still_arrives() {
     let comfy = comfy(Mode::QueuedFor(Duration::from_millis(800))).await;
-    let app = app_on(&comfy, &[]).await;
+    let app = app_on(&comfy, TestApp::builder()).await;
     let token = app.register("alice").await;
 
     app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
@@ -193,7 +195,7 @@ async fn a_missing_checkpoint_is_a_502_that_costs_nothing_and_the_log_names_it()
         ..Options::default()
     })
     .await;
-    let app = app_on(&comfy, &[]).await;
+    let app = app_on(&comfy, TestApp::builder()).await;
 
     assert_fails_and_refunds(&app, 502, "backend_failed").await;
     let error = backend_on(&comfy.uri)
@@ -214,7 +216,7 @@ async fn a_missing_checkpoint_is_a_502_that_costs_nothing_and_the_log_names_it()
 #[tokio::test]
 async fn a_node_that_fails_is_a_502_and_costs_nothing() {
     let comfy = comfy(Mode::NodeFails).await;
-    let app = app_on(&comfy, &[]).await;
+    let app = app_on(&comfy, TestApp::builder()).await;
 
     assert_fails_and_refunds(&app, 502, "backend_failed").await;
     assert_eq!(comfy.history_len(), 0);
@@ -223,7 +225,7 @@ async fn a_node_that_fails_is_a_502_and_costs_nothing() {
 #[tokio::test]
 async fn garbage_from_comfyui_is_a_502_and_costs_nothing() {
     let comfy = comfy(Mode::Garbage).await;
-    let app = app_on(&comfy, &[]).await;
+    let app = app_on(&comfy, TestApp::builder()).await;
 
     assert_fails_and_refunds(&app, 502, "backend_bad_image").await;
 }
@@ -231,7 +233,7 @@ async fn garbage_from_comfyui_is_a_502_and_costs_nothing() {
 #[tokio::test]
 async fn a_dropped_websocket_falls_back_to_polling_the_history() {
     let comfy = comfy(Mode::DropsSocket).await;
-    let app = app_on(&comfy, &[]).await;
+    let app = app_on(&comfy, TestApp::builder()).await;
     let token = app.register("alice").await;
 
     app.generate_ok(&token, &json!({"prompt": "a fox", "steps": 30}))
@@ -286,7 +288,7 @@ async fn a_server_without_the_websocket_is_followed_through_its_history() {
         ..Options::default()
     })
     .await;
-    let app = app_on(&comfy, &[]).await;
+    let app = app_on(&comfy, TestApp::builder()).await;
     let token = app.register("alice").await;
 
     app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
@@ -295,8 +297,11 @@ async fn a_server_without_the_websocket_is_followed_through_its_history() {
 #[tokio::test]
 async fn comfyui_past_the_deadline_is_interrupted_and_it_costs_nothing() {
     let comfy = comfy(Mode::Hangs).await;
-    let spec = format!("comfyui+{}", comfy.uri);
-    let app = spawn_app_with(&["--generator", &spec, "--generator-timeout", "1"]).await;
+    let app = TestApp::builder()
+        .generator(Generator::ComfyUi(&comfy.uri))
+        .generator_timeout(Duration::from_secs(1))
+        .spawn()
+        .await;
 
     assert_fails_and_refunds(&app, 504, "backend_timeout").await;
     let id = comfy.prompts()[0]["prompt_id"].as_str().unwrap().to_owned();
@@ -329,7 +334,10 @@ async fn credentials_in_the_url_reach_every_call_and_the_websocket() {
         })
         .await;
         let url = comfy.uri.replace("http://", &format!("http://{userinfo}"));
-        let app = spawn_app_with(&["--generator", &format!("comfyui+{url}")]).await;
+        let app = TestApp::builder()
+            .generator(Generator::ComfyUi(&url))
+            .spawn()
+            .await;
         let token = app.register("alice").await;
 
         let (_, events) = app
@@ -348,15 +356,17 @@ async fn credentials_in_the_url_reach_every_call_and_the_websocket() {
 #[tokio::test]
 async fn readiness_asks_comfyuis_system_stats() {
     let comfy = comfy(Mode::Succeed).await;
-    let ready = app_on(&comfy, &[]).await;
+    let ready = app_on(&comfy, TestApp::builder()).await;
     let not_comfy = MockServer::start().await;
     Mock::given(method("GET"))
         .and(path("/system_stats"))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({"ok": true})))
         .mount(&not_comfy)
         .await;
-    let spec = format!("comfyui+{}", not_comfy.uri());
-    let wrong = spawn_app_with(&["--generator", &spec]).await;
+    let wrong = TestApp::builder()
+        .generator(Generator::ComfyUi(&not_comfy.uri()))
+        .spawn()
+        .await;
 
     assert_eq!(ready.get_readyz().await.status(), 200);
     let report: Value = wrong.get_readyz().await.json().await.unwrap();
@@ -425,7 +435,7 @@ async fn a_deployers_workflow_file_is_what_its_style_runs() {
     let catalog_path = dir.path().join("catalog.json");
     std::fs::write(&catalog_path, catalog.to_string()).unwrap();
     let comfy = comfy(Mode::Succeed).await;
-    let app = app_on(&comfy, &["--catalog", catalog_path.to_str().unwrap()]).await;
+    let app = app_on(&comfy, TestApp::builder().catalog(&catalog_path)).await;
     let token = app.register("alice").await;
 
     let made = app
@@ -503,7 +513,13 @@ async fn at_start_the_log_names_each_catalog_checkpoint_comfyui_lacks() {
 async fn a_render_whose_lease_went_to_another_worker_is_interrupted_on_comfyui() {
     let comfy = comfy(Mode::Hangs).await;
     let redis = RedisServer::start().await;
-    let app = app_on(&comfy, &["--redis-url", &redis.url, "--job-lease", "1"]).await;
+    let app = app_on(
+        &comfy,
+        TestApp::builder()
+            .redis(&redis.url)
+            .job_lease(Duration::from_secs(1)),
+    )
+    .await;
     let token = app.register("alice").await;
     let job = app.submit_job(&token, &json!({"prompt": "a fox"})).await;
     until(ARRANGING, async || !comfy.prompts().is_empty()).await;

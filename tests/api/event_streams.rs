@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::helpers::{TestApp, parse_sse, spawn_app_with, until};
+use crate::builder::{Generator, TestAppBuilder};
+use crate::helpers::{TestApp, parse_sse, until};
 use crate::redis_server::RedisServer;
 use crate::scale_out::Deployment;
 
@@ -15,11 +16,14 @@ const ARRANGING: Duration = Duration::from_secs(10);
 
 /// Without workers (they would be elsewhere, on the Redis), a job waits in line for as long
 /// as the test needs its streams open.
-async fn app_without_workers(extra: &[&str]) -> (TestApp, RedisServer) {
+async fn app_without_workers(app: TestAppBuilder) -> (TestApp, RedisServer) {
     let redis = RedisServer::start().await;
-    let mut args = vec!["--generator", "none", "--redis-url", &redis.url];
-    args.extend_from_slice(extra);
-    (spawn_app_with(&args).await, redis)
+    let app = app
+        .generator(Generator::None)
+        .redis(&redis.url)
+        .spawn()
+        .await;
+    (app, redis)
 }
 
 async fn open_streams(app: &TestApp, token: &str, id: &str, n: usize) -> Vec<reqwest::Response> {
@@ -34,7 +38,7 @@ async fn open_streams(app: &TestApp, token: &str, id: &str, n: usize) -> Vec<req
 
 #[tokio::test]
 async fn the_eleventh_stream_of_one_user_is_refused_with_retry_after() {
-    let (app, _redis) = app_without_workers(&[]).await;
+    let (app, _redis) = app_without_workers(TestApp::builder()).await;
     let (ann, bob) = (app.register("ann").await, app.register("bob").await);
     let ann_job = app.submit_job(&ann, &json!({"prompt": "a fox"})).await;
     let bob_job = app.submit_job(&bob, &json!({"prompt": "a fox"})).await;
@@ -55,7 +59,7 @@ async fn the_eleventh_stream_of_one_user_is_refused_with_retry_after() {
 
 #[tokio::test]
 async fn a_stream_the_client_closed_gives_its_place_back() {
-    let (app, _redis) = app_without_workers(&[]).await;
+    let (app, _redis) = app_without_workers(TestApp::builder()).await;
     let ann = app.register("ann").await;
     let id = app.submit_job(&ann, &json!({"prompt": "a fox"})).await;
     let mut open = open_streams(&app, &ann, &id, 10).await;
@@ -70,7 +74,7 @@ async fn a_stream_the_client_closed_gives_its_place_back() {
 
 #[tokio::test]
 async fn the_listeners_of_one_job_share_one_reader_of_the_board() {
-    let (app, _redis) = app_without_workers(&[]).await;
+    let (app, _redis) = app_without_workers(TestApp::builder()).await;
     let (ann, bob) = (app.register("ann").await, app.register("bob").await);
     let first = app.submit_job(&ann, &json!({"prompt": "a fox"})).await;
     let second = app.submit_job(&bob, &json!({"prompt": "a fox"})).await;
@@ -88,7 +92,8 @@ async fn the_listeners_of_one_job_share_one_reader_of_the_board() {
 
 #[tokio::test]
 async fn a_stream_without_events_ends_idle_and_its_place_comes_back() {
-    let (app, _redis) = app_without_workers(&["--stream-idle", "1"]).await;
+    let (app, _redis) =
+        app_without_workers(TestApp::builder().stream_idle(Duration::from_secs(1))).await;
     let ann = app.register("ann").await;
     let id = app.submit_job(&ann, &json!({"prompt": "a fox"})).await;
     let open = open_streams(&app, &ann, &id, 10).await;

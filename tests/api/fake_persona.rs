@@ -10,6 +10,8 @@ use wiremock::{Mock, MockServer, Request, Respond, ResponseTemplate};
 pub const KEY: &str = "persona_sandbox_5c1e7a2b-90d4-4f6e-8a3b-1d2c3e4f5a6b";
 pub const TEMPLATE: &str = "itmpl_Lucent18plus";
 pub const SECRET: &str = "wbhsec_current-7e2d4c9a-51b0";
+/// The webhook secret being rotated out, still accepted beside [`SECRET`].
+pub const PREVIOUS_SECRET: &str = "wbhsec_previous-3a8f6b1c-d2e4";
 
 pub struct FakePersona {
     pub server: MockServer,
@@ -72,25 +74,6 @@ impl FakePersona {
     /// `PERSONA_API_BASE` for the gateway.
     pub fn base(&self) -> String {
         format!("{}/api/v1", self.server.uri())
-    }
-
-    /// The gateway's flags for Persona on this server.
-    pub fn flags(&self, base: &str) -> Vec<String> {
-        [
-            "--age-check",
-            "persona",
-            "--persona-api-key",
-            KEY,
-            "--persona-template-id",
-            TEMPLATE,
-            "--persona-webhook-secret",
-            &format!("{SECRET},wbhsec_previous-3a8f6b1c-d2e4"),
-            "--persona-api-base",
-            base,
-        ]
-        .iter()
-        .map(|s| (*s).to_owned())
-        .collect()
     }
 
     /// New inquiries get `id`; every call must carry the key and the pinned version.

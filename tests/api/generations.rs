@@ -5,7 +5,7 @@ use lucent::images::preview::edge_energy;
 use lucent::store::GenerationRecord;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, error_code, ids, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, error_code, ids, spawn_app};
 use crate::provenance::assert_marked_as_ai_made;
 use crate::test_keys::token_for;
 
@@ -229,7 +229,7 @@ async fn a_pro_user_makes_several_images_at_once_for_one_credit_each() {
 
 #[tokio::test]
 async fn the_daily_credits_run_out_with_a_clear_message_and_a_retry_time() {
-    let app = spawn_app_with(&["--free-daily", "2"]).await;
+    let app = TestApp::builder().free_daily(2).spawn().await;
     let token = app.register("alice").await;
     for _ in 0..2 {
         app.generate_ok(&token, &json!({"prompt": "a fox"})).await;

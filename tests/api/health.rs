@@ -1,6 +1,7 @@
 use serde_json::Value;
 
-use crate::helpers::{spawn_app, spawn_app_with};
+use crate::builder::Generator;
+use crate::helpers::{TestApp, spawn_app};
 use crate::redis_server::RedisServer;
 
 #[tokio::test]
@@ -59,7 +60,10 @@ async fn a_request_id_sent_by_the_caller_is_kept() {
 
 #[tokio::test]
 async fn metrics_count_requests_by_route_and_credits_by_outcome() {
-    let app = spawn_app_with(&["--metrics-token", "s3cret-metrics-token"]).await;
+    let app = TestApp::builder()
+        .metrics_token("s3cret-metrics-token")
+        .spawn()
+        .await;
     let token = app.register("alice").await;
     app.get_me(&token).await;
     let made = app
@@ -103,7 +107,10 @@ async fn metrics_count_requests_by_route_and_credits_by_outcome() {
 #[tokio::test]
 async fn metrics_are_not_served_without_the_token() {
     let open = spawn_app().await;
-    let guarded = spawn_app_with(&["--metrics-token", "s3cret-metrics-token"]).await;
+    let guarded = TestApp::builder()
+        .metrics_token("s3cret-metrics-token")
+        .spawn()
+        .await;
 
     let unconfigured = open.get("/metrics").await;
     let anonymous = guarded.get("/metrics").await;
@@ -130,8 +137,10 @@ async fn readiness_writes_nothing_and_is_reused_for_a_few_seconds() {
         )
         .mount(&server)
         .await;
-    let spec = format!("a1111+{}", server.uri());
-    let app = spawn_app_with(&["--generator", &spec]).await;
+    let app = TestApp::builder()
+        .generator(Generator::A1111(&server.uri()))
+        .spawn()
+        .await;
 
     let first = app.get_readyz().await;
     let second = app.get_readyz().await;
@@ -154,8 +163,10 @@ async fn readiness_writes_nothing_and_is_reused_for_a_few_seconds() {
 #[tokio::test]
 async fn readiness_names_a_failed_dependency_without_its_error_text() {
     let server = wiremock::MockServer::start().await;
-    let spec = format!("a1111+{}", server.uri());
-    let app = spawn_app_with(&["--generator", &spec]).await;
+    let app = TestApp::builder()
+        .generator(Generator::A1111(&server.uri()))
+        .spawn()
+        .await;
     drop(server);
 
     let response = app.get_readyz().await;
@@ -169,7 +180,7 @@ async fn readiness_names_a_failed_dependency_without_its_error_text() {
 #[tokio::test]
 async fn readiness_includes_redis_when_instances_share_it() {
     let redis = RedisServer::start().await;
-    let app = spawn_app_with(&["--redis-url", &redis.url]).await;
+    let app = TestApp::builder().redis(&redis.url).spawn().await;
 
     let ready: Value = app.get_readyz().await.json().await.unwrap();
 
@@ -188,7 +199,7 @@ async fn a_redis_that_may_evict_any_key_is_named_with_what_it_would_lose() {
         .query_async(&mut connection)
         .await
         .unwrap();
-    let app = spawn_app_with(&["--redis-url", &redis.url]).await;
+    let app = TestApp::builder().redis(&redis.url).spawn().await;
 
     let response = app.get_readyz().await;
 
@@ -212,7 +223,7 @@ async fn a_redis_that_may_evict_any_key_is_named_with_what_it_would_lose() {
 #[tokio::test]
 async fn redis_out_of_reach_makes_the_instance_not_ready() {
     let mut redis = RedisServer::start().await;
-    let app = spawn_app_with(&["--redis-url", &redis.url]).await;
+    let app = TestApp::builder().redis(&redis.url).spawn().await;
     redis.kill();
 
     let response = app.get_readyz().await;

@@ -1,14 +1,9 @@
-//! `spawn_app()`: the real router on a random port, with its own data directory, and one typed
-//! helper per endpoint.
+//! `TestApp`: the real router on a random port (`TestApp::builder()`, or `spawn_app()` for the
+//! defaults), with its own data directory, and one typed helper per endpoint.
 
-use clap::Parser;
 use lucent::AppState;
-use lucent::config::Config;
 use lucent::jobs::{Depth, JobBoard};
-use lucent::process::application::Application;
-use lucent::process::shared::SharedParts;
 use serde_json::{Value, json};
-use std::path::Path;
 use std::sync::Arc;
 use tempfile::TempDir;
 use tokio::sync::broadcast::error::RecvError;
@@ -28,121 +23,11 @@ pub struct TestApp {
     /// The job board the app runs on, to wait for the line to change.
     pub board: Arc<dyn JobBoard>,
     /// The in-process worker and sweeper run while this is held.
-    _jobs: tokio::sync::watch::Sender<bool>,
-}
-
-#[derive(Parser)]
-struct ConfigOnly {
-    #[command(flatten)]
-    config: Config,
-}
-
-/// The configuration of a fresh local start, from flags only (never the caller's environment).
-pub fn test_config(data_dir: &Path, extra: &[&str]) -> Config {
-    let data = data_dir.to_str().unwrap();
-    let static_dir = data_dir.join("web");
-    let mut args = vec![
-        "lucent",
-        "--addr",
-        "127.0.0.1:0",
-        "--data-dir",
-        data,
-        "--static-dir",
-        static_dir.to_str().unwrap(),
-    ];
-    // The age checks' own tests ask for them; the rest test what an adult may do.
-    if !extra.contains(&"--age-check") {
-        args.extend(["--age-check", "off"]);
-    }
-    args.extend_from_slice(extra);
-    let config = ConfigOnly::try_parse_from(args)
-        .expect("test config parses")
-        .config;
-    config.validate().expect("test config is valid");
-    config
+    pub(crate) _jobs: tokio::sync::watch::Sender<bool>,
 }
 
 pub async fn spawn_app() -> TestApp {
-    spawn_app_with(&[]).await
-}
-
-pub async fn spawn_app_with(extra: &[&str]) -> TestApp {
-    spawn_app_on(extra, Tasks::Run, |_| {}).await
-}
-
-/// Whether the app's background work (worker, reaping, settlement) runs by itself, or only
-/// when the test drains it ([`TestApp::reap_and_settle`]).
-pub enum Tasks {
-    Run,
-    Off,
-}
-
-/// The app with `extra` flags, on the shared parts as `arrange` leaves them (a test wraps the
-/// board in a fault).
-pub async fn spawn_app_on(
-    extra: &[&str],
-    tasks: Tasks,
-    arrange: impl FnOnce(&mut SharedParts),
-) -> TestApp {
-    let data_dir = tempfile::tempdir().unwrap();
-    write_web_app(&data_dir.path().join("web"));
-    let keys = MockServer::start().await;
-    test_keys::serve_keys(&keys, &[(test_keys::KID_A, test_keys::CERT_A)]).await;
-    let keys_url = format!("{}/keys", keys.uri());
-    let mut args = vec!["--google-keys-url", keys_url.as_str()];
-    args.extend_from_slice(extra);
-    let config = test_config(data_dir.path(), &args);
-    let mut shared = lucent::process::wiring::shared_parts(&config).unwrap();
-    arrange(&mut shared);
-    let board = Arc::clone(&shared.board);
-    let app = Application::build_on(&config, shared).await.unwrap();
-    let (stop, stopping) = tokio::sync::watch::channel(false);
-    if let Tasks::Run = tasks {
-        app.start_jobs(&stopping).unwrap();
-    }
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = format!("http://{}", listener.local_addr().unwrap());
-    let state = app.state.clone();
-    tokio::spawn(async move { app.serve(listener, std::future::pending()).await });
-    TestApp {
-        address,
-        client: reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .unwrap(),
-        data_dir,
-        state,
-        keys,
-        board,
-        _jobs: stop,
-    }
-}
-
-/// The flags of a gateway on Stripe, played by a local server at `base`.
-pub fn stripe_flags<'a>(base: &'a str, webhook_secret: &'a str) -> [&'a str; 10] {
-    [
-        "--billing",
-        "stripe",
-        "--stripe-secret-key",
-        "sk_test_lucent_4eC39HqLyjWDarjtT1zdp7dc",
-        "--stripe-price-id",
-        "price_premium_monthly",
-        "--stripe-webhook-secret",
-        webhook_secret,
-        "--stripe-api-base",
-        base,
-    ]
-}
-
-/// A stand-in for `frontend/dist`: an index page and one hashed asset.
-fn write_web_app(dir: &Path) {
-    std::fs::create_dir_all(dir.join("assets")).unwrap();
-    std::fs::write(
-        dir.join("index.html"),
-        "<!doctype html><title>Lucent</title><div id=root></div>",
-    )
-    .unwrap();
-    std::fs::write(dir.join("assets/index-abc123.js"), "console.log('lucent')").unwrap();
+    TestApp::builder().spawn().await
 }
 
 impl TestApp {
@@ -422,7 +307,7 @@ impl TestApp {
 
     /// The retention sweep as `lucent serve` makes it: one holder of the lease.
     pub fn retention(&self) -> lucent::generate::retention::Retention {
-        let config = test_config(self.data_dir.path(), &[]);
+        let config = TestApp::builder().config(self.data_dir.path());
         lucent::process::wiring::retention(&config, &self.state)
     }
 

@@ -1,8 +1,11 @@
 //! Hostile inputs: floods, odd bodies and bytes, through the real router.
 
+use std::time::Duration;
+
+use lucent::age::Mode;
 use serde_json::json;
 
-use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, error_code, spawn_app};
 use crate::test_keys::token_for;
 use crate::{account, age_check};
 
@@ -81,7 +84,7 @@ async fn passing_before_the_address_is_limited(
 
 #[tokio::test]
 async fn new_accounts_from_one_address_cannot_start_an_age_check_each_without_end() {
-    let app = spawn_app_with(&["--age-check", "test"]).await;
+    let app = TestApp::builder().age_check(Mode::Test).spawn().await;
 
     let passed = passing_before_the_address_is_limited(&app, 14, async |app, token| {
         age_check::start(app, token, &json!({})).await
@@ -212,7 +215,10 @@ async fn a_header_that_is_not_text_is_refused() {
 #[tokio::test]
 async fn a_client_that_never_finishes_its_headers_is_disconnected_and_others_are_served() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let app = spawn_app_with(&["--header-timeout", "1"]).await;
+    let app = TestApp::builder()
+        .header_timeout(Duration::from_secs(1))
+        .spawn()
+        .await;
     let address = app.address.trim_start_matches("http://").to_owned();
     let mut slow = tokio::net::TcpStream::connect(&address).await.unwrap();
     slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: lucent\r\nX-Slow: ")

@@ -31,6 +31,7 @@ mod age_check;
 mod auth;
 mod backends;
 mod billing;
+mod builder;
 mod cli;
 mod clock;
 mod cluster;

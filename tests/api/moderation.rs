@@ -4,6 +4,7 @@
 
 use serde_json::{Value, json};
 
+use crate::helpers::TestApp;
 use crate::staff::{Console, console_for_sam, status_and_code, token};
 
 const QUEUE: &str = "/api/v1/support/moderation";
@@ -58,7 +59,7 @@ async fn generates(c: &Console, uid: &str) -> u16 {
 
 #[tokio::test]
 async fn staff_see_suspended_accounts_and_every_users_refusals_newest_first() {
-    let (c, sam) = console_for_sam(&[]).await;
+    let (c, sam) = console_for_sam(TestApp::builder()).await;
     suspended(&c, "alice").await;
     c.register("bob").await;
     refused(&c, "bob").await;
@@ -88,7 +89,7 @@ async fn staff_see_suspended_accounts_and_every_users_refusals_newest_first() {
 
 #[tokio::test]
 async fn a_lifted_suspension_lets_the_user_generate_and_the_trail_says_who_and_why() {
-    let (c, sam) = console_for_sam(&[]).await;
+    let (c, sam) = console_for_sam(TestApp::builder()).await;
     suspended(&c, "alice").await;
     assert_eq!(generates(&c, "alice").await, 403);
 
@@ -129,7 +130,7 @@ async fn a_lifted_suspension_lets_the_user_generate_and_the_trail_says_who_and_w
 
 #[tokio::test]
 async fn an_upheld_suspension_stays_and_shows_as_reviewed() {
-    let (c, sam) = console_for_sam(&[]).await;
+    let (c, sam) = console_for_sam(TestApp::builder()).await;
     suspended(&c, "alice").await;
 
     let response = decide(&c, &sam, "alice", "uphold").await;
@@ -151,7 +152,7 @@ async fn an_upheld_suspension_stays_and_shows_as_reviewed() {
 
 #[tokio::test]
 async fn a_refusal_marked_a_false_positive_stops_counting_and_is_audited() {
-    let (c, sam) = console_for_sam(&[]).await;
+    let (c, sam) = console_for_sam(TestApp::builder()).await;
     c.register("bob").await;
     refused(&c, "bob").await;
     let queue = c.json(&sam, QUEUE).await;
@@ -180,7 +181,7 @@ async fn a_refusal_marked_a_false_positive_stops_counting_and_is_audited() {
 
 #[tokio::test]
 async fn the_queue_pages_through_older_refusals() {
-    let (c, sam) = console_for_sam(&[]).await;
+    let (c, sam) = console_for_sam(TestApp::builder()).await;
     let record = |n: usize| lucent::store::RefusalRecord {
         uid: format!("user{n}"),
         at: lucent::store::now_ms(),
@@ -216,7 +217,7 @@ async fn the_queue_pages_through_older_refusals() {
 
 #[tokio::test]
 async fn users_meet_a_path_that_does_not_exist() {
-    let (c, _) = console_for_sam(&[]).await;
+    let (c, _) = console_for_sam(TestApp::builder()).await;
     c.register("alice").await;
     c.account_has("alice", json!({})).await;
 

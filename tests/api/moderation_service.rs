@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use wiremock::matchers::{header, method, path};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
-use crate::helpers::{TestApp, error_code, spawn_app_with};
+use crate::helpers::{TestApp, error_code};
 
 const KEY: &str = "sk-test-moderation-5f2e9c1a7b3d";
 const EXPLICIT: &str = "nude woman on a bed, soft light";
@@ -109,8 +109,10 @@ fn outage() -> ResponseTemplate {
 }
 
 async fn app_checked_by(service: &MockServer) -> TestApp {
-    let base = service.uri();
-    spawn_app_with(&["--moderation-key", KEY, "--moderation-api-base", &base]).await
+    TestApp::builder()
+        .moderation(KEY, &service.uri())
+        .spawn()
+        .await
 }
 
 async fn sent_to(service: &MockServer) -> Vec<Value> {

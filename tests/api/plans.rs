@@ -3,12 +3,16 @@
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use crate::helpers::{spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, spawn_app};
 use crate::test_checkout::subscribe_alice;
 
 #[tokio::test]
 async fn the_catalog_states_each_plans_credits_as_configured() {
-    let app = spawn_app_with(&["--free-daily", "7", "--pro-monthly", "900"]).await;
+    let app = TestApp::builder()
+        .free_daily(7)
+        .pro_monthly(900)
+        .spawn()
+        .await;
 
     let catalog: Value = app.get("/api/v1/catalog").await.json().await.unwrap();
 

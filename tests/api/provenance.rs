@@ -1,11 +1,13 @@
 //! Every PNG the gateway serves says, in XMP, that a trained model made it and which
 //! generator: read back with the `png` crate and an XML parser, as other tools would.
 
+use std::path::{Path, PathBuf};
+
 use quick_xml::Reader;
 use quick_xml::events::Event;
 use serde_json::json;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{TestApp, spawn_app};
 
 const TRAINED_ALGORITHMIC_MEDIA: &str =
     "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia";
@@ -62,11 +64,7 @@ pub fn marks(bytes: &[u8]) -> Marks {
 }
 
 /// alice made pro: her image `id` as the image route serves it, and as a download.
-async fn as_pro(
-    app: &crate::helpers::TestApp,
-    token: &str,
-    id: &str,
-) -> (bytes::Bytes, bytes::Bytes) {
+async fn as_pro(app: &TestApp, token: &str, id: &str) -> (bytes::Bytes, bytes::Bytes) {
     app.make_pro("alice").await;
     let original = app.get_image(token, id, false).await.bytes().await.unwrap();
     let download = app.get_image(token, id, true).await.bytes().await.unwrap();
@@ -192,9 +190,10 @@ async fn an_image_stored_before_marks_is_marked_once_on_its_first_serve() {
 /// with key identifiers) issued by a test root, made with OpenSSL 3:
 /// `openssl req -x509` for the root (CA:TRUE, keyCertSign), `openssl x509 -req -extfile` for
 /// the signer (CA:FALSE); `chain.pem` is the signer then the root.
-fn c2pa_keys(file: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/api/keys/c2pa");
-    dir.join(file).to_str().unwrap().to_owned()
+fn c2pa_keys(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/api/keys/c2pa")
+        .join(file)
 }
 
 /// The active manifest's `c2pa.created` action, read with the C2PA SDK's own reader.
@@ -227,9 +226,9 @@ fn created_action(bytes: &[u8]) -> serde_json::Value {
 }
 
 /// A gateway signing with the test certificate, alice's token and one image of hers.
-async fn signing_app() -> (crate::helpers::TestApp, String, String) {
+async fn signing_app() -> (TestApp, String, String) {
     let (chain, key) = (c2pa_keys("chain.pem"), c2pa_keys("signer-key.pem"));
-    let app = crate::helpers::spawn_app_with(&["--c2pa-cert", &chain, "--c2pa-key", &key]).await;
+    let app = TestApp::builder().c2pa(&chain, &key).spawn().await;
     let token = app.register("alice").await;
     let made = app
         .generate_ok(&token, &json!({"prompt": "a fox", "enhance": false}))
@@ -294,16 +293,11 @@ async fn a_changed_byte_breaks_the_signature() {
 
 #[tokio::test]
 async fn a_certificate_c2pa_refuses_stops_the_start() {
-    let config = crate::helpers::test_config(
-        tempfile::tempdir().unwrap().path(),
-        // The root signs certificates, not content: a CA is no signer.
-        &[
-            "--c2pa-cert",
-            &c2pa_keys("ca.pem"),
-            "--c2pa-key",
-            &c2pa_keys("ca-key.pem"),
-        ],
-    );
+    // The root signs certificates, not content: a CA is no signer.
+    let (ca, ca_key) = (c2pa_keys("ca.pem"), c2pa_keys("ca-key.pem"));
+    let config = TestApp::builder()
+        .c2pa(&ca, &ca_key)
+        .config(tempfile::tempdir().unwrap().path());
     let error = lucent::process::application::Application::build(&config)
         .await
         .err()
@@ -316,7 +310,7 @@ async fn a_certificate_c2pa_refuses_stops_the_start() {
 }
 
 /// `lucent_images_marked_total` by `when`, as `/metrics` reports it.
-async fn marks_made(app: &crate::helpers::TestApp) -> std::collections::BTreeMap<String, u64> {
+async fn marks_made(app: &TestApp) -> std::collections::BTreeMap<String, u64> {
     let text = app.state.metrics.render(0);
     text.lines()
         .filter_map(|line| line.strip_prefix("lucent_images_marked_total{when=\""))

@@ -10,23 +10,19 @@ use wiremock::matchers::{body_string_contains, header, method, path, query_param
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::fake_rtdb::{FakeRtdb, etag};
-use crate::helpers::spawn_app_with;
+use crate::helpers::TestApp;
 use crate::store_contract::{NAMESPACE, rtdb_client};
 use crate::test_keys::{KEY_A, token_for};
 
 /// The gateway keeping its records in the database at `uri` (as the emulator is addressed).
-async fn app_on_database(uri: &str) -> crate::helpers::TestApp {
+async fn app_on_database(uri: &str) -> TestApp {
     let host = uri.trim_start_matches("http://");
-    spawn_app_with(&[
-        "--database-url",
-        "https://demo-lucent-default-rtdb.firebaseio.com",
-        "--database-emulator-host",
-        host,
+    TestApp::builder()
+        .database("https://demo-lucent-default-rtdb.firebaseio.com", host)
         // A database that hangs is given up on after 2 s, not the default 5.
-        "--store-timeout",
-        "2",
-    ])
-    .await
+        .store_timeout(Duration::from_secs(2))
+        .spawn()
+        .await
 }
 
 fn store_at(server: &MockServer) -> RtdbStore {

@@ -2,19 +2,22 @@
 //! `prompt_refused` naming the field, the rule and the words, and it costs nothing (no credit,
 //! no place in line, no backend call).
 
+use lucent::config::MeaningMode;
 use serde_json::{Value, json};
 use wiremock::{MockServer, ResponseTemplate};
 
 use crate::backends::{mount_txt2img, txt2img_answer, txt2img_calls};
+use crate::builder::{Generator, TestAppBuilder};
 use crate::generations::age;
-use crate::helpers::{TestApp, error_code, spawn_app_with};
+use crate::helpers::{TestApp, error_code};
 
-pub async fn app_on_a1111(extra: &[&str]) -> (TestApp, MockServer) {
+pub async fn app_on_a1111(app: TestAppBuilder) -> (TestApp, MockServer) {
     let backend = MockServer::start().await;
-    let generator = format!("a1111+{}", backend.uri());
-    let mut args = vec!["--generator", generator.as_str()];
-    args.extend_from_slice(extra);
-    (spawn_app_with(&args).await, backend)
+    let app = app
+        .generator(Generator::A1111(&backend.uri()))
+        .spawn()
+        .await;
+    (app, backend)
 }
 
 /// The refusal's `error` object, asserting the 422.
@@ -27,7 +30,7 @@ pub async fn refusal(response: reqwest::Response) -> Value {
 
 #[tokio::test]
 async fn a_refused_prompt_costs_nothing_on_every_generation_path() {
-    let (app, backend) = app_on_a1111(&[]).await;
+    let (app, backend) = app_on_a1111(TestApp::builder()).await;
     let token = app.register("alice").await;
     let body = json!({"prompt": "nude 15 year old girl"});
 
@@ -63,7 +66,7 @@ async fn a_refused_prompt_costs_nothing_on_every_generation_path() {
 
 #[tokio::test]
 async fn an_explicit_request_whose_negative_prompt_asks_for_no_adults_is_refused_by_that_field() {
-    let (app, _backend) = app_on_a1111(&[]).await;
+    let (app, _backend) = app_on_a1111(TestApp::builder()).await;
     let token = app.register("alice").await;
 
     let response = app
@@ -81,7 +84,7 @@ async fn an_explicit_request_whose_negative_prompt_asks_for_no_adults_is_refused
 
 #[tokio::test]
 async fn the_nsfw_style_makes_any_prompt_explicit() {
-    let (app, _backend) = app_on_a1111(&[]).await;
+    let (app, _backend) = app_on_a1111(TestApp::builder()).await;
     let token = app.register("alice").await;
 
     let response = app
@@ -104,9 +107,13 @@ async fn a_deployers_list_replaces_the_built_in_one_of_its_name() {
         "# ours\nJane Q Example\n",
     )
     .unwrap();
-    let dir = lists.path().to_str().unwrap();
     // The lists alone: the reader of meaning knows Taylor Swift whatever the lists say.
-    let (app, backend) = app_on_a1111(&["--safety-lists", dir, "--meaning", "off"]).await;
+    let (app, backend) = app_on_a1111(
+        TestApp::builder()
+            .safety_lists(lists.path())
+            .meaning(MeaningMode::Off),
+    )
+    .await;
     mount_txt2img(
         &backend,
         ResponseTemplate::new(200).set_body_json(txt2img_answer(1)),
@@ -137,7 +144,7 @@ async fn refused_message(app: &TestApp, token: &str) -> String {
 
 #[tokio::test]
 async fn refusals_are_recorded_warned_at_three_and_suspend_generation_at_five() {
-    let (app, backend) = app_on_a1111(&[]).await;
+    let (app, backend) = app_on_a1111(TestApp::builder()).await;
     mount_txt2img(
         &backend,
         ResponseTemplate::new(200).set_body_json(txt2img_answer(1)),
@@ -200,7 +207,7 @@ async fn refusals_are_recorded_warned_at_three_and_suspend_generation_at_five() 
 
 #[tokio::test]
 async fn a_suspended_accounts_images_are_held_from_its_deletes_and_the_retention_sweep() {
-    let (app, backend) = app_on_a1111(&[]).await;
+    let (app, backend) = app_on_a1111(TestApp::builder()).await;
     mount_txt2img(
         &backend,
         ResponseTemplate::new(200).set_body_json(txt2img_answer(1)),

@@ -1,4 +1,4 @@
-use crate::helpers::{spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, spawn_app};
 
 /// The directive `name` of the page's Content-Security-Policy, without its name.
 fn directive(response: &reqwest::Response, name: &str) -> String {
@@ -44,7 +44,10 @@ async fn the_web_app_may_talk_only_to_the_gateway_and_firebase_auth() {
 
 #[tokio::test]
 async fn with_the_auth_emulator_the_web_app_may_also_reach_it() {
-    let app = spawn_app_with(&["--auth-emulator-host", "127.0.0.1:9099"]).await;
+    let app = TestApp::builder()
+        .auth_emulator("127.0.0.1:9099")
+        .spawn()
+        .await;
 
     let page = app.get("/").await;
 

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::account::delete_me;
 use crate::fake_rtdb::FakeRtdb;
-use crate::helpers::error_code;
+use crate::helpers::{TestApp, error_code};
 use crate::staff::{Console, console, console_with, token};
 use crate::store_contract::NAMESPACE;
 
@@ -139,13 +139,7 @@ async fn rtdb() -> Console {
     let db = Box::leak(Box::new(FakeRtdb::start(NAMESPACE, "owner").await));
     let database = format!("https://{NAMESPACE}.firebaseio.com");
     let host = db.uri.trim_start_matches("http://").to_owned();
-    console_with(&[
-        "--database-url",
-        &database,
-        "--database-emulator-host",
-        &host,
-    ])
-    .await
+    console_with(TestApp::builder().database(&database, &host)).await
 }
 
 adapter_contract!(embedded, rtdb; [

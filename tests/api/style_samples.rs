@@ -7,7 +7,8 @@ use serde_json::Value;
 use wiremock::{MockServer, ResponseTemplate};
 
 use crate::backends::{mount_txt2img, txt2img_answer, txt2img_calls};
-use crate::helpers::{TestApp, error_code, spawn_app, spawn_app_with};
+use crate::builder::Generator;
+use crate::helpers::{TestApp, error_code, spawn_app};
 use crate::redis_server::RedisServer;
 
 #[tokio::test]
@@ -81,7 +82,10 @@ async fn the_configured_renderer_draws_each_sample_once_with_nothing_explicit() 
         ResponseTemplate::new(200).set_body_json(txt2img_answer(1)),
     )
     .await;
-    let app = spawn_app_with(&["--generator", &format!("a1111+{}", server.uri())]).await;
+    let app = TestApp::builder()
+        .generator(Generator::A1111(&server.uri()))
+        .spawn()
+        .await;
 
     let first = sample(&app, "real-v1.1").await;
     let again = sample(&app, "real-v1.1").await;
@@ -108,23 +112,18 @@ async fn an_instance_without_a_renderer_serves_the_sample_a_renderer_kept_in_the
         ResponseTemplate::new(200).set_body_json(txt2img_answer(1)),
     )
     .await;
-    let drawing = spawn_app_with(&[
-        "--generator",
-        &format!("a1111+{}", server.uri()),
-        "--image-store",
-        &shared_store(&store),
-    ])
-    .await;
+    let drawing = TestApp::builder()
+        .generator(Generator::A1111(&server.uri()))
+        .image_store(&shared_store(&store))
+        .spawn()
+        .await;
     let redis = RedisServer::start().await;
-    let elsewhere = spawn_app_with(&[
-        "--generator",
-        "none",
-        "--redis-url",
-        &redis.url,
-        "--image-store",
-        &shared_store(&store),
-    ])
-    .await;
+    let elsewhere = TestApp::builder()
+        .generator(Generator::None)
+        .redis(&redis.url)
+        .image_store(&shared_store(&store))
+        .spawn()
+        .await;
 
     let drawn = sample(&drawing, "anime-v1").await;
 
@@ -136,7 +135,10 @@ async fn an_instance_without_a_renderer_serves_the_sample_a_renderer_kept_in_the
 async fn a_renderer_that_fails_leaves_the_built_in_picture_in_its_place() {
     let server = MockServer::start().await;
     mount_txt2img(&server, ResponseTemplate::new(500)).await;
-    let failing = spawn_app_with(&["--generator", &format!("a1111+{}", server.uri())]).await;
+    let failing = TestApp::builder()
+        .generator(Generator::A1111(&server.uri()))
+        .spawn()
+        .await;
     let built_in = spawn_app().await;
 
     let stand_in = sample(&failing, "real-v1.1").await;

@@ -12,8 +12,9 @@ use wiremock::matchers::{body_string_contains, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::backends::txt2img_answer;
+use crate::builder::Generator;
 use crate::fake_comfyui::{FakeComfy, Options};
-use crate::helpers::{TestApp, error_code, png, spawn_app, spawn_app_with, until};
+use crate::helpers::{TestApp, error_code, png, spawn_app, until};
 
 fn vary(source: &str, mode: &str) -> Value {
     json!({"prompt": "a red fox in snow", "source": {"generation": source, "mode": mode}})
@@ -305,8 +306,10 @@ async fn a_variation_whose_source_record_is_gone_by_its_turn_fails_though_its_by
         .with_priority(10)
         .mount(&server)
         .await;
-    let spec = format!("a1111+{}", server.uri());
-    let app = spawn_app_with(&["--generator", &spec]).await;
+    let app = TestApp::builder()
+        .generator(Generator::A1111(&server.uri()))
+        .spawn()
+        .await;
     let (alice, bob) = (app.register("alice").await, app.register("bob").await);
     let made = app.generate_ok(&alice, &json!({"prompt": "a fox"})).await;
     let id = made["id"].as_str().unwrap().to_owned();
@@ -376,8 +379,10 @@ async fn a1111_draws_a_variation_with_img2img_from_the_original() {
             "info": json!({"seed": 77, "all_seeds": [77]}).to_string()})))
         .mount(&server)
         .await;
-    let spec = format!("a1111+{}", server.uri());
-    let app = spawn_app_with(&["--generator", &spec]).await;
+    let app = TestApp::builder()
+        .generator(Generator::A1111(&server.uri()))
+        .spawn()
+        .await;
     let token = app.register("alice").await;
     app.make_pro("alice").await;
     let first = app.generate_ok(&token, &json!({"prompt": "a fox"})).await;
@@ -432,8 +437,11 @@ async fn a1111_draws_a_variation_with_img2img_from_the_original() {
 #[tokio::test]
 async fn comfyui_gets_the_original_uploaded_and_a_graph_that_loads_it() {
     let comfy = FakeComfy::start(Options::default()).await;
-    let spec = format!("comfyui+{}", comfy.uri);
-    let app = spawn_app_with(&["--generator", &spec, "--generator-timeout", "5"]).await;
+    let app = TestApp::builder()
+        .generator(Generator::ComfyUi(&comfy.uri))
+        .generator_timeout(Duration::from_secs(5))
+        .spawn()
+        .await;
     let token = app.register("alice").await;
     let first = app
         .generate_ok(&token, &json!({"prompt": "a fox", "enhance": false}))
@@ -478,8 +486,10 @@ async fn comfyui_gets_the_original_uploaded_and_a_graph_that_loads_it() {
 #[tokio::test]
 async fn the_legacy_backend_offers_no_variations_and_refuses_one() {
     let server = MockServer::start().await;
-    let spec = format!("legacy+{}", server.uri());
-    let app = spawn_app_with(&["--generator", &spec]).await;
+    let app = TestApp::builder()
+        .generator(Generator::Legacy(&server.uri()))
+        .spawn()
+        .await;
     let token = app.register("alice").await;
     let catalog: Value = app.get("/api/v1/catalog").await.json().await.unwrap();
     assert_eq!(catalog["sourceModes"], json!([]));

@@ -46,7 +46,15 @@ const BEFORE: [&str; 22] = [
 ];
 
 /// The style words written after a name, lowercase.
-const AFTER: [&str; 7] = [" style", "-style", " stil", " tarzı", " tarzında", "風", "风格"];
+const AFTER: [&str; 7] = [
+    " style",
+    "-style",
+    " stil",
+    " tarzı",
+    " tarzında",
+    "風",
+    "风格",
+];
 
 /// `text` without its style references to listed artists (a style word and the name).
 pub fn unnamed(text: &str) -> String {
@@ -92,8 +100,14 @@ fn reference(text: &str) -> Option<(usize, usize)> {
 
 /// Whether `text[at..end]` is a whole word or words.
 fn boundary(text: &str, at: usize, end: usize) -> bool {
-    !text[..at].chars().next_back().is_some_and(char::is_alphanumeric)
-        && !text[end..].chars().next().is_some_and(char::is_alphanumeric)
+    !text[..at]
+        .chars()
+        .next_back()
+        .is_some_and(char::is_alphanumeric)
+        && !text[end..]
+            .chars()
+            .next()
+            .is_some_and(char::is_alphanumeric)
 }
 
 /// Whether `text` ends with the words `marker`, not inside a longer word.
@@ -116,7 +130,10 @@ mod tests {
             unnamed("Nascita di Venere alla maniera di Botticelli, nudo"),
             "Nascita di Venere , nudo"
         );
-        assert_eq!(unnamed("Mucha style nude, art nouveau"), "nude, art nouveau");
+        assert_eq!(
+            unnamed("Mucha style nude, art nouveau"),
+            "nude, art nouveau"
+        );
         assert_eq!(unnamed("akt w stylu Klimta"), "akt w stylu Klimta");
     }
 

@@ -1,5 +1,7 @@
 //! The age check: starting one, Persona's webhook, and an admin's reset.
 
+use std::time::Duration;
+
 use futures_util::future::join_all;
 use serde_json::json;
 use wiremock::matchers::any;
@@ -9,14 +11,13 @@ use super::shared::{failing_databases, shared_failures};
 use super::{CALLER, Op, Sent};
 use crate::age_check::answer_in_test_mode;
 use crate::fake_persona::{FakePersona, SECRET, event};
-use crate::helpers::{TestApp, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, spawn_app};
 use crate::test_keys::token_for;
+use lucent::age::Mode;
 use lucent::billing::signature::sign;
 
 async fn persona_app(persona: &FakePersona) -> TestApp {
-    let flags = persona.flags(&persona.base());
-    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-    spawn_app_with(&flags).await
+    TestApp::builder().persona(&persona.base()).spawn().await
 }
 
 /// Persona answering every call with `status`.
@@ -41,7 +42,7 @@ async fn starting_an_age_check_sends_every_code_it_lists() {
     let token = off.register(CALLER).await;
     sent.send(op.request(&off, Some(&token))).await;
 
-    let test_mode = spawn_app_with(&["--age-check", "test"]).await;
+    let test_mode = TestApp::builder().age_check(Mode::Test).spawn().await;
     sent.send(op.request(&test_mode, Some(&token_for("nobody"))))
         .await;
     let adult = test_mode.register("ada").await;
@@ -91,20 +92,12 @@ async fn personas_webhook_sends_every_code_it_lists() {
             .await;
         let host = database.uri().trim_start_matches("http://").to_owned();
         let persona = FakePersona::start().await;
-        let mut flags = persona.flags(&persona.base());
-        flags.extend(
-            [
-                "--database-url",
-                "https://demo-lucent-default-rtdb.firebaseio.com",
-                "--database-emulator-host",
-                &host,
-                "--store-timeout",
-                "2",
-            ]
-            .map(str::to_owned),
-        );
-        let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-        let app = spawn_app_with(&flags).await;
+        let app = TestApp::builder()
+            .persona(&persona.base())
+            .database("https://demo-lucent-default-rtdb.firebaseio.com", &host)
+            .store_timeout(Duration::from_secs(2))
+            .spawn()
+            .await;
         sent.send(signed(&app, &body)).await;
     }))
     .await;

@@ -13,36 +13,36 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use super::shared::{database_failures, shared_failures};
 use super::{CALLER, Op, Sent};
+use crate::builder::TestAppBuilder;
 use crate::fake_verotel;
-use crate::helpers::{TestApp, spawn_app, spawn_app_with, stripe_flags};
+use crate::helpers::{TestApp, spawn_app};
 use crate::test_keys::{now, token_for};
 
 const WEBHOOK_SECRET: &str = "whsec_error_codes_9b1d0c7e4a2f6e8d3c5b";
 
 /// The gateway on Stripe at `stripe`, with its records in `database` when given.
 pub(super) async fn billing_app(stripe: &str, database: Option<&MockServer>) -> TestApp {
-    let args = stripe_flags(stripe, WEBHOOK_SECRET).map(str::to_owned);
-    spawn_on(args.to_vec(), database).await
+    spawn_on(TestApp::builder().stripe(stripe, WEBHOOK_SECRET), database).await
 }
 
 /// The gateway on Verotel (nothing listens at its FlexPay and Control Center bases), with its
 /// records in `database` when given.
 pub(super) async fn verotel_app(database: Option<&MockServer>) -> TestApp {
-    spawn_on(fake_verotel::flags_for("http://127.0.0.1:9"), database).await
+    spawn_on(TestApp::builder().verotel("http://127.0.0.1:9"), database).await
 }
 
-async fn spawn_on(mut args: Vec<String>, database: Option<&MockServer>) -> TestApp {
+async fn spawn_on(app: TestAppBuilder, database: Option<&MockServer>) -> TestApp {
     // A processor or a database that hangs is given up on after 2 s, not the default 10 and 5.
-    args.extend(["--payments-timeout", "2", "--store-timeout", "2"].map(str::to_owned));
+    let mut app = app
+        .payments_timeout(Duration::from_secs(2))
+        .store_timeout(Duration::from_secs(2));
     if let Some(database) = database {
-        args.extend([
-            "--database-url".to_owned(),
-            "https://demo-lucent-default-rtdb.firebaseio.com".to_owned(),
-            "--database-emulator-host".to_owned(),
-            database.uri().trim_start_matches("http://").to_owned(),
-        ]);
+        app = app.database(
+            "https://demo-lucent-default-rtdb.firebaseio.com",
+            database.uri().trim_start_matches("http://"),
+        );
     }
-    spawn_app_with(&args.iter().map(String::as_str).collect::<Vec<_>>()).await
+    app.spawn().await
 }
 
 fn stripe_error(status: u16) -> ResponseTemplate {

@@ -1,5 +1,6 @@
 //! The gallery: history, images, deletion.
 
+use lucent::age::Mode;
 use lucent::store::push_id;
 use serde_json::json;
 
@@ -69,7 +70,7 @@ async fn reading_an_image_sends_every_code_it_lists() {
     sent.send(image(&id)).await;
 
     // An explicit image, its owner's age check reset since.
-    let checked = crate::helpers::spawn_app_with(&["--age-check", "test"]).await;
+    let checked = TestApp::builder().age_check(Mode::Test).spawn().await;
     let eve = checked.register("eve").await;
     checked.verify_age("eve").await;
     let made = checked

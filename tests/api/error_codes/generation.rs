@@ -7,12 +7,14 @@ use serde_json::{Value, json};
 use wiremock::matchers::{body_string_contains, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
+use lucent::age::Mode;
 use lucent::store::push_id;
 
 use super::shared::shared_failures;
 use super::{Op, Sent};
 use crate::backends::{slow_answer, txt2img_answer};
-use crate::helpers::{TestApp, spawn_app, spawn_app_with, until};
+use crate::builder::{Generator, TestAppBuilder};
+use crate::helpers::{TestApp, spawn_app, until};
 use crate::test_keys::token_for;
 
 /// A local A1111 backend that answers by what the prompt asks for.
@@ -59,11 +61,10 @@ pub(super) async fn backend() -> MockServer {
     server
 }
 
-pub(super) async fn app_on(backend: &MockServer, extra: &[&str]) -> TestApp {
-    let spec = format!("a1111+{}", backend.uri());
-    let mut args = vec!["--generator", spec.as_str()];
-    args.extend_from_slice(extra);
-    spawn_app_with(&args).await
+pub(super) async fn app_on(backend: &MockServer, app: TestAppBuilder) -> TestApp {
+    app.generator(Generator::A1111(&backend.uri()))
+        .spawn()
+        .await
 }
 
 /// `op` (the API or the legacy call) asked for what `body` says.
@@ -104,7 +105,13 @@ pub(super) const ARRANGING: Duration = Duration::from_secs(10);
 
 async fn generation_failures(op: Op, sent: &Sent) {
     let backend = backend().await;
-    let app = app_on(&backend, &["--generator-timeout", "1", "--free-daily", "1"]).await;
+    let app = app_on(
+        &backend,
+        TestApp::builder()
+            .generator_timeout(Duration::from_secs(1))
+            .free_daily(1),
+    )
+    .await;
     let token = app.register("ann").await;
     for body in [
         json!({"prompt": ""}),
@@ -153,12 +160,12 @@ async fn generation_failures(op: Op, sent: &Sent) {
             .await;
     }
 
-    let checked = app_on(&backend, &["--age-check", "test"]).await;
+    let checked = app_on(&backend, TestApp::builder().age_check(Mode::Test)).await;
     let unverified = checked.register("eve").await;
     sent.send(generation(&checked, op, &unverified, &nsfw))
         .await;
 
-    let broken = app_on(&backend, &[]).await;
+    let broken = app_on(&backend, TestApp::builder()).await;
     let token = broken.register("ann").await;
     break_image_store(&broken);
     sent.send(generation(&broken, op, &token, &json!({"prompt": "a fox"})))
@@ -169,7 +176,7 @@ async fn generation_failures(op: Op, sent: &Sent) {
 
 /// One slot, room for one in line: the running user's second request and a third user.
 async fn crowded_queue(op: Op, backend: &MockServer, sent: &Sent) {
-    let app = app_on(backend, &["--queue-limit", "1"]).await;
+    let app = app_on(backend, TestApp::builder().queue_limit(1)).await;
     let [alice, bob, carol] = [
         app.register("alice").await,
         app.register("bob").await,
@@ -209,7 +216,10 @@ async fn creating_a_generation_sends_every_code_it_lists() {
 
 /// New jobs while the queue (Redis) is out of reach: nothing to queue them on.
 pub(super) async fn queue_down(op: Op, sent: &Sent) {
-    let app = spawn_app_with(&["--redis-url", "redis://127.0.0.1:9"]).await;
+    let app = TestApp::builder()
+        .redis("redis://127.0.0.1:9")
+        .spawn()
+        .await;
     let token = app.register("ann").await;
     sent.send(generation(&app, op, &token, &json!({"prompt": "a fox"})))
         .await;
@@ -217,7 +227,7 @@ pub(super) async fn queue_down(op: Op, sent: &Sent) {
 
 /// Submitting does not wait for the job, so the quota is spent by one that ended first.
 async fn quota_spent(op: Op, sent: &Sent) {
-    let app = spawn_app_with(&["--free-daily", "1"]).await;
+    let app = TestApp::builder().free_daily(1).spawn().await;
     let token = app.register("ann").await;
     let fox = json!({"prompt": "a fox"});
     sent.send(generation(&app, op, &token, &fox)).await;

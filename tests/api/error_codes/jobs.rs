@@ -5,14 +5,15 @@ use serde_json::{Value, json};
 use super::generation::{ARRANGING, app_on, backend};
 use super::shared::token_failures;
 use super::{Op, Sent};
-use crate::helpers::{spawn_app_with, until};
+use crate::builder::Generator;
+use crate::helpers::{TestApp, until};
 use crate::redis_server::RedisServer;
 
 async fn job_failures(op: Op, sent: &Sent) {
     token_failures(op, sent).await;
 
     let backend = backend().await;
-    let app = app_on(&backend, &[]).await;
+    let app = app_on(&backend, TestApp::builder()).await;
     let [ann, bob] = [app.register("ann").await, app.register("bob").await];
     let response = app
         .client
@@ -39,7 +40,11 @@ async fn job_failures(op: Op, sent: &Sent) {
     if op == Op::JobEvents {
         // No workers (they would be elsewhere): the job waits, and its streams stay open.
         let redis = RedisServer::start().await;
-        let app = spawn_app_with(&["--generator", "none", "--redis-url", &redis.url]).await;
+        let app = TestApp::builder()
+            .generator(Generator::None)
+            .redis(&redis.url)
+            .spawn()
+            .await;
         let ann = app.register("ann").await;
         let id = app.submit_job(&ann, &json!({"prompt": "a fox"})).await;
         let mut open = Vec::new();
@@ -51,7 +56,10 @@ async fn job_failures(op: Op, sent: &Sent) {
         sent.send(op.call(&app, &id).bearer_auth(&ann)).await;
     }
 
-    let queue_down = spawn_app_with(&["--redis-url", "redis://127.0.0.1:9"]).await;
+    let queue_down = TestApp::builder()
+        .redis("redis://127.0.0.1:9")
+        .spawn()
+        .await;
     let token = queue_down.register("ann").await;
     sent.send(op.call(&queue_down, &id).bearer_auth(&token))
         .await;

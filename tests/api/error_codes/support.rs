@@ -9,6 +9,7 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 use super::generation::break_image_store;
 use super::shared::{failing_databases, send_bad_bodies};
 use super::{Op, Sent};
+use crate::helpers::TestApp;
 use crate::staff::{console, console_for_sam, image_of, token};
 
 async fn support_failures(op: Op) {
@@ -121,7 +122,7 @@ async fn support_members_day_failures(sent: &Sent) {
 /// What only the role change meets: a bad body, no reason, a caller who is not an admin, the
 /// caller's own account, an email nobody has.
 async fn role_failures(sent: &Sent) {
-    let (c, support_only) = console_for_sam(&[]).await;
+    let (c, support_only) = console_for_sam(TestApp::builder()).await;
     c.account_has("ada", json!({"admin": true})).await;
     c.email_finds("ada", json!({"admin": true})).await;
     let ada = token("ada", json!({"admin": true}));
@@ -143,7 +144,7 @@ async fn role_failures(sent: &Sent) {
 
 /// What only the reads meet: a blank search, a bad page, an image store that fails.
 async fn reading_failures(op: Op, sent: &Sent) {
-    let (c, staff) = console_for_sam(&[]).await;
+    let (c, staff) = console_for_sam(TestApp::builder()).await;
     c.register("alice").await;
     let id = image_of(&c, "alice").await;
     let as_staff = |path: &str| c.app.client.get(c.app.url(path)).bearer_auth(&staff);

@@ -66,7 +66,7 @@ async fn a_session_from_before_the_accounts_revocation_loses_the_console() {
 
 #[tokio::test]
 async fn a_role_on_an_unverified_email_counts_for_nothing_and_is_never_granted() {
-    let c = console_with(&[]).await;
+    let c = console_with(TestApp::builder()).await;
     let mut record = account("sam", json!({"support": true}));
     record["emailVerified"] = json!(false);
     c.account_is("sam", record).await;

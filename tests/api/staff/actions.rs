@@ -301,7 +301,7 @@ async fn a_deletion_needs_a_reason_an_image_and_someone_elses_record() {
 
 #[tokio::test]
 async fn bonus_credits_from_support_show_on_the_users_profile_and_can_be_spent() {
-    let (c, sam) = console_for_sam(&["--free-daily", "1"]).await;
+    let (c, sam) = console_for_sam(TestApp::builder().free_daily(1)).await;
     c.register("alice").await;
     image_of(&c, "alice").await;
     let alice = token("alice", json!({}));
@@ -345,7 +345,7 @@ async fn bonus_credits_from_support_show_on_the_users_profile_and_can_be_spent()
 
 #[tokio::test]
 async fn a_grant_needs_a_reason_a_sensible_number_a_user_and_someone_else() {
-    let (c, sam) = console_for_sam(&[]).await;
+    let (c, sam) = console_for_sam(TestApp::builder()).await;
     c.register("alice").await;
     c.register("sam").await;
 

@@ -65,7 +65,7 @@ async fn a_uid_finds_that_user_and_an_unknown_one_finds_nobody() {
 
 #[tokio::test]
 async fn the_start_of_an_email_in_any_case_finds_everyone_it_begins() {
-    let (c, sam) = console_for_sam(&[]).await;
+    let (c, sam) = console_for_sam(TestApp::builder()).await;
     for uid in ["alice", "alicia", "bob"] {
         c.register(uid).await;
     }
@@ -85,11 +85,9 @@ async fn the_start_of_an_email_in_any_case_finds_everyone_it_begins() {
 /// until `period_end` (seconds).
 async fn stripe_console(period_end: i64) -> (Console, String, MockServer) {
     let stripe = MockServer::start().await;
-    let base = stripe.uri();
-    let (c, sam) = console_for_sam(&stripe_flags(
-        &base,
-        "whsec_lucent_test_c2f3a1e0b7d94b6a8f5e",
-    ))
+    let (c, sam) = console_for_sam(
+        TestApp::builder().stripe(&stripe.uri(), "whsec_lucent_test_c2f3a1e0b7d94b6a8f5e"),
+    )
     .await;
     c.register("alice").await;
     let record = lucent::store::Subscription {

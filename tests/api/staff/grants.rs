@@ -4,8 +4,12 @@ use super::*;
 
 #[tokio::test]
 async fn a_support_member_grants_up_to_a_daily_total_and_an_admin_beyond_it() {
-    let (c, sam) =
-        console_for_sam(&["--support-daily-credits", "30", "--support-daily-pro", "1"]).await;
+    let (c, sam) = console_for_sam(
+        TestApp::builder()
+            .support_daily_credits(30)
+            .support_daily_pro(1),
+    )
+    .await;
     for uid in ["alice", "bob"] {
         c.register(uid).await;
     }

@@ -4,7 +4,7 @@ use super::*;
 
 #[tokio::test]
 async fn staff_see_a_pro_users_images_only_blurred() {
-    let (c, sam) = console_for_sam(&[]).await;
+    let (c, sam) = console_for_sam(TestApp::builder()).await;
     c.register("alice").await;
     let id = image_of(&c, "alice").await;
     let alice = token("alice", json!({}));
@@ -46,7 +46,7 @@ async fn staff_see_a_pro_users_images_only_blurred() {
 
 #[tokio::test]
 async fn another_users_images_are_not_found_and_a_bad_page_is_refused() {
-    let (c, sam) = console_for_sam(&[]).await;
+    let (c, sam) = console_for_sam(TestApp::builder()).await;
     c.register("alice").await;
     c.register("bob").await;
     let bobs = image_of(&c, "bob").await;

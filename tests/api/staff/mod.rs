@@ -19,7 +19,8 @@ use wiremock::matchers::{body_partial_json, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::billing::{mount_subscription, subscription};
-use crate::helpers::{TestApp, spawn_app, spawn_app_with, stripe_flags};
+use crate::builder::TestAppBuilder;
+use crate::helpers::{TestApp, spawn_app};
 use crate::test_keys::{claims, unsigned};
 
 const ACCOUNTS: &str = "/identitytoolkit.googleapis.com/v1/projects/demo-lucent/accounts";
@@ -31,26 +32,25 @@ pub struct Console {
 }
 
 pub async fn console(database: Option<&MockServer>) -> Console {
-    let db = database.map(|db| db.uri().trim_start_matches("http://").to_owned());
-    match &db {
+    let app = TestApp::builder();
+    match database {
         Some(db) => {
-            console_with(&[
-                "--database-url",
-                "https://demo-lucent-default-rtdb.firebaseio.com",
-                "--database-emulator-host",
-                db,
+            console_with(
+                app.database(
+                    "https://demo-lucent-default-rtdb.firebaseio.com",
+                    db.uri().trim_start_matches("http://"),
+                )
                 // A database that hangs is given up on after 2 s, not the default 5.
-                "--store-timeout",
-                "2",
-            ])
+                .store_timeout(Duration::from_secs(2)),
+            )
             .await
         }
-        None => console_with(&[]).await,
+        None => console_with(app).await,
     }
 }
 
-/// The gateway in emulator mode with `extra` flags.
-pub async fn console_with(extra: &[&str]) -> Console {
+/// `app` in emulator mode.
+pub async fn console_with(app: TestAppBuilder) -> Console {
     let accounts = MockServer::start().await;
     // A uid the accounts service does not know: Identity Toolkit answers without `users`.
     Mock::given(method("POST"))
@@ -63,17 +63,15 @@ pub async fn console_with(extra: &[&str]) -> Console {
         .mount(&accounts)
         .await;
     let host = accounts.uri().trim_start_matches("http://").to_owned();
-    let mut args = vec!["--auth-emulator-host", host.as_str()];
-    args.extend_from_slice(extra);
     Console {
-        app: spawn_app_with(&args).await,
+        app: app.auth_emulator(&host).spawn().await,
         accounts,
     }
 }
 
 /// A console where sam holds the support role; sam's token.
-pub async fn console_for_sam(extra: &[&str]) -> (Console, String) {
-    let c = console_with(extra).await;
+pub async fn console_for_sam(app: TestAppBuilder) -> (Console, String) {
+    let c = console_with(app).await;
     c.account_has("sam", json!({"support": true})).await;
     (c, token("sam", json!({"support": true})))
 }

@@ -136,7 +136,7 @@ impl Console {
 
 #[tokio::test]
 async fn an_admin_grants_the_support_role_from_the_browser_and_the_trail_says_who_and_why() {
-    let c = console_with(&[]).await;
+    let c = console_with(TestApp::builder()).await;
     c.account_has("ada", json!({"admin": true})).await;
     c.email_finds("tess", json!({"beta": true})).await;
     let ada = token("ada", json!({"admin": true}));
@@ -177,7 +177,7 @@ async fn an_admin_grants_the_support_role_from_the_browser_and_the_trail_says_wh
 
 #[tokio::test]
 async fn two_admins_changing_one_accounts_roles_at_once_both_count() {
-    let c = console_with(&[]).await;
+    let c = console_with(TestApp::builder()).await;
     c.account_has("ada", json!({"admin": true})).await;
     c.account_has("abe", json!({"admin": true})).await;
     let claims = c
@@ -209,7 +209,7 @@ async fn two_admins_changing_one_accounts_roles_at_once_both_count() {
 
 #[tokio::test]
 async fn support_staff_grant_nothing_and_nobody_changes_their_own_role() {
-    let c = console_with(&[]).await;
+    let c = console_with(TestApp::builder()).await;
     c.account_has("sam", json!({"support": true})).await;
     c.account_has("ada", json!({"admin": true})).await;
     c.email_finds("ada", json!({"admin": true})).await;

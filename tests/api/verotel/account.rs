@@ -4,14 +4,13 @@ use serde_json::json;
 
 use super::{delivered, initial};
 use crate::fake_verotel::{FakeVerotel, event};
+use crate::helpers::TestApp;
 use crate::staff::{Console, console_for_sam};
 
 /// A console on Verotel where sam holds the support role and alice is registered.
 async fn verotel_console() -> (Console, String, FakeVerotel) {
     let verotel = FakeVerotel::start().await;
-    let flags = verotel.flags();
-    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
-    let (c, sam) = console_for_sam(&flags).await;
+    let (c, sam) = console_for_sam(TestApp::builder().verotel(&verotel.server.uri())).await;
     c.register("alice").await;
     (c, sam, verotel)
 }

@@ -12,16 +12,18 @@ use lucent::billing::verotel::signature::Params;
 use serde_json::Value;
 
 use crate::fake_verotel::{FakeVerotel, KEY, event, signed_query};
-use crate::helpers::{TestApp, spawn_app_with};
+use crate::helpers::TestApp;
 
 const PUBLIC: &str = "https://lucent.example";
 
 async fn verotel_app() -> (TestApp, FakeVerotel) {
     let verotel = FakeVerotel::start().await;
-    let mut args = verotel.flags();
-    args.extend(["--public-url".to_owned(), PUBLIC.to_owned()]);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    (spawn_app_with(&args).await, verotel)
+    let app = TestApp::builder()
+        .verotel(&verotel.server.uri())
+        .public_url(PUBLIC)
+        .spawn()
+        .await;
+    (app, verotel)
 }
 
 async fn deliver(app: &TestApp, query: &str) -> reqwest::Response {
