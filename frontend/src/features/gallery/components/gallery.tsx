@@ -8,8 +8,8 @@ import { useAccess } from '../hooks/use-access';
 import { useLibrary } from '../hooks/use-library';
 
 import styles from './gallery.module.css';
-import type { ImageHandlers } from './generation-actions';
 import { Library } from './library';
+import type { ImageHandlers } from '../image-handlers';
 
 interface GalleryProps extends ImageHandlers {
   /** The ids of the images made on this visit: marked new, and the first shown takes the focus. */

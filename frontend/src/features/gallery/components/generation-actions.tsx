@@ -1,24 +1,13 @@
 import { Menu } from '@/components/ui/menu';
-import type { Generation, SourceMode, SourceModeView } from '@/types/api';
+import type { Generation, SourceModeView } from '@/types/api';
 
 import type { Access } from '../access';
+import type { ImageHandlers } from '../image-handlers';
 import { useImageActions } from '../hooks/use-image-actions';
 
 import { DeleteImageDialog } from './delete-image-dialog';
 import styles from './gallery.module.css';
 import { imageMenuEntries } from './image-menu-entries';
-
-/** What the page does for the actions that leave the gallery. */
-export interface ImageHandlers {
-  /** 'Try Again': the same settings and a new seed. */
-  readonly onTryAgain: (generation: Generation) => void;
-  /** 'Use these settings': the form filled with every setting of the image, its seed too. */
-  readonly onUseSettings: (generation: Generation) => void;
-  /** 'Vary (subtle)', 'Upscale 2x', …: a new image drawn from this one. */
-  readonly onMakeFrom: (generation: Generation, mode: SourceMode) => void;
-  /** A guest or free user chose a Premium action, named as the menu names it. */
-  readonly onUpgrade: (feature: string) => void;
-}
 
 interface GenerationActionsProps {
   readonly generation: Generation;

@@ -3,9 +3,9 @@ import { useId, useState, type Ref } from 'react';
 import type { Generation, SourceModeView } from '@/types/api';
 
 import type { Access } from '../access';
+import type { ImageHandlers } from '../image-handlers';
 import { groupHistory } from '../history-groups';
 
-import type { ImageHandlers } from './generation-actions';
 import { ImageTile } from './image-tile';
 import styles from './library.module.css';
 

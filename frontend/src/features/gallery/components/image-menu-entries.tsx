@@ -2,9 +2,9 @@ import type { MenuEntry } from '@/components/ui/menu';
 import type { Generation, SourceModeView } from '@/types/api';
 
 import type { Access } from '../access';
+import type { ImageHandlers } from '../image-handlers';
 import type { useImageActions } from '../hooks/use-image-actions';
 
-import type { ImageHandlers } from './generation-actions';
 
 interface EntriesOf {
   readonly generation: Generation;

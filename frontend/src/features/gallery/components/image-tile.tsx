@@ -6,9 +6,10 @@ import { ImageFrame } from '@/components/ui/image-frame';
 import type { Generation, SourceModeView } from '@/types/api';
 
 import type { Access } from '../access';
+import type { ImageHandlers } from '../image-handlers';
 import { useGenerationImage } from '../hooks/use-generation-image';
 
-import { GenerationActions, type ImageHandlers } from './generation-actions';
+import { GenerationActions } from './generation-actions';
 import styles from './library.module.css';
 
 interface ImageTileProps {

@@ -5,10 +5,11 @@ import { labelsOf, useCatalog } from '@/lib/catalog';
 import type { Generation, SourceModeView } from '@/types/api';
 
 import type { Access } from '../access';
+import type { ImageHandlers } from '../image-handlers';
 import { useGenerationImage } from '../hooks/use-generation-image';
 import { useZoom } from '../hooks/use-zoom';
 
-import { GenerationActions, type ImageHandlers } from './generation-actions';
+import { GenerationActions } from './generation-actions';
 import { GenerationDetails } from './generation-details';
 import styles from './viewer.module.css';
 import { ViewerStage } from './viewer-stage';

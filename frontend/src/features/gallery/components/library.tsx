@@ -4,10 +4,10 @@ import { paths } from '@/config/paths';
 import { useCatalog } from '@/lib/catalog';
 
 import type { Access } from '../access';
+import type { ImageHandlers } from '../image-handlers';
 import type { useLibrary } from '../hooks/use-library';
 
 import styles from './gallery.module.css';
-import type { ImageHandlers } from './generation-actions';
 import { HistoryFilters } from './history-filters';
 import { HistoryGrid } from './history-grid';
 import { HistoryStatus } from './history-status';
