@@ -13,7 +13,7 @@ use lucent::images::encode_png;
 use lucent::images::{png_meta, preview};
 use lucent::safety::{Gate, Request as SafetyRequest};
 use lucent::store::embedded::EmbeddedStore;
-use lucent::store::{ProfileUpdate, Store};
+use lucent::store::{AccountRecords, CreditLedger, ProfileUpdate};
 use serde_json::json;
 use tokio::runtime::Runtime;
 use wiremock::matchers::method;

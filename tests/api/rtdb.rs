@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lucent::store::rtdb::{Credentials, RtdbStore};
-use lucent::store::{ProfileUpdate, Store, StoreError};
+use lucent::store::{AccountRecords, ProfileUpdate, StoreError};
 use serde_json::{Value, json};
 use wiremock::matchers::{body_string_contains, header, method, path, query_param};
 use wiremock::{Mock, MockServer, ResponseTemplate};

@@ -1,10 +1,11 @@
 //! `generations/{uid}/{id}` in SQLite: one row per image, the record as a JSON document, the
 //! creation time beside it for the retention sweep.
 
+use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{decode, docs, encode, sqlite};
-use crate::store::{GenerationRecord, StoreResult};
+use super::{EmbeddedStore, decode, docs, encode, sqlite};
+use crate::store::{GenerationRecord, GenerationRecords, StoreResult};
 
 pub fn put(c: &Connection, uid: &str, record: &GenerationRecord) -> StoreResult<()> {
     c.execute(
@@ -101,4 +102,59 @@ pub fn created_before(
          ORDER BY created_at LIMIT ?3",
         params![uid, cutoff_ms, i64::try_from(limit).unwrap_or(i64::MAX)],
     )
+}
+
+#[async_trait]
+impl GenerationRecords for EmbeddedStore {
+    async fn put_generation(&self, uid: &str, record: &GenerationRecord) -> StoreResult<()> {
+        let (uid, record) = (uid.to_owned(), record.clone());
+        self.with(move |c| put(c, &uid, &record)).await
+    }
+
+    async fn get_generation(&self, uid: &str, id: &str) -> StoreResult<Option<GenerationRecord>> {
+        let (uid, id) = (uid.to_owned(), id.to_owned());
+        self.with(move |c| get(c, &uid, &id)).await
+    }
+
+    async fn delete_generation(&self, uid: &str, id: &str) -> StoreResult<bool> {
+        let (uid, id) = (uid.to_owned(), id.to_owned());
+        self.with(move |c| delete(c, &uid, &id)).await
+    }
+
+    async fn set_favorite(&self, uid: &str, id: &str, favorite: bool) -> StoreResult<bool> {
+        let (uid, id) = (uid.to_owned(), id.to_owned());
+        self.with(move |c| set_favorite(c, &uid, &id, favorite))
+            .await
+    }
+
+    async fn list_generations(
+        &self,
+        uid: &str,
+        before: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<GenerationRecord>> {
+        let (uid, before) = (uid.to_owned(), before.map(str::to_owned));
+        self.with(move |c| list(c, &uid, before.as_deref(), limit))
+            .await
+    }
+
+    async fn count_generations(&self, uid: &str) -> StoreResult<u64> {
+        let uid = uid.to_owned();
+        self.with(move |c| count(c, &uid)).await
+    }
+
+    async fn generation_owners(&self) -> StoreResult<Vec<String>> {
+        self.with(|c| owners(c)).await
+    }
+
+    async fn generations_created_before(
+        &self,
+        uid: &str,
+        cutoff_ms: i64,
+        limit: usize,
+    ) -> StoreResult<Vec<GenerationRecord>> {
+        let uid = uid.to_owned();
+        self.with(move |c| created_before(c, &uid, cutoff_ms, limit))
+            .await
+    }
 }

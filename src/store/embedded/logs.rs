@@ -1,10 +1,11 @@
 //! A user's append-only logs (the audit trail, refused requests, which staff also read across
 //! users): one document per entry, in push-id (time) order.
 
-use rusqlite::params;
+use async_trait::async_trait;
+use rusqlite::{OptionalExtension, TransactionBehavior, params};
 
-use super::{EmbeddedStore, decode, sqlite};
-use crate::store::{RefusalRecord, StoreResult};
+use super::{EmbeddedStore, decode, encode, sqlite};
+use crate::store::{AuditEntry, LogRecords, RefusalRecord, StoreResult};
 
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Log {
@@ -88,4 +89,61 @@ fn keyed<T: serde::de::DeserializeOwned>(
     rows.into_iter()
         .map(|(key, doc)| Ok((key, decode(&doc)?)))
         .collect()
+}
+
+#[async_trait]
+impl LogRecords for EmbeddedStore {
+    async fn add_refusal(&self, refusal: &RefusalRecord) -> StoreResult<String> {
+        self.push(Log::Refusals, &refusal.uid, encode(refusal)?)
+            .await
+    }
+
+    async fn mark_false_positive(&self, uid: &str, id: &str) -> StoreResult<bool> {
+        let (uid, id) = (uid.to_owned(), id.to_owned());
+        self.with(move |c| {
+            let tx = c
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(sqlite)?;
+            let doc: Option<String> = tx
+                .query_row(
+                    "SELECT doc FROM refusals WHERE uid = ?1 AND push_id = ?2",
+                    params![uid, id],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(sqlite)?;
+            let Some(doc) = doc else { return Ok(false) };
+            let mut refusal: RefusalRecord = decode(&doc)?;
+            refusal.false_positive = true;
+            tx.execute(
+                "UPDATE refusals SET doc = ?3 WHERE uid = ?1 AND push_id = ?2",
+                params![uid, id, encode(&refusal)?],
+            )
+            .map_err(sqlite)?;
+            tx.commit().map_err(sqlite)?;
+            Ok(true)
+        })
+        .await
+    }
+
+    async fn list_refusals(&self, uid: &str) -> StoreResult<Vec<(String, RefusalRecord)>> {
+        self.entries(Log::Refusals, uid).await
+    }
+
+    async fn recent_refusals(
+        &self,
+        before: Option<&str>,
+        limit: usize,
+    ) -> StoreResult<Vec<(String, RefusalRecord)>> {
+        self.recent_refusals_before(before, limit).await
+    }
+
+    async fn add_audit(&self, uid: &str, entry: &AuditEntry) -> StoreResult<String> {
+        self.push(Log::Audit, uid, encode(entry)?).await
+    }
+
+    async fn list_audit(&self, uid: &str) -> StoreResult<Vec<AuditEntry>> {
+        let entries = self.entries(Log::Audit, uid).await?;
+        Ok(entries.into_iter().map(|(_, entry)| entry).collect())
+    }
 }

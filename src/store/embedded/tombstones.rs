@@ -1,10 +1,11 @@
 //! `tombstones/{uid}` in SQLite: the record as a JSON document, its expiry beside it for the
 //! retention sweep.
 
+use async_trait::async_trait;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{decode, encode, sqlite};
-use crate::store::{StoreResult, Tombstone};
+use super::{EmbeddedStore, decode, encode, sqlite};
+use crate::store::{StoreResult, Tombstone, TombstoneRecords};
 
 pub fn put(c: &Connection, uid: &str, tombstone: &Tombstone) -> StoreResult<bool> {
     let n = c
@@ -57,4 +58,35 @@ pub fn delete(c: &Connection, uid: &str) -> StoreResult<()> {
     c.execute("DELETE FROM tombstones WHERE uid = ?1", [uid])
         .map_err(sqlite)?;
     Ok(())
+}
+
+#[async_trait]
+impl TombstoneRecords for EmbeddedStore {
+    async fn put_tombstone(&self, uid: &str, tombstone: &Tombstone) -> StoreResult<bool> {
+        let (uid, tombstone) = (uid.to_owned(), tombstone.clone());
+        self.with(move |c| put(c, &uid, &tombstone)).await
+    }
+
+    async fn get_tombstone(&self, uid: &str) -> StoreResult<Option<Tombstone>> {
+        let uid = uid.to_owned();
+        self.with(move |c| get(c, &uid)).await
+    }
+
+    async fn tombstone_by_email(
+        &self,
+        email_key: &str,
+        now_ms: i64,
+    ) -> StoreResult<Option<Tombstone>> {
+        let email_key = email_key.to_owned();
+        self.with(move |c| by_email(c, &email_key, now_ms)).await
+    }
+
+    async fn tombstones_due(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<String>> {
+        self.with(move |c| due(c, now_ms, limit)).await
+    }
+
+    async fn delete_tombstone(&self, uid: &str) -> StoreResult<()> {
+        let uid = uid.to_owned();
+        self.with(move |c| delete(c, &uid)).await
+    }
 }
