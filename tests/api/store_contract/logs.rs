@@ -1,10 +1,8 @@
 //! Refusals and the audit trail, per user and across users.
 
-use std::time::Duration;
-
 use lucent::store::{AuditEntry, RefusalRecord, Store, StoreError, Suspension};
 
-use super::{profile, uid};
+use super::{next_millisecond, profile, uid};
 
 pub fn refusal_of(uid: &str, prompt: &str) -> RefusalRecord {
     RefusalRecord {
@@ -40,7 +38,7 @@ pub async fn audit_entries_are_kept_in_order(store: &dyn Store) {
             reason: (*reason).into(),
         };
         store.add_audit(&id, &entry).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(2)).await;
+        next_millisecond().await;
     }
 
     let trail = store.list_audit(&id).await.unwrap();
@@ -58,8 +56,7 @@ pub async fn refusals_are_kept_in_order_and_a_suspension_is_set_and_lifted(store
     let refusal = |prompt: &str| refusal_of(&id, prompt);
 
     let first = store.add_refusal(&refusal("one")).await.unwrap();
-    // Push ids order by the millisecond, as the database's own do.
-    tokio::time::sleep(Duration::from_millis(2)).await;
+    next_millisecond().await;
     store.add_refusal(&refusal("two")).await.unwrap();
     let suspension = suspension_since(5);
     let suspended = store.set_suspension(&id, &suspension).await.unwrap();
@@ -109,7 +106,7 @@ pub async fn every_users_refusals_read_newest_first_in_pages(store: &dyn Store) 
     for n in 0..5 {
         let refusal = refusal_of(&ours[n % 2], &format!("prompt {n}"));
         keys.push(store.add_refusal(&refusal).await.unwrap());
-        tokio::time::sleep(Duration::from_millis(2)).await;
+        next_millisecond().await;
     }
     let page = |before: Option<String>| async move {
         let found = store.recent_refusals(before.as_deref(), 3).await.unwrap();

@@ -74,6 +74,16 @@ pub fn profile(name: &str, age: bool) -> ProfileUpdate {
     }
 }
 
+/// Returns once the clock has moved on to its next millisecond. Push ids, the database's own
+/// too, order entries by the millisecond they were made in, so a test that needs an order
+/// waits for that event between two writes.
+pub async fn next_millisecond() {
+    let started = lucent::store::now_ms();
+    while lucent::store::now_ms() == started {
+        tokio::task::yield_now().await;
+    }
+}
+
 /// Unique per run, so a shared emulator does not see earlier runs' records.
 pub fn uid(name: &str) -> String {
     format!(
