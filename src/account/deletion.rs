@@ -6,7 +6,7 @@
 //! that carries the suspension) is kept, and the answer says so. An audit entry marks the uid
 //! deleted for good: who asked, when, why; never a prompt. A tombstone record keeps the credit
 //! period's count, the refusals of the last 24 hours and the suspension until those run out
-//! (the retention sweep deletes it then, src/generate/retention.rs).
+//! (the retention sweep deletes it then, src/gallery/retention.rs).
 //!
 //! Every step deletes what is there and succeeds on what is gone, so a request cut anywhere
 //! (a crash, an upstream down) is finished by asking again.
@@ -14,12 +14,15 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+use crate::admission::Admission;
 use crate::age::{AgeChecks, AgeError};
 use crate::auth::identity_toolkit::{Accounts, AccountsError};
 use crate::billing::ProviderError;
 use crate::billing::processor::Processor;
-use crate::generate::{GenerateError, Generator};
+use crate::following::Following;
+use crate::generation::GenerateError;
 use crate::images::blobs::BlobError;
+use crate::images::blobs::Blobs;
 use crate::jobs::Cancel;
 use crate::safety::strikes;
 use crate::store::{
@@ -73,7 +76,9 @@ pub enum DeletionError {
 pub struct Deletion<'a> {
     pub store: &'a dyn Store,
     pub users: &'a Users,
-    pub generator: &'a Generator,
+    pub admission: &'a Admission,
+    pub following: &'a Following,
+    pub blobs: &'a Blobs,
     pub processor: &'a dyn Processor,
     pub accounts: &'a Accounts,
     pub age: &'a AgeChecks,
@@ -139,7 +144,7 @@ impl Deletion<'_> {
         self.users.changed(uid).await;
         // A job admitted while this ran (the profile still there, or a cache not yet told)
         // could outlive it: then this deletion is not over, and asking again finishes it.
-        if !self.generator.jobs_of(uid).await?.is_empty() {
+        if !self.following.jobs_of(uid).await?.is_empty() {
             return Err(DeletionError::Busy);
         }
         self.accounts.delete(uid).await?;
@@ -231,12 +236,12 @@ impl Deletion<'_> {
     async fn end_jobs(&self, uid: &str) -> Result<(), DeletionError> {
         let give_up = Instant::now() + RUNNING_WAIT;
         loop {
-            let jobs = self.generator.jobs_of(uid).await?;
+            let jobs = self.following.jobs_of(uid).await?;
             if jobs.is_empty() {
                 return Ok(());
             }
             for id in &jobs {
-                if let Cancel::Canceled(_) = self.generator.cancel(uid, id).await? {
+                if let Cancel::Canceled(_) = self.admission.cancel(uid, id).await? {
                     tracing::info!(job = %id, "canceled: its account is being deleted");
                 }
             }
@@ -250,7 +255,7 @@ impl Deletion<'_> {
     /// Every byte under the account's prefix (a record's, and any a record no longer names),
     /// then every record.
     async fn delete_images(&self, uid: &str) -> Result<(), DeletionError> {
-        self.generator.blobs().delete_under(uid).await?;
+        self.blobs.delete_under(uid).await?;
         loop {
             let page = self.store.list_generations(uid, None, PAGE).await?;
             if page.is_empty() {

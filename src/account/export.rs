@@ -14,8 +14,8 @@ use tokio::sync::mpsc;
 use zip::write::{SimpleFileOptions, StreamWriter};
 use zip::{CompressionMethod, ZipWriter};
 
-use crate::generate::GenerateError;
-use crate::generate::gallery::{Gallery, Viewer};
+use crate::gallery::{Gallery, Viewer};
+use crate::generation::GenerateError;
 use crate::store::{GenerationRecord, Store, StoreError, now_ms};
 use crate::users::Users;
 

@@ -2,7 +2,7 @@
 //! error names the variable to fix.
 
 use super::{BillingMode, Config};
-use crate::generate::backend::BackendSpec;
+use crate::worker::backend::BackendSpec;
 
 /// A start that cannot be allowed, found after the values parsed one by one.
 #[derive(Debug, thiserror::Error)]

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use secrecy::SecretString;
 use url::Url;
 
-use crate::generate::backend::BackendSpec;
+use crate::worker::backend::BackendSpec;
 use values::{
     parse_host_port, parse_http_url, parse_image_store, parse_project_id, parse_redis_url,
 };

@@ -160,21 +160,20 @@ async fn check(state: &AppState) -> ReadinessReport {
         None => Check::of("keys", Some("emulator"), Ok::<(), String>(())),
         Some(keys) => Check::of("keys", Some("google"), keys.ready().await.map(drop)),
     };
-    let generator = &state.generator;
     let checks = Checks {
         store: Check::of("store", Some(state.store.kind()), state.store.ping().await),
         keys,
-        generator: match generator.backend() {
+        generator: match &state.work.backend {
             Some(backend) => Check::of("generator", Some(backend.kind()), backend.ready().await),
             None => Check::of("generator", Some("workers"), Ok::<(), String>(())),
         },
-        images: Check::of("images", None, generator.blobs().check().await),
+        images: Check::of("images", None, state.work.blobs.check().await),
         redis: match &state.redis {
             Some(redis) => Some(redis_check(redis).await),
             None => None,
         },
         moderation: {
-            let configured = generator.moderated();
+            let configured = state.admission.moderated();
             ModerationCheck {
                 configured,
                 warning: (!configured).then_some(crate::safety::moderation::NO_MODERATION),
@@ -246,7 +245,7 @@ pub async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Respo
     if !allowed {
         return ApiError::not_found("metrics").into_response();
     }
-    let depth = state.generator.depth().await.ok();
+    let depth = state.following.depth().await.ok();
     let mut text = state.metrics.render(state.users.store_reads());
     Depth::exposition(depth.as_ref(), &mut text);
     (

@@ -1,5 +1,5 @@
 //! The HTTP layer: the router, extractors, handlers, the error mapping, static files. It
-//! depends on the services (`users`, `generate`, `billing`, `limits`) and never the other way.
+//! depends on the services (`users`, `admission`, `following`, `gallery`, `billing`, `limits`) and never the other way.
 //!
 //! Every route is registered through `utoipa_axum`'s `routes!`, so the router and the OpenAPI
 //! document come from the same place; `openapi.rs` holds the document's frame.

@@ -9,19 +9,21 @@ use secrecy::SecretString;
 
 use super::edge::security_headers::SecurityHeaders;
 use super::health::Readiness;
+use crate::admission::Admission;
 use crate::age::AgeChecks;
 use crate::auth::TokenVerifier;
 use crate::billing::Billing;
 use crate::coordination::redis::RedisClient;
-use crate::generate::Generator;
-use crate::generate::gallery::Gallery;
-use crate::generate::samples::Samples;
+use crate::following::Following;
+use crate::gallery::Gallery;
+use crate::gallery::samples::Samples;
 use crate::limits::RateLimits;
 use crate::limits::streams::StreamSlots;
 use crate::metrics::Metrics;
 use crate::staff::Staff;
 use crate::store::Store;
 use crate::users::Users;
+use crate::worker::WorkerParts;
 
 /// Cheap to clone: everything lives behind one `Arc`.
 #[derive(Clone)]
@@ -50,12 +52,16 @@ pub struct App {
     pub store: Arc<dyn Store>,
     /// User records through the short pro-check cache.
     pub users: Users,
-    /// The generation pipeline.
-    pub generator: Arc<Generator>,
+    /// Generation requests until the board holds them, and taking them back out of line.
+    pub admission: Arc<Admission>,
+    /// Where each job stands, and its events.
+    pub following: Following,
     /// A user's images after they are made.
     pub gallery: Gallery,
     /// The styles' sample tiles.
     pub samples: Samples,
+    /// This process's GPU side: its renderer, the image store, reaping and settlement.
+    pub work: WorkerParts,
     /// The card processor `LUCENT_BILLING` names, behind billing's one port.
     pub billing: Billing,
     /// Persona (or the offline test page), when explicit imagery needs a verified age.

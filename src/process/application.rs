@@ -11,7 +11,7 @@ use tokio::task::JoinHandle;
 use super::shared::SharedParts;
 use super::{tasks, wiring};
 use crate::config::Config;
-use crate::generate::retention;
+use crate::gallery::retention;
 use crate::http::{AppState, server};
 use crate::{build_app, build_worker_app};
 
@@ -44,22 +44,22 @@ impl Application {
         &self,
         stop: &watch::Receiver<bool>,
     ) -> anyhow::Result<Option<JoinHandle<()>>> {
-        let generator = &self.state.generator;
+        let work = &self.state.work;
         let every = Duration::from_secs(self.config.job_lease).div_f32(3.0);
-        let reaper = generator.reaper();
+        let reaper = work.reaper();
         tasks::every("reaping", every, stop.clone(), move || {
             let reaper = reaper.clone();
             async move { reaper.reap().await }
         });
-        let settler = generator.settler();
+        let settler = work.settler.clone();
         tasks::every("settlement", every, stop.clone(), move || {
             let settler = settler.clone();
             async move { settler.settle_leftovers().await }
         });
-        if let Some(backend) = generator.backend() {
+        if let Some(backend) = &work.backend {
             tokio::spawn(wiring::check_checkpoints(
                 Arc::clone(backend),
-                generator.catalog().clone(),
+                self.state.admission.catalog().clone(),
             ));
         }
         let worker = wiring::worker(&self.config, &self.state)?;

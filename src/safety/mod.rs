@@ -3,7 +3,7 @@
 //!
 //! It reads what the model receives, not what the user typed: the prompt as the backend's
 //! request carries it (the user's words, the style's and the look's text, cleaned as the
-//! backend's text is: `generate::request::Drawn`), and for a variation the source image's
+//! backend's text is: `generation::spec::Drawn`), and for a variation the source image's
 //! prompt with it, under the stricter of the two styles.
 //!
 //! A request asks for explicit imagery when its style is NSFW or its text asks for nudity,

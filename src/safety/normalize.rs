@@ -4,7 +4,7 @@
 //! its skeletons also merge ASCII pairs such as `rn` and `m`, which would make ordinary words
 //! collide), invisible characters (zero-width, bidirectional, variation selectors) dropped, and
 //! everything lowercased. Every whitespace and control character breaks a word, as it does for
-//! the model (`generate::request` sends them as spaces).
+//! the model (`admission::body` sends them as spaces).
 //!
 //! The text is then cut into words at anything that is not a letter or a digit, A1111's prompt
 //! syntax included (`(word:1.3)`, `[a:b:0.5]`, `[a|b]`, `<lora:name:0.8>`, `BREAK` is a word);
@@ -100,7 +100,7 @@ impl Reading {
 }
 
 /// Every whitespace and control character as a space, trimmed: what a backend is sent
-/// (`generate::request::Drawn`), and so what the gate reads: a tab must not join two words for
+/// (`generation::spec::Drawn`), and so what the gate reads: a tab must not join two words for
 /// one and split them for the other.
 pub fn clean(text: &str) -> String {
     text.chars()

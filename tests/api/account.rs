@@ -237,7 +237,7 @@ async fn a_job_still_waiting_is_cancelled_and_nothing_it_would_make_is_left() {
     c.register("alice").await;
     let alice = token("alice", json!({}));
     let job = c.app.submit_job(&alice, &json!({"prompt": "a fox"})).await;
-    assert_eq!(c.app.state.generator.jobs_of("alice").await.unwrap(), [job]);
+    assert_eq!(c.app.state.following.jobs_of("alice").await.unwrap(), [job]);
     c.deleting_answers("alice", 200).await;
 
     assert_eq!(
@@ -250,7 +250,7 @@ async fn a_job_still_waiting_is_cancelled_and_nothing_it_would_make_is_left() {
     assert!(
         c.app
             .state
-            .generator
+            .following
             .jobs_of("alice")
             .await
             .unwrap()

@@ -5,7 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use lucent::generate::{GenerateError, Route};
+use lucent::admission::Route;
+use lucent::generation::GenerateError;
 use lucent::jobs::JobBoard;
 use lucent::users::Caller;
 use lucent::users::period::CreditPlan;
@@ -45,7 +46,7 @@ async fn alices_submission(app: &TestApp) -> GenerateError {
     };
     let body = serde_json::from_value(serde_json::json!({"prompt": "a fox"})).unwrap();
     app.state
-        .generator
+        .admission
         .submit(&alice, &body, Route::Jobs)
         .await
         .unwrap_err()

@@ -158,17 +158,17 @@ async fn a_prompt_queued_behind_anothers_still_arrives() {
 }
 
 /// A backend on `comfy`, outside the gateway, to read its own error messages.
-fn backend_on(uri: &str) -> lucent::generate::backend::ComfyUi {
-    lucent::generate::backend::ComfyUi::new(
+fn backend_on(uri: &str) -> lucent::worker::backend::ComfyUi {
+    lucent::worker::backend::ComfyUi::new(
         lucent::upstream::http_client().unwrap(),
         url::Url::parse(uri).unwrap(),
-        lucent::generate::backend::comfyui::Templates::default(),
+        lucent::worker::backend::comfyui::Templates::default(),
     )
 }
 
 /// "a fox" on the realistic style's checkpoint, as the worker asks a backend for it.
-pub fn a_fox() -> lucent::generate::backend::Render {
-    lucent::generate::backend::Render {
+pub fn a_fox() -> lucent::worker::backend::Render {
+    lucent::worker::backend::Render {
         prompt: "a fox".into(),
         user_prompt: "a fox".into(),
         negative_prompt: String::new(),
@@ -182,14 +182,14 @@ pub fn a_fox() -> lucent::generate::backend::Render {
         height: 512,
         enhance: false,
         cfg: 7.0,
-        sampler: &lucent::generate::controls::SAMPLERS[0],
+        sampler: &lucent::generation::controls::SAMPLERS[0],
         source: None,
     }
 }
 
 #[tokio::test]
 async fn a_missing_checkpoint_is_a_502_that_costs_nothing_and_the_log_names_it() {
-    use lucent::generate::backend::{Backend, BackendError};
+    use lucent::worker::backend::{Backend, BackendError};
     let comfy = FakeComfy::start(Options {
         checkpoints: vec!["sd_xl_base_1.0.safetensors".into()],
         ..Options::default()
@@ -249,7 +249,7 @@ async fn a_dropped_websocket_falls_back_to_polling_the_history() {
 
 #[tokio::test]
 async fn answers_larger_than_comfyui_ever_sends_are_refused() {
-    use lucent::generate::backend::{Backend, BackendError};
+    use lucent::worker::backend::{Backend, BackendError};
     let server = MockServer::start().await;
     let padding = "x".repeat(2 * 1024 * 1024);
     Mock::given(method("POST"))
@@ -376,7 +376,7 @@ async fn readiness_asks_comfyuis_system_stats() {
 
 #[tokio::test]
 async fn the_catalogs_checkpoints_are_checked_against_the_server() {
-    use lucent::generate::backend::Backend;
+    use lucent::worker::backend::Backend;
     let comfy = comfy(Mode::Succeed).await;
     let backend = backend_on(&comfy.uri);
 
@@ -393,7 +393,7 @@ async fn the_catalogs_checkpoints_are_checked_against_the_server() {
 
 #[tokio::test]
 async fn a_v3_combo_lists_the_checkpoints_in_its_options() {
-    use lucent::generate::backend::Backend;
+    use lucent::worker::backend::Backend;
     let server = MockServer::start().await;
     Mock::given(method("GET"))
         .and(path("/object_info/CheckpointLoaderSimple"))
@@ -417,7 +417,7 @@ async fn a_v3_combo_lists_the_checkpoints_in_its_options() {
 async fn a_deployers_workflow_file_is_what_its_style_runs() {
     let dir = tempfile::tempdir().unwrap();
     let mut catalog: Value =
-        serde_json::from_str(include_str!("../../src/generate/catalog.json")).unwrap();
+        serde_json::from_str(include_str!("../../src/generation/catalog.json")).unwrap();
     catalog["styles"][0]["comfyWorkflow"] = json!("workflows/real.json");
     std::fs::create_dir(dir.path().join("workflows")).unwrap();
     let workflow = json!({

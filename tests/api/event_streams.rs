@@ -78,16 +78,16 @@ async fn the_listeners_of_one_job_share_one_reader_of_the_board() {
     let (ann, bob) = (app.register("ann").await, app.register("bob").await);
     let first = app.submit_job(&ann, &json!({"prompt": "a fox"})).await;
     let second = app.submit_job(&bob, &json!({"prompt": "a fox"})).await;
-    let generator = &app.state.generator;
+    let following = &app.state.following;
 
     let open = [
         open_streams(&app, &ann, &first, 10).await,
         open_streams(&app, &bob, &second, 10).await,
     ];
 
-    assert_eq!(generator.followed_jobs(), 2, "twenty listeners, two jobs");
+    assert_eq!(following.followed_jobs(), 2, "twenty listeners, two jobs");
     drop(open);
-    until(ARRANGING, async || generator.followed_jobs() == 0).await;
+    until(ARRANGING, async || following.followed_jobs() == 0).await;
 }
 
 #[tokio::test]

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use lucent::account::{Bounds, Export};
-use lucent::generate::gallery::Viewer;
+use lucent::gallery::Viewer;
 use lucent::store::{GenerationRecord, push_id};
 use serde_json::{Value, json};
 

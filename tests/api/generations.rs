@@ -417,8 +417,8 @@ async fn a_free_user_deletes_their_own_image_record_and_bytes() {
     assert_eq!(app.get_image(&token, id, false).await.status(), 404);
     assert!(
         app.state
-            .generator
-            .blobs()
+            .work
+            .blobs
             .get(&record.blob_key)
             .await
             .unwrap()
@@ -426,8 +426,8 @@ async fn a_free_user_deletes_their_own_image_record_and_bytes() {
     );
     assert!(
         app.state
-            .generator
-            .blobs()
+            .work
+            .blobs
             .get(&record.preview_key)
             .await
             .unwrap()
@@ -698,9 +698,9 @@ async fn only_the_holder_of_the_retention_lease_sweeps() {
     age(&app, "alice", id, 8).await;
     let leases: std::sync::Arc<dyn lucent::coordination::lease::Leases> =
         std::sync::Arc::new(lucent::coordination::lease::MemoryLeases::default());
-    let instance = |holder: &str| lucent::generate::retention::Retention {
+    let instance = |holder: &str| lucent::gallery::retention::Retention {
         store: app.state.store.clone(),
-        blobs: app.state.generator.blobs().clone(),
+        blobs: app.state.work.blobs.clone(),
         free_days: 7,
         leases: leases.clone(),
         holder: holder.to_owned(),

@@ -256,7 +256,7 @@ impl TestApp {
 
     /// The bytes the image store holds at `key`.
     pub async fn stored_blob(&self, key: &str) -> Vec<u8> {
-        let blobs = self.state.generator.blobs();
+        let blobs = &self.state.work.blobs;
         blobs
             .get(key)
             .await
@@ -267,7 +267,7 @@ impl TestApp {
 
     /// Replaces what the image store holds at `key`.
     pub async fn put_blob(&self, key: &str, bytes: Vec<u8>) {
-        self.state.generator.blobs().put(key, bytes).await.unwrap();
+        self.state.work.blobs.put(key, bytes).await.unwrap();
     }
 
     /// Credits used now, as the API reports them.
@@ -301,12 +301,12 @@ impl TestApp {
     /// One pass of reaping and then of settlement, as the tasks run them: what was due by now
     /// is settled when this returns.
     pub async fn reap_and_settle(&self) {
-        self.state.generator.reaper().reap().await;
-        self.state.generator.settler().settle_leftovers().await;
+        self.state.work.reaper().reap().await;
+        self.state.work.settler.settle_leftovers().await;
     }
 
     /// The retention sweep as `lucent serve` makes it: one holder of the lease.
-    pub fn retention(&self) -> lucent::generate::retention::Retention {
+    pub fn retention(&self) -> lucent::gallery::retention::Retention {
         let config = TestApp::builder().config(self.data_dir.path());
         lucent::process::wiring::retention(&config, &self.state)
     }
@@ -371,7 +371,7 @@ impl TestApp {
 
     /// Jobs waiting for a worker, as the board counts them.
     pub async fn jobs_waiting(&self) -> u64 {
-        let depth = self.state.generator.depth().await.unwrap();
+        let depth = self.state.following.depth().await.unwrap();
         depth.queued_pro + depth.queued_free
     }
 }

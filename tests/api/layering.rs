@@ -1,6 +1,7 @@
 //! The layers of `src/`: `cli` -> `process` -> `http` -> services (`account`, `age`, `users`,
-//! `generate`, `jobs`, `billing`, `staff`, `safety`, `limits`) -> clients and stores (`auth`,
-//! `store`, `images`, `metrics`, `coordination`, `upstream`).
+//! `admission`, `following`, `gallery`, `worker`, `generation`, `jobs`, `billing`, `staff`,
+//! `safety`, `limits`) -> clients and stores (`auth`, `store`, `images`, `metrics`,
+//! `coordination`, `upstream`).
 //! Read from the source: every `crate::<module>` a file names is an edge between top-level
 //! modules, and the graph must have no cycle. Within a module too: every module a file names
 //! (`crate::`, `super::`, `self::`, grouped imports included) is an edge between files, and
@@ -284,13 +285,13 @@ fn the_file_level_check_sees_super_and_grouped_imports() {
 #[test]
 fn super_in_a_mod_rs_names_a_sibling_of_its_module() {
     let src = Path::new("/src");
-    let backend = module_of(src, Path::new("/src/generate/backend/mod.rs"));
-    assert_eq!(backend, ["generate", "backend"]);
-    assert_eq!(base_of(&backend, "super"), ["generate"]);
-    assert_eq!(base_of(&backend, "self"), ["generate", "backend"]);
-    let builtin = module_of(src, Path::new("/src/generate/backend/builtin.rs"));
-    assert_eq!(base_of(&builtin, "super"), ["generate", "backend"]);
-    assert_eq!(base_of(&builtin, "super::super"), ["generate"]);
+    let backend = module_of(src, Path::new("/src/worker/backend/mod.rs"));
+    assert_eq!(backend, ["worker", "backend"]);
+    assert_eq!(base_of(&backend, "super"), ["worker"]);
+    assert_eq!(base_of(&backend, "self"), ["worker", "backend"]);
+    let builtin = module_of(src, Path::new("/src/worker/backend/builtin.rs"));
+    assert_eq!(base_of(&builtin, "super"), ["worker", "backend"]);
+    assert_eq!(base_of(&builtin, "super::super"), ["worker"]);
 }
 
 #[test]
@@ -301,13 +302,17 @@ fn domain_modules_never_name_the_http_layer_the_wiring_or_the_cli() {
         "auth",
         "billing",
         "coordination",
-        "generate",
+        "admission",
+        "following",
+        "gallery",
+        "generation",
         "images",
         "limits",
         "metrics",
         "store",
         "upstream",
         "users",
+        "worker",
     ] {
         let named = &edges[domain];
         for upper in ["http", "process", "cli", "config"] {

@@ -93,7 +93,7 @@ async fn nudity_in_any_wording_beside_a_minor_is_refused_on_a_style_sold_as_safe
 async fn a_checkpoint_that_cannot_draw_nudity_keeps_it_out_through_the_negative_prompt() {
     let dir = tempfile::tempdir().unwrap();
     let mut catalog: Value =
-        serde_json::from_str(include_str!("../../src/generate/catalog.json")).unwrap();
+        serde_json::from_str(include_str!("../../src/generation/catalog.json")).unwrap();
     catalog["styles"][0]["nudity"] = json!(false);
     let path = dir.path().join("catalog.json");
     std::fs::write(&path, catalog.to_string()).unwrap();
@@ -107,7 +107,7 @@ async fn a_checkpoint_that_cannot_draw_nudity_keeps_it_out_through_the_negative_
     let sent: Value = serde_json::from_slice(&calls[0].body).unwrap();
     let negative = sent["negative_prompt"].as_str().unwrap();
     assert!(
-        negative.ends_with(lucent::generate::request::SAFE_NEGATIVE),
+        negative.ends_with(lucent::generation::spec::SAFE_NEGATIVE),
         "{negative}"
     );
     assert!(

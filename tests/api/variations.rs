@@ -31,7 +31,7 @@ async fn record(app: &TestApp, uid: &str, id: &str) -> GenerationRecord {
 
 async fn original(app: &TestApp, uid: &str, id: &str) -> Vec<u8> {
     let key = record(app, uid, id).await.blob_key;
-    let blob = app.state.generator.blobs().get(&key).await.unwrap();
+    let blob = app.state.work.blobs.get(&key).await.unwrap();
     blob.expect("the original").to_vec()
 }
 
@@ -520,7 +520,7 @@ async fn the_catalog_offers_the_source_modes_with_upscale_for_pro() {
 
 #[tokio::test]
 async fn a_legacy_worker_given_a_variation_fails_it_rather_than_draw_from_the_prompt() {
-    use lucent::generate::backend::{Backend, BackendError, Legacy, SourceImage};
+    use lucent::worker::backend::{Backend, BackendError, Legacy, SourceImage};
     // Gateways with their workers elsewhere offer variations whatever the workers draw with.
     let server = MockServer::start().await;
     let legacy = Legacy::new(

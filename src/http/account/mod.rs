@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 
 use crate::account::{Asker, Bounds, Deleted, Deletion, DeletionError, Export};
 use crate::auth::Identity;
-use crate::generate::gallery::Viewer;
+use crate::gallery::Viewer;
 use crate::http::error::docs::op_errors;
 use crate::http::{ApiError, ApiJson, AppState, ErrorCode};
 use crate::limits::Class;
@@ -69,7 +69,9 @@ pub(in crate::http) async fn delete(
         let deletion = Deletion {
             store: state.store.as_ref(),
             users: &state.users,
-            generator: &state.generator,
+            admission: &state.admission,
+            following: &state.following,
+            blobs: &state.work.blobs,
             processor: state.billing.processor.as_ref(),
             accounts: &state.staff.accounts,
             age: &state.age,

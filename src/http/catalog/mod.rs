@@ -8,12 +8,12 @@ use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::generate::catalog::{CFG_MAX, CFG_MIN, CFG_STEP, Size};
-use crate::generate::controls::SAMPLERS;
-use crate::generate::request::{
+use crate::generation::catalog::{CFG_MAX, CFG_MIN, CFG_STEP, Size};
+use crate::generation::controls::SAMPLERS;
+use crate::generation::source::MODES;
+use crate::generation::spec::{
     COUNT_MAX_FREE, COUNT_MAX_PRO, PROMPT_MAX, STEPS_DEFAULT, STEPS_MAX_FREE, STEPS_MAX_PRO,
 };
-use crate::generate::source::MODES;
 use crate::http::AppState;
 use crate::store::SourceMode;
 
@@ -116,12 +116,11 @@ struct Renderer {
     summary = "Styles, looks, limits and which renderer draws the images",
     responses((status = 200, description = "The catalog", body = CatalogView)))]
 pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
-    let generator = &state.generator;
+    let catalog = state.admission.catalog();
     // With LUCENT_GENERATOR=none the workers elsewhere draw: AI models, by deployment.
-    let kind = generator.backend().map_or("workers", |b| b.kind());
+    let kind = state.work.backend.as_ref().map_or("workers", |b| b.kind());
     Json(CatalogView {
-        styles: generator
-            .catalog()
+        styles: catalog
             .styles
             .iter()
             .map(|s| StyleView {
@@ -140,8 +139,7 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
                 ),
             })
             .collect(),
-        looks: generator
-            .catalog()
+        looks: catalog
             .looks
             .iter()
             .map(|l| LookView {
@@ -150,7 +148,7 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
                 pro: l.pro,
             })
             .collect(),
-        samplers: if generator.catalog().guidance {
+        samplers: if catalog.guidance {
             SAMPLERS
                 .iter()
                 .map(|s| SamplerView {
@@ -161,7 +159,7 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
         } else {
             Vec::new()
         },
-        source_modes: if generator.catalog().img2img {
+        source_modes: if catalog.img2img {
             MODES
                 .iter()
                 .map(|&mode| SourceModeView {

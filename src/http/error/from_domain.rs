@@ -5,13 +5,13 @@ use super::{ApiError, ErrorCode};
 use crate::age::{self, AgeError, WebhookError};
 use crate::auth::TokenError;
 use crate::billing::{BillingError, ProviderError};
-use crate::generate::backend::BackendError;
-use crate::generate::{Failure, GenerateError};
+use crate::generation::{Failure, GenerateError};
 use crate::images::blobs::BlobError;
 use crate::limits::RateLimited;
 use crate::limits::streams::TooManyStreams;
 use crate::store::StoreError;
 use crate::users::UserError;
+use crate::worker::backend::BackendError;
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {

@@ -6,8 +6,8 @@ use axum::extract::rejection::QueryRejection;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::generate::gallery::Page;
-use crate::generate::view::GenerationView;
+use crate::gallery::Page;
+use crate::generation::view::GenerationView;
 use crate::http::{ApiError, ErrorCode};
 
 /// What a generation made: the same shape in the JSON answer, the stream's `done` event and a

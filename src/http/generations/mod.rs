@@ -13,10 +13,10 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use crate::admission::Route;
+use crate::admission::body::GenerationBody;
 use crate::auth::Identity;
-use crate::generate::Route;
-use crate::generate::gallery::Filter;
-use crate::generate::request::GenerationBody;
+use crate::gallery::Filter;
 use crate::http::edge::png::{Png, png_headers};
 use crate::http::error::docs::op_errors;
 use crate::http::generations::image_lists::{Generations, HistoryPage, bad_query};
@@ -57,8 +57,8 @@ pub async fn create(
     ApiJson(body): ApiJson<GenerationBody>,
 ) -> Result<Response, ApiError> {
     let job = submission::take(&state, &user, Route::Generations, || Ok(body)).await?;
-    let leaving = state.generator.cancel_on_drop(&user.uid, &job.id);
-    let follow = state.generator.follow(&job.id, None);
+    let leaving = state.admission.cancel_on_drop(&user.uid, &job.id);
+    let follow = state.following.follow(&job.id, None);
     if wants_stream(&headers) {
         return Ok(event_stream(follow, Hold::Job(leaving)).into_response());
     }

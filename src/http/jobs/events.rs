@@ -10,14 +10,15 @@ use futures_util::Stream;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::generate::backend::Progress;
-use crate::generate::follow::{Follow, Update};
-use crate::generate::stage::End;
-use crate::generate::{CancelOnDrop, GenerateError};
+use crate::admission::CancelOnDrop;
+use crate::following::follow::{Follow, Update};
+use crate::following::stage::End;
+use crate::generation::GenerateError;
 use crate::http::ApiError;
 use crate::http::generations::image_lists::Generations;
 use crate::jobs::Place;
 use crate::limits::streams::Slot;
+use crate::worker::backend::Progress;
 
 /// The `queued` event, and a queued job's place.
 #[derive(Debug, Serialize, ToSchema)]

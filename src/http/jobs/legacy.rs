@@ -9,11 +9,11 @@ use axum::http::{HeaderValue, header};
 use axum::response::Response;
 use serde::Deserialize;
 
+use crate::admission::Route;
+use crate::admission::body::{GenerationBody, Loose};
 use crate::auth::Identity;
-use crate::generate::GenerateError;
-use crate::generate::Route;
-use crate::generate::catalog::Catalog;
-use crate::generate::request::{GenerationBody, Loose};
+use crate::generation::GenerateError;
+use crate::generation::catalog::Catalog;
 use crate::http::edge::png::Png;
 use crate::http::error::docs::op_errors;
 use crate::http::generations::image_lists::bad_query;
@@ -107,11 +107,11 @@ pub async fn generate_image(
 ) -> Result<Response, ApiError> {
     let job = submission::take(&state, &user, Route::Legacy, || {
         let Query(query) = query.map_err(bad_query)?;
-        query.into_body(state.generator.catalog())
+        query.into_body(state.admission.catalog())
     })
     .await?;
-    let leaving = state.generator.cancel_on_drop(&user.uid, &job.id);
-    let outcome = state.generator.follow(&job.id, None).outcome().await;
+    let leaving = state.admission.cancel_on_drop(&user.uid, &job.id);
+    let outcome = state.following.follow(&job.id, None).outcome().await;
     leaving.disarm();
     let made = outcome?;
     let id = made

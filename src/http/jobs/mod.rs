@@ -13,11 +13,11 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::admission::Route;
+use crate::admission::body::GenerationBody;
 use crate::auth::Identity;
-use crate::generate::GenerateError;
-use crate::generate::Route;
-use crate::generate::request::GenerationBody;
-use crate::generate::stage::{End, Stage};
+use crate::following::stage::{End, Stage};
+use crate::generation::GenerateError;
 use crate::http::error::docs::op_errors;
 use crate::http::jobs::events::{Hold, ProgressEvent, StreamEvent, event_stream};
 use crate::http::{ApiError, ApiJson, AppState, ErrorCode};
@@ -40,7 +40,7 @@ pub struct JobView {
     progress: Option<ProgressEvent>,
     /// Once succeeded: the images, blurred unless the caller was pro.
     #[serde(skip_serializing_if = "Option::is_none")]
-    generations: Option<Vec<crate::generate::view::GenerationView>>,
+    generations: Option<Vec<crate::generation::view::GenerationView>>,
     /// Once failed: why.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<crate::http::error::ErrorDetail>,
@@ -96,7 +96,7 @@ impl JobView {
 /// Where the caller's job stands, or 404.
 async fn own(state: &AppState, uid: &str, id: &str) -> Result<Stage, ApiError> {
     state
-        .generator
+        .following
         .job(uid, id)
         .await?
         .ok_or_else(|| ApiError::not_found("job"))
@@ -176,7 +176,7 @@ pub async fn events(
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
-    let follow = state.generator.follow(&id, cursor);
+    let follow = state.following.follow(&id, cursor);
     let idle = state.settings.stream_idle;
     Ok(event_stream(follow, Hold::Slot { _slot: slot, idle }).into_response())
 }
@@ -193,7 +193,7 @@ pub async fn cancel(
     user: Identity,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    match state.generator.cancel(&user.uid, &id).await? {
+    match state.admission.cancel(&user.uid, &id).await? {
         Cancel::Canceled(_) | Cancel::TooLate(JobState::Canceled) => Ok(StatusCode::NO_CONTENT),
         Cancel::TooLate(state) => Err(ApiError::new(
             ErrorCode::JobNotCancelable,

@@ -4,9 +4,9 @@
 //! a place in line, the credits). The routes list the codes it can send as
 //! `error_docs::SUBMISSION`.
 
+use crate::admission::body::GenerationBody;
+use crate::admission::{Route, Submitted};
 use crate::auth::Identity;
-use crate::generate::request::GenerationBody;
-use crate::generate::{Route, Submitted};
 use crate::http::{ApiError, AppState};
 use crate::limits::Class;
 
@@ -21,5 +21,5 @@ pub async fn take(
     state.limits.user(Class::Generate, &user.uid).await?;
     let body = body()?;
     let caller = state.users.caller(user).await?;
-    Ok(state.generator.submit(&caller, &body, route).await?)
+    Ok(state.admission.submit(&caller, &body, route).await?)
 }

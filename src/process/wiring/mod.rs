@@ -9,9 +9,11 @@ use url::Url;
 
 mod age_checks;
 mod billing;
+mod generation;
 mod meaning;
 mod store;
 
+pub use generation::worker;
 pub use store::open_store;
 
 use super::shared::SharedParts;
@@ -21,18 +23,12 @@ use crate::auth::{GoogleKeys, TokenVerifier};
 use crate::config::{Config, RateLimitMode};
 use crate::coordination::lease::Leases;
 use crate::coordination::redis::RedisClient;
-use crate::generate::catalog::Catalog;
-use crate::generate::retention::Retention;
-use crate::generate::samples::Samples;
-use crate::generate::{Generator, Parts, Worker, WorkerSettings};
+use crate::gallery::retention::Retention;
+use crate::generation::catalog::Catalog;
 use crate::http::{App, AppState, HttpSettings, Readiness, SecurityHeaders};
-use crate::images::blobs::Blobs;
-use crate::images::content_credentials::ContentCredentials;
-use crate::jobs::{JobBoard, Rules};
+use crate::jobs::Rules;
 use crate::limits::RateLimits;
 use crate::metrics::Metrics;
-use crate::safety::moderation::Moderation;
-use crate::safety::{Gate, List};
 use crate::staff::Staff;
 use crate::store::{StaffGrants, Store};
 use crate::users::{EmailKeys, Users};
@@ -52,18 +48,54 @@ pub fn state(
     store: Arc<dyn Store>,
     shared: SharedParts,
 ) -> anyhow::Result<AppState> {
-    let quotas = config.quotas();
     let metrics = Arc::new(Metrics::default());
-    let SharedParts {
-        redis,
-        board,
-        allowances,
-        streams,
-        exports,
-        leases,
-        test_ledger,
-        age_ledger,
-    } = shared;
+    let users = users(config, &store, shared.redis.clone());
+    // Read once: the age checks and the processor both ask whether it can draw explicit images.
+    let catalog = catalog(config)?;
+    let explicit = catalog.can_draw_explicit();
+    let age = age_checks::age_checks(config, &http, &store, &users, shared.age_ledger, explicit)?;
+    let generation = generation::generation(
+        config,
+        &http,
+        &store,
+        &users,
+        shared.board,
+        Arc::clone(&metrics),
+        catalog,
+    )?;
+    Ok(AppState::new(App {
+        settings: http_settings(config),
+        auth: token_verifier(config, &http),
+        billing: billing::billing(
+            config,
+            &http,
+            &users,
+            &store,
+            shared.test_ledger,
+            Arc::clone(&shared.leases),
+            explicit,
+        )?,
+        staff: staff(config, &http, shared.leases)?,
+        limits: RateLimits::new(config.rate_limits == RateLimitMode::On, shared.allowances),
+        streams: shared.streams,
+        exports: shared.exports,
+        redis: shared.redis,
+        security_headers: SecurityHeaders::new(config.auth_emulator_host.as_deref()),
+        readiness: Readiness::default(),
+        samples: generation::samples(config, &generation),
+        admission: generation.admission,
+        following: generation.following,
+        gallery: generation.gallery,
+        work: generation.work,
+        age,
+        store,
+        users,
+        metrics,
+    }))
+}
+
+/// Plans and credits, through the short pro-check cache.
+fn users(config: &Config, store: &Arc<dyn Store>, redis: Option<RedisClient>) -> Users {
     let age_required = matches!(
         config.age_check_mode(),
         Some(age::Mode::Persona | age::Mode::Test)
@@ -72,63 +104,22 @@ pub fn state(
         .email_key
         .clone()
         .map_or_else(EmailKeys::demo, EmailKeys::new);
-    let users = Users::new(
-        Arc::clone(&store),
-        quotas,
-        redis.clone(),
+    Users::new(
+        Arc::clone(store),
+        config.quotas(),
+        redis,
         age_required,
         email_keys,
-    );
-    // Read once: the age checks and the processor both ask whether it can draw explicit images.
-    let catalog = catalog(config)?;
-    let explicit = catalog.can_draw_explicit();
-    let age = age_checks::age_checks(config, &http, &store, &users, age_ledger, explicit)?;
-    let generator = generator(
-        config,
-        &http,
-        &store,
-        &users,
-        board,
-        Arc::clone(&metrics),
-        catalog,
-    )?;
-    Ok(AppState::new(App {
-        settings: HttpSettings {
-            static_dir: config.static_dir.clone(),
-            proxy_hops: config.proxy_hops,
-            metrics_token: config.metrics_token.clone(),
-            stream_idle: Duration::from_secs(config.stream_idle),
-        },
-        auth: token_verifier(config, &http),
-        billing: billing::billing(
-            config,
-            &http,
-            &users,
-            &store,
-            test_ledger,
-            Arc::clone(&leases),
-            explicit,
-        )?,
-        staff: staff(config, &http, leases)?,
-        limits: RateLimits::new(config.rate_limits == RateLimitMode::On, allowances),
-        streams,
-        exports,
-        redis,
-        security_headers: SecurityHeaders::new(config.auth_emulator_host.as_deref()),
-        readiness: Readiness::default(),
-        gallery: generator.gallery().clone(),
-        samples: Samples::new(
-            generator.catalog().clone(),
-            generator.backend().cloned(),
-            generator.blobs().clone(),
-            Duration::from_secs(config.generator_timeout),
-        ),
-        generator: Arc::new(generator),
-        age,
-        store,
-        users,
-        metrics,
-    }))
+    )
+}
+
+fn http_settings(config: &Config) -> HttpSettings {
+    HttpSettings {
+        static_dir: config.static_dir.clone(),
+        proxy_hops: config.proxy_hops,
+        metrics_token: config.metrics_token.clone(),
+        stream_idle: Duration::from_secs(config.stream_idle),
+    }
 }
 
 /// What this process shares with the deployment's others: through Redis when
@@ -188,7 +179,7 @@ async fn warn_about_eviction(redis: RedisClient) {
 pub fn retention(config: &Config, state: &AppState) -> Retention {
     Retention {
         store: Arc::clone(&state.store),
-        blobs: state.generator.blobs().clone(),
+        blobs: state.work.blobs.clone(),
         free_days: config.free_retention_days,
         // The process's leases, which the staff's role changes take too.
         leases: Arc::clone(&state.staff.leases),
@@ -228,87 +219,6 @@ fn catalog(config: &Config) -> anyhow::Result<Catalog> {
         Some(path) => Catalog::load(path).map_err(|e| anyhow::anyhow!("LUCENT_CATALOG: {e}"))?,
         None => Catalog::built_in(),
     })
-}
-
-fn generator(
-    config: &Config,
-    http: &reqwest::Client,
-    store: &Arc<dyn Store>,
-    users: &Users,
-    board: Arc<dyn JobBoard>,
-    metrics: Arc<Metrics>,
-    catalog: Catalog,
-) -> anyhow::Result<Generator> {
-    let meaning = meaning::meaning(config, catalog.can_draw_explicit())?;
-    let safety = Gate::load(config.safety_lists.as_deref())?;
-    tracing::info!(
-        real_people = safety
-            .lists()
-            .counts
-            .get(&List::RealPeople)
-            .copied()
-            .unwrap_or(0),
-        "content gate ready"
-    );
-    let moderation = match &config.moderation_key {
-        Some(key) => {
-            let service = Moderation::new(
-                http.clone(),
-                &config.moderation_api_base,
-                key.clone(),
-                config.moderation_model.clone(),
-            )?;
-            tracing::info!(api = %config.moderation_api_base, model = %config.moderation_model,
-                "explicit requests and their images are also checked by the moderation service");
-            Some(Arc::new(service))
-        }
-        None => {
-            tracing::warn!("{}", crate::safety::moderation::NO_MODERATION);
-            None
-        }
-    };
-    let backend = config
-        .generator
-        .build(http, &catalog)
-        .map_err(|e| anyhow::anyhow!("LUCENT_GENERATOR: {e}"))?;
-    // With the workers elsewhere, the deployer's catalog says what they draw.
-    let catalog = match &backend {
-        Some(backend) => catalog.for_backend(backend.controls()),
-        None => catalog,
-    };
-    let credentials = match (&config.c2pa_cert, &config.c2pa_key) {
-        (Some(chain), Some(key)) => {
-            let credentials = ContentCredentials::load(chain, key, &config.c2pa_alg)
-                .map_err(|e| anyhow::anyhow!("LUCENT_C2PA_CERT: {e}"))?;
-            tracing::info!("every image served carries signed C2PA Content Credentials");
-            Some(Arc::new(credentials))
-        }
-        _ => None,
-    };
-    let parts = Parts {
-        safety,
-        meaning,
-        moderation,
-        credentials,
-        backend,
-        blobs: Blobs::open(&config.image_store_url()?)
-            .map_err(|e| anyhow::anyhow!("LUCENT_IMAGE_STORE: {e}"))?,
-        store: Arc::clone(store),
-        users: users.clone(),
-        metrics,
-        catalog,
-    };
-    Ok(Generator::new(parts, board))
-}
-
-/// The worker that runs jobs in this process on `LUCENT_GENERATOR`; `None` with `none`.
-pub fn worker(config: &Config, state: &AppState) -> anyhow::Result<Option<Arc<Worker>>> {
-    let settings = WorkerSettings {
-        name: instance_name(),
-        slots: usize::try_from(config.generator_concurrency)?,
-        deadline: Duration::from_secs(config.generator_timeout),
-    };
-    Ok(state.generator.worker(settings).map(Arc::new))
 }
 
 /// Firebase Auth's admin API for staff roles: the emulator's copy when one is configured.
@@ -362,7 +272,7 @@ fn token_verifier(config: &Config, http: &reqwest::Client) -> TokenVerifier {
 /// Warns, once at start, of every catalog checkpoint the backend says it does not have: a
 /// style that cannot render is better found by the deployer than by a user.
 pub async fn check_checkpoints(
-    backend: Arc<dyn crate::generate::backend::Backend>,
+    backend: Arc<dyn crate::worker::backend::Backend>,
     catalog: Catalog,
 ) {
     let titles: Vec<&str> = catalog

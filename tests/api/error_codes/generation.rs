@@ -232,7 +232,7 @@ async fn quota_spent(op: Op, sent: &Sent) {
     let fox = json!({"prompt": "a fox"});
     sent.send(generation(&app, op, &token, &fox)).await;
     until(ARRANGING, async || {
-        let depth = app.state.generator.depth().await.unwrap();
+        let depth = app.state.following.depth().await.unwrap();
         depth.queued_free + depth.running == 0
     })
     .await;

@@ -1,9 +1,8 @@
 //! Where a job stands, as its owner may learn it: the one reading of the board's snapshot that
 //! `GET /v1/jobs/{id}` and every event stream share, so that both tell one story of a job.
 
-use super::backend::Progress;
-use super::error::JobError;
-use super::view::GenerationView;
+use crate::generation::view::GenerationView;
+use crate::generation::{JobError, Progress};
 use crate::jobs::{JobState, Place, Snapshot};
 
 #[derive(Debug, Clone, PartialEq)]

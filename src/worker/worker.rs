@@ -14,14 +14,11 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
 
-use super::GenerateError;
 use super::backend::{self, Backend, Progress, Render, Rendered, SourceImage};
-use super::controls;
-use super::error::JobError;
-use super::parameters;
-use super::request::Spec;
 use super::settle::Settler;
-use super::view::GenerationView;
+use crate::generation::spec::Spec;
+use crate::generation::view::GenerationView;
+use crate::generation::{GenerateError, JobError, controls, parameters};
 use crate::images::blobs::Blobs;
 use crate::images::mark::Marker;
 use crate::images::{encode_png, preview};
@@ -338,39 +335,14 @@ impl Worker {
         let blob_key = format!("{uid}/{id}/original.png");
         let preview_key = format!("{uid}/{id}/preview.png");
         let (width, height) = (rendered.image.width(), rendered.image.height());
-        let controls = self.backend.controls();
         let image = rendered.image;
         let preview_png =
             tokio::task::spawn_blocking(move || encode_png(&preview::blurred(&image)))
                 .await
                 .map_err(|e| GenerateError::Internal(e.to_string()))?
                 .map_err(|e| GenerateError::Internal(e.to_string()))?;
-        let record = GenerationRecord {
-            id: id.to_owned(),
-            prompt: spec.prompt.clone(),
-            negative_prompt: spec.negative_prompt.clone(),
-            style: spec.style.id.clone(),
-            checkpoint: spec.style.checkpoint.clone(),
-            look: spec.look.as_ref().map(|l| l.id.clone()),
-            seed: rendered.seed,
-            steps: job.steps,
-            enhance: job.enhance,
-            width,
-            height,
-            // What the backend was not told, it did not use: none is kept.
-            size: match &spec.source {
-                Some(source) => source.size(),
-                None => controls.any_size.then(|| spec.size.id.clone()),
-            },
-            cfg: controls.guidance.then_some(job.cfg),
-            sampler: controls.guidance.then(|| job.sampler.id.to_owned()),
-            favorite: false,
-            source: spec.source.as_ref().map(|s| s.reference()),
-            created_at: now_ms(),
-            explicit: spec.adult_only,
-            blob_key: blob_key.clone(),
-            preview_key: preview_key.clone(),
-        };
+        let keys = (blob_key.clone(), preview_key.clone());
+        let record = self.record_of(id, spec, job, rendered.seed, (width, height), keys);
         let creator_tool = parameters::creator_tool(&record);
         let marked = async |png: Vec<u8>, parameters: Option<String>| {
             let marked = self
@@ -395,6 +367,45 @@ impl Worker {
         self.fence(claimed).await?;
         self.store.put_generation(uid, &record).await?;
         Ok(record)
+    }
+
+    /// The record of image `id` of `spec`, as `job` was drawn, its bytes at the keys given.
+    fn record_of(
+        &self,
+        id: &str,
+        spec: &Spec,
+        job: &Render,
+        seed: u32,
+        (width, height): (u32, u32),
+        (blob_key, preview_key): (String, String),
+    ) -> GenerationRecord {
+        let controls = self.backend.controls();
+        GenerationRecord {
+            id: id.to_owned(),
+            prompt: spec.prompt.clone(),
+            negative_prompt: spec.negative_prompt.clone(),
+            style: spec.style.id.clone(),
+            checkpoint: spec.style.checkpoint.clone(),
+            look: spec.look.as_ref().map(|l| l.id.clone()),
+            seed,
+            steps: job.steps,
+            enhance: job.enhance,
+            width,
+            height,
+            // What the backend was not told, it did not use: none is kept.
+            size: match &spec.source {
+                Some(source) => source.size(),
+                None => controls.any_size.then(|| spec.size.id.clone()),
+            },
+            cfg: controls.guidance.then_some(job.cfg),
+            sampler: controls.guidance.then(|| job.sampler.id.to_owned()),
+            favorite: false,
+            source: spec.source.as_ref().map(|s| s.reference()),
+            created_at: now_ms(),
+            explicit: spec.adult_only,
+            blob_key,
+            preview_key,
+        }
     }
 }
 
@@ -445,16 +456,34 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::generate::backend::A1111;
-    use crate::generate::catalog::Catalog;
-    use crate::generate::request::GenerationBody;
-    use crate::users::Caller;
-    use crate::users::period::CreditPlan;
+    use crate::generation::catalog::{Catalog, Size};
+    use crate::worker::backend::A1111;
+
+    /// A job's spec as a queued job carries it, its texts as the user typed them.
+    fn spec(prompt: &str, negative: &str, style: &str, look: &str) -> Spec {
+        let catalog = Catalog::built_in();
+        Spec {
+            prompt: prompt.to_owned(),
+            negative_prompt: negative.to_owned(),
+            style: catalog.style(style).unwrap().clone(),
+            look: catalog.look(look).cloned(),
+            size: Size::default(),
+            cfg: 7.0,
+            sampler: controls::SAMPLERS[0].id.to_owned(),
+            seed: Some(1),
+            steps: 30,
+            enhance: false,
+            count: 1,
+            explicit: false,
+            adult_only: None,
+            source: None,
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
 
-        /// The content gate reads `Spec::drawn`: whatever the user typed, the backend's request
+        /// The content gate reads `Spec::drawn`: whatever the job holds, the backend's request
         /// carries exactly that text, with every whitespace and control character a space.
         #[test]
         fn the_backend_is_sent_the_text_the_gate_reads(
@@ -463,20 +492,7 @@ mod tests {
             style in prop::sample::select(vec!["real-v1.1", "anime-v1", "nsfw-v1.1"]),
             look in prop::sample::select(vec!["", "korean", "asian"]),
         ) {
-            let body: GenerationBody = serde_json::from_value(serde_json::json!({
-                "prompt": prompt, "negativePrompt": negative, "style": style, "look": look,
-            })).unwrap();
-            let caller = Caller {
-                uid: "alice".into(),
-                email: None,
-                plan: CreditPlan::Pro { period_end: None },
-                age_confirmed: true,
-                adult: true,
-                suspended: false,
-            };
-            let Ok((spec, _)) = body.validate(&Catalog::built_in(), &caller) else {
-                return Ok(());
-            };
+            let spec = spec(&prompt, &negative, style, look);
             let drawn = spec.drawn();
             let render = render_of(&spec, 0, None);
             let sent = A1111::body(&render);

@@ -73,3 +73,11 @@ impl GenerationView {
         }
     }
 }
+
+/// How far a job is, for the progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Progress {
+    pub fraction: f32,
+    pub eta_seconds: Option<f32>,
+}

@@ -4,11 +4,10 @@
 
 use tokio::sync::watch;
 
-use super::GenerateError;
-use super::backend::Progress;
 use super::feed::{Feed, Feeds, cursor_key};
 use super::stage::{End, Stage};
-use super::view::GenerationView;
+use crate::generation::view::GenerationView;
+use crate::generation::{GenerateError, Progress};
 use crate::jobs::{BoardEvent, EventKind, Place};
 
 #[derive(Debug, Clone, PartialEq)]

@@ -3,11 +3,11 @@
 
 use bytes::Bytes;
 
-use super::GenerateError;
-use super::catalog::Catalog;
-use super::parameters;
-use super::request::drawn_prompt;
-use super::view::GenerationView;
+use crate::generation::GenerateError;
+use crate::generation::catalog::Catalog;
+use crate::generation::parameters;
+use crate::generation::spec::{PROMPT_MAX, drawn_prompt};
+use crate::generation::view::GenerationView;
 use crate::images::blobs::Blobs;
 use crate::images::mark::Marker;
 use crate::images::png_meta;
@@ -166,11 +166,11 @@ impl Gallery {
         if filter
             .text
             .as_ref()
-            .is_some_and(|t| t.chars().count() > super::request::PROMPT_MAX)
+            .is_some_and(|t| t.chars().count() > PROMPT_MAX)
         {
             return Err(GenerateError::invalid(
                 "q",
-                format!("q is at most {} characters", super::request::PROMPT_MAX),
+                format!("q is at most {} characters", PROMPT_MAX),
             ));
         }
         let pro = self.users.is_pro(uid).await?;

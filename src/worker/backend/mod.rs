@@ -14,7 +14,6 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 
-use super::controls::Sampler;
 use futures_util::StreamExt;
 use image::DynamicImage;
 use tokio::sync::watch;
@@ -25,12 +24,12 @@ pub use builtin::Builtin;
 pub use comfyui::ComfyUi;
 pub use legacy::Legacy;
 
-use super::catalog::Catalog;
-pub use super::controls::Controls;
+use crate::generation::catalog::Catalog;
+pub use crate::generation::controls::Controls;
+use crate::generation::controls::Sampler;
+pub use crate::generation::{BackendError, MAX_RESPONSE_BYTES, Progress};
 use crate::upstream::ReadError;
 
-/// Largest response a backend may send; a 1024² PNG in base64 JSON is a few megabytes.
-pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
 /// How much of an error answer is read: enough to say why, never the whole of a hostile one.
 const ERROR_EXCERPT_BYTES: usize = 4 * 1024;
 /// Largest side of an image we accept.
@@ -86,38 +85,6 @@ pub struct Rendered {
     pub png: Vec<u8>,
     pub image: DynamicImage,
     pub seed: u32,
-}
-
-/// How far a job is, for the progress bar.
-#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Progress {
-    pub fraction: f32,
-    pub eta_seconds: Option<f32>,
-}
-
-#[derive(Debug, thiserror::Error, PartialEq)]
-pub enum BackendError {
-    #[error("the image backend did not answer in time")]
-    Timeout,
-    #[error("the image backend failed: {0}")]
-    Failed(String),
-    #[error("the image backend sent an unusable image: {0}")]
-    BadImage(String),
-    #[error("the image backend sent more than {} MB", MAX_RESPONSE_BYTES / 1024 / 1024)]
-    TooLarge,
-}
-
-impl BackendError {
-    /// A short name for metrics.
-    pub fn label(&self) -> &'static str {
-        match self {
-            Self::Timeout => "backend_timeout",
-            Self::Failed(_) => "backend_failed",
-            Self::BadImage(_) => "backend_bad_image",
-            Self::TooLarge => "backend_too_large",
-        }
-    }
 }
 
 #[async_trait]

@@ -3,21 +3,18 @@
 
 use serde::Deserialize;
 
-use super::GenerateError;
-use super::catalog::{CFG_MAX, CFG_MIN, CFG_STEP, Catalog, Look, Size, Style, cfg_allowed};
-use super::controls::SAMPLERS;
-use super::source::{self, SourceBody, SourceSpec};
+use super::source::{self, SourceBody};
+use crate::generation::GenerateError;
+use crate::generation::catalog::{
+    CFG_MAX, CFG_MIN, CFG_STEP, Catalog, Look, Size, Style, cfg_allowed,
+};
+use crate::generation::controls::SAMPLERS;
+use crate::generation::spec::{
+    COUNT_MAX_FREE, COUNT_MAX_PRO, PROMPT_MAX, STEPS_DEFAULT, STEPS_MAX_FREE, STEPS_MAX_PRO, Spec,
+};
 use crate::safety::normalize::clean;
 use crate::store::SourceMode;
 use crate::users::Caller;
-
-pub const PROMPT_MAX: usize = 500;
-pub const STEPS_DEFAULT: u32 = 30;
-pub const STEPS_MAX_FREE: u32 = 30;
-pub const STEPS_MAX_PRO: u32 = 50;
-/// Images one request may ask for.
-pub const COUNT_MAX_FREE: u32 = 1;
-pub const COUNT_MAX_PRO: u32 = 4;
 
 /// The web app's seed and step fields are free text; a JSON number, a numeric string, `""` or
 /// `null` all arrive here.
@@ -65,44 +62,6 @@ pub struct GenerationBody {
     /// result has its size, so `size` and `enhance` are left out.
     #[serde(default)]
     pub source: Option<SourceBody>,
-}
-
-/// A request that passed every check, with defaults filled in.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Spec {
-    pub prompt: String,
-    /// What the user typed, or the style's default when empty.
-    pub negative_prompt: String,
-    pub style: Style,
-    pub look: Option<Look>,
-    /// Before `enhance` doubles it. Jobs queued before sizes existed were all 512 x 512.
-    #[serde(default)]
-    pub size: Size,
-    /// Jobs queued before guidance could be picked were drawn at 7 with the first sampler.
-    #[serde(default = "super::catalog::default_cfg")]
-    pub cfg: f32,
-    #[serde(default = "first_sampler")]
-    pub sampler: String,
-    /// `None`: the gateway (or the backend) picks one and reports it.
-    pub seed: Option<u32>,
-    pub steps: u32,
-    pub enhance: bool,
-    pub count: u32,
-    /// The content rules found it explicit: the moderation service, when there is one, checks
-    /// each finished image before it is stored.
-    #[serde(default)]
-    pub explicit: bool,
-    /// The content rules found it explicit on a checkpoint that can draw it: its images are
-    /// served only to adults. `None` in a job queued before this was decided.
-    #[serde(default)]
-    pub adult_only: Option<bool>,
-    /// The image it is drawn from, once the gateway has found it.
-    #[serde(default)]
-    pub source: Option<SourceSpec>,
-}
-
-fn first_sampler() -> String {
-    SAMPLERS[0].id.to_owned()
 }
 
 /// Counted as the browser's textarea counts (`maxlength` uses UTF-16 code units).
@@ -178,6 +137,49 @@ impl Findings {
     }
 }
 
+/// Each field's value, `None` where it was refused.
+struct Checked<'c, 'b> {
+    prompt: Option<String>,
+    negative: Option<&'b str>,
+    style: Option<&'c Style>,
+    source_mode: Option<Option<SourceMode>>,
+    size: Option<&'c Size>,
+    guidance: Option<(f32, String)>,
+    look: Option<Option<&'c Look>>,
+    seed: Option<Option<u32>>,
+    steps: Option<u32>,
+    count: Option<u32>,
+}
+
+impl Checked<'_, '_> {
+    /// The spec, once [`Findings::end`] found nothing refused.
+    fn spec(self, enhance: Option<bool>) -> Result<(Spec, Option<SourceMode>), GenerateError> {
+        let missing = || GenerateError::Internal("a checked field has no value".into());
+        let style = self.style.ok_or_else(missing)?;
+        let source_mode = self.source_mode.ok_or_else(missing)?;
+        let (cfg, sampler) = self.guidance.ok_or_else(missing)?;
+        let spec = Spec {
+            negative_prompt: negative_for(style, clean(self.negative.ok_or_else(missing)?)),
+            prompt: self.prompt.ok_or_else(missing)?,
+            style: style.clone(),
+            look: self.look.ok_or_else(missing)?.cloned(),
+            size: self.size.ok_or_else(missing)?.clone(),
+            cfg,
+            sampler,
+            seed: self.seed.ok_or_else(missing)?,
+            steps: self.steps.ok_or_else(missing)?,
+            enhance: enhance.unwrap_or(source_mode.is_none()),
+            count: self.count.ok_or_else(missing)?,
+            // The content rules decide it next.
+            explicit: false,
+            adult_only: None,
+            // Its record is read next.
+            source: None,
+        };
+        Ok((spec, source_mode))
+    }
+}
+
 impl GenerationBody {
     /// Every field but the source's record, which [`source::find`] reads: the spec, and the
     /// mode of the source when there is one. Every field is checked before any is refused.
@@ -187,6 +189,7 @@ impl GenerationBody {
         caller: &Caller,
     ) -> Result<(Spec, Option<SourceMode>), GenerateError> {
         let mut found = Findings::default();
+        // In the body's order, which is the order the refused fields are listed in.
         let prompt = found.take(self.prompt_checked());
         let negative = found.take(self.negative_checked());
         let style = found.take(self.style_checked(catalog));
@@ -197,28 +200,7 @@ impl GenerationBody {
         let seed = found.take(self.seed_checked());
         let steps = found.take(self.steps_checked(caller));
         let count = found.take(self.count_checked());
-        if let (Some(style), Some(look), Some(count)) = (style, look, count) {
-            found.refuse(premium_asked(caller, style, look, count));
-        }
-        if let Some(style) = style.filter(|s| s.nsfw && !caller.age_confirmed) {
-            found.refuse(Some(GenerateError::AgeConfirmationRequired(format!(
-                "the {} style needs you to confirm you are 18 or older",
-                style.label
-            ))));
-        }
-        found.end()?;
-        let (
-            Some(prompt),
-            Some(negative),
-            Some(style),
-            Some(source_mode),
-            Some(size),
-            Some((cfg, sampler)),
-            Some(look),
-            Some(seed),
-            Some(steps),
-            Some(count),
-        ) = (
+        let checked = Checked {
             prompt,
             negative,
             style,
@@ -229,32 +211,18 @@ impl GenerationBody {
             seed,
             steps,
             count,
-        )
-        else {
-            return Err(GenerateError::Internal(
-                "a checked field has no value".into(),
-            ));
         };
-
-        let spec = Spec {
-            negative_prompt: negative_for(style, clean(negative)),
-            prompt,
-            style: style.clone(),
-            look: look.cloned(),
-            size: size.clone(),
-            cfg,
-            sampler,
-            seed,
-            steps,
-            enhance: self.enhance.unwrap_or(source_mode.is_none()),
-            count,
-            // The content rules decide it next.
-            explicit: false,
-            adult_only: None,
-            // Its record is read next.
-            source: None,
-        };
-        Ok((spec, source_mode))
+        if let (Some(style), Some(look), Some(count)) = (style, look, count) {
+            found.refuse(premium_asked(caller, style, look, count));
+        }
+        if let Some(style) = style.filter(|s| s.nsfw && !caller.age_confirmed) {
+            found.refuse(Some(GenerateError::AgeConfirmationRequired(format!(
+                "the {} style needs you to confirm you are 18 or older",
+                style.label
+            ))));
+        }
+        found.end()?;
+        checked.spec(self.enhance)
     }
 
     fn prompt_checked(&self) -> Result<String, GenerateError> {
@@ -446,21 +414,6 @@ fn premium_asked(
         .map(|_| GenerateError::ProRequired("this look is a Premium feature".into()))
 }
 
-/// Kept out of every image of a style whose checkpoint the catalog says cannot draw nudity
-/// (`nudity: false`): a style sold as safe stays safe whatever its prompt asks.
-pub const SAFE_NEGATIVE: &str = "nsfw, nude, naked, nipples, genitals, sex, sexual, underwear";
-
-/// The texts a backend is sent, exactly: built here once, for the backend's request
-/// (`worker::render_of`) and for the content gate (`admission`), so that the gate judges what
-/// the model receives.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Drawn {
-    /// The prompt, the style's extra text and the look, cleaned.
-    pub prompt: String,
-    /// The user's negative prompt or the style's, and [`SAFE_NEGATIVE`] on a safe checkpoint.
-    pub negative_prompt: String,
-}
-
 /// The negative prompt of a request on `style`: the user's, or the style's without one. An NSFW
 /// style's own negative prompt keeps minors out of its images, so there the user's words are
 /// added to it, never put in its place (once: a request made again from a record's settings
@@ -472,33 +425,6 @@ fn negative_for(style: &Style, asked: String) -> String {
         format!("{asked}, {}", style.negative_prompt)
     } else {
         asked
-    }
-}
-
-/// The prompt a backend is sent: the user's words, then the style's and the look's texts,
-/// each cleaned, the empty ones left out. A variation's sources are judged as this too.
-pub fn drawn_prompt(prompt: &str, style_text: Option<&str>, look_text: Option<&str>) -> String {
-    let mut parts = vec![clean(prompt)];
-    parts.extend(style_text.into_iter().chain(look_text).map(clean));
-    parts.retain(|p| !p.is_empty());
-    parts.join(", ")
-}
-
-impl Spec {
-    /// What the backend is asked to draw.
-    pub fn drawn(&self) -> Drawn {
-        let look = self.look.as_ref().map(|l| l.text.as_str());
-        let mut negative = clean(&self.negative_prompt);
-        if !self.style.nudity {
-            if !negative.is_empty() {
-                negative.push_str(", ");
-            }
-            negative.push_str(SAFE_NEGATIVE);
-        }
-        Drawn {
-            prompt: drawn_prompt(&self.prompt, Some(&self.style.prompt_plus), look),
-            negative_prompt: negative,
-        }
     }
 }
 
@@ -629,7 +555,7 @@ mod tests {
 
     #[test]
     fn a_backend_without_guidance_refuses_a_picked_scale_or_sampler() {
-        let catalog = Catalog::built_in().for_backend(crate::generate::controls::Controls {
+        let catalog = Catalog::built_in().for_backend(crate::generation::controls::Controls {
             any_size: false,
             guidance: false,
             img2img: false,

@@ -14,13 +14,13 @@ use image::imageops::FilterType;
 use sha2::{Digest, Sha256};
 use tokio::sync::watch;
 
-use super::backend::builtin::Builtin;
-use super::backend::{Backend, Render, render_with_deadline};
-use super::catalog::{Catalog, Style};
-use super::controls::SAMPLERS;
-use super::request::{STEPS_DEFAULT, drawn_prompt};
-use super::{GenerateError, backend::BackendError};
+use crate::generation::catalog::{Catalog, Style};
+use crate::generation::controls::SAMPLERS;
+use crate::generation::spec::{STEPS_DEFAULT, drawn_prompt};
+use crate::generation::{BackendError, GenerateError};
 use crate::images::blobs::Blobs;
+use crate::worker::backend::builtin::Builtin;
+use crate::worker::backend::{Backend, Render, render_with_deadline};
 
 /// What every sample shows: nothing explicit, since the landing page is public.
 const SUBJECT: &str = "portrait of a woman in a linen dress by a sunlit window, calm expression";

@@ -2,63 +2,13 @@
 //! the caller's own records, and what a worker needs to draw from it. The source's pixels go
 //! from the image store to the backend only; a browser never receives them this way.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use super::GenerateError;
-use super::backend::MAX_SIDE;
-use crate::store::{GenerationRecord, SourceMode, SourceRef, Store, push_id};
+use crate::generation::GenerateError;
+use crate::generation::source::{MODES, SourceSpec};
+use crate::store::{GenerationRecord, SourceMode, Store, push_id};
 use crate::users::Caller;
-
-/// Every mode, in the order the catalog offers them.
-pub const MODES: [SourceMode; 3] = [
-    SourceMode::VarySubtle,
-    SourceMode::VaryStrong,
-    SourceMode::Upscale,
-];
-
-impl SourceMode {
-    pub fn id(self) -> &'static str {
-        match self {
-            Self::VarySubtle => "vary-subtle",
-            Self::VaryStrong => "vary-strong",
-            Self::Upscale => "upscale",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::VarySubtle => "Vary (subtle)",
-            Self::VaryStrong => "Vary (strong)",
-            Self::Upscale => "Upscale 2x",
-        }
-    }
-
-    /// How much of the source is drawn again: Fooocus's strengths for its "Vary (Subtle)",
-    /// "Vary (Strong)" and "Upscale (2x)", which users of img2img know.
-    pub fn denoise(self) -> f32 {
-        match self {
-            Self::VarySubtle => 0.5,
-            Self::VaryStrong => 0.85,
-            Self::Upscale => 0.382,
-        }
-    }
-
-    /// How many times the source's width and height the result has.
-    pub fn scale(self) -> u32 {
-        match self {
-            Self::Upscale => 2,
-            Self::VarySubtle | Self::VaryStrong => 1,
-        }
-    }
-
-    pub fn pro(self) -> bool {
-        self == Self::Upscale
-    }
-
-    fn parse(id: &str) -> Option<Self> {
-        MODES.into_iter().find(|m| m.id() == id)
-    }
-}
+use crate::worker::backend::MAX_SIDE;
 
 /// The body's `source`.
 #[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
@@ -68,39 +18,6 @@ pub struct SourceBody {
     pub generation: String,
     #[schema(value_type = SourceMode)]
     pub mode: String,
-}
-
-/// What a worker draws from: kept in the job's spec.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SourceSpec {
-    pub generation: String,
-    pub mode: SourceMode,
-    /// The source's original in the image store.
-    pub blob_key: String,
-    /// The result's size.
-    pub width: u32,
-    pub height: u32,
-    /// The source's catalog size id, which a variation keeps.
-    #[serde(default)]
-    pub size: Option<String>,
-}
-
-impl SourceSpec {
-    pub fn reference(&self) -> SourceRef {
-        SourceRef {
-            generation: self.generation.clone(),
-            mode: self.mode,
-        }
-    }
-
-    /// The catalog size id the result is recorded at: a variation's is its source's, an
-    /// upscale is no size of the catalog.
-    pub fn size(&self) -> Option<String> {
-        (self.mode.scale() == 1)
-            .then(|| self.size.clone())
-            .flatten()
-    }
 }
 
 /// The checks that need no record: the mode, what the backend can do, the plan, and the

@@ -100,7 +100,7 @@ mod tests {
             height: 128,
             enhance: false,
             cfg: 7.0,
-            sampler: &crate::generate::controls::SAMPLERS[0],
+            sampler: &crate::generation::controls::SAMPLERS[0],
             source: None,
         }
     }

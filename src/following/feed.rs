@@ -11,8 +11,8 @@ use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, watch};
 
-use super::GenerateError;
 use crate::coordination::CoordinationError;
+use crate::generation::GenerateError;
 use crate::jobs::{BoardEvent, EventKind, JobBoard, JobState, Place, Snapshot};
 
 /// Looks again this often without a ring.
@@ -52,6 +52,7 @@ impl From<Failure> for GenerateError {
 type Live = Arc<Mutex<HashMap<String, Arc<watch::Sender<Feed>>>>>;
 
 /// The readers of this instance, by job id.
+#[derive(Clone)]
 pub struct Feeds {
     board: Arc<dyn JobBoard>,
     live: Live,

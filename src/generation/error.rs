@@ -2,7 +2,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::backend::BackendError;
 use crate::coordination::CoordinationError;
 use crate::images::blobs::BlobError;
 use crate::safety::meaning::MEANING;
@@ -179,6 +178,34 @@ impl GenerateError {
         Self::Invalid {
             field,
             message: message.into(),
+        }
+    }
+}
+
+/// Largest response a backend may send; a 1024² PNG in base64 JSON is a few megabytes.
+pub const MAX_RESPONSE_BYTES: usize = 32 * 1024 * 1024;
+
+/// What went wrong on a backend (`worker::backend`): one of the job's failures.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum BackendError {
+    #[error("the image backend did not answer in time")]
+    Timeout,
+    #[error("the image backend failed: {0}")]
+    Failed(String),
+    #[error("the image backend sent an unusable image: {0}")]
+    BadImage(String),
+    #[error("the image backend sent more than {} MB", MAX_RESPONSE_BYTES / 1024 / 1024)]
+    TooLarge,
+}
+
+impl BackendError {
+    /// A short name for metrics.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::Timeout => "backend_timeout",
+            Self::Failed(_) => "backend_failed",
+            Self::BadImage(_) => "backend_bad_image",
+            Self::TooLarge => "backend_too_large",
         }
     }
 }

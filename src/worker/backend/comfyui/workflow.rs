@@ -288,7 +288,7 @@ mod tests {
             height: 768,
             enhance,
             cfg: 7.0,
-            sampler: &crate::generate::controls::SAMPLERS[0],
+            sampler: &crate::generation::controls::SAMPLERS[0],
             source: None,
         }
     }
@@ -364,7 +364,7 @@ mod tests {
         let template = json!({"1": {"class_type": "X", "inputs": {"text": "{{prompt}}"}}});
         let templates = Templates::new(BTreeMap::from([("mine".to_owned(), template)])).unwrap();
         let mut j = job(false, "mine");
-        j.source = Some(crate::generate::backend::SourceImage {
+        j.source = Some(crate::worker::backend::SourceImage {
             png: bytes::Bytes::from_static(b"png"),
             denoise: 0.85,
         });
