@@ -450,7 +450,7 @@ fn swaps(text: &str) -> bool {
 
 /// How far a kin word may stand from the child it names (`Read::mark_kin`).
 const KIN_BEFORE: usize = 24;
-const KIN_AFTER: usize = 16;
+const KIN_AFTER: usize = 24;
 
 /// The words that join an occupation written first to its workplace (`maestra de primaria`,
 /// `teacher at kindergarten`, `juf van groep 1`, `guro sa kindergarten`), as readings write
