@@ -15,7 +15,7 @@
 //! (`12 year old whisky`, `aged_things.txt`) is the thing's. An age of 18 or more is read too:
 //! it makes an ambiguous sign of youth (`?teen`) an adult's.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::lists::lines;
 use super::normalize::{Reading, entry};
@@ -50,6 +50,11 @@ pub struct AgeRules {
     /// `czternasto` in `czternastolatka`, `quattordic` in `quattordicenne`.
     stems: FxHashMap<String, u32>,
     fused: Vec<String>,
+    /// The suffixes of [`Self::fused`] that may follow a number word: a short one makes words
+    /// of numbers (`trey` is no three-year-old). Kept apart once, as every word is tried.
+    fused_words: Vec<String>,
+    /// The first words of [`Self::adult`]'s phrases, which every word is tried against.
+    adult_first: FxHashSet<String>,
     after: Phrases,
     before: Phrases,
     limit: Phrases,
@@ -221,6 +226,15 @@ impl AgeRules {
                 rules.fused.push(suffix.to_owned());
             }
         }
+        rules.adult_first = rules
+            .adult
+            .iter()
+            .filter_map(|p| p.first().cloned())
+            .collect();
+        rules.fused_words = (rules.fused.iter())
+            .filter(|s| s.chars().count() >= 3)
+            .cloned()
+            .collect();
         rules
     }
 
@@ -268,19 +282,15 @@ impl AgeRules {
     /// A number word with an age suffix stuck to it: `vierzehnjahrige`, `fjortonaring`,
     /// `czternastolatka`, `quattordicenne`.
     fn fused_number(&self, word: &str) -> Option<u32> {
-        // A short suffix makes words of numbers: `trey` is no three-year-old.
-        self.fused
-            .iter()
-            .filter(|s| s.chars().count() >= 3)
-            .find_map(|suffix| {
-                let number = word.strip_suffix(suffix.as_str())?;
-                self.stems.get(number).copied().or_else(|| {
-                    self.numbers
-                        .get(number)?
-                        .iter()
-                        .find_map(|(phrase, n)| (phrase.len() == 1).then_some(*n))
-                })
+        self.fused_words.iter().find_map(|suffix| {
+            let number = word.strip_suffix(suffix.as_str())?;
+            self.stems.get(number).copied().or_else(|| {
+                self.numbers
+                    .get(number)?
+                    .iter()
+                    .find_map(|(phrase, n)| (phrase.len() == 1).then_some(*n))
             })
+        })
     }
 
     /// The end of the first of `phrases` that starts at word `i`.
@@ -307,7 +317,9 @@ impl AgeRules {
     }
 
     fn at(&self, words: &Reading, things: &[bool], year: i32, i: usize) -> Option<Age> {
-        if let Some(last) = Self::starts(&self.adult, words, i) {
+        if self.adult_first.contains(words.word(i))
+            && let Some(last) = Self::starts(&self.adult, words, i)
+        {
             return Some(Age {
                 first: i,
                 last,

@@ -669,15 +669,16 @@ impl Cleaned {
 fn encoder_readings(request: &Request<'_>) -> Vec<Cleaned> {
     let (source, prompt) = request.prompt.split_at(request.source_len);
     let texts = [source, prompt, request.negative_prompt];
+    // Most prompts: no cleaning changes more than their whitespace, which the gate reads as the
+    // model does already.
+    if texts.iter().all(|t| clip_text::plain(t)) {
+        return Vec::new();
+    }
+    let spaced = texts.map(clip_text::whitespace_clean);
     let [sources, prompts, negatives] = texts.map(clip_text::readings);
     let mut out: Vec<Cleaned> = Vec::new();
     for ((source, prompt), negative) in sources.into_iter().zip(prompts).zip(negatives) {
-        let cleaned = [&source, &prompt, &negative];
-        if texts
-            .iter()
-            .zip(cleaned)
-            .all(|(text, read)| clip_text::whitespace_clean(text) == *read)
-        {
+        if [&source, &prompt, &negative].into_iter().eq(spaced.iter()) {
             continue;
         }
         let joined = match (source.is_empty(), prompt.is_empty()) {

@@ -40,7 +40,7 @@ pub fn whitespace_clean(text: &str) -> String {
 }
 
 /// Whether no cleaning can change `text` but the whitespace: printable ASCII with no `&`.
-fn plain(text: &str) -> bool {
+pub fn plain(text: &str) -> bool {
     text.bytes()
         .all(|b| (b' '..=b'~').contains(&b) && b != b'&')
 }
