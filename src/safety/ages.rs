@@ -160,82 +160,96 @@ fn dotted_year(word: &str) -> Option<u32> {
 impl AgeRules {
     pub fn parse(ages: &str, numbers: &str) -> Self {
         let mut rules = AgeRules::default();
+        rules.add_numbers(numbers);
+        for line in lines(ages) {
+            rules.add_rule(line);
+        }
+        rules.finish();
+        rules
+    }
+
+    /// `numbers.txt`: number words by their first word, longest first, and stems.
+    fn add_numbers(&mut self, numbers: &str) {
         for line in lines(numbers) {
             let Some((word, value)) = line.rsplit_once(char::is_whitespace) else {
                 continue;
             };
             if let Ok(value) = value.trim().parse::<u32>() {
                 if let Some(stem) = word.strip_prefix("stem ") {
-                    rules
-                        .stems
+                    self.stems
                         .extend(words(stem).first().map(|s| (s.clone(), value)));
                     continue;
                 }
                 let key = words(word);
                 if let Some(first) = key.first() {
-                    let phrases = rules.numbers.entry(first.clone()).or_default();
+                    let phrases = self.numbers.entry(first.clone()).or_default();
                     phrases.push((key, value));
                     phrases.sort_by_key(|(p, _)| std::cmp::Reverse(p.len()));
                 }
             }
         }
-        for line in lines(ages) {
-            let Some((kind, rest)) = line.split_once(char::is_whitespace) else {
-                continue;
-            };
-            let phrase = words(rest.trim());
-            if phrase.is_empty() {
-                continue;
-            }
-            // `era <year before its first> <words>`, `grade-last <year> <words>`.
-            let numbered = || {
-                let (n, rest) = rest.trim().split_once(char::is_whitespace)?;
-                Some((n.parse::<i64>().ok()?, words(rest.trim())))
-            };
-            match kind {
-                "era" => rules.era.extend(
-                    numbered()
-                        .filter(|(_, p)| !p.is_empty())
-                        .map(|(n, p)| (p, n)),
-                ),
-                "grade-last" => rules.grade_last.extend(
-                    numbered()
-                        .filter(|(_, p)| !p.is_empty())
-                        .and_then(|(n, p)| Some((u32::try_from(n).ok()?, p))),
-                ),
-                "fused" => rules.fused.push(phrase.concat()),
-                "after" => rules.after.push(phrase),
-                "before" => rules.before.push(phrase),
-                "limit" => rules.limit.push(phrase),
-                "limit-after" => rules.limit_after.push(phrase),
-                "limit-age" => rules.limit_age.push(phrase),
-                "date" => rules.date.push(phrase),
-                "date-link" => rules.date_link.push(phrase),
-                "university" => rules.university.push(phrase),
-                "university-after" => rules.university_after.push(phrase),
-                "born" => rules.born.push(phrase),
-                "born-after" => rules.born_after.push(phrase),
-                "grade" => rules.grade.push(phrase),
-                "grade-before" => rules.grade_before.push(phrase),
-                "adult" => rules.adult.push(phrase),
-                _ => {}
-            }
+    }
+
+    /// One line of `ages.txt`: `<kind> <words>`.
+    fn add_rule(&mut self, line: &str) {
+        let Some((kind, rest)) = line.split_once(char::is_whitespace) else {
+            return;
+        };
+        let phrase = words(rest.trim());
+        if phrase.is_empty() {
+            return;
         }
+        // `era <year before its first> <words>`, `grade-last <year> <words>`.
+        let numbered = || {
+            let (n, rest) = rest.trim().split_once(char::is_whitespace)?;
+            Some((n.parse::<i64>().ok()?, words(rest.trim())))
+        };
+        match kind {
+            "era" => self.era.extend(
+                numbered()
+                    .filter(|(_, p)| !p.is_empty())
+                    .map(|(n, p)| (p, n)),
+            ),
+            "grade-last" => self.grade_last.extend(
+                numbered()
+                    .filter(|(_, p)| !p.is_empty())
+                    .and_then(|(n, p)| Some((u32::try_from(n).ok()?, p))),
+            ),
+            "fused" => self.fused.push(phrase.concat()),
+            "after" => self.after.push(phrase),
+            "before" => self.before.push(phrase),
+            "limit" => self.limit.push(phrase),
+            "limit-after" => self.limit_after.push(phrase),
+            "limit-age" => self.limit_age.push(phrase),
+            "date" => self.date.push(phrase),
+            "date-link" => self.date_link.push(phrase),
+            "university" => self.university.push(phrase),
+            "university-after" => self.university_after.push(phrase),
+            "born" => self.born.push(phrase),
+            "born-after" => self.born_after.push(phrase),
+            "grade" => self.grade.push(phrase),
+            "grade-before" => self.grade_before.push(phrase),
+            "adult" => self.adult.push(phrase),
+            _ => {}
+        }
+    }
+
+    /// The suffixes every number takes, and what is looked up for every word.
+    fn finish(&mut self) {
         for suffix in ["yo", "y", "yr", "yrs", "yro", "yearold", "yearsold"] {
-            if !rules.fused.iter().any(|f| f == suffix) {
-                rules.fused.push(suffix.to_owned());
+            if !self.fused.iter().any(|f| f == suffix) {
+                self.fused.push(suffix.to_owned());
             }
         }
-        rules.adult_first = rules
+        self.adult_first = self
             .adult
             .iter()
             .filter_map(|p| p.first().cloned())
             .collect();
-        rules.fused_words = (rules.fused.iter())
+        self.fused_words = (self.fused.iter())
             .filter(|s| s.chars().count() >= 3)
             .cloned()
             .collect();
-        rules
     }
 
     /// Every age and school year in `words`; `things[i]` says word `i` names a thing that has
@@ -342,73 +356,118 @@ impl AgeRules {
         if n == 0 {
             return None;
         }
-        let age = |first: usize, last: usize, years: i64| {
-            // "a 12 year old (single malt) whisky", "whisky aged 12": the thing's age.
-            let thing = (last + 1..(last + 3).min(words.len()))
-                .take_while(|&k| !CONNECTORS.contains(&words.word(k)))
-                .any(|k| things[k])
-                || (first > 0 && things[first - 1]);
-            (!thing && years < 120).then(|| Self::of_age(first, last, years))
-        };
+        if let Some(found) = self.year_at(words, things, year, (i, last), n) {
+            return found;
+        }
+        if let Some(found) = self.limit_at(words, (i, last), n) {
+            return found;
+        }
+        self.years_at(words, things, (i, last), n, fused)
+    }
+
+    /// An age of `years` at `first..=last`, unless it is a thing's: "a 12 year old (single
+    /// malt) whisky", "whisky aged 12".
+    fn stated(
+        words: &Reading,
+        things: &[bool],
+        first: usize,
+        last: usize,
+        years: i64,
+    ) -> Option<Age> {
+        let thing = (last + 1..(last + 3).min(words.len()))
+            .take_while(|&k| !CONNECTORS.contains(&words.word(k)))
+            .any(|k| things[k])
+            || (first > 0 && things[first - 1]);
+        (!thing && years < 120).then(|| Self::of_age(first, last, years))
+    }
+
+    /// The number `n` at `i..=last` as a year of an era (`平成24年`) or a birth year: `Some`
+    /// when it is one (with the age its birth words give, if any), `None` when it is no year.
+    fn year_at(
+        &self,
+        words: &Reading,
+        things: &[bool],
+        year: i32,
+        (i, last): (usize, usize),
+        n: u32,
+    ) -> Option<Option<Age>> {
         let n64 = i64::from(n);
-        // A year of an era (`平成24年`): a birth year with birth words around it, else a date.
         if let Some((era, offset)) = self.era_before(words, i) {
             let years = i64::from(year) - (n64 + offset);
-            let (first, end) = self.born_around(words, era, last)?;
-            return (0..120)
-                .contains(&years)
-                .then(|| Self::of_age(first, end, years));
+            let Some((first, end)) = self.born_around(words, era, last) else {
+                return Some(None);
+            };
+            return Some(
+                (0..120)
+                    .contains(&years)
+                    .then(|| Self::of_age(first, end, years)),
+            );
         }
-        // A birth year.
-        if (1900..=9999).contains(&n) {
-            let years = i64::from(year) - n64;
-            if !(0..120).contains(&years) {
-                return None;
-            }
-            let (first, end) = self.born_around(words, i, last)?;
-            return age(first, end, years);
+        if !(1900..=9999).contains(&n) {
+            return None;
         }
-        // An age stated as a limit: "under 18" is a minor, "under 21" need not be; without
-        // words saying it is an age it is ambiguous ("under 18 degrees" is a temperature).
+        let years = i64::from(year) - n64;
+        if !(0..120).contains(&years) {
+            return Some(None);
+        }
+        let Some((first, end)) = self.born_around(words, i, last) else {
+            return Some(None);
+        };
+        Some(Self::stated(words, things, first, end, years))
+    }
+
+    /// An age stated as a limit before it: "under 18" is a minor, "under 21" need not be;
+    /// without words saying it is an age it is ambiguous ("under 18 degrees" is a temperature).
+    fn limit_at(&self, words: &Reading, (i, last): (usize, usize), n: u32) -> Option<Option<Age>> {
         let limit_age = Self::ends_before(&self.limit_age, words, i);
-        if let Some(first) = limit_age.or_else(|| Self::ends_before(&self.limit, words, i)) {
-            let years = Self::starts(&self.after, words, last + 1);
-            if n > 18 || (years.is_none() && UNITS.contains(&words.word(last + 1))) {
-                return None;
-            }
-            return Some(Age {
-                first,
-                last: years.unwrap_or(last),
-                school: false,
-                kind: AgeKind::Minor {
-                    certain: years.is_some() || limit_age.is_some(),
-                },
-            });
+        let first = limit_age.or_else(|| Self::ends_before(&self.limit, words, i))?;
+        let years = Self::starts(&self.after, words, last + 1);
+        if n > 18 || (years.is_none() && UNITS.contains(&words.word(last + 1))) {
+            return Some(None);
         }
-        if fused {
-            return age(i, last, n64);
-        }
-        if let Some(end) = Self::starts(&self.after, words, last + 1) {
-            if let Some(limit) = Self::starts(&self.limit_after, words, end + 1) {
-                return (n <= 18).then_some(Age {
-                    first: i,
-                    last: limit,
-                    school: false,
-                    kind: AgeKind::Minor { certain: true },
-                });
-            }
-            return age(i, end, n64);
-        }
-        if let Some(limit) = Self::starts(&self.limit_after, words, last + 1) {
-            return (n <= 18).then_some(Age {
+        Some(Some(Age {
+            first,
+            last: years.unwrap_or(last),
+            school: false,
+            kind: AgeKind::Minor {
+                certain: years.is_some() || limit_age.is_some(),
+            },
+        }))
+    }
+
+    /// The number `n` at `i..=last` as years: with an age suffix, age words or a limit after
+    /// it, age words before it; else perhaps a school year.
+    fn years_at(
+        &self,
+        words: &Reading,
+        things: &[bool],
+        (i, last): (usize, usize),
+        n: u32,
+        fused: bool,
+    ) -> Option<Age> {
+        let n64 = i64::from(n);
+        let under = |limit: usize| {
+            (n <= 18).then_some(Age {
                 first: i,
                 last: limit,
                 school: false,
                 kind: AgeKind::Minor { certain: true },
-            });
+            })
+        };
+        if fused {
+            return Self::stated(words, things, i, last, n64);
+        }
+        if let Some(end) = Self::starts(&self.after, words, last + 1) {
+            if let Some(limit) = Self::starts(&self.limit_after, words, end + 1) {
+                return under(limit);
+            }
+            return Self::stated(words, things, i, end, n64);
+        }
+        if let Some(limit) = Self::starts(&self.limit_after, words, last + 1) {
+            return under(limit);
         }
         if let Some(first) = Self::ends_before(&self.before, words, i) {
-            return age(first, last, n64);
+            return Self::stated(words, things, first, last, n64);
         }
         self.grade(words, i, last, n)
     }

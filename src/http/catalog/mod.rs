@@ -8,7 +8,7 @@ use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::generation::catalog::{CFG_MAX, CFG_MIN, CFG_STEP, Size};
+use crate::generation::catalog::{CFG_MAX, CFG_MIN, CFG_STEP, Look, Size, Style};
 use crate::generation::controls::SAMPLERS;
 use crate::generation::source::MODES;
 use crate::generation::spec::{
@@ -120,34 +120,8 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
     // With LUCENT_GENERATOR=none the workers elsewhere draw: AI models, by deployment.
     let kind = state.work.backend.as_ref().map_or("workers", |b| b.kind());
     Json(CatalogView {
-        styles: catalog
-            .styles
-            .iter()
-            .map(|s| StyleView {
-                id: s.id.clone(),
-                label: s.label.clone(),
-                checkpoint: s.checkpoint.clone(),
-                hash: s.hash.clone(),
-                pro: s.pro,
-                nsfw: s.nsfw,
-                default: s.default,
-                sizes: s.sizes.clone(),
-                cfg: s.cfg,
-                sample: format!(
-                    "/api/v1/styles/{}/sample",
-                    utf8_percent_encode(&s.id, SEGMENT)
-                ),
-            })
-            .collect(),
-        looks: catalog
-            .looks
-            .iter()
-            .map(|l| LookView {
-                id: l.id.clone(),
-                label: l.label.clone(),
-                pro: l.pro,
-            })
-            .collect(),
+        styles: catalog.styles.iter().map(StyleView::of).collect(),
+        looks: catalog.looks.iter().map(LookView::of).collect(),
         samplers: if catalog.guidance {
             SAMPLERS
                 .iter()
@@ -160,40 +134,83 @@ pub async fn get_catalog(State(state): State<AppState>) -> Json<CatalogView> {
             Vec::new()
         },
         source_modes: if catalog.img2img {
-            MODES
-                .iter()
-                .map(|&mode| SourceModeView {
-                    id: mode,
-                    label: mode.label(),
-                    pro: mode.pro(),
-                })
-                .collect()
+            MODES.iter().map(|&mode| SourceModeView::of(mode)).collect()
         } else {
             Vec::new()
         },
-        limits: Limits {
-            prompt_max: PROMPT_MAX,
-            negative_prompt_max: PROMPT_MAX,
-            steps_default: STEPS_DEFAULT,
-            steps_max_free: STEPS_MAX_FREE,
-            steps_max_pro: STEPS_MAX_PRO,
-            count_max_free: COUNT_MAX_FREE,
-            count_max_pro: COUNT_MAX_PRO,
-            cfg_min: CFG_MIN,
-            cfg_max: CFG_MAX,
-            cfg_step: CFG_STEP,
-        },
+        limits: Limits::OF_A_REQUEST,
         plans: PlansView {
             free_daily: state.users.quotas().free_daily,
             pro_monthly: state.users.quotas().pro_monthly,
         },
-        renderer: Renderer {
+        renderer: Renderer::of(kind),
+    })
+}
+
+impl StyleView {
+    fn of(s: &Style) -> Self {
+        Self {
+            id: s.id.clone(),
+            label: s.label.clone(),
+            checkpoint: s.checkpoint.clone(),
+            hash: s.hash.clone(),
+            pro: s.pro,
+            nsfw: s.nsfw,
+            default: s.default,
+            sizes: s.sizes.clone(),
+            cfg: s.cfg,
+            sample: format!(
+                "/api/v1/styles/{}/sample",
+                utf8_percent_encode(&s.id, SEGMENT)
+            ),
+        }
+    }
+}
+
+impl LookView {
+    fn of(l: &Look) -> Self {
+        Self {
+            id: l.id.clone(),
+            label: l.label.clone(),
+            pro: l.pro,
+        }
+    }
+}
+
+impl SourceModeView {
+    fn of(mode: SourceMode) -> Self {
+        Self {
+            id: mode,
+            label: mode.label(),
+            pro: mode.pro(),
+        }
+    }
+}
+
+impl Limits {
+    const OF_A_REQUEST: Self = Self {
+        prompt_max: PROMPT_MAX,
+        negative_prompt_max: PROMPT_MAX,
+        steps_default: STEPS_DEFAULT,
+        steps_max_free: STEPS_MAX_FREE,
+        steps_max_pro: STEPS_MAX_PRO,
+        count_max_free: COUNT_MAX_FREE,
+        count_max_pro: COUNT_MAX_PRO,
+        cfg_min: CFG_MIN,
+        cfg_max: CFG_MAX,
+        cfg_step: CFG_STEP,
+    };
+}
+
+impl Renderer {
+    fn of(kind: &'static str) -> Self {
+        Self {
             kind,
             label: if kind == "builtin" {
                 "Local preview renderer (not an AI model)"
             } else {
                 "AI image model"
             },
-        },
-    })
+        }
+    }
 }

@@ -61,6 +61,38 @@ fn totals(outcomes: &[Outcome<'_>]) -> [usize; 4] {
     t
 }
 
+/// Every battery by name, newest first, for [`layers_report`].
+const BATTERIES: [(&str, &str); 10] = [
+    (
+        "round 10 (held out; every class, minors by age cues in explicit frames)",
+        ROUND_10,
+    ),
+    (
+        "round 9 (held out; every class, minors by age cues in explicit frames)",
+        ROUND_9,
+    ),
+    (
+        "round 8 (held out; real people, non-consent, animals and honest requests)",
+        ROUND_8,
+    ),
+    (
+        "round 7 (held out; real people, non-consent, animals and honest requests)",
+        ROUND_7,
+    ),
+    (
+        "round 6 (held out; non-consent, animals and honest requests)",
+        ROUND_6,
+    ),
+    (
+        "round 5 (held out; non-consent, animals and honest requests)",
+        ROUND_5,
+    ),
+    ("round 4 (read)", ROUND_4),
+    ("round 3 (read)", ROUND_3),
+    ("battery (trained on)", battery::BATTERY),
+    ("held out of round 2 (trained on)", battery::HELD_OUT),
+];
+
 /// The tables of docs/content-safety.md for both layers: `cargo test --lib layers_report --
 /// --ignored --nocapture`.
 #[tokio::test]
@@ -68,36 +100,7 @@ fn totals(outcomes: &[Outcome<'_>]) -> [usize; 4] {
 async fn layers_report() {
     let gate = Gate::load(None).unwrap();
     let meaning = meaning();
-    for (name, text) in [
-        (
-            "round 10 (held out; every class, minors by age cues in explicit frames)",
-            ROUND_10,
-        ),
-        (
-            "round 9 (held out; every class, minors by age cues in explicit frames)",
-            ROUND_9,
-        ),
-        (
-            "round 8 (held out; real people, non-consent, animals and honest requests)",
-            ROUND_8,
-        ),
-        (
-            "round 7 (held out; real people, non-consent, animals and honest requests)",
-            ROUND_7,
-        ),
-        (
-            "round 6 (held out; non-consent, animals and honest requests)",
-            ROUND_6,
-        ),
-        (
-            "round 5 (held out; non-consent, animals and honest requests)",
-            ROUND_5,
-        ),
-        ("round 4 (read)", ROUND_4),
-        ("round 3 (read)", ROUND_3),
-        ("battery (trained on)", battery::BATTERY),
-        ("held out of round 2 (trained on)", battery::HELD_OUT),
-    ] {
+    for (name, text) in BATTERIES {
         let cases = battery::cases(text);
         let rules = battery::run(&gate, &cases);
         let both = run_both(&gate, &meaning, &cases).await;
