@@ -4,7 +4,7 @@ import { db } from './db';
 import { fail } from './gateway';
 import { Findings } from './generation-findings';
 
-// The fake gateway's checks of a generation's body, as src/generate/request.rs makes them: every
+// The fake gateway's checks of a generation's body, as src/admission/body.rs makes them: every
 // field is checked and every one at fault told at once (422 `invalid_field` with `fields`); only
 // when all are right is what they ask refused (403 `pro_required`, then
 // `age_confirmation_required`), the first such refusal in the order of the fields.

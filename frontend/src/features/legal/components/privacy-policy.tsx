@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 
 import styles from './prose.module.css';
 
-/** What is kept and for how long follows the gateway's deletion and retention (src/account, src/generate/retention.rs). */
+/** What is kept and for how long follows the gateway's deletion and retention (src/account, src/gallery/retention.rs). */
 export function PrivacyPolicy() {
   return (
     <div className={styles.prose}>

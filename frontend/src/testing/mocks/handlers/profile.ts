@@ -54,7 +54,7 @@ export function isAdult(): boolean {
   return !db.ageCheck.required || db.ageCheck.status === 'verified';
 }
 
-/** The gateway's 403 `age_check_required` message (src/generate/error.rs). */
+/** The gateway's 403 `age_check_required` message (src/generation/error.rs). */
 export const ageCheckRequired =
   'explicit images are only for adults whose age is verified: verify your age to make or see them';
 
