@@ -24,6 +24,14 @@ interface HistoryFiltersProps {
  */
 export function HistoryFilters({ value, styles: options, onChange, searchRef }: HistoryFiltersProps) {
   const id = useId();
+  // The box shows a click at once: the address changes in a transition, and a controlled box
+  // would stay as it was until that lands (on a slow machine, long enough to look ignored).
+  const [favourite, setFavourite] = useState(value.favorite);
+  const [shownFavourite, setShownFavourite] = useState(value.favorite);
+  if (value.favorite !== shownFavourite) {
+    setShownFavourite(value.favorite);
+    setFavourite(value.favorite);
+  }
   const [words, setWords] = useState(value.q);
   const [searched, setSearched] = useState(value.q);
   if (value.q !== searched) {
@@ -54,8 +62,9 @@ export function HistoryFilters({ value, styles: options, onChange, searchRef }: 
       <label className={styles.check}>
         <input
           type="checkbox"
-          checked={value.favorite}
+          checked={favourite}
           onChange={(event) => {
+            setFavourite(event.target.checked);
             onChange({ ...value, favorite: event.target.checked });
           }}
         />
