@@ -23,9 +23,9 @@ use crate::generation::spec::Spec;
 use crate::jobs::{Cancel, Ended, Enqueued, JobBoard, NewJob, Place, Tier};
 use crate::metrics::Metrics;
 use crate::safety::normalize::clean;
-use crate::store::{Store, push_id};
+use crate::store::push_id;
 use crate::users::period::Period;
-use crate::users::{Caller, Refused, Users};
+use crate::users::{Caller, Refused};
 use crate::worker::settle::Settler;
 
 /// The route a request came by, kept with its refusal.
@@ -55,16 +55,12 @@ pub struct Submitted {
 
 /// The gateway's side of a job until the board holds it, and taking it back out of line.
 pub struct Admission {
-    catalog: Catalog,
+    /// The gate, with the catalog, the store and the users it reads too.
     judge: Judge,
     /// Who runs what next, shared with every instance and worker.
     board: Arc<dyn JobBoard>,
     /// Gives back the credits of a job canceled or failed before it ran.
     settler: Settler,
-    /// Plans and credits.
-    users: Users,
-    /// A variation's source: the caller's own record.
-    store: Arc<dyn Store>,
     /// Whether the caller may see a variation's source.
     gallery: Gallery,
     metrics: Arc<Metrics>,
@@ -82,9 +78,6 @@ pub struct AdmissionParts {
 impl Admission {
     pub fn new(parts: AdmissionParts) -> Self {
         Self {
-            catalog: parts.judge.catalog.clone(),
-            users: parts.judge.users.clone(),
-            store: Arc::clone(&parts.judge.store),
             judge: parts.judge,
             board: parts.board,
             settler: parts.settler,
@@ -95,7 +88,7 @@ impl Admission {
 
     /// Styles and looks, as this gateway offers them.
     pub fn catalog(&self) -> &Catalog {
-        &self.catalog
+        &self.judge.catalog
     }
 
     /// A moderation service reads explicit requests and their images.
@@ -114,10 +107,11 @@ impl Admission {
         if caller.suspended {
             return Err(GenerateError::Suspended);
         }
-        let (mut spec, source_mode) = body.validate(&self.catalog, caller)?;
+        let (mut spec, source_mode) = body.validate(&self.judge.catalog, caller)?;
         let source = match (&body.source, source_mode) {
             (Some(asked), Some(mode)) => {
-                let record = source::find(self.store.as_ref(), caller, &asked.generation).await?;
+                let record =
+                    source::find(self.judge.store.as_ref(), caller, &asked.generation).await?;
                 self.gallery.may_see(&record, caller.adult)?;
                 // Validation left enhance off: the source decides the size.
                 spec.source = Some(source::drawn_from(&record, mode)?);
@@ -146,7 +140,7 @@ impl Admission {
         caller: &Caller,
         spec: &Spec,
     ) -> Result<Submitted, GenerateError> {
-        let period = self.users.period(caller.plan);
+        let period = self.judge.users.period(caller.plan);
         let job = NewJob {
             id: push_id::generation_id(),
             uid: caller.uid.clone(),
@@ -194,6 +188,7 @@ impl Admission {
             Enqueued::Full => return Err(GenerateError::QueueFull),
         }
         match self
+            .judge
             .users
             .reserve_credits(&job.uid, period, &job.id, job.credits)
             .await
