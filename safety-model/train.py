@@ -57,6 +57,11 @@ ANIMAL_MASK_NONSEXUAL = os.environ.get("LUCENT_ANIMAL_LABELS", "mask") != "spec"
 KEEP = [a for a in os.environ.get("LUCENT_HEAD_KEEP", "").split(",") if a]
 KEPT = {}  # attribute index -> (w, b, threshold), filled by main()
 HONEST_COST = 2.0
+# LUCENT_HEAD_ROUNDS=3,4,...: blind batteries, once measured, that train the heads too (their
+# labels: data/round_labels.jsonl); none by default, which is how the committed head was made.
+# Training on rounds 3 to 9 and reading round 10 is the held-out comparison of
+# docs/content-safety.md, round 11.
+ROUNDS = [int(n) for n in os.environ.get("LUCENT_HEAD_ROUNDS", "").split(",") if n]
 
 
 def clean(text):
@@ -239,11 +244,47 @@ def written(name, first_index, animal_only=False):
     return rows
 
 
+VERDICT_SIGN = {"minor": "minor", "real_person": "real_person", "non_consent": "non_consent",
+                "bestiality": "animal"}
+
+
+def rounds():
+    """The blind batteries of rounds 3 on (src/safety/battery_roundN.jsonl), once measured: their
+    verdicts and real styles as the batteries', their five labels read from the text alone
+    (data/round_labels.jsonl, by round and line)."""
+    labels = collections.defaultdict(dict)
+    for line in open(os.path.join(DATA, "round_labels.jsonl"), encoding="utf-8"):
+        label = json.loads(line)
+        labels[label["round"]][label["index"]] = label
+    rows = []
+    for n in ROUNDS:
+        path = os.path.join(ROOT, "src", "safety", f"battery_round{n}.jsonl")
+        for i, line in enumerate(open(path, encoding="utf-8")):
+            r = json.loads(line)
+            r.update({a: labels[n][i][a] for a in ATTRS})
+            if r["expect"] != "pass":
+                # The battery's verdict outranks a reading of the text alone: "woman asleep in
+                # bed, man standing over her" was written as non-consent for the NSFW style.
+                r[VERDICT_SIGN[r["expect"]]] = 1
+            elif r["sexual"] == 1:
+                # An honest explicit line with a forbidden sign present ("nude, walking her
+                # dog", an art nude of a historical figure) says that the sign is there but
+                # takes no part; the labels cannot say which, so those heads do not learn from it.
+                for a in FORBIDDEN:
+                    if r[a] == 1:
+                        r[a] = None
+            r["source"] = f"round{n}"
+            r["index"] = i
+            rows.append(r)
+    return rows
+
+
 def load():
     rows = []
     for line in open(os.path.join(DATA, "battery_labels.jsonl"), encoding="utf-8"):
         r = json.loads(line)
         rows.append(r)
+    rows += rounds()
     rows += written("written.jsonl", 0)
     # Lines written for the head's weak spots (REPORT.md): nicknames and scripts of real people,
     # ages in one word, non-consent said indirectly, breeds and mating slang, thin languages.
@@ -604,6 +645,13 @@ def main():
     print(f"wrote {OUT_HEAD} and {OUT_REPORT} in {time.time() - t0:.0f} s")
 
 
+def source_order(source):
+    """battery, battery_holdout, round3, round4, ..., written, ordinary."""
+    m = re.fullmatch(r"round(\d+)", source)
+    rank = {"battery": 0, "battery_holdout": 1, "written": 3, "ordinary": 4}
+    return (rank.get(source, 2), int(m.group(1)) if m else 0)
+
+
 def write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, obj, alt):
     L = []
     add = L.append
@@ -644,7 +692,7 @@ def write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, o
 
     # counts
     add("## Data\n")
-    srcs = ["battery", "battery_holdout", "written", "ordinary"]
+    srcs = sorted({r["source"] for r in rows}, key=source_order)
     add("Lines per source and attribute (positive / negative / null):\n")
     add("| source | lines | " + " | ".join(ATTRS) + " |")
     add("|---|---|" + "---|" * len(ATTRS))
@@ -685,11 +733,12 @@ def write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, o
         add(f"{title}\n")
         add("| battery | category | lines | refused |")
         add("|---|---|---|---|")
-        for s in ["battery", "battery_holdout", "ordinary"]:
+        batteries = [s for s in sorted({r["source"] for r in rows}, key=source_order) if s != "written"]
+        for s in batteries:
             for c in ["minor", "real_person", "non_consent", "bestiality", "pass"]:
                 idx = [i for i, r in enumerate(rows) if r["source"] == s and r["expect"] == c]
                 add(f"| {s} | {c} | {len(idx)} | {pct(int(Dx[idx].sum()), len(idx))} |")
-        for s in ["battery", "battery_holdout", "ordinary"]:
+        for s in batteries:
             ref = [i for i, r in enumerate(rows) if r["source"] == s and r["expect"] != "pass"]
             pas = [i for i, r in enumerate(rows) if r["source"] == s and r["expect"] == "pass"]
             add(f"| {s} | **all must-refuse** | {len(ref)} | {pct(int(Dx[ref].sum()), len(ref))} |")
