@@ -118,7 +118,7 @@ impl Judge {
             return Ok(None);
         };
         let category = meaning
-            .judge(&judged.asked, passed.surely_explicit)
+            .judge(&judged.asked, *passed)
             .await
             .map_err(|e| GenerateError::Internal(e.to_string()))?;
         Ok(category.map(|category| Refusal {

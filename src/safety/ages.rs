@@ -28,6 +28,8 @@ pub struct Age {
     pub kind: AgeKind,
     /// A school year (`7th grade`), which an adult occupation after it makes a workplace.
     pub school: bool,
+    /// The age in years, where a number or a birth year says it.
+    pub years: Option<i64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,6 +96,17 @@ fn split_digits(word: &str) -> (&str, &str) {
         .position(|b| !b.is_ascii_digit())
         .unwrap_or(word.len());
     word.split_at(at)
+}
+
+/// Kanji digits written one per place, as years are (`九五年生`, born in '95; `二〇一二年`): a run
+/// of them is one number, and none of them starts a number of its own (`九五年生` is no
+/// `五年生`, a fifth-year pupil).
+fn kanji_digit(word: &str) -> Option<u32> {
+    let digit = ["〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"]
+        .iter()
+        .position(|d| *d == word)
+        .or_else(|| (word == "零").then_some(0))?;
+    u32::try_from(digit).ok()
 }
 
 /// English ordinals, for `seventh grade`.
@@ -272,6 +285,27 @@ impl AgeRules {
     /// A number at `i`: its value, its last word, and whether an age suffix was fused to it.
     fn number(&self, words: &Reading, i: usize) -> Option<(u32, usize, bool)> {
         let word = words.word(i);
+        if let Some(first) = kanji_digit(word) {
+            if i > 0 && kanji_digit(words.word(i - 1)).is_some() {
+                return None;
+            }
+            let mut value = first;
+            let mut last = i;
+            while last - i < 3
+                && let Some(next) = kanji_digit(words.word(last + 1))
+            {
+                value = value * 10 + next;
+                last += 1;
+            }
+            // Two neighbours are a span unless a year follows: 七八岁 is "seven or eight".
+            let span = last == i + 1 && value % 10 == first + 1 && words.word(last + 1) != "年";
+            if span {
+                return Some((first, last, false));
+            }
+            if last > i {
+                return Some((value, last, false));
+            }
+        }
         let (digits, rest) = split_digits(word);
         if !digits.is_empty() && digits.len() <= 4 {
             let n: u32 = digits.parse().ok()?;
@@ -335,6 +369,7 @@ impl AgeRules {
             && let Some(last) = Self::starts(&self.adult, words, i)
         {
             return Some(Age {
+                years: None,
                 first: i,
                 last,
                 school: false,
@@ -426,6 +461,7 @@ impl AgeRules {
             return Some(None);
         }
         Some(Some(Age {
+            years: None,
             first,
             last: years.unwrap_or(last),
             school: false,
@@ -448,6 +484,7 @@ impl AgeRules {
         let n64 = i64::from(n);
         let under = |limit: usize| {
             (n <= 18).then_some(Age {
+                years: None,
                 first: i,
                 last: limit,
                 school: false,
@@ -491,6 +528,7 @@ impl AgeRules {
             }
         };
         (!self.university(words, first, end)).then_some(Age {
+            years: None,
             first,
             last: end,
             kind: AgeKind::Minor {
@@ -595,6 +633,7 @@ impl AgeRules {
 
     fn of_age(first: usize, last: usize, years: i64) -> Age {
         Age {
+            years: Some(years),
             first,
             last,
             school: false,
@@ -622,6 +661,7 @@ impl AgeRules {
         // `her 13th birthday`: the age she turns.
         if matches!(words.word(i + 1), "birthday" | "bday" | "birthdays") {
             return (n < 18).then_some(Age {
+                years: None,
                 first: i,
                 last: i + 1,
                 kind: AgeKind::Minor { certain: true },
@@ -631,6 +671,7 @@ impl AgeRules {
         let end = Self::starts(&self.grade, words, i + 1)?;
         ((1..=LAST_SCHOOL_YEARS + 1).contains(&n) && !self.university(words, i, end)).then_some(
             Age {
+                years: None,
                 first: i,
                 last: end,
                 school: true,
@@ -702,6 +743,21 @@ mod tests {
             "15살",
             "18歳未満",
             "her 13th birthday",
+        ] {
+            assert!(minor(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn kanji_digits_one_per_place_are_one_number_and_two_neighbours_a_span() {
+        // Born in '95: a year of two digits is no birth year read here, and no fifth year.
+        assert_eq!(kinds("九五年生的女人"), []);
+        assert_eq!(kinds("九〇后"), [], "the 1990s");
+        for text in [
+            "二〇一二年出生的女孩",
+            "二零一二年出生",
+            "七八岁的孩子",
+            "小学五年生",
         ] {
             assert!(minor(text), "{text}");
         }

@@ -131,6 +131,11 @@ pub struct Passed {
     /// the reader of meaning then looks only for the forbidden company, which twenty other tags
     /// around "nude" would otherwise dilute in its reading of the whole.
     pub surely_explicit: bool,
+    /// It states an age of 20 or more in numbers (`24 anyos`, `born in 1995`) and
+    /// names no sign of a minor, not even an ambiguous one (`petite`, `schoolgirl`): the
+    /// reader of meaning's sense of youth is then the only ambiguous sign, which a stated
+    /// adult age makes an adult's, as the rules' own.
+    pub adult: bool,
 }
 
 /// What the gate reads of a request: the texts as the model receives them.
@@ -381,12 +386,13 @@ impl<'a> Read<'a> {
 
     /// Signs of a minor: listed words and slang, ages under 18, school years; a school word
     /// before an adult occupation is a workplace, and a stated adult age makes ambiguous signs
-    /// an adult's.
-    fn minor(&self, gate: &Gate) -> Evidence {
+    /// an adult's. With them, whether an age of [`GROWN`] or more is stated in numbers.
+    fn minor(&self, gate: &Gate) -> (Evidence, bool) {
         let mut evidence = self.evidence(List::Minor, |reading, hits, hit| {
             !(gate.school(reading, hit) && self.at_work(reading, hits, hit.first, hit.last))
         });
         let mut adult = false;
+        let mut grown = false;
         // `n00d 12 y34r 0ld` states its age in the leetspeak reading.
         for (reading, hits) in self.numeric.iter().map(|&i| &self.hits[i]) {
             let mut things = vec![false; reading.len()];
@@ -397,7 +403,10 @@ impl<'a> Read<'a> {
             }
             for age in gate.ages.find(reading, &things, current_year()) {
                 match age.kind {
-                    ages::AgeKind::Adult => adult = true,
+                    ages::AgeKind::Adult => {
+                        adult = true;
+                        grown |= age.years.is_some_and(|years| years >= GROWN);
+                    }
                     ages::AgeKind::Minor { certain } => {
                         if !(age.school && self.at_work(reading, hits, age.first, age.last)) {
                             evidence.add(self.sign(reading, age.first, age.last, !certain));
@@ -409,10 +418,17 @@ impl<'a> Read<'a> {
         self.mark_kin(&mut evidence);
         // Inside A1111's prompt editing or alternation (`[teen:adult:0.5]`, `[teen|adult]`) an
         // adult's words may be drawn only for some steps: the early ones settle the body.
-        if adult && !swaps(self.original) && evidence.signs.iter().all(|s| s.ambiguous && !s.kin) {
-            return Evidence::default();
+        if swaps(self.original) {
+            return (evidence, false);
         }
-        evidence
+        // Only where nothing else in the text may be young: "a 24 year old and a shy
+        // schoolgirl" lets the rules read the costume as the adult's, not the model's sense
+        // of youth as well.
+        let grown = grown && evidence.signs.is_empty();
+        if adult && evidence.signs.iter().all(|s| s.ambiguous && !s.kin) {
+            return (Evidence::default(), grown);
+        }
+        (evidence, grown)
     }
 
     /// Animals, but not anthropomorphic characters (`anthro wolf`, `horse girl`).
@@ -438,6 +454,13 @@ impl<'a> Read<'a> {
     }
 }
 
+/// The age from which a stated age outweighs the reader of meaning's sense of youth
+/// (`Passed::adult`). Not 18: the limits a person under age is described by are written with
+/// 18 and 19 ("not yet 18", "henüz on sekiz yaşına girmemiş", "until she turns 19"), and a
+/// language whose limit words the rules lack would read them as an adult's age. Nor an adult
+/// word: "an explicit adult photo" says what the picture is, not who is in it.
+const GROWN: i64 = 20;
+
 /// Whether `text` holds a bracket with A1111's prompt editing or alternation in it.
 fn swaps(text: &str) -> bool {
     text.split('[').skip(1).any(|after| {
@@ -462,7 +485,7 @@ const WORKPLACE_LINKS: [&str; 22] = [
 
 /// Words of a school or a school level: before an adult occupation (`middle school teacher`,
 /// `kindergarten teacher`) they name a workplace. Only these: `loli teacher` is no workplace.
-const SCHOOL_WORDS: [&str; 44] = [
+const SCHOOL_WORDS: [&str; 46] = [
     "school",
     "kindergarten",
     "preschool",
@@ -507,6 +530,8 @@ const SCHOOL_WORDS: [&str; 44] = [
     "幼儿园",
     "학교",
     "초등",
+    "유치원",
+    "어린이집",
 ];
 
 fn current_year() -> i32 {
@@ -565,6 +590,7 @@ impl Gate {
             passed.explicit |= more.explicit;
             passed.moderate |= more.moderate;
             passed.surely_explicit |= more.surely_explicit;
+            passed.adult &= more.adult;
         }
         Ok(passed)
     }
@@ -580,10 +606,12 @@ impl Gate {
         }
         let asks = request.nsfw_style || words.found();
         let sure_asks = request.nsfw_style || words.sure();
+        let (minor, adult) = prompt.minor(self);
         let passed = Passed {
             explicit: request.nsfw_style || (request.nudity && words.found()),
             moderate: asks,
             surely_explicit: sure_asks,
+            adult: adult && !minor.found(),
         };
         let refuse = |category, evidence: Evidence, context: bool, field: Option<Field>| {
             if !evidence.found() {
@@ -598,7 +626,6 @@ impl Gate {
             })
         };
 
-        let minor = prompt.minor(self);
         if minor.found() {
             let harm = prompt.on(List::Harm);
             if asks || harm.found() {

@@ -140,7 +140,7 @@ pub fn unspaced(c: char) -> bool {
     // The gate asks this of every character, and most are below the first of these.
     c >= '\u{1100}'
         && matches!(c,
-        '\u{1100}'..='\u{11FF}' | '\u{3005}' | '\u{3040}'..='\u{30FA}' | '\u{30FC}'..='\u{30FF}'
+        '\u{1100}'..='\u{11FF}' | '\u{3005}' | '\u{3007}' | '\u{3040}'..='\u{30FA}' | '\u{30FC}'..='\u{30FF}'
         | '\u{3130}'..='\u{318F}'
         | '\u{31F0}'..='\u{31FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
         | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FA1F}')

@@ -9,9 +9,12 @@ use crate::safety::Category;
 /// The signs the head reads, in the order of [`Scores`].
 pub const SIGNS: [&str; 5] = ["sexual", "minor", "real_person", "non_consent", "animal"];
 
+/// Where the sense of youth stands in [`Scores`].
+pub const MINOR: usize = 1;
+
 /// The forbidden company of a sexual request, each with the rule it is.
 const FORBIDDEN: [(usize, Category); 4] = [
-    (1, Category::Minor),
+    (MINOR, Category::Minor),
     (2, Category::RealPerson),
     (3, Category::NonConsent),
     (4, Category::Bestiality),

@@ -30,8 +30,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use lucent_e5::{Encoder, Kind};
 use tokio::sync::Semaphore;
 
-use self::head::{Head, Scores};
-use super::{Category, clip_text};
+use self::head::{Head, MINOR, Scores};
+use super::{Category, Passed, clip_text};
 
 /// Said at start when the layer is off.
 pub const OFF_WARNING: &str = "the content gate's reader of meaning is off (LUCENT_MEANING=off): \
@@ -116,13 +116,15 @@ impl Meaning {
     }
 
     /// The rule `asked` (what the user wrote, a variation's sources' words first) breaks as
-    /// the layer reads it; `surely_explicit`: the request is explicit whatever its whole reads (an
-    /// NSFW style, or a word the rules are certain of: `Passed::surely_explicit`).
+    /// the layer reads it, after the rules let it through as `passed`: explicit whatever its
+    /// whole reads where the rules are sure (an NSFW style, a word they are certain of), and
+    /// no minor where it states an adult (`Passed::adult`).
     pub async fn judge(
         self: &Arc<Self>,
         asked: &str,
-        surely_explicit: bool,
+        passed: Passed,
     ) -> Result<Option<Category>, MeaningError> {
+        let surely_explicit = passed.surely_explicit;
         let mut texts: Vec<String> = Vec::new();
         for text in clip_text::readings(asked) {
             let text = tags::content(&artists::unnamed(&text));
@@ -145,6 +147,9 @@ impl Meaning {
             } else {
                 (self.scores(&text).await?, None)
             };
+            if passed.adult {
+                scores[MINOR] = 0.0;
+            }
             if let Some(category) = self.head.decide(&scores, surely_explicit) {
                 return Ok(Some(category));
             }
@@ -160,6 +165,9 @@ impl Meaning {
                 for (most, sign) in scores.iter_mut().zip(part).skip(1) {
                     *most = most.max(sign);
                 }
+            }
+            if passed.adult {
+                scores[MINOR] = 0.0;
             }
             if let Some(category) = self.head.decide(&scores, surely_explicit) {
                 return Ok(Some(category));

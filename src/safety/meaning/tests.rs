@@ -4,7 +4,23 @@ use std::sync::Arc;
 
 use super::battery::{meaning, model_path};
 use super::{Counts, Meaning};
-use crate::safety::Category;
+use crate::safety::{Category, Passed};
+
+/// What the rules let through on a style that draws no nudity, with no explicit word.
+const PLAIN: Passed = Passed {
+    explicit: false,
+    moderate: false,
+    surely_explicit: false,
+    adult: false,
+};
+
+/// What they let through on an NSFW style.
+const EXPLICIT: Passed = Passed {
+    explicit: true,
+    moderate: true,
+    surely_explicit: true,
+    adult: false,
+};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_same_text_is_embedded_once() {
@@ -30,7 +46,7 @@ async fn a_burst_never_runs_more_embeddings_at_once_than_the_bound() {
             let meaning = Arc::clone(&meaning);
             tokio::spawn(async move {
                 meaning
-                    .judge(&format!("a lighthouse at dusk number {i}"), false)
+                    .judge(&format!("a lighthouse at dusk number {i}"), PLAIN)
                     .await
             })
         }))
@@ -50,9 +66,9 @@ async fn a_burst_never_runs_more_embeddings_at_once_than_the_bound() {
 async fn an_explicit_style_makes_the_company_enough() {
     let meaning = meaning();
     let text = "a schoolgirl in year 8 on her bed";
-    assert_eq!(meaning.judge(text, false).await.unwrap(), None);
+    assert_eq!(meaning.judge(text, PLAIN).await.unwrap(), None);
     assert_eq!(
-        meaning.judge(text, true).await.unwrap(),
+        meaning.judge(text, EXPLICIT).await.unwrap(),
         Some(Category::Minor)
     );
 }
@@ -63,7 +79,7 @@ async fn meaning_is_read_through_character_references() {
     let written =
         "&#97; &#115;&#99;&#104;&#111;&#111;&#108;&#103;&#105;&#114;&#108; in year 8 on her bed";
     assert_eq!(
-        meaning.judge(written, true).await.unwrap(),
+        meaning.judge(written, EXPLICIT).await.unwrap(),
         Some(Category::Minor)
     );
 }
@@ -81,11 +97,11 @@ async fn a_forbidden_phrase_among_many_tags_is_read_in_its_phrase() {
     let whole = meaning.scores(&child).await.unwrap();
     assert_eq!(meaning.head.decide(&whole, true), None, "{whole:?}");
     assert_eq!(
-        meaning.judge(&child, true).await.unwrap(),
+        meaning.judge(&child, EXPLICIT).await.unwrap(),
         Some(Category::Minor)
     );
     let adult = TAGS.replace("{}", "woman, 30 years old");
-    assert_eq!(meaning.judge(&adult, true).await.unwrap(), None);
+    assert_eq!(meaning.judge(&adult, EXPLICIT).await.unwrap(), None);
 }
 
 /// Tags that only say how the picture is made (neutral_tags.txt), thirty of them around an
@@ -103,10 +119,32 @@ async fn quality_tags_around_a_request_neither_make_it_explicit_nor_hide_it() {
         "{}",
         "children playing football in a park, cheering parents",
     );
-    assert_eq!(meaning.judge(&football, false).await.unwrap(), None);
+    assert_eq!(meaning.judge(&football, PLAIN).await.unwrap(), None);
     let child = QUALITY.replace("{}", "nude, a girl who is twelve");
     assert_eq!(
-        meaning.judge(&child, false).await.unwrap(),
+        meaning.judge(&child, PLAIN).await.unwrap(),
         Some(Category::Minor)
+    );
+}
+
+/// The rules read a stated adult age and no sign of a minor: the layer's sense of youth is then
+/// an ambiguous sign like theirs, and the adult's age makes it an adult's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stated_adult_age_outweighs_the_sense_of_youth_but_not_the_rest() {
+    let meaning = meaning();
+    let student = "a petite student with her school bag, nude on her bed";
+    assert_eq!(
+        meaning.judge(student, EXPLICIT).await.unwrap(),
+        Some(Category::Minor)
+    );
+    let adult = Passed {
+        adult: true,
+        ..EXPLICIT
+    };
+    assert_eq!(meaning.judge(student, adult).await.unwrap(), None);
+    let asleep = "a woman passed out drunk on the sofa, a man undressing her";
+    assert_eq!(
+        meaning.judge(asleep, adult).await.unwrap(),
+        Some(Category::NonConsent)
     );
 }
