@@ -22,7 +22,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             nudity: style != "safe",
         };
         let decision = match gate.check(&request) {
-            Ok(passed) => format!("pass (explicit: {})", passed.surely_explicit),
+            Ok(passed) => format!(
+                "pass (explicit: {}, adult: {})",
+                passed.surely_explicit, passed.adult
+            ),
             Err(refusal) => format!(
                 "{} {} {:?}",
                 if refusal.strike { "STRIKE" } else { "rephrase" },

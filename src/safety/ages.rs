@@ -65,6 +65,9 @@ pub struct AgeRules {
     limit_age: Phrases,
     born: Phrases,
     born_after: Phrases,
+    /// Words before or after the year a person left secondary school (`Abitur 2015`).
+    left_school: Phrases,
+    left_school_after: Phrases,
     /// Eras and the year before their first (`平成` 1988: `平成24年` is 2012).
     era: Vec<(Vec<String>, i64)>,
     /// Words of a date (`march`, `月`) and words that stand inside one (`on`, `the`, `de`).
@@ -240,6 +243,8 @@ impl AgeRules {
             "university-after" => self.university_after.push(phrase),
             "born" => self.born.push(phrase),
             "born-after" => self.born_after.push(phrase),
+            "left-school" => self.left_school.push(phrase),
+            "left-school-after" => self.left_school_after.push(phrase),
             "grade" => self.grade.push(phrase),
             "grade-before" => self.grade_before.push(phrase),
             "adult" => self.adult.push(phrase),
@@ -446,9 +451,24 @@ impl AgeRules {
             return Some(None);
         }
         let Some((first, end)) = self.born_around(words, i, last) else {
-            return Some(None);
+            return Some(self.left_school_in(words, (i, last), years));
         };
         Some(Self::stated(words, things, first, end, years))
+    }
+
+    /// A year that many `years` ago a person left secondary school in (`Abitur 2015`, `class
+    /// of 2012` is not one: a kindergarten has classes too): two years or more ago makes an
+    /// adult of 18 when they left. A later one says nothing.
+    fn left_school_in(
+        &self,
+        words: &Reading,
+        (i, last): (usize, usize),
+        years: i64,
+    ) -> Option<Age> {
+        let (first, end) = Self::ends_before(&self.left_school, words, i)
+            .map(|first| (first, last))
+            .or_else(|| Some((i, Self::starts(&self.left_school_after, words, last + 1)?)))?;
+        (years >= 2).then(|| Self::of_age(first, end, years + 18))
     }
 
     /// An age stated as a limit before it: "under 18" is a minor, "under 21" need not be;
@@ -746,6 +766,26 @@ mod tests {
         ] {
             assert!(minor(text), "{text}");
         }
+    }
+
+    #[test]
+    fn a_year_of_leaving_secondary_school_two_years_ago_or_more_is_an_adult() {
+        for text in [
+            "eine Frau mit Abiturjahrgang 2012",
+            "eine Frau, die 2015 ihr Abitur gemacht hat",
+            "kobieta, która zdała maturę w 2014 roku",
+            "a woman who graduated high school in 2012",
+            "2010년에 고등학교를 졸업한 남자",
+            "người phụ nữ tốt nghiệp cấp ba năm 2012",
+        ] {
+            let found = kinds(text);
+            assert!(
+                !found.is_empty() && found.iter().all(|k| *k == AgeKind::Adult),
+                "{text}: {found:?}"
+            );
+        }
+        assert_eq!(kinds("Abitur 2026"), []);
+        assert_eq!(kinds("kindergarten class of 2024"), []);
     }
 
     #[test]
