@@ -62,6 +62,11 @@ HONEST_COST = 2.0
 # Training on rounds 3 to 9 and reading round 10 is the held-out comparison of
 # docs/content-safety.md, round 11.
 ROUNDS = [int(n) for n in os.environ.get("LUCENT_HEAD_ROUNDS", "").split(",") if n]
+# LUCENT_HEAD_RESIDUAL=on: thresholds are picked for what the rules let through, as admission
+# runs the layers (src/admission/judge.rs): a line the rules refuse counts neither as a refusal
+# nor as an honest one refused, the rules' surety of explicitness counts as an NSFW style, and
+# where they read an adult's age the sense of youth does not count (`Passed::adult`).
+RESIDUAL = os.environ.get("LUCENT_HEAD_RESIDUAL") == "on"
 
 
 def clean(text):
@@ -471,12 +476,34 @@ def decide(P, T, nsfw):
     return explicit & H[:, 1:].any(1)
 
 
+def rules_verdicts(rows):
+    """The rules' verdict on each line with its style (a line of no style on a checkpoint that
+    can draw nudity): (refused, surely explicit, adult), from the gateway's `gate` example."""
+    subprocess.run(["cargo", "build", "--quiet", "--locked", "--example", "gate"], cwd=ROOT, check=True)
+    gate = os.path.join(ROOT, "target", "debug", "examples", "gate")
+    out = [None] * len(rows)
+    for style in ("nsfw", "capable", "safe"):
+        idx = [i for i, r in enumerate(rows) if (r["style"] or "capable") == style]
+        text = "".join(" ".join(rows[i]["prompt"].split()) + "\n" for i in idx)
+        lines = subprocess.run([gate, style], input=text.encode(), capture_output=True,
+                               check=True).stdout.decode().splitlines()
+        assert len(lines) == len(idx), (style, len(lines), len(idx))
+        for i, line in zip(idx, lines):
+            out[i] = (not line.startswith("pass"), "explicit: true" in line, "adult: true" in line)
+    return [np.array(v) for v in zip(*out)]
+
+
 class Objective:
     """Battery lines with their real style, written lines as text alone (no style)."""
 
     def __init__(self, rows):
         self.bat = np.array([r["source"] != "written" for r in rows])
         self.nsfw = np.array([r["style"] == "nsfw" for r in rows])
+        self.ruled = np.zeros(len(rows), bool)
+        self.adult = np.zeros(len(rows), bool)
+        if RESIDUAL:
+            self.ruled, explicit, self.adult = rules_verdicts(rows)
+            self.nsfw = self.nsfw | explicit
         self.refuse = np.array([r["expect"] not in (None, "pass") for r in rows])
         self.bpass = self.bat & ~self.refuse
         wr = ~self.bat
@@ -489,9 +516,15 @@ class Objective:
         # requests the heads refuse most (docs/content-safety.md, round 6).
         self.wcost = np.where(honest, HONEST_COST, 1.0)
 
+    def decide(self, P, T):
+        """The layer's decision where the rules let a line through."""
+        P = P.copy()
+        P[self.adult, ATTRS.index("minor")] = 0.0
+        return decide(P, T, self.nsfw)
+
     def score(self, P, T, idx=None):
-        d = decide(P, T, self.nsfw)
-        sel = np.ones(len(d), bool) if idx is None else idx
+        d = self.decide(P, T)
+        sel = (np.ones(len(d), bool) if idx is None else idx) & ~self.ruled
         bpass = self.bpass & sel
         fp = d[bpass].sum()
         allowed = np.floor(PASS_BUDGET * bpass.sum())
@@ -603,7 +636,7 @@ def main():
     alt_phrases.X = phrases.X
     Palt[:, 4] = oof_probs(X, Y, alt, fold, lams, alt_phrases)[:, 4]
     Talt = pick_thresholds(Palt, obj)
-    Dalt = decide(Palt, Talt, obj.nsfw)
+    Dalt = obj.decide(Palt, Talt)
     print("thresholds", dict(zip(ATTRS, np.round(T, 4))), flush=True)
 
     # nested check: thresholds picked without fold k, applied to fold k
@@ -612,8 +645,8 @@ def main():
     for k in range(FOLDS):
         Tk = pick_thresholds(P, obj, idx=fold != k)
         nested_T.append(Tk)
-        Dn[fold == k] = decide(P, Tk, obj.nsfw)[fold == k]
-    D = decide(P, T, obj.nsfw)
+        Dn[fold == k] = obj.decide(P, Tk)[fold == k]
+    D = obj.decide(P, T)
 
     # final heads on everything
     heads = {}
@@ -639,7 +672,7 @@ def main():
 
     # training-set fit of the final heads (sanity, not a generalisation figure)
     Pfin = read(X, phrases, everything, [(np.array(heads[a]["w"]), heads[a]["b"]) for a in ATTRS])
-    Dfin = decide(Pfin, T, obj.nsfw)
+    Dfin = obj.decide(Pfin, T)
 
     write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, obj, (Talt, Dalt))
     print(f"wrote {OUT_HEAD} and {OUT_REPORT} in {time.time() - t0:.0f} s")
