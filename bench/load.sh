@@ -20,21 +20,16 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$data"; }
 trap cleanup EXIT
 
-python3 bench/keyserver.py "$UPSTREAM" & pids+=($!)
-RUST_LOG=warn LUCENT_ADDR=$GATEWAY LUCENT_DATA_DIR="$data" FIREBASE_PROJECT_ID=demo-lucent \
-  LUCENT_GOOGLE_KEYS_URL="http://127.0.0.1:$UPSTREAM/keys" \
-  LUCENT_GENERATOR="legacy+http://127.0.0.1:$UPSTREAM" LUCENT_GENERATOR_CONCURRENCY=64 \
-  LUCENT_QUEUE_LIMIT=10000 LUCENT_FREE_DAILY=100000000 LUCENT_PRO_MONTHLY=100000000 \
-  LUCENT_RATE_LIMITS=off LUCENT_METRICS_TOKEN=bench-metrics-token target/release/lucent serve >"$data/gateway.log" 2>&1 & pids+=($!)
-gateway_pid=$!
+# shellcheck source=bench/gateway.sh
+. bench/gateway.sh
+start_upstream
+start_gateway target/release/lucent "$GATEWAY" "$data"
 target/release/examples/bare_me 127.0.0.1:18081 & pids+=($!)
 node bench/peer-me.mjs 18082 "http://127.0.0.1:$UPSTREAM/keys" & pids+=($!)
-for _ in $(seq 1 100); do curl -fs "http://$GATEWAY/healthz" >/dev/null && break; sleep 0.1; done
 
 token=$(node bench/mint-token.mjs load-user)
 auth="Authorization: Bearer $token"
-curl -fsS -o /dev/null -X POST "http://$GATEWAY/api/v1/me" -H "$auth" -H 'content-type: application/json' \
-  -d '{"username":"Load","ageConfirmed":true}'
+register "$GATEWAY" "$auth"
 reads() { curl -fs -H "authorization: Bearer bench-metrics-token" "http://$GATEWAY/metrics" | awk '/^lucent_store_reads_total/ {print $2}'; }
 rss_kb() { ps -o rss= -p "$gateway_pid" | tr -d ' '; }
 

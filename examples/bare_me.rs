@@ -1,10 +1,7 @@
-//! The baseline of `bench/load.sh`: the same listener as `lucent serve`
-//! (`lucent::http::server::serve`) with one bare axum handler on `GET /api/v1/me` that answers
-//! a constant body of the size a real profile has. What `/me` costs above this is the gateway's
-//! own work (token, records, middleware, serialisation). Listens on the address given, or
-//! `127.0.0.1:18081`.
-
-use std::time::Duration;
+//! The baseline of `bench/load.sh`: a bare `axum::serve` with one handler on `GET /api/v1/me`
+//! that answers a constant body of the size a real profile has. What `/me` costs above this is
+//! all the gateway adds: its listener's header timeout, token, records, middleware,
+//! serialisation. Listens on the address given, or `127.0.0.1:18081`.
 
 use axum::Router;
 use axum::http::header;
@@ -25,11 +22,5 @@ async fn main() {
     let listener = tokio::net::TcpListener::bind(&address)
         .await
         .expect("the bench address is free");
-    lucent::http::server::serve(
-        listener,
-        app,
-        Duration::from_secs(10),
-        std::future::pending(),
-    )
-    .await;
+    axum::serve(listener, app).await.expect("the bench serves");
 }
