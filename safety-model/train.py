@@ -476,6 +476,14 @@ def decide(P, T, nsfw):
     return explicit & H[:, 1:].any(1)
 
 
+def decide_passed(P, T, nsfw, adult):
+    """`decide` after the rules: where they read an adult's age (`Passed::adult`) the sense of
+    youth does not count."""
+    P = P.copy()
+    P[adult, ATTRS.index("minor")] = 0.0
+    return decide(P, T, nsfw)
+
+
 def rules_verdicts(rows):
     """The rules' verdict on each line with its style (a line of no style on a checkpoint that
     can draw nudity): (refused, surely explicit, adult), from the gateway's `gate` example."""
@@ -518,9 +526,7 @@ class Objective:
 
     def decide(self, P, T):
         """The layer's decision where the rules let a line through."""
-        P = P.copy()
-        P[self.adult, ATTRS.index("minor")] = 0.0
-        return decide(P, T, self.nsfw)
+        return decide_passed(P, T, self.nsfw, self.adult)
 
     def score(self, P, T, idx=None):
         d = self.decide(P, T)

@@ -125,6 +125,13 @@ impl Meaning {
         passed: Passed,
     ) -> Result<Option<Category>, MeaningError> {
         let surely_explicit = passed.surely_explicit;
+        // Where the rules read an adult's age, the sense of youth does not count.
+        let decide = |mut scores: Scores| {
+            if passed.adult {
+                scores[MINOR] = 0.0;
+            }
+            self.head.decide(&scores, surely_explicit)
+        };
         let mut texts: Vec<String> = Vec::new();
         for text in clip_text::readings(asked) {
             let text = tags::content(&artists::unnamed(&text));
@@ -147,10 +154,7 @@ impl Meaning {
             } else {
                 (self.scores(&text).await?, None)
             };
-            if passed.adult {
-                scores[MINOR] = 0.0;
-            }
-            if let Some(category) = self.head.decide(&scores, surely_explicit) {
+            if let Some(category) = decide(scores) {
                 return Ok(Some(category));
             }
             if !self.head.explicit(&scores, surely_explicit) {
@@ -166,10 +170,7 @@ impl Meaning {
                     *most = most.max(sign);
                 }
             }
-            if passed.adult {
-                scores[MINOR] = 0.0;
-            }
-            if let Some(category) = self.head.decide(&scores, surely_explicit) {
+            if let Some(category) = decide(scores) {
                 return Ok(Some(category));
             }
         }
