@@ -266,14 +266,14 @@ impl Gallery {
         }
     }
 
-    /// The caller's own generation.
-    /// `uid`'s image `id`, or not found.
+    /// `uid`'s image `id`, or not found. Read through the users' memory: a deletion anywhere
+    /// drops it there (`remove`), so it is never found after.
     pub async fn own(&self, uid: &str, id: &str) -> Result<GenerationRecord, GenerateError> {
         if !push_id::is_generation_id(id) {
             return Err(GenerateError::NotFound("generation"));
         }
-        self.store
-            .get_generation(uid, id)
+        self.users
+            .generation(uid, id)
             .await?
             .ok_or(GenerateError::NotFound("generation"))
     }
@@ -414,7 +414,10 @@ impl Gallery {
     pub async fn remove(&self, uid: &str, record: &GenerationRecord) -> Result<(), GenerateError> {
         // The record goes first: a failure after it leaves unreachable bytes, never a
         // dangling record.
-        if !self.store.delete_generation(uid, &record.id).await? {
+        let deleted = self.store.delete_generation(uid, &record.id).await?;
+        // Told either way: a record this process kept may be one another instance deleted.
+        self.users.changed(uid).await;
+        if !deleted {
             return Err(GenerateError::NotFound("generation"));
         }
         for key in [&record.blob_key, &record.preview_key] {

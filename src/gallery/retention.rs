@@ -11,6 +11,7 @@ use std::time::Duration;
 use crate::coordination::lease::Leases;
 use crate::images::blobs::Blobs;
 use crate::store::{Store, now_ms};
+use crate::users::Users;
 
 /// How often the sweep runs, and how many of one owner's records one query reads.
 pub const EVERY: Duration = Duration::from_secs(3600);
@@ -19,6 +20,8 @@ const LEASE: &str = "retention";
 
 pub struct Retention {
     pub store: Arc<dyn Store>,
+    /// Told of each owner whose images went, so no instance serves a record it kept.
+    pub users: Users,
     pub blobs: Blobs,
     pub free_days: u32,
     pub leases: Arc<dyn Leases>,
@@ -75,13 +78,22 @@ impl Retention {
                 .store
                 .generations_created_before(uid, cutoff, BATCH)
                 .await?;
+            let mut gone = Vec::new();
             for record in &batch {
                 if self.store.delete_generation(uid, &record.id).await? {
-                    self.blobs.delete(&record.blob_key).await?;
-                    self.blobs.delete(&record.preview_key).await?;
-                    removed += 1;
+                    gone.push(record);
                 }
             }
+            if !gone.is_empty() {
+                // Before the bytes go: an instance that still kept a record would serve a
+                // missing image.
+                self.users.changed(uid).await;
+            }
+            for record in &gone {
+                self.blobs.delete(&record.blob_key).await?;
+                self.blobs.delete(&record.preview_key).await?;
+            }
+            removed += gone.len();
             if batch.len() < BATCH {
                 return Ok(removed);
             }

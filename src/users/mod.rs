@@ -6,6 +6,7 @@
 mod cache;
 mod changes;
 mod email_key;
+mod generations;
 pub mod period;
 mod standing;
 

@@ -700,6 +700,7 @@ async fn only_the_holder_of_the_retention_lease_sweeps() {
         std::sync::Arc::new(lucent::coordination::lease::MemoryLeases::default());
     let instance = |holder: &str| lucent::gallery::retention::Retention {
         store: app.state.store.clone(),
+        users: app.state.users.clone(),
         blobs: app.state.work.blobs.clone(),
         free_days: 7,
         leases: leases.clone(),

@@ -53,6 +53,7 @@ mod health;
 mod helpers;
 mod hostile;
 mod jobs_contract;
+mod kept_records;
 mod layering;
 mod lease_contract;
 mod limits_contract;

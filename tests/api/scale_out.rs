@@ -288,10 +288,12 @@ async fn a_pro_job_submitted_through_the_other_gateway_goes_before_queued_free_j
     assert_eq!(waiting["position"], 2, "{waiting}");
 }
 
-/// Pro by the support command, as a person at a console would make someone pro.
+/// Pro by the support command, as a person at a console would make someone pro: told to the
+/// running instances through the deployment's Redis.
 pub async fn make_pro(deployment: &Deployment, uid: &str) {
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_lucent"))
         .env_clear()
+        .env("LUCENT_REDIS_URL", &deployment.redis.url)
         .arg("users")
         .arg("--data-dir")
         .arg(deployment.data.path())

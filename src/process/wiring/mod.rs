@@ -179,6 +179,7 @@ async fn warn_about_eviction(redis: RedisClient) {
 pub fn retention(config: &Config, state: &AppState) -> Retention {
     Retention {
         store: Arc::clone(&state.store),
+        users: state.users.clone(),
         blobs: state.work.blobs.clone(),
         free_days: config.free_retention_days,
         // The process's leases, which the staff's role changes take too.
