@@ -68,8 +68,18 @@ pub struct AgeRules {
     /// Words before or after the year a person left secondary school (`Abitur 2015`).
     left_school: Phrases,
     left_school_after: Phrases,
+    /// Words after a number of years that make it a time past, not an age (`12 years ago`,
+    /// `15 anni fa`), and the words around one that do (`il y a 12 ans`: `il y a`, `ans`).
+    ago: Phrases,
+    ago_around: Vec<(Vec<String>, Vec<String>)>,
+    /// Words before or after such a time past that someone left school or university then
+    /// (`bac il y a 12 ans`, `vor 10 Jahren ihr Abitur gemacht`).
+    left_school_ago: Phrases,
+    left_school_ago_after: Phrases,
     /// Eras and the year before their first (`平成` 1988: `平成24年` is 2012).
     era: Vec<(Vec<String>, i64)>,
+    /// Eras written after the year (`١٤٣٣ هـ`, `১৪১৮ বঙ্গাব্দ`), the same way.
+    era_after: Vec<(Vec<String>, i64)>,
     /// Words of a date (`march`, `月`) and words that stand inside one (`on`, `the`, `de`).
     date: Phrases,
     date_link: Phrases,
@@ -111,6 +121,9 @@ fn kanji_digit(word: &str) -> Option<u32> {
         .or_else(|| (word == "零").then_some(0))?;
     u32::try_from(digit).ok()
 }
+
+/// Birth years that are no common era's for anyone alive, and a Solar Hijri year's for the young.
+const SOLAR_HIJRI_BIRTHS: std::ops::RangeInclusive<u32> = 1300..=1420;
 
 /// English ordinals, for `seventh grade`.
 const ORDINALS: [&str; 12] = [
@@ -226,6 +239,11 @@ impl AgeRules {
                     .filter(|(_, p)| !p.is_empty())
                     .map(|(n, p)| (p, n)),
             ),
+            "era-after" => self.era_after.extend(
+                numbered()
+                    .filter(|(_, p)| !p.is_empty())
+                    .map(|(n, p)| (p, n)),
+            ),
             "grade-last" => self.grade_last.extend(
                 numbered()
                     .filter(|(_, p)| !p.is_empty())
@@ -245,6 +263,17 @@ impl AgeRules {
             "born-after" => self.born_after.push(phrase),
             "left-school" => self.left_school.push(phrase),
             "left-school-after" => self.left_school_after.push(phrase),
+            "ago" => self.ago.push(phrase),
+            "ago-around" => {
+                if let Some((before, unit)) = rest.split_once(" _ ") {
+                    let (before, unit) = (words(before.trim()), words(unit.trim()));
+                    if !before.is_empty() && !unit.is_empty() {
+                        self.ago_around.push((before, unit));
+                    }
+                }
+            }
+            "left-school-ago" => self.left_school_ago.push(phrase),
+            "left-school-ago-after" => self.left_school_ago_after.push(phrase),
             "grade" => self.grade.push(phrase),
             "grade-before" => self.grade_before.push(phrase),
             "adult" => self.adult.push(phrase),
@@ -443,6 +472,39 @@ impl AgeRules {
                     .then(|| Self::of_age(first, end, years)),
             );
         }
+        let era_after = self.era_after.iter().find_map(|(phrase, offset)| {
+            Some((
+                Self::starts(std::slice::from_ref(phrase), words, last + 1)?,
+                *offset,
+            ))
+        });
+        // Only with birth words: a mark may read as a letter of another script (`ه` as `o`,
+        // the Vietnamese `ở` of `lớp 7 ở Huế`).
+        if let Some((end, offset)) = era_after
+            && let Some((first, stop)) = self.born_around(words, i, end)
+        {
+            let years = i64::from(year) - (n64 + offset);
+            return Some(
+                (0..120)
+                    .contains(&years)
+                    .then(|| Self::of_age(first, stop, years)),
+            );
+        }
+        if SOLAR_HIJRI_BIRTHS.contains(&n)
+            && let Some((first, stop)) = self.born_around(words, i, last)
+        {
+            // No living person was born in 1300 to 1420 of the common era: such a birth year
+            // is Iran's and Afghanistan's (`متولد ۱۳۹۰` is 2011), or a Hijri year without its
+            // mark (`مواليد ١٤٠٠` is 1979): a minor by the first reading is ambiguous.
+            let years = i64::from(year) - (n64 + 621);
+            return Some((0..18).contains(&years).then_some(Age {
+                years: None,
+                first,
+                last: stop,
+                school: false,
+                kind: AgeKind::Minor { certain: false },
+            }));
+        }
         if !(1900..=9999).contains(&n) {
             return None;
         }
@@ -469,6 +531,42 @@ impl AgeRules {
             .map(|first| (first, last))
             .or_else(|| Some((i, Self::starts(&self.left_school_after, words, last + 1)?)))?;
         (years >= 2).then(|| Self::of_age(first, end, years + 18))
+    }
+
+    /// `years` at `i..=last`, their age words (if any) ending at `end`, as a time past (`12
+    /// years ago`, `il y a 12 ans`): `None` when they are no time past. A time past is no age, unless someone
+    /// was born then (the age itself) or left school or university then, two years ago or more
+    /// (an adult, 18 then).
+    fn ago_at(
+        &self,
+        words: &Reading,
+        things: &[bool],
+        (i, last): (usize, usize),
+        end: usize,
+        years: i64,
+    ) -> Option<Option<Age>> {
+        let around = self.ago_around.iter().find_map(|(before, unit)| {
+            let first = Self::ends_before(std::slice::from_ref(before), words, i)?;
+            let unit_end = Self::starts(std::slice::from_ref(unit), words, last + 1)?;
+            Some((first, unit_end))
+        });
+        let (first, stop) =
+            around.or_else(|| Some((i, Self::starts(&self.ago, words, end + 1)?)))?;
+        if let Some(born) = Self::ends_before(&self.born, words, first) {
+            return Some(Self::stated(words, things, born, stop, years));
+        }
+        let left = Self::ends_before(&self.left_school_ago, words, first)
+            .map(|from| (from, stop))
+            .or_else(|| {
+                Some((
+                    first,
+                    Self::starts(&self.left_school_ago_after, words, stop + 1)?,
+                ))
+            });
+        Some(
+            left.filter(|_| years >= 2)
+                .map(|(from, to)| Self::of_age(from, to, years + 18)),
+        )
     }
 
     /// An age stated as a limit before it: "under 18" is a minor, "under 21" need not be;
@@ -514,10 +612,14 @@ impl AgeRules {
         if fused {
             return Self::stated(words, things, i, last, n64);
         }
-        if let Some(end) = Self::starts(&self.after, words, last + 1) {
-            if let Some(limit) = Self::starts(&self.limit_after, words, end + 1) {
-                return under(limit);
-            }
+        let end = Self::starts(&self.after, words, last + 1);
+        if let Some(limit) = end.and_then(|end| Self::starts(&self.limit_after, words, end + 1)) {
+            return under(limit);
+        }
+        if let Some(past) = self.ago_at(words, things, (i, last), end.unwrap_or(last), n64) {
+            return past;
+        }
+        if let Some(end) = end {
             return Self::stated(words, things, i, end, n64);
         }
         if let Some(limit) = Self::starts(&self.limit_after, words, last + 1) {

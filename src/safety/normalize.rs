@@ -156,6 +156,10 @@ fn fold_char(c: char, out: &mut Vec<char>) {
             continue;
         }
         for d in std::iter::once(k).nfd().filter(|d| !is_combining_mark(*d)) {
+            if let Some(digit) = script_digit(d) {
+                out.push(digit);
+                continue;
+            }
             // A capital's look-alike first (`Ε` is `E`), then the small letter's (`ε`).
             if d.is_uppercase()
                 && let Some(latin) = latin_look_alike(d)
@@ -174,6 +178,24 @@ fn fold_char(c: char, out: &mut Vec<char>) {
             }
         }
     }
+}
+
+/// The zeros of the scripts whose own digits write years and ages (`مواليد ٢٠١٢`, `متولد ۱۳۹۰`,
+/// `2068`, `১৪১৮`, `๒๕๕๔`): Arabic-Indic, Persian, Devanagari, Bengali, Gurmukhi, Gujarati,
+/// Oriya, Tamil, Telugu, Kannada, Malayalam, Thai, Lao, Tibetan, Myanmar, Khmer. Full-width
+/// digits are NFKC's.
+const DIGIT_ZEROS: [u32; 16] = [
+    0x0660, 0x06F0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66, 0x0E50,
+    0x0ED0, 0x0F20, 0x1040, 0x17E0,
+];
+
+/// A digit of another script as its ASCII digit.
+fn script_digit(c: char) -> Option<char> {
+    let code = u32::from(c);
+    let zero = DIGIT_ZEROS
+        .iter()
+        .find(|&&zero| (zero..zero + 10).contains(&code))?;
+    char::from_digit(code - zero, 10)
 }
 
 /// Small capitals (`ɴᴜᴅᴇ`), which UTS #39 leaves alone, in the order of the Latin alphabet.

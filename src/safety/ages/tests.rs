@@ -84,6 +84,60 @@ fn a_year_of_leaving_secondary_school_two_years_ago_or_more_is_an_adult() {
 }
 
 #[test]
+fn a_time_past_is_no_age_unless_someone_was_born_or_left_school_then() {
+    for text in [
+        "un homme qui a eu son bac il y a douze ans",
+        "un uomo che ha fatto la maturità quindici anni fa",
+        "een vrouw die tien jaar geleden haar havodiploma haalde",
+        "mężczyzna, który zdał maturę dwanaście lat temu",
+        "мужчина, окончивший школу пятнадцать лет назад",
+        "жінка, яка закінчила університет вісім років тому",
+        "eine Frau, die vor zehn Jahren ihr Abitur gemacht hat",
+    ] {
+        assert_eq!(kinds(text), [AgeKind::Adult], "{text}");
+    }
+    // Portuguese `há 8 anos` is 8 years ago; Italian `ha 8 anni` is 8 years old.
+    for text in [
+        "uma mulher que se formou em medicina há oito anos",
+        "we met 12 years ago",
+        "tienen una casa desde hace 12 años",
+        "十五年前的照片",
+    ] {
+        assert_eq!(kinds(text), [], "{text}");
+    }
+    for text in [
+        "una ragazza che ha 15 anni",
+        "uma menina que tem 15 anos",
+        "a girl born 14 years ago",
+        "a girl, 14 years old two years ago",
+    ] {
+        assert!(minor(text), "{text}");
+    }
+    assert_eq!(kinds("a man who finished high school 1 year ago"), []);
+}
+
+#[test]
+fn years_of_the_hijri_solar_hijri_bengali_and_vikram_samvat_calendars_are_birth_years() {
+    for text in [
+        "فتاة مولودة عام ١٤٣٣ هـ",
+        "আয়নার সামনে ১৪১৮ বঙ্গাব্দে জন্ম নেওয়া এক কিশোরী",
+        "विक्रम संवत 2068 में जन्मी लड़की",
+        "پسری متولد ۲۰۱۲",
+    ] {
+        assert_eq!(kinds(text), [AgeKind::Minor { certain: true }], "{text}");
+    }
+    assert_eq!(kinds("رجل مولود عام ١٤٠٠ هـ"), [AgeKind::Adult]);
+    // No mark: Iran's calendar, or a Hijri year written bare; the young reading asks again.
+    assert_eq!(
+        kinds("پسری متولد ۱۳۹۰"),
+        [AgeKind::Minor { certain: false }]
+    );
+    assert_eq!(kinds("زن متولد ۱۳۶۵"), []);
+    // A mark that reads as a Latin letter is no era without birth words (`ở` reads `o`).
+    assert!(minor("cô bé học lớp 7 ở Hà Nội"));
+}
+
+#[test]
 fn kanji_digits_one_per_place_are_one_number_and_two_neighbours_a_span() {
     // Born in '95: a year of two digits is no birth year read here, and no fifth year.
     assert_eq!(kinds("九五年生的女人"), []);
