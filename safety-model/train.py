@@ -67,6 +67,9 @@ ROUNDS = [int(n) for n in os.environ.get("LUCENT_HEAD_ROUNDS", "").split(",") if
 # nor as an honest one refused, the rules' surety of explicitness counts as an NSFW style, and
 # where they read an adult's age the sense of youth does not count (`Passed::adult`).
 RESIDUAL = os.environ.get("LUCENT_HEAD_RESIDUAL") == "on"
+# LUCENT_HEAD_CONSENT=on: data/consent.jsonl trains the heads too (consensual bondage beside
+# scenes without consent); off by default, which is how the committed head was made.
+CONSENT = os.environ.get("LUCENT_HEAD_CONSENT") == "on"
 
 
 def clean(text):
@@ -304,6 +307,11 @@ def load():
     # kink, couples) in 36 languages, and strings of no language (ids, hashes, seeds, trigger
     # words) beside loaded words; all honest.
     rows += written("consenting_adults.jsonl", 300000, animal_only=True)
+    # Lines written after round 12 (docs/content-safety.md): consensual bondage, kink and agreed
+    # roleplay that the non-consent head misread, beside scenes with the same restraint and no
+    # consent, in 34 languages. Only with LUCENT_HEAD_CONSENT=on: tried, not kept.
+    if CONSENT:
+        rows += written("consent.jsonl", 400000)
     # Everyday prompts (short ones, tags, portraits of women called girls, children in ordinary
     # scenes, real people in ordinary ones, adult nudes): they count in the honest-refusal budget
     # like the batteries' honest lines, on a style that is not NSFW.
