@@ -5,6 +5,7 @@
 # to nginx's root, so both serve the same bytes. C2PA=1 configures the test certificate
 # (tests/api/keys/c2pa): images are signed when stored, so serving costs the same either way.
 # ENHANCE=false draws 512 x 512 instead: a smaller file, where per-request work weighs more.
+# The free user's blurred preview is served by both too, as a gallery page is made of them.
 # Prints what BENCHMARKS.md records.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,8 +62,9 @@ free_image=$(image_of "$free")
 
 mkdir -p "$data/www"
 cp "$data/images/bench-pro/$pro_image/original.png" "$data/www/image.png"
-# nginx's workers run as another user: they must be able to read the file.
-chmod 755 "$data" "$data/www" && chmod 644 "$data/www/image.png"
+cp "$data/images/bench-free/$free_image/preview.png" "$data/www/preview.png"
+# nginx's workers run as another user: they must be able to read the files.
+chmod 755 "$data" "$data/www" && chmod 644 "$data/www/image.png" "$data/www/preview.png"
 cat >"$data/nginx.conf" <<CONF
 worker_processes 2;
 pid $data/nginx.pid;
@@ -83,9 +85,12 @@ CONF
 nginx -c "$data/nginx.conf"
 
 size=$(stat -c %s "$data/www/image.png")
-echo "== machine: $(nproc) cores, $(uname -m), $(date -u +%F); C2PA: ${C2PA:-0}; PNG: $size bytes"
+preview_size=$(stat -c %s "$data/www/preview.png")
+echo "== machine: $(nproc) cores, $(uname -m), $(date -u +%F); C2PA: ${C2PA:-0}; PNG: $size bytes; preview: $preview_size bytes"
 cmp <(curl -fs -H "Authorization: Bearer $pro" "http://$GATEWAY/api/v1/generations/$pro_image/image") \
   "$data/www/image.png" && echo "the gateway and nginx serve the same bytes"
+cmp <(curl -fs -H "Authorization: Bearer $free" "http://$GATEWAY/api/v1/generations/$free_image/image") \
+  "$data/www/preview.png" && echo "and the same preview"
 nginx_etag=$(curl -fsI "http://$NGINX/image.png" | awk -F': ' 'tolower($1)=="etag" {print $2}' | tr -d '\r')
 rate() { wrk -t2 -c64 -d"${SECONDS_EACH}s" "$@" | awk '/Requests\/sec/ {print $2}'; }
 pro_auth="Authorization: Bearer $pro"
@@ -94,6 +99,8 @@ image="http://$GATEWAY/api/v1/generations/$pro_image/image"
 echo "nginx, the PNG:                  $(rate "http://$NGINX/image.png") req/s"
 echo "gateway, the original (pro):     $(rate -H "$pro_auth" "$image") req/s"
 echo "gateway, the download (pro):     $(rate -H "$pro_auth" "$image?download=1") req/s"
+echo "nginx, the preview:              $(rate "http://$NGINX/preview.png") req/s"
 echo "gateway, the preview (free):     $(rate -H "$free_auth" "http://$GATEWAY/api/v1/generations/$free_image/image") req/s"
+echo "gateway, preview 304 (free):     $(rate -H "$free_auth" -H "If-None-Match: \"$free_image.preview\"" "http://$GATEWAY/api/v1/generations/$free_image/image") req/s"
 echo "nginx, 304:                      $(rate -H "If-None-Match: $nginx_etag" "http://$NGINX/image.png") req/s"
 echo "gateway, 304 (pro):              $(rate -H "$pro_auth" -H "If-None-Match: \"$pro_image.original\"" "$image") req/s"
