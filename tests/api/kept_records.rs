@@ -7,40 +7,19 @@ use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use wiremock::matchers::{body_partial_json, method, path};
-use wiremock::{Mock, MockServer, ResponseTemplate};
+use wiremock::MockServer;
 
 use crate::helpers::until;
 use crate::scale_out::{Deployment, make_pro};
-use crate::staff::{account, token};
+use crate::staff::{account, account_on, accounts_service, token};
 
 /// Far under the kept record's 30 s: only the announcement can make the change seen by then.
 const AT_ONCE: Duration = Duration::from_secs(2);
 
-const ACCOUNTS: &str = "/identitytoolkit.googleapis.com/v1/projects/demo-lucent/accounts";
-
 /// A deployment whose accounts service knows ada as an admin.
 async fn deployment_with_an_admin() -> (Deployment, MockServer) {
-    let accounts = MockServer::start().await;
-    // Anyone else is unknown to it: Identity Toolkit answers without `users`.
-    Mock::given(method("POST"))
-        .and(path(format!("{ACCOUNTS}:lookup")))
-        .respond_with(
-            ResponseTemplate::new(200)
-                .set_body_json(json!({"kind": "identitytoolkit#GetAccountInfoResponse"})),
-        )
-        .with_priority(10)
-        .mount(&accounts)
-        .await;
-    Mock::given(method("POST"))
-        .and(path(format!("{ACCOUNTS}:lookup")))
-        .and(body_partial_json(json!({ "localId": ["ada"] })))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-            "kind": "identitytoolkit#GetAccountInfoResponse",
-            "users": [account("ada", json!({"admin": true}))],
-        })))
-        .mount(&accounts)
-        .await;
+    let accounts = accounts_service().await;
+    account_on(&accounts, "ada", account("ada", json!({"admin": true}))).await;
     let host = accounts.uri().trim_start_matches("http://").to_owned();
     let deployment = Deployment::start_with(100, &["--auth-emulator-host", &host]).await;
     (deployment, accounts)

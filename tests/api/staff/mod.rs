@@ -51,17 +51,7 @@ pub async fn console(database: Option<&MockServer>) -> Console {
 
 /// `app` in emulator mode.
 pub async fn console_with(app: TestAppBuilder) -> Console {
-    let accounts = MockServer::start().await;
-    // A uid the accounts service does not know: Identity Toolkit answers without `users`.
-    Mock::given(method("POST"))
-        .and(path(format!("{ACCOUNTS}:lookup")))
-        .respond_with(
-            ResponseTemplate::new(200)
-                .set_body_json(json!({"kind": "identitytoolkit#GetAccountInfoResponse"})),
-        )
-        .with_priority(10)
-        .mount(&accounts)
-        .await;
+    let accounts = accounts_service().await;
     let host = accounts.uri().trim_start_matches("http://").to_owned();
     Console {
         app: app.auth_emulator(&host).spawn().await,
@@ -98,6 +88,35 @@ pub fn token(uid: &str, roles: Value) -> String {
     unsigned(&claims)
 }
 
+/// The emulator's accounts API (Identity Toolkit), knowing no uid until told
+/// ([`account_on`]): it answers an unknown one without `users`.
+pub async fn accounts_service() -> MockServer {
+    let accounts = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(format!("{ACCOUNTS}:lookup")))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"kind": "identitytoolkit#GetAccountInfoResponse"})),
+        )
+        .with_priority(10)
+        .mount(&accounts)
+        .await;
+    accounts
+}
+
+/// `accounts` answers lookups of `uid` with this record.
+pub async fn account_on(accounts: &MockServer, uid: &str, record: Value) {
+    Mock::given(method("POST"))
+        .and(path(format!("{ACCOUNTS}:lookup")))
+        .and(body_partial_json(json!({ "localId": [uid] })))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "kind": "identitytoolkit#GetAccountInfoResponse",
+            "users": [record],
+        })))
+        .mount(accounts)
+        .await;
+}
+
 impl Console {
     /// The accounts API answers lookups of `uid` with these custom claims (a verified email,
     /// enabled, no revocation).
@@ -107,15 +126,7 @@ impl Console {
 
     /// The accounts API answers lookups of `uid` with this record.
     pub async fn account_is(&self, uid: &str, record: Value) {
-        Mock::given(method("POST"))
-            .and(path(format!("{ACCOUNTS}:lookup")))
-            .and(body_partial_json(json!({ "localId": [uid] })))
-            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-                "kind": "identitytoolkit#GetAccountInfoResponse",
-                "users": [record],
-            })))
-            .mount(&self.accounts)
-            .await;
+        account_on(&self.accounts, uid, record).await;
     }
 
     pub async fn register(&self, uid: &str) {
