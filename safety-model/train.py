@@ -117,7 +117,8 @@ STYLE_BEFORE = ["in the style of", "in the manner of", "style of", "after", "by"
                 "à la manière de", "a la maniere de", "alla maniera di", "nello stile di",
                 "im stil von", "im stile von", "al estilo de", "en el estilo de", "estilo de",
                 "no estilo de", "à maneira de", "in de stijl van", "w stylu", "ve stylu",
-                "в стиле", "у стилі", "dans le style de"]
+                "в стиле", "у стилі", "dans le style de", "i stil med", "i stilen til",
+                "i stil af"]
 STYLE_AFTER = [" style", "-style", " stil", " tarzı", " tarzında", "風", "风格"]
 
 

@@ -20,7 +20,7 @@ static ARTISTS: LazyLock<Vec<String>> = LazyLock::new(|| {
 });
 
 /// The style words written before a name, lowercase.
-const BEFORE: [&str; 22] = [
+const BEFORE: [&str; 25] = [
     "in the style of",
     "in the manner of",
     "style of",
@@ -43,6 +43,9 @@ const BEFORE: [&str; 22] = [
     "в стиле",
     "у стилі",
     "dans le style de",
+    "i stil med",
+    "i stilen til",
+    "i stil af",
 ];
 
 /// The style words written after a name, lowercase.
@@ -133,6 +136,14 @@ mod tests {
         assert_eq!(
             unnamed("Mucha style nude, art nouveau"),
             "nude, art nouveau"
+        );
+        assert_eq!(
+            unnamed("Akt ve stylu Alfonse Muchy, nahá žena s květinami"),
+            "Akt , nahá žena s květinami"
+        );
+        assert_eq!(
+            unnamed("i stil med Anders Zorn, naken kvinna badar"),
+            ", naken kvinna badar"
         );
         assert_eq!(unnamed("akt w stylu Klimta"), "akt w stylu Klimta");
     }
