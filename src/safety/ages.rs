@@ -65,6 +65,9 @@ pub struct AgeRules {
     limit_age: Phrases,
     born: Phrases,
     born_after: Phrases,
+    /// Birth words of Thai, written without spaces, so that they end the word before a year
+    /// (`เด็กผู้ชายที่เกิดปี พ.ศ. 2554`, a boy born in BE 2554).
+    born_unspaced: Vec<String>,
     /// Words before or after the year a person left secondary school (`Abitur 2015`).
     left_school: Phrases,
     left_school_after: Phrases,
@@ -283,6 +286,12 @@ impl AgeRules {
 
     /// The suffixes every number takes, and what is looked up for every word.
     fn finish(&mut self) {
+        self.born_unspaced = (self.born.iter())
+            .filter(|p| {
+                p.len() == 1 && p[0].chars().all(|c| ('\u{0E00}'..='\u{0E7F}').contains(&c))
+            })
+            .map(|p| p[0].clone())
+            .collect();
         for suffix in ["yo", "y", "yr", "yrs", "yro", "yearold", "yearsold"] {
             if !self.fused.iter().any(|f| f == suffix) {
                 self.fused.push(suffix.to_owned());
@@ -739,6 +748,7 @@ impl AgeRules {
         for k in 0..=DATE_WORDS.min(start) {
             if (k == 0 || self.is_date(words, start - k, start))
                 && let Some(first) = Self::ends_before(&self.born, words, start - k)
+                    .or_else(|| self.born_ending(words, start - k))
             {
                 return Some((first, last));
             }
@@ -751,6 +761,14 @@ impl AgeRules {
             }
         }
         None
+    }
+
+    /// The word before `i` when it ends with a Thai birth word.
+    fn born_ending(&self, words: &Reading, i: usize) -> Option<usize> {
+        let before = words.word(i.checked_sub(1)?);
+        (self.born_unspaced.iter())
+            .any(|born| before.len() > born.len() && before.ends_with(born.as_str()))
+            .then(|| i - 1)
     }
 
     fn of_age(first: usize, last: usize, years: i64) -> Age {

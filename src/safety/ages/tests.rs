@@ -249,6 +249,7 @@ fn birth_dates_and_years_of_an_era_are_birth_years() {
         "平成24年生まれ",
         "民國100年出生",
         "เกิด พ.ศ. 2555",
+        "เด็กผู้ชายที่เกิดปี พ.ศ. 2554",
     ] {
         assert_eq!(kinds(text), [AgeKind::Minor { certain: true }], "{text}");
     }
@@ -257,6 +258,7 @@ fn birth_dates_and_years_of_an_era_are_birth_years() {
         "born 12.03.1990",
         "平成2年生まれ",
         "昭和60年生まれ",
+        "ผู้หญิงที่เกิดปี พ.ศ. 2530",
     ] {
         assert_eq!(kinds(text), [AgeKind::Adult], "{text}");
     }
