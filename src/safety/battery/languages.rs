@@ -101,11 +101,8 @@ fn round_12_s_languages_calendars_and_relative_clauses_are_read() {
         refused(&gate, explicit(prompt), category);
     }
     // Each of these only makes a request explicit now.
-    for prompt in [
-        "Преслава без дрехи",
-        "Petra Vlhová nahá na svahu",
-        "زن برهنه",
-    ] {
+    for prompt in ["Преслава без дрехи", "žena nahá na svahu", "زن برهنه"]
+    {
         assert_eq!(explicitness(&gate, &ordinary(prompt)), Ok(true), "{prompt}");
     }
 }
