@@ -20,6 +20,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::lists::lines;
 use super::normalize::{Reading, entry};
 
+mod school;
+mod years;
+
 /// An age or school year found in a text: the words it covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Age {
@@ -125,20 +128,6 @@ fn kanji_digit(word: &str) -> Option<u32> {
     u32::try_from(digit).ok()
 }
 
-/// Birth years that are no common era's for anyone alive, and a Solar Hijri year's for the young.
-const SOLAR_HIJRI_BIRTHS: std::ops::RangeInclusive<u32> = 1300..=1420;
-
-/// English ordinals, for `seventh grade`.
-const ORDINALS: [&str; 12] = [
-    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-    "eleventh", "twelfth",
-];
-
-/// Suffixes that make digits an ordinal (`7th`, `4eme`, `2nd`, `1ere`, `7o` from `7º`, `8e`).
-const ORDINAL_SUFFIXES: [&str; 12] = [
-    "st", "nd", "rd", "th", "eme", "e", "er", "ere", "o", "a", "te", "ste",
-];
-
 /// Words that start another part of a sentence: an age before them is not a thing's
 /// (`a 15 year old and her dog`).
 const CONNECTORS: [&str; 16] = [
@@ -152,13 +141,6 @@ const UNITS: [&str; 31] = [
     "ft", "feet", "meters", "metres", "km", "miles", "mph", "minutes", "seconds", "hours", "days",
     "dollars", "euros", "usd", "grados", "men", "women", "people", "persons",
 ];
-
-/// Where a school year stops being certainly a minor's: the last year of school may be 18.
-const LAST_SCHOOL_YEARS: u32 = 12;
-
-/// How many words a date may put between a birth word and the year (`born on the 5th of March
-/// 2012`, `2012年3月5日生まれ`).
-const DATE_WORDS: usize = 6;
 
 /// A day or month written in digits inside a date: `5`, `05`, `5th`, `1er`.
 fn day_number(word: &str) -> bool {
@@ -459,125 +441,6 @@ impl AgeRules {
         (!thing && years < 120).then(|| Self::of_age(first, last, years))
     }
 
-    /// The number `n` at `i..=last` as a year of an era (`平成24年`) or a birth year: `Some`
-    /// when it is one (with the age its birth words give, if any), `None` when it is no year.
-    fn year_at(
-        &self,
-        words: &Reading,
-        things: &[bool],
-        year: i32,
-        (i, last): (usize, usize),
-        n: u32,
-    ) -> Option<Option<Age>> {
-        let n64 = i64::from(n);
-        if let Some((era, offset)) = self.era_before(words, i) {
-            let years = i64::from(year) - (n64 + offset);
-            let Some((first, end)) = self.born_around(words, era, last) else {
-                return Some(None);
-            };
-            return Some(
-                (0..120)
-                    .contains(&years)
-                    .then(|| Self::of_age(first, end, years)),
-            );
-        }
-        let era_after = self.era_after.iter().find_map(|(phrase, offset)| {
-            Some((
-                Self::starts(std::slice::from_ref(phrase), words, last + 1)?,
-                *offset,
-            ))
-        });
-        // Only with birth words: a mark may read as a letter of another script (`ه` as `o`,
-        // the Vietnamese `ở` of `lớp 7 ở Huế`).
-        if let Some((end, offset)) = era_after
-            && let Some((first, stop)) = self.born_around(words, i, end)
-        {
-            let years = i64::from(year) - (n64 + offset);
-            return Some(
-                (0..120)
-                    .contains(&years)
-                    .then(|| Self::of_age(first, stop, years)),
-            );
-        }
-        if SOLAR_HIJRI_BIRTHS.contains(&n)
-            && let Some((first, stop)) = self.born_around(words, i, last)
-        {
-            // No living person was born in 1300 to 1420 of the common era: such a birth year
-            // is Iran's and Afghanistan's (`متولد ۱۳۹۰` is 2011), or a Hijri year without its
-            // mark (`مواليد ١٤٠٠` is 1979): a minor by the first reading is ambiguous.
-            let years = i64::from(year) - (n64 + 621);
-            return Some((0..18).contains(&years).then_some(Age {
-                years: None,
-                first,
-                last: stop,
-                school: false,
-                kind: AgeKind::Minor { certain: false },
-            }));
-        }
-        if !(1900..=9999).contains(&n) {
-            return None;
-        }
-        let years = i64::from(year) - n64;
-        if !(0..120).contains(&years) {
-            return Some(None);
-        }
-        let Some((first, end)) = self.born_around(words, i, last) else {
-            return Some(self.left_school_in(words, (i, last), years));
-        };
-        Some(Self::stated(words, things, first, end, years))
-    }
-
-    /// A year that many `years` ago a person left secondary school in (`Abitur 2015`, `class
-    /// of 2012` is not one: a kindergarten has classes too): two years or more ago makes an
-    /// adult of 18 when they left. A later one says nothing.
-    fn left_school_in(
-        &self,
-        words: &Reading,
-        (i, last): (usize, usize),
-        years: i64,
-    ) -> Option<Age> {
-        let (first, end) = Self::ends_before(&self.left_school, words, i)
-            .map(|first| (first, last))
-            .or_else(|| Some((i, Self::starts(&self.left_school_after, words, last + 1)?)))?;
-        (years >= 2).then(|| Self::of_age(first, end, years + 18))
-    }
-
-    /// `years` at `i..=last`, their age words (if any) ending at `end`, as a time past (`12
-    /// years ago`, `il y a 12 ans`): `None` when they are no time past. A time past is no age, unless someone
-    /// was born then (the age itself) or left school or university then, two years ago or more
-    /// (an adult, 18 then).
-    fn ago_at(
-        &self,
-        words: &Reading,
-        things: &[bool],
-        (i, last): (usize, usize),
-        end: usize,
-        years: i64,
-    ) -> Option<Option<Age>> {
-        let around = self.ago_around.iter().find_map(|(before, unit)| {
-            let first = Self::ends_before(std::slice::from_ref(before), words, i)?;
-            let unit_end = Self::starts(std::slice::from_ref(unit), words, last + 1)?;
-            Some((first, unit_end))
-        });
-        let (first, stop) =
-            around.or_else(|| Some((i, Self::starts(&self.ago, words, end + 1)?)))?;
-        if let Some(born) = Self::ends_before(&self.born, words, first) {
-            return Some(Self::stated(words, things, born, stop, years));
-        }
-        let left = Self::ends_before(&self.left_school_ago, words, first)
-            .map(|from| (from, stop))
-            .or_else(|| {
-                Some((
-                    first,
-                    Self::starts(&self.left_school_ago_after, words, stop + 1)?,
-                ))
-            });
-        Some(
-            left.filter(|_| years >= 2)
-                .map(|(from, to)| Self::of_age(from, to, years + 18)),
-        )
-    }
-
     /// An age stated as a limit before it: "under 18" is a minor, "under 21" need not be;
     /// without words saying it is an age it is ambiguous ("under 18 degrees" is a temperature).
     fn limit_at(&self, words: &Reading, (i, last): (usize, usize), n: u32) -> Option<Option<Age>> {
@@ -640,137 +503,6 @@ impl AgeRules {
         self.grade(words, i, last, n)
     }
 
-    /// A school year around the number `n` at `i..=last`: `grade 7`, `year 8`, `7 klasse`.
-    fn grade(&self, words: &Reading, i: usize, last: usize, n: u32) -> Option<Age> {
-        if !(1..=LAST_SCHOOL_YEARS + 1).contains(&n) {
-            return None;
-        }
-        let (first, end) = match Self::starts(&self.grade, words, last + 1) {
-            Some(end) => (i, end),
-            None => {
-                let first = Self::ends_before(&self.grade, words, i)
-                    .or_else(|| Self::ends_before(&self.grade_before, words, i))?;
-                // "year 8" is a school year; "8 year old" is read as an age.
-                let after = words.word(last + 1);
-                if after == "old" || after == "olds" {
-                    return None;
-                }
-                (first, last)
-            }
-        };
-        (!self.university(words, first, end)).then_some(Age {
-            years: None,
-            first,
-            last: end,
-            kind: AgeKind::Minor {
-                certain: n < LAST_SCHOOL_YEARS
-                    && !self.last_year(words, (i, last), (first, end), n),
-            },
-            school: true,
-        })
-    }
-
-    /// Whether the school year `n`, its number at `number` and the whole at `year`, is its
-    /// school's last (`高校3年生`, `11 класс`, `w 4 klasie liceum`): a grade-last phrase of `n`
-    /// ends just before the number or the whole, or starts just after either.
-    fn last_year(
-        &self,
-        words: &Reading,
-        number: (usize, usize),
-        year: (usize, usize),
-        n: u32,
-    ) -> bool {
-        self.grade_last
-            .iter()
-            .filter(|(last, _)| *last == n)
-            .any(|(_, phrase)| {
-                let phrases = std::slice::from_ref(phrase);
-                [number, year].iter().any(|&(first, last)| {
-                    Self::ends_before(phrases, words, first).is_some()
-                        || Self::starts(phrases, words, last + 1).is_some()
-                })
-            })
-    }
-
-    /// Whether the school year at `first..=last` is a university's: a university word written
-    /// right before it (`大学4年生`, `대학교 2학년`) or right after it (`year 2 of university`),
-    /// with at most a space between (`大学、4年生の少女` is two things).
-    fn university(&self, words: &Reading, first: usize, last: usize) -> bool {
-        let close = |a: usize, b: usize| {
-            let (Some(a), Some(b)) = (words.words.get(a), words.words.get(b)) else {
-                return false;
-            };
-            b.start >= a.end && b.start - a.end <= 1
-        };
-        let before = Self::ends_before(&self.university, words, first)
-            .is_some_and(|_| first > 0 && close(first - 1, first));
-        let after = Self::starts(&self.university_after, words, last + 1)
-            .is_some_and(|_| close(last, last + 1));
-        before || after
-    }
-
-    /// The era whose words end just before word `i`: where its words start, and its offset.
-    fn era_before(&self, words: &Reading, i: usize) -> Option<(usize, i64)> {
-        self.era.iter().find_map(|(phrase, offset)| {
-            Self::ends_before(std::slice::from_ref(phrase), words, i).map(|first| (first, *offset))
-        })
-    }
-
-    /// Whether words `from..to` are a date (`on the 5th of March`, `3 月 5 日`, `12 03`): date
-    /// words and day numbers only, with a month or two numbers among them.
-    fn is_date(&self, words: &Reading, from: usize, to: usize) -> bool {
-        let mut k = from;
-        let (mut months, mut numbers) = (0, 0);
-        while k < to {
-            if day_number(words.word(k)) {
-                numbers += 1;
-                k += 1;
-                continue;
-            }
-            let month = Self::starts(&self.date, words, k).filter(|&end| end < to);
-            let link = Self::starts(&self.date_link, words, k).filter(|&end| end < to);
-            match (month, link) {
-                (Some(end), _) => {
-                    months += 1;
-                    k = end + 1;
-                }
-                (None, Some(end)) => k = end + 1,
-                (None, None) => return false,
-            }
-        }
-        months > 0 || numbers >= 2
-    }
-
-    /// The span of the birth words around a year at `start..=last` (with its era words): a
-    /// `born` phrase before it or a `born-after` phrase after it, with a date between or not
-    /// (`born on 5 March 2012`, `2012年3月5日生まれ`).
-    fn born_around(&self, words: &Reading, start: usize, last: usize) -> Option<(usize, usize)> {
-        for k in 0..=DATE_WORDS.min(start) {
-            if (k == 0 || self.is_date(words, start - k, start))
-                && let Some(first) = Self::ends_before(&self.born, words, start - k)
-                    .or_else(|| self.born_ending(words, start - k))
-            {
-                return Some((first, last));
-            }
-        }
-        for k in 0..=DATE_WORDS {
-            if (k == 0 || self.is_date(words, last + 1, last + 1 + k))
-                && let Some(end) = Self::starts(&self.born_after, words, last + 1 + k)
-            {
-                return Some((start, end));
-            }
-        }
-        None
-    }
-
-    /// The word before `i` when it ends with a Thai birth word.
-    fn born_ending(&self, words: &Reading, i: usize) -> Option<usize> {
-        let before = words.word(i.checked_sub(1)?);
-        (self.born_unspaced.iter())
-            .any(|born| before.len() > born.len() && before.ends_with(born.as_str()))
-            .then(|| i - 1)
-    }
-
     fn of_age(first: usize, last: usize, years: i64) -> Age {
         Age {
             years: Some(years),
@@ -783,43 +515,6 @@ impl AgeRules {
                 AgeKind::Adult
             },
         }
-    }
-
-    /// `7th grade`, `seventh grade`, `4eme classe`: an ordinal, then a school-year word.
-    fn ordinal_grade(&self, words: &Reading, i: usize) -> Option<Age> {
-        let word = words.word(i);
-        let n = match ORDINALS.iter().position(|o| *o == word) {
-            Some(k) => u32::try_from(k).ok()? + 1,
-            None => {
-                let (digits, rest) = split_digits(word);
-                if digits.is_empty() || !ORDINAL_SUFFIXES.contains(&rest) {
-                    return None;
-                }
-                digits.parse().ok()?
-            }
-        };
-        // `her 13th birthday`: the age she turns.
-        if matches!(words.word(i + 1), "birthday" | "bday" | "birthdays") {
-            return (n < 18).then_some(Age {
-                years: None,
-                first: i,
-                last: i + 1,
-                kind: AgeKind::Minor { certain: true },
-                school: false,
-            });
-        }
-        let end = Self::starts(&self.grade, words, i + 1)?;
-        ((1..=LAST_SCHOOL_YEARS + 1).contains(&n) && !self.university(words, i, end)).then_some(
-            Age {
-                years: None,
-                first: i,
-                last: end,
-                school: true,
-                kind: AgeKind::Minor {
-                    certain: n < LAST_SCHOOL_YEARS && !self.last_year(words, (i, i), (i, end), n),
-                },
-            },
-        )
     }
 }
 

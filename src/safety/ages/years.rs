@@ -1,0 +1,199 @@
+//! Years: birth years in every era and calendar `ages.txt` lists, the year someone left school,
+//! and times past (`twelve years ago`), which are no age.
+
+use super::*;
+
+/// Birth years that are no common era's for anyone alive, and a Solar Hijri year's for the young.
+const SOLAR_HIJRI_BIRTHS: std::ops::RangeInclusive<u32> = 1300..=1420;
+
+/// How many words a date may put between a birth word and the year (`born on the 5th of March
+/// 2012`, `2012年3月5日生まれ`).
+const DATE_WORDS: usize = 6;
+
+impl AgeRules {
+    /// The number `n` at `i..=last` as a year of an era (`平成24年`) or a birth year: `Some`
+    /// when it is one (with the age its birth words give, if any), `None` when it is no year.
+    pub(super) fn year_at(
+        &self,
+        words: &Reading,
+        things: &[bool],
+        year: i32,
+        (i, last): (usize, usize),
+        n: u32,
+    ) -> Option<Option<Age>> {
+        let n64 = i64::from(n);
+        if let Some((era, offset)) = self.era_before(words, i) {
+            let years = i64::from(year) - (n64 + offset);
+            let Some((first, end)) = self.born_around(words, era, last) else {
+                return Some(None);
+            };
+            return Some(
+                (0..120)
+                    .contains(&years)
+                    .then(|| Self::of_age(first, end, years)),
+            );
+        }
+        let era_after = self.era_after.iter().find_map(|(phrase, offset)| {
+            Some((
+                Self::starts(std::slice::from_ref(phrase), words, last + 1)?,
+                *offset,
+            ))
+        });
+        // Only with birth words: a mark may read as a letter of another script (`ه` as `o`,
+        // the Vietnamese `ở` of `lớp 7 ở Huế`).
+        if let Some((end, offset)) = era_after
+            && let Some((first, stop)) = self.born_around(words, i, end)
+        {
+            let years = i64::from(year) - (n64 + offset);
+            return Some(
+                (0..120)
+                    .contains(&years)
+                    .then(|| Self::of_age(first, stop, years)),
+            );
+        }
+        if SOLAR_HIJRI_BIRTHS.contains(&n)
+            && let Some((first, stop)) = self.born_around(words, i, last)
+        {
+            // No living person was born in 1300 to 1420 of the common era: such a birth year
+            // is Iran's and Afghanistan's (`متولد ۱۳۹۰` is 2011), or a Hijri year without its
+            // mark (`مواليد ١٤٠٠` is 1979): a minor by the first reading is ambiguous.
+            let years = i64::from(year) - (n64 + 621);
+            return Some((0..18).contains(&years).then_some(Age {
+                years: None,
+                first,
+                last: stop,
+                school: false,
+                kind: AgeKind::Minor { certain: false },
+            }));
+        }
+        if !(1900..=9999).contains(&n) {
+            return None;
+        }
+        let years = i64::from(year) - n64;
+        if !(0..120).contains(&years) {
+            return Some(None);
+        }
+        let Some((first, end)) = self.born_around(words, i, last) else {
+            return Some(self.left_school_in(words, (i, last), years));
+        };
+        Some(Self::stated(words, things, first, end, years))
+    }
+
+    /// A year that many `years` ago a person left secondary school in (`Abitur 2015`, `class
+    /// of 2012` is not one: a kindergarten has classes too): two years or more ago makes an
+    /// adult of 18 when they left. A later one says nothing.
+    pub(super) fn left_school_in(
+        &self,
+        words: &Reading,
+        (i, last): (usize, usize),
+        years: i64,
+    ) -> Option<Age> {
+        let (first, end) = Self::ends_before(&self.left_school, words, i)
+            .map(|first| (first, last))
+            .or_else(|| Some((i, Self::starts(&self.left_school_after, words, last + 1)?)))?;
+        (years >= 2).then(|| Self::of_age(first, end, years + 18))
+    }
+
+    /// `years` at `i..=last`, their age words (if any) ending at `end`, as a time past (`12
+    /// years ago`, `il y a 12 ans`): `None` when they are no time past. A time past is no age, unless someone
+    /// was born then (the age itself) or left school or university then, two years ago or more
+    /// (an adult, 18 then).
+    pub(super) fn ago_at(
+        &self,
+        words: &Reading,
+        things: &[bool],
+        (i, last): (usize, usize),
+        end: usize,
+        years: i64,
+    ) -> Option<Option<Age>> {
+        let around = self.ago_around.iter().find_map(|(before, unit)| {
+            let first = Self::ends_before(std::slice::from_ref(before), words, i)?;
+            let unit_end = Self::starts(std::slice::from_ref(unit), words, last + 1)?;
+            Some((first, unit_end))
+        });
+        let (first, stop) =
+            around.or_else(|| Some((i, Self::starts(&self.ago, words, end + 1)?)))?;
+        if let Some(born) = Self::ends_before(&self.born, words, first) {
+            return Some(Self::stated(words, things, born, stop, years));
+        }
+        let left = Self::ends_before(&self.left_school_ago, words, first)
+            .map(|from| (from, stop))
+            .or_else(|| {
+                Some((
+                    first,
+                    Self::starts(&self.left_school_ago_after, words, stop + 1)?,
+                ))
+            });
+        Some(
+            left.filter(|_| years >= 2)
+                .map(|(from, to)| Self::of_age(from, to, years + 18)),
+        )
+    }
+
+    /// The era whose words end just before word `i`: where its words start, and its offset.
+    pub(super) fn era_before(&self, words: &Reading, i: usize) -> Option<(usize, i64)> {
+        self.era.iter().find_map(|(phrase, offset)| {
+            Self::ends_before(std::slice::from_ref(phrase), words, i).map(|first| (first, *offset))
+        })
+    }
+
+    /// Whether words `from..to` are a date (`on the 5th of March`, `3 月 5 日`, `12 03`): date
+    /// words and day numbers only, with a month or two numbers among them.
+    pub(super) fn is_date(&self, words: &Reading, from: usize, to: usize) -> bool {
+        let mut k = from;
+        let (mut months, mut numbers) = (0, 0);
+        while k < to {
+            if day_number(words.word(k)) {
+                numbers += 1;
+                k += 1;
+                continue;
+            }
+            let month = Self::starts(&self.date, words, k).filter(|&end| end < to);
+            let link = Self::starts(&self.date_link, words, k).filter(|&end| end < to);
+            match (month, link) {
+                (Some(end), _) => {
+                    months += 1;
+                    k = end + 1;
+                }
+                (None, Some(end)) => k = end + 1,
+                (None, None) => return false,
+            }
+        }
+        months > 0 || numbers >= 2
+    }
+
+    /// The span of the birth words around a year at `start..=last` (with its era words): a
+    /// `born` phrase before it or a `born-after` phrase after it, with a date between or not
+    /// (`born on 5 March 2012`, `2012年3月5日生まれ`).
+    pub(super) fn born_around(
+        &self,
+        words: &Reading,
+        start: usize,
+        last: usize,
+    ) -> Option<(usize, usize)> {
+        for k in 0..=DATE_WORDS.min(start) {
+            if (k == 0 || self.is_date(words, start - k, start))
+                && let Some(first) = Self::ends_before(&self.born, words, start - k)
+                    .or_else(|| self.born_ending(words, start - k))
+            {
+                return Some((first, last));
+            }
+        }
+        for k in 0..=DATE_WORDS {
+            if (k == 0 || self.is_date(words, last + 1, last + 1 + k))
+                && let Some(end) = Self::starts(&self.born_after, words, last + 1 + k)
+            {
+                return Some((start, end));
+            }
+        }
+        None
+    }
+
+    /// The word before `i` when it ends with a Thai birth word.
+    pub(super) fn born_ending(&self, words: &Reading, i: usize) -> Option<usize> {
+        let before = words.word(i.checked_sub(1)?);
+        (self.born_unspaced.iter())
+            .any(|born| before.len() > born.len() && before.ends_with(born.as_str()))
+            .then(|| i - 1)
+    }
+}
