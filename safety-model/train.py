@@ -108,18 +108,14 @@ def stamp(word):
             and digits >= 3 and letters >= 2)
 
 
-# Painters and photographers named for a manner (src/safety/meaning/artists.rs and
-# artists.txt, the same rule): a style word and a listed name are left out.
+# Painters and photographers named for a manner (src/safety/meaning/artists.rs, artists.txt
+# and style_words.json, the same rule): a style word and a listed name are left out.
 ARTISTS_FILE = os.path.join(ROOT, "src", "safety", "meaning", "artists.txt")
 ARTISTS = sorted({l.strip().lower() for l in open(ARTISTS_FILE, encoding="utf-8")
                   if l.strip() and not l.startswith("#")}, key=len, reverse=True)
-STYLE_BEFORE = ["in the style of", "in the manner of", "style of", "after", "by",
-                "à la manière de", "a la maniere de", "alla maniera di", "nello stile di",
-                "im stil von", "im stile von", "al estilo de", "en el estilo de", "estilo de",
-                "no estilo de", "à maneira de", "in de stijl van", "w stylu", "ve stylu",
-                "в стиле", "у стилі", "dans le style de", "i stil med", "i stilen til",
-                "i stil af"]
-STYLE_AFTER = [" style", "-style", " stil", " tarzı", " tarzında", "風", "风格"]
+with open(os.path.join(ROOT, "src", "safety", "meaning", "style_words.json"), encoding="utf-8") as f:
+    STYLE_WORDS = json.load(f)
+STYLE_BEFORE, STYLE_AFTER = STYLE_WORDS["before"], STYLE_WORDS["after"]
 
 
 def artist_reference(text):

@@ -19,45 +19,17 @@ static ARTISTS: LazyLock<Vec<String>> = LazyLock::new(|| {
     names
 });
 
-/// The style words written before a name, lowercase.
-const BEFORE: [&str; 25] = [
-    "in the style of",
-    "in the manner of",
-    "style of",
-    "after",
-    "by",
-    "à la manière de",
-    "a la maniere de",
-    "alla maniera di",
-    "nello stile di",
-    "im stil von",
-    "im stile von",
-    "al estilo de",
-    "en el estilo de",
-    "estilo de",
-    "no estilo de",
-    "à maneira de",
-    "in de stijl van",
-    "w stylu",
-    "ve stylu",
-    "в стиле",
-    "у стилі",
-    "dans le style de",
-    "i stil med",
-    "i stilen til",
-    "i stil af",
-];
+/// The style words written before a name, and after it (with the space or hyphen that joins
+/// them, none for `風`), lowercase: `style_words.json`, which safety-model/train.py reads too.
+#[derive(serde::Deserialize)]
+struct StyleWords {
+    before: Vec<String>,
+    after: Vec<String>,
+}
 
-/// The style words written after a name, lowercase.
-const AFTER: [&str; 7] = [
-    " style",
-    "-style",
-    " stil",
-    " tarzı",
-    " tarzında",
-    "風",
-    "风格",
-];
+static STYLE_WORDS: LazyLock<StyleWords> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("style_words.json")).expect("style_words.json is valid")
+});
 
 /// `text` without its style references to listed artists (a style word and the name).
 pub fn unnamed(text: &str) -> String {
@@ -83,12 +55,12 @@ fn reference(text: &str) -> Option<(usize, usize)> {
                 continue;
             }
             let before = lower[..at].trim_end();
-            if let Some(marker) = BEFORE.iter().find(|m| word_ending(before, m)) {
+            if let Some(marker) = STYLE_WORDS.before.iter().find(|m| word_ending(before, m)) {
                 return Some((before.len() - marker.len(), end));
             }
             let after = &lower[end..];
-            if let Some(marker) = AFTER.iter().find(|m| {
-                after.starts_with(**m)
+            if let Some(marker) = STYLE_WORDS.after.iter().find(|m| {
+                after.starts_with(m.as_str())
                     && !after[m.len()..]
                         .chars()
                         .next()
