@@ -606,12 +606,13 @@ impl Gate {
         }
         let asks = request.nsfw_style || words.found();
         let sure_asks = request.nsfw_style || words.sure();
+        // `adult` only where no sign of a minor was found (`Read::minor`).
         let (minor, adult) = prompt.minor(self);
         let passed = Passed {
             explicit: request.nsfw_style || (request.nudity && words.found()),
             moderate: asks,
             surely_explicit: sure_asks,
-            adult: adult && !minor.found(),
+            adult,
         };
         let refuse = |category, evidence: Evidence, context: bool, field: Option<Field>| {
             if !evidence.found() {

@@ -64,13 +64,11 @@ impl Caches {
     /// heard while the read was on its way must not be undone by it.
     pub async fn keep_generation(&self, uid: &str, record: &GenerationRecord, mark: u64) {
         let key = (uid.to_owned(), record.id.clone());
-        self.generations.insert(key, record.clone()).await;
+        self.generations.insert(key.clone(), record.clone()).await;
         // Checked after the insert, so a forget that ran in between is either seen here or
         // ran after the insert and dropped the entry itself.
         if self.mark() != mark {
-            self.generations
-                .invalidate(&(uid.to_owned(), record.id.clone()))
-                .await;
+            self.generations.invalidate(&key).await;
         }
     }
 

@@ -22,34 +22,24 @@ impl AgeRules {
         n: u32,
     ) -> Option<Option<Age>> {
         let n64 = i64::from(n);
-        if let Some((era, offset)) = self.era_before(words, i) {
+        // A birth in an era's year: an age if it is a living person's.
+        let born_in = |(first, stop), offset: i64| {
             let years = i64::from(year) - (n64 + offset);
-            let Some((first, end)) = self.born_around(words, era, last) else {
-                return Some(None);
-            };
-            return Some(
-                (0..120)
-                    .contains(&years)
-                    .then(|| Self::of_age(first, end, years)),
-            );
+            (0..120)
+                .contains(&years)
+                .then(|| Self::of_age(first, stop, years))
+        };
+        if let Some((era, offset)) = self.era_before(words, i) {
+            // An era's year without birth words is no age, and no other number either.
+            let around = self.born_around(words, era, last);
+            return Some(around.and_then(|around| born_in(around, offset)));
         }
-        let era_after = self.era_after.iter().find_map(|(phrase, offset)| {
-            Some((
-                Self::starts(std::slice::from_ref(phrase), words, last + 1)?,
-                *offset,
-            ))
-        });
         // Only with birth words: a mark may read as a letter of another script (`ه` as `o`,
         // the Vietnamese `ở` of `lớp 7 ở Huế`).
-        if let Some((end, offset)) = era_after
-            && let Some((first, stop)) = self.born_around(words, i, end)
+        if let Some((end, offset)) = self.era_after(words, last)
+            && let Some(around) = self.born_around(words, i, end)
         {
-            let years = i64::from(year) - (n64 + offset);
-            return Some(
-                (0..120)
-                    .contains(&years)
-                    .then(|| Self::of_age(first, stop, years)),
-            );
+            return Some(born_in(around, offset));
         }
         if SOLAR_HIJRI_BIRTHS.contains(&n)
             && let Some((first, stop)) = self.born_around(words, i, last)
@@ -88,16 +78,32 @@ impl AgeRules {
         (i, last): (usize, usize),
         years: i64,
     ) -> Option<Age> {
-        let (first, end) = Self::ends_before(&self.left_school, words, i)
-            .map(|first| (first, last))
-            .or_else(|| Some((i, Self::starts(&self.left_school_after, words, last + 1)?)))?;
-        (years >= 2).then(|| Self::of_age(first, end, years + 18))
+        Self::left_then(
+            (&self.left_school, &self.left_school_after),
+            words,
+            (i, last),
+            years,
+        )
+    }
+
+    /// An adult who left school `years` ago, 18 then: words of leaving (`before`, `after`)
+    /// end just before `first` or start just after `stop`, and it was two years ago or more.
+    fn left_then(
+        (before, after): (&Phrases, &Phrases),
+        words: &Reading,
+        (first, stop): (usize, usize),
+        years: i64,
+    ) -> Option<Age> {
+        let (from, to) = Self::ends_before(before, words, first)
+            .map(|from| (from, stop))
+            .or_else(|| Some((first, Self::starts(after, words, stop + 1)?)))?;
+        (years >= 2).then(|| Self::of_age(from, to, years + 18))
     }
 
     /// `years` at `i..=last`, their age words (if any) ending at `end`, as a time past (`12
-    /// years ago`, `il y a 12 ans`): `None` when they are no time past. A time past is no age, unless someone
-    /// was born then (the age itself) or left school or university then, two years ago or more
-    /// (an adult, 18 then).
+    /// years ago`, `il y a 12 ans`): `None` when they are no time past. A time past is no
+    /// age, unless someone was born then (the age itself) or left school or university then,
+    /// two years ago or more (an adult, 18 then).
     pub(super) fn ago_at(
         &self,
         words: &Reading,
@@ -116,24 +122,25 @@ impl AgeRules {
         if let Some(born) = Self::ends_before(&self.born, words, first) {
             return Some(Self::stated(words, things, born, stop, years));
         }
-        let left = Self::ends_before(&self.left_school_ago, words, first)
-            .map(|from| (from, stop))
-            .or_else(|| {
-                Some((
-                    first,
-                    Self::starts(&self.left_school_ago_after, words, stop + 1)?,
-                ))
-            });
-        Some(
-            left.filter(|_| years >= 2)
-                .map(|(from, to)| Self::of_age(from, to, years + 18)),
-        )
+        Some(Self::left_then(
+            (&self.left_school_ago, &self.left_school_ago_after),
+            words,
+            (first, stop),
+            years,
+        ))
     }
 
     /// The era whose words end just before word `i`: where its words start, and its offset.
     pub(super) fn era_before(&self, words: &Reading, i: usize) -> Option<(usize, i64)> {
         self.era.iter().find_map(|(phrase, offset)| {
             Self::ends_before(std::slice::from_ref(phrase), words, i).map(|first| (first, *offset))
+        })
+    }
+
+    /// The era whose words start just after word `last`: where they end, and its offset.
+    fn era_after(&self, words: &Reading, last: usize) -> Option<(usize, i64)> {
+        self.era_after.iter().find_map(|(phrase, offset)| {
+            Self::starts(std::slice::from_ref(phrase), words, last + 1).map(|end| (end, *offset))
         })
     }
 
