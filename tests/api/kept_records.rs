@@ -51,16 +51,8 @@ async fn image(
 
 /// A finished image of `token`'s made through gateway 0 from `body`: its generation id.
 async fn made(deployment: &Deployment, token: &str, body: &Value) -> String {
-    let response = deployment
-        .client
-        .post(deployment.gateways[0].url("/api/v1/jobs"))
-        .bearer_auth(token)
-        .json(body)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 202);
-    let job: Value = response.json().await.unwrap();
+    let (status, job) = deployment.submit_job(0, token, body).await;
+    assert_eq!(status, 202, "{job}");
     let ended = deployment
         .until_ended(0, token, job["id"].as_str().unwrap())
         .await;

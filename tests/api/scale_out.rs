@@ -106,11 +106,17 @@ impl Deployment {
 
     /// `POST /api/v1/jobs` through gateway `via`: the status and the body.
     pub async fn submit(&self, via: usize, token: &str) -> (u16, Value) {
+        self.submit_job(via, token, &json!({"prompt": "a fox"}))
+            .await
+    }
+
+    /// `POST /api/v1/jobs` of `job` through gateway `via`: the status and the body.
+    pub async fn submit_job(&self, via: usize, token: &str, job: &Value) -> (u16, Value) {
         let response = self
             .client
             .post(self.gateways[via].url("/api/v1/jobs"))
             .bearer_auth(token)
-            .json(&json!({"prompt": "a fox"}))
+            .json(job)
             .send()
             .await
             .unwrap();
