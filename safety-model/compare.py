@@ -35,10 +35,8 @@ def main():
         explicit |= np.array([r["style"] == "nsfw" for r in rows])
         must = np.array([r["expect"] != "pass" for r in rows])
         for head_path in heads:
-            head = json.load(open(head_path, encoding="utf-8"))["heads"]
-            P = train.read(X, parts, np.ones(len(rows), bool),
-                           [(np.array(head[a]["w"]), head[a]["b"]) for a in train.ATTRS])
-            T = np.array([head[a]["threshold"] for a in train.ATTRS])
+            head, T = train.from_json(json.load(open(head_path, encoding="utf-8")))
+            P = train.read(X, parts, np.ones(len(rows), bool), head)
             D = train.decide_passed(P, T, explicit, adult) | ruled
             print(f"{os.path.basename(path)} {os.path.basename(head_path)}: must refuse {must.sum()}, "
                   f"refused {D[must].sum()} (rules {ruled[must].sum()}); honest {(~must).sum()}, "

