@@ -11,6 +11,7 @@ use lucent::auth::{GoogleKeys, TokenVerifier};
 use lucent::images::content_credentials::ContentCredentials;
 use lucent::images::encode_png;
 use lucent::images::{png_meta, preview};
+use lucent::safety::meaning::head::Head;
 use lucent::safety::{Gate, Request as SafetyRequest};
 use lucent::store::embedded::EmbeddedStore;
 use lucent::store::{AccountRecords, CreditLedger, ProfileUpdate};
@@ -196,6 +197,22 @@ fn safety(c: &mut Criterion) {
     };
     assert!(gate.check(&request).is_ok());
     p99_of("safety/gate_500_chars_beyond_ascii_passes", &gate, &request);
+
+    // The head over the embeddings of a whole text and its twelve phrases, the most one
+    // request asks of it (src/safety/meaning/parts.rs).
+    let head = Head::built_in();
+    let embeddings: Vec<[f32; lucent_e5::DIM]> = (0..13u16)
+        .map(|n| std::array::from_fn(|i| ((i * 7 + usize::from(n)) % 13) as f32 / 64.0 - 0.1))
+        .collect();
+    let mut group = c.benchmark_group("safety");
+    group.bench_function("meaning_head_13_texts", |b| {
+        b.iter(|| {
+            for e in &embeddings {
+                black_box(head.scores(black_box(e)));
+            }
+        })
+    });
+    group.finish();
 }
 
 /// Criterion reports means; the goal is a p99, read from single timed runs.

@@ -119,7 +119,11 @@ impl AgeRules {
         });
         let (first, stop) =
             around.or_else(|| Some((i, Self::starts(&self.ago, words, end + 1)?)))?;
-        if let Some(born) = Self::ends_before(&self.born, words, first) {
+        // "b." stands for born before a year ("b. 2012"), never before a time past: in "la
+        // patente B da tre anni" it is a licence's class.
+        let born = Self::ends_before(&self.born, words, first)
+            .filter(|&born| born + 1 < first || words.word(born).chars().count() > 1);
+        if let Some(born) = born {
             return Some(Self::stated(words, things, born, stop, years));
         }
         Some(Self::left_then(
