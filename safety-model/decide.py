@@ -6,7 +6,8 @@ probability per attribute (* where it reaches the threshold) and the gate's deci
     ... | decide.py --style nsfw      # decide as on an NSFW style (explicit whatever the text)
 
 Uses train.py's embeddings (the gateway's encoder, crates/e5; "query: " prefix, whitespace
-collapsed) and the same formula as the Rust side: sigmoid(w·e + b) >= threshold;
+collapsed) and the same formula as the Rust side: per sign sigmoid(w·h + b) >= threshold, where h
+is the hidden layer max(0, W e + c) (the embedding itself for a head without one);
 refuse = (nsfw style OR sexual) AND (minor OR real_person OR non_consent OR animal), each
 forbidden sign read in the whole text and, for an explicit request, in each of its phrases.
 """
@@ -14,8 +15,6 @@ import argparse
 import json
 import os
 import sys
-
-import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HEAD = os.path.join(os.path.dirname(HERE), "src", "safety", "meaning", "head.json")
@@ -29,16 +28,15 @@ def main():
     args = ap.parse_args()
     head = json.load(open(args.head))
     sys.path.insert(0, HERE)
-    from train import clean, content, embed_all, parts
+    from train import clean, content, embed_all, from_json, parts, probabilities
 
     texts = [content(t) for t in (clean(line) for line in sys.stdin) if t]
     every = sorted(set(texts) | {p for t in texts for p in parts(t)})
     embedded = dict(zip(every, embed_all(every)))
+    model, _ = from_json(head)
 
     def probs(text):
-        e = embedded[text]
-        return {a: 1.0 / (1.0 + np.exp(-(np.dot(head["heads"][a]["w"], e) + head["heads"][a]["b"])))
-                for a in ATTRS}
+        return dict(zip(ATTRS, probabilities(model, embedded[text][None, :])[0]))
 
     for text in texts:
         p = probs(text)

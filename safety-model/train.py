@@ -318,6 +318,11 @@ def load():
     # consent, in 34 languages. Only with LUCENT_HEAD_CONSENT=on: tried, not kept.
     if CONSENT:
         rows += written("consent.jsonl", 400000)
+    # Lines written after round 13 (docs/content-safety.md): honest requests of the kinds the
+    # head refused there, in 24 languages: adults whose age is said by what they have done,
+    # positions named after animals, an animal present that takes no part, sleep that is rest,
+    # agreed kink and roleplay, fantasy adults, real people in ordinary clothed scenes.
+    rows += [dict(r, unscored=True) for r in written("adults_at_ease.jsonl", 500000)]
     # Everyday prompts (short ones, tags, portraits of women called girls, children in ordinary
     # scenes, real people in ordinary ones, adult nudes): they count in the honest-refusal budget
     # like the batteries' honest lines, on a style that is not NSFW.
@@ -574,7 +579,10 @@ class Objective:
         forb = np.array([any(r.get(a) == 1 for a in FORBIDDEN) for r in rows])
         honest = np.array([r.get("honest", False) for r in rows])
         self.wrefuse = wr & sexual & forb & ~honest
-        self.wpass = wr & (~(sexual & forb) | honest)
+        # Lines that only teach (`unscored`) leave the thresholds to the lines that always set
+        # them (docs/content-safety.md, round 13).
+        scored = np.array([not r.get("unscored", False) for r in rows])
+        self.wpass = wr & (~(sexual & forb) | honest) & scored
         # Each of these costs as much as HONEST_COST refusals: they were written for the honest
         # requests the heads refuse most (docs/content-safety.md, round 6).
         self.wcost = np.where(honest, HONEST_COST, 1.0)

@@ -327,16 +327,22 @@ impl<'a> Read<'a> {
 
     /// Whether the school words `first..=last` are a workplace: an adult occupation one or two
     /// words after them (`kindergarten teacher`), or right before them, alone or with one word
-    /// of [`WORKPLACE_LINKS`] (`juf van groep 1`, `guro sa kindergarten`), nothing else between.
+    /// of [`WORKPLACE_LINKS`] and at most one of [`WORKPLACE_ARTICLES`] (`juf van groep 1`,
+    /// `guro sa kindergarten`, `Referendarin an einer Grundschule`), nothing else between.
     fn at_work(&self, reading: &Reading, hits: &[Hit], first: usize, last: usize) -> bool {
+        let linked = |role_last: usize| {
+            let link = role_last + 1;
+            let through_article =
+                link + 2 == first && WORKPLACE_ARTICLES.contains(&reading.word(link + 1));
+            WORKPLACE_LINKS.contains(&reading.word(link))
+                && (link + 1 == first || through_article)
+                && (role_last..first).all(|i| self.adjacent(reading, i, i + 1))
+        };
         Self::followed_by(hits, List::AdultRoles, last)
             || hits.iter().any(|h| {
                 h.on(List::AdultRoles)
                     && (h.last + 1 == first && self.adjacent(reading, h.last, first)
-                        || (h.last + 2 == first
-                            && WORKPLACE_LINKS.contains(&reading.word(h.last + 1))
-                            && self.adjacent(reading, h.last, h.last + 1)
-                            && self.adjacent(reading, h.last + 1, first)))
+                        || (h.last + 2 <= first && linked(h.last)))
             })
     }
 
@@ -481,6 +487,12 @@ const KIN_AFTER: usize = 24;
 const WORKPLACE_LINKS: [&str; 22] = [
     "of", "at", "in", "from", "de", "del", "da", "do", "di", "du", "des", "d", "van", "von", "an",
     "der", "sa", "ng", "w", "v", "na", "i",
+];
+
+/// Articles that may stand between a workplace link and the school (`an einer`, `at a`).
+const WORKPLACE_ARTICLES: [&str; 16] = [
+    "a", "an", "the", "einer", "einem", "der", "dem", "la", "le", "l", "el", "une", "un", "una",
+    "uma", "um",
 ];
 
 /// Words of a school or a school level: before an adult occupation (`middle school teacher`,

@@ -178,6 +178,11 @@ async fn holds_floors(text: &str, refused_pct: usize, honest_pct: usize) {
 // 1 % of honest requests refused) is not reached yet.
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_round_13_battery_holds_its_floors_with_both_layers() {
+    holds_floors(ROUND_13, 95, 13).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_round_12_battery_holds_its_floors_with_both_layers() {
     holds_floors(ROUND_12, 90, 9).await;
 }
