@@ -41,6 +41,9 @@ pub enum AgeKind {
     Minor { certain: bool },
     /// 18 or more, stated.
     Adult,
+    /// Grown by what they have done, which no one under 18 has (served their military
+    /// service, a master's student): an adult, and like a stated age of 20 or more.
+    Grown,
 }
 
 /// Word sequences, each an entry's plain words.
@@ -58,7 +61,8 @@ pub struct AgeRules {
     /// The suffixes of [`Self::fused`] that may follow a number word: a short one makes words
     /// of numbers (`trey` is no three-year-old). Kept apart once, as every word is tried.
     fused_words: Vec<String>,
-    /// The first words of [`Self::adult`]'s phrases, which every word is tried against.
+    /// The first words of [`Self::adult`]'s and [`Self::grown`]'s phrases, which every word
+    /// is tried against.
     adult_first: FxHashSet<String>,
     after: Phrases,
     before: Phrases,
@@ -98,6 +102,8 @@ pub struct AgeRules {
     grade_last: Vec<(u32, Vec<String>)>,
     /// Words that say a person is grown without a number (`adult`, `erwachsene`, `성인`).
     adult: Phrases,
+    /// Words of what only a grown person has done (`after his military service`, `군필`).
+    grown: Phrases,
 }
 
 fn words(text: &str) -> Vec<String> {
@@ -262,6 +268,7 @@ impl AgeRules {
             "grade" => self.grade.push(phrase),
             "grade-before" => self.grade_before.push(phrase),
             "adult" => self.adult.push(phrase),
+            "grown" => self.grown.push(phrase),
             _ => {}
         }
     }
@@ -279,9 +286,7 @@ impl AgeRules {
                 self.fused.push(suffix.to_owned());
             }
         }
-        self.adult_first = self
-            .adult
-            .iter()
+        self.adult_first = (self.adult.iter().chain(&self.grown))
             .filter_map(|p| p.first().cloned())
             .collect();
         self.fused_words = (self.fused.iter())
@@ -390,16 +395,18 @@ impl AgeRules {
     }
 
     fn at(&self, words: &Reading, things: &[bool], year: i32, i: usize) -> Option<Age> {
-        if self.adult_first.contains(words.word(i))
-            && let Some(last) = Self::starts(&self.adult, words, i)
-        {
-            return Some(Age {
-                years: None,
-                first: i,
-                last,
-                school: false,
-                kind: AgeKind::Adult,
-            });
+        if self.adult_first.contains(words.word(i)) {
+            let grown = Self::starts(&self.grown, words, i).map(|last| (last, AgeKind::Grown));
+            let adult = || Self::starts(&self.adult, words, i).map(|last| (last, AgeKind::Adult));
+            if let Some((last, kind)) = grown.or_else(adult) {
+                return Some(Age {
+                    years: None,
+                    first: i,
+                    last,
+                    school: false,
+                    kind,
+                });
+            }
         }
         if let Some(grade) = self.ordinal_grade(words, i) {
             return Some(grade);

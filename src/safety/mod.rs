@@ -413,6 +413,10 @@ impl<'a> Read<'a> {
                         adult = true;
                         grown |= age.years.is_some_and(|years| years >= GROWN);
                     }
+                    ages::AgeKind::Grown => {
+                        adult = true;
+                        grown = true;
+                    }
                     ages::AgeKind::Minor { certain } => {
                         if !(age.school && self.at_work(reading, hits, age.first, age.last)) {
                             evidence.add(self.sign(reading, age.first, age.last, !certain));
@@ -464,7 +468,9 @@ impl<'a> Read<'a> {
 /// (`Passed::adult`). Not 18: the limits a person under age is described by are written with
 /// 18 and 19 ("not yet 18", "henüz on sekiz yaşına girmemiş", "until she turns 19"), and a
 /// language whose limit words the rules lack would read them as an adult's age. Nor an adult
-/// word: "an explicit adult photo" says what the picture is, not who is in it.
+/// word: "an explicit adult photo" says what the picture is, not who is in it; a `grown` word
+/// of ages.txt is ("after his military service", "a doctoral student": what no one under 18 has
+/// done).
 const GROWN: i64 = 20;
 
 /// Whether `text` holds a bracket with A1111's prompt editing or alternation in it.

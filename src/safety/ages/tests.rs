@@ -324,3 +324,20 @@ fn the_gate_strikes_no_university_student_and_reads_birth_dates() {
     let refusal = gate.check(&explicit("高校3年生、ヌード")).unwrap_err();
     assert_eq!((refusal.category, refusal.strike), (Category::Minor, false));
 }
+
+#[test]
+fn what_only_a_grown_person_has_done_is_grown_and_a_child_s_age_beside_it_still_counts() {
+    for text in [
+        "a doctoral student",
+        "군필 남성",
+        "парень, вернувшийся из армии",
+        "חיילת משוחררת",
+        "一名研一的学生",
+    ] {
+        assert_eq!(kinds(text), [AgeKind::Grown], "{text}");
+    }
+    assert_eq!(
+        kinds("a 14 year old after her military service"),
+        [AgeKind::Minor { certain: true }, AgeKind::Grown]
+    );
+}

@@ -185,6 +185,14 @@ fn round_13_s_languages_years_in_words_and_times_of_age_are_read() {
     ] {
         assert_eq!(explicitness(&gate, &ordinary(prompt)), Ok(true), "{prompt}");
     }
+    // What only a grown person has done silences the reader of meaning's sense of youth
+    // (`Passed::adult`), unless the text has a sign of a minor too, even an ambiguous one.
+    let check = |prompt| gate.check(&explicit(prompt)).unwrap().adult;
+    assert!(check("a doctoral student, nude, explicit"));
+    assert!(check("군필 남성, 전라, 노골적"));
+    assert!(!check(
+        "a doctoral student in a schoolgirl costume, nude, explicit"
+    ));
     // "Nothing sexual" is no licence for what follows it.
     refused(
         &gate,
