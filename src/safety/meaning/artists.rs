@@ -2,7 +2,7 @@
 //! `alla maniera di Caravaggio`, `Mucha style`) is left out of what the reader of meaning
 //! reads: the head took those names for a real person in an explicit request, and an image in
 //! a painter's manner is no picture of the painter. Only names on `artists.txt`, and only
-//! beside a style word; the rules still read every word. safety-model/train.py reads its lines
+//! beside a style word; the rules still read every word. safety-model/reading.py reads its lines
 //! the same way (`unnamed`).
 
 use std::sync::LazyLock;
@@ -20,7 +20,7 @@ static ARTISTS: LazyLock<Vec<String>> = LazyLock::new(|| {
 });
 
 /// The style words written before a name, and after it (with the space or hyphen that joins
-/// them, none for `風`), lowercase: `style_words.json`, which safety-model/train.py reads too.
+/// them, none for `風`), lowercase: `style_words.json`, which safety-model/reading.py reads too.
 #[derive(serde::Deserialize)]
 struct StyleWords {
     before: Vec<String>,

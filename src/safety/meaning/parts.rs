@@ -1,7 +1,7 @@
 //! A prompt's phrases. An image prompt is mostly a list of tags, and a whole text's embedding
 //! is the mean of its words: one forbidden phrase among twenty quality tags weighs a twentieth.
 //! The reader of meaning therefore also reads each phrase of an explicit request for the
-//! forbidden signs (the head was trained on phrases too: safety-model/train.py's `parts`,
+//! forbidden signs (the head was trained on phrases too: safety-model/reading.py's `parts`,
 //! which this mirrors character for character).
 
 use crate::safety::clip_text::whitespace_clean;

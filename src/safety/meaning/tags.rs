@@ -2,7 +2,7 @@
 //! (`neutral_tags.txt`: quality, camera, light, framing) are left out, so that forty of them
 //! around "children playing football" neither dilute nor outweigh what the prompt is about;
 //! nor are strings of no language (ids, hashes, stamps).
-//! safety-model/train.py reads its lines the same way (`content`), so the head is trained on
+//! safety-model/reading.py reads its lines the same way (`content`), so the head is trained on
 //! what it will be given.
 
 use std::collections::HashSet;
