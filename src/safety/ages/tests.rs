@@ -341,3 +341,16 @@ fn what_only_a_grown_person_has_done_is_grown_and_a_child_s_age_beside_it_still_
         [AgeKind::Minor { certain: true }, AgeKind::Grown]
     );
 }
+
+#[test]
+fn a_birth_year_of_the_hebrew_calendar_in_letters_is_read() {
+    for text in ["נערה ילידת תשע״א", "ילד יליד תשע\"ג", "ילדה שנולדה בתשע\"ד"]
+    {
+        assert_eq!(kinds(text), [AgeKind::Minor { certain: true }], "{text}");
+    }
+    assert_eq!(kinds("אישה ילידת תשנ״ה"), [AgeKind::Adult]);
+    // Letters without birth words, or words of no year, are no age.
+    for text in ["תשע״א", "ילידת תל אביב"] {
+        assert!(kinds(text).is_empty(), "{text}");
+    }
+}
