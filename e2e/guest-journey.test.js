@@ -28,7 +28,9 @@ test('the landing prompt cards rotate every 7500 ms on the page clock', JOURNEY,
 
   // An installed clock still follows real time; pausing it makes every tick the test's own
   // (the first card has been up for a moment of real time, so it has less than 7500 ms left).
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  // The pause is set a second ahead: the page's clock runs on while the call travels, and on a
+  // loaded machine 100 ms was once too little ("Cannot fast-forward to the past").
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.clock.runFor(7500);
   await until('the second card is shown within 7500 ms', async () => {
     assert.equal(await card.getAttribute('aria-label'), '2 of 4');
