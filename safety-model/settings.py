@@ -38,7 +38,9 @@ LINEAR = os.environ.get("LUCENT_HEAD_KIND") == "linear"
 # labels: data/round_labels.jsonl); by default every round labelled there, which is how the
 # committed head was made (docs/content-safety.md, round 13). `none` trains on none of them.
 # Training on rounds 3 to N-1 and reading round N is how a head is compared held out.
-ROUNDS = [int(n) for n in os.environ.get("LUCENT_HEAD_ROUNDS", "").split(",") if n and n != "none"]
+# None: every round labelled.
+ROUNDS = (None if "LUCENT_HEAD_ROUNDS" not in os.environ else
+          [int(n) for n in os.environ["LUCENT_HEAD_ROUNDS"].split(",") if n and n != "none"])
 # LUCENT_HEAD_RESIDUAL=off: thresholds are picked for the head alone. By default they are picked
 # for what the rules let through, as admission runs the layers (src/admission/judge.rs): a line
 # the rules refuse counts neither as a refusal nor as an honest one refused, the rules' surety of

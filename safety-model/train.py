@@ -114,8 +114,7 @@ def rounds():
         label = json.loads(line)
         labels[label["round"]][label["index"]] = label
     rows = []
-    chosen = "LUCENT_HEAD_ROUNDS" in os.environ
-    for n in ROUNDS if chosen else sorted(labels):
+    for n in sorted(labels) if ROUNDS is None else ROUNDS:
         path = os.path.join(ROOT, "src", "safety", f"battery_round{n}.jsonl")
         for i, line in enumerate(open(path, encoding="utf-8")):
             r = json.loads(line)

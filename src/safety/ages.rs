@@ -177,47 +177,6 @@ fn dotted_year(word: &str) -> Option<u32> {
     }
 }
 
-/// A year of the Hebrew calendar in letters, as births are written, at words `i` and `i + 1`
-/// (the gershayim splits it: `תשע״א` is `תשע` `א`, 5771, which is 2010–11; a `ב` "in" may lead):
-/// the common-era year it mostly falls in, and its last word. Only the years 5700 to 5799 (1940
-/// to 2039), which all begin with `תש`. Three letters read as Latin ones (src/safety/normalize.rs
-/// folds look-alikes): `ו` as `l`, `ט` as `v`, `ס` as `o`.
-fn hebrew_year(words: &Reading, i: usize) -> Option<(i64, usize)> {
-    let value = |c: char| match c {
-        'א' => Some(1),
-        'ב' => Some(2),
-        'ג' => Some(3),
-        'ד' => Some(4),
-        'ה' => Some(5),
-        'l' => Some(6),
-        'ז' => Some(7),
-        'ח' => Some(8),
-        'v' => Some(9),
-        'י' => Some(10),
-        'כ' => Some(20),
-        'ל' => Some(30),
-        'מ' => Some(40),
-        'נ' => Some(50),
-        'o' => Some(60),
-        'ע' => Some(70),
-        'פ' => Some(80),
-        'צ' => Some(90),
-        _ => None,
-    };
-    let head = words.word(i);
-    let tens = head.strip_prefix('ב').unwrap_or(head).strip_prefix("תש")?;
-    let unit = words.word(i + 1);
-    if tens.chars().count() > 1 || unit.chars().count() != 1 {
-        return None;
-    }
-    let sum = tens
-        .chars()
-        .chain(unit.chars())
-        .map(value)
-        .sum::<Option<i64>>()?;
-    (sum < 100).then_some((1240 + 700 + sum, i + 1))
-}
-
 impl AgeRules {
     pub fn parse(ages: &str, numbers: &str) -> Self {
         let mut rules = AgeRules::default();
@@ -452,9 +411,8 @@ impl AgeRules {
         if let Some(grade) = self.ordinal_grade(words, i) {
             return Some(grade);
         }
-        if let Some((born, last)) = hebrew_year(words, i) {
-            let (first, last) = self.born_around(words, i, last)?;
-            return Some(Self::of_age(first, last, i64::from(year) - born));
+        if let Some(found) = self.hebrew_birth_at(words, i, year) {
+            return found;
         }
         // A birth date written as one word: `born 12.03.2012`.
         if let Some(born) = dotted_year(words.word(i)) {

@@ -10,7 +10,63 @@ const SOLAR_HIJRI_BIRTHS: std::ops::RangeInclusive<u32> = 1300..=1420;
 /// 2012`, `2012年3月5日生まれ`).
 const DATE_WORDS: usize = 6;
 
+/// A year of the Hebrew calendar in letters, as births are written, at words `i` and `i + 1`
+/// (the gershayim splits it: `תשע״א` is `תשע` `א`, 5771, which is 2010–11; a `ב` "in" may lead):
+/// the common-era year it mostly falls in, and its last word. Only the years 5700 to 5799 (1940
+/// to 2039), which all begin with `תש`. Three letters read as Latin ones (src/safety/normalize.rs
+/// folds look-alikes): `ו` as `l`, `ט` as `v`, `ס` as `o`.
+fn hebrew_year(words: &Reading, i: usize) -> Option<(i64, usize)> {
+    let value = |c: char| match c {
+        'א' => Some(1),
+        'ב' => Some(2),
+        'ג' => Some(3),
+        'ד' => Some(4),
+        'ה' => Some(5),
+        'l' => Some(6),
+        'ז' => Some(7),
+        'ח' => Some(8),
+        'v' => Some(9),
+        'י' => Some(10),
+        'כ' => Some(20),
+        'ל' => Some(30),
+        'מ' => Some(40),
+        'נ' => Some(50),
+        'o' => Some(60),
+        'ע' => Some(70),
+        'פ' => Some(80),
+        'צ' => Some(90),
+        _ => None,
+    };
+    let head = words.word(i);
+    let tens = head.strip_prefix('ב').unwrap_or(head).strip_prefix("תש")?;
+    let unit = words.word(i + 1);
+    if tens.chars().count() > 1 || unit.chars().count() != 1 {
+        return None;
+    }
+    let sum = tens
+        .chars()
+        .chain(unit.chars())
+        .map(value)
+        .sum::<Option<i64>>()?;
+    (sum < 100).then_some((1240 + 700 + sum, i + 1))
+}
+
 impl AgeRules {
+    /// A Hebrew-calendar year in letters at word `i` ([`hebrew_year`]): `Some` when it is one
+    /// (with the age its birth words give, if any), `None` when it is no year.
+    pub(super) fn hebrew_birth_at(
+        &self,
+        words: &Reading,
+        i: usize,
+        year: i32,
+    ) -> Option<Option<Age>> {
+        let (born, last) = hebrew_year(words, i)?;
+        Some(
+            self.born_around(words, i, last)
+                .map(|(first, last)| Self::of_age(first, last, i64::from(year) - born)),
+        )
+    }
+
     /// The number `n` at `i..=last` as a year of an era (`平成24年`) or a birth year: `Some`
     /// when it is one (with the age its birth words give, if any), `None` when it is no year.
     pub(super) fn year_at(
