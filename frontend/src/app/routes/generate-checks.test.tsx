@@ -104,6 +104,11 @@ describe("Generate page: the gateway's word on a field", () => {
     await waitFor(() => {
       expect(promptBox()).toHaveAccessibleDescription(/prompt is required/);
     });
+    // The keyboard goes to the faulty field on the next frame; typing before it lands would
+    // write into the prompt box instead.
+    await waitFor(() => {
+      expect(promptBox()).toHaveFocus();
+    });
 
     await user.type(seedBox(), 'x');
     await user.type(stepsBox(), '99');
