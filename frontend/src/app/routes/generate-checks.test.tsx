@@ -39,6 +39,9 @@ describe('Generate page: the numeric fields are checked before sending', () => {
     await user.type(stepsBox(), '0');
     await user.click(generateButton());
     expect(stepsBox()).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => {
+      expect(seedBox()).toHaveFocus();
+    });
 
     await user.clear(seedBox());
     await user.type(seedBox(), '4294967295');
