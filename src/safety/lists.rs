@@ -36,10 +36,11 @@ pub enum List {
     Consent,
     Kin,
     Innocent,
+    AnimalsAside,
 }
 
 impl List {
-    const ALL: [List; 17] = [
+    const ALL: [List; 18] = [
         List::Explicit,
         List::Minor,
         List::Harm,
@@ -57,6 +58,7 @@ impl List {
         List::Consent,
         List::Kin,
         List::Innocent,
+        List::AnimalsAside,
     ];
 
     /// The file it is read from.
@@ -79,6 +81,7 @@ impl List {
             List::Consent => "consent.txt",
             List::Kin => "kin.txt",
             List::Innocent => "innocent.txt",
+            List::AnimalsAside => "animals_aside.txt",
         }
     }
 
@@ -101,6 +104,7 @@ impl List {
             List::Consent => include_str!("lists/consent.txt"),
             List::Kin => include_str!("lists/kin.txt"),
             List::Innocent => include_str!("lists/innocent.txt"),
+            List::AnimalsAside => include_str!("lists/animals_aside.txt"),
         }
     }
 
@@ -108,7 +112,7 @@ impl List {
     fn plurals(self) -> bool {
         !matches!(
             self,
-            List::RealPeople | List::Denials | List::Consent | List::Kin
+            List::RealPeople | List::Denials | List::Consent | List::Kin | List::AnimalsAside
         )
     }
 
@@ -214,7 +218,8 @@ impl Lists {
                     continue;
                 }
                 n += 1;
-                for form in forms(&e, list.plurals()) {
+                let clitics = clitic_forms(*list, line);
+                for form in forms(&e, list.plurals()).into_iter().chain(clitics) {
                     let (on, weak) = owners.entry(form).or_default();
                     let already_certain = *on & list.bit() != 0 && *weak & list.bit() == 0;
                     *on |= list.bit();
@@ -273,6 +278,23 @@ fn forms(entry: &str, plurals: bool) -> Vec<String> {
         }
     }
     forms
+}
+
+/// Arabic writes its prepositions and "and" stuck to the next word (`لهيفاء وهبي`, "of Haifa
+/// Wehbe"): a name written in Arabic script is also listed with each of them before it.
+fn clitic_forms(list: List, line: &str) -> Vec<String> {
+    const CLITICS: [&str; 4] = ["ل", "ب", "و", "ك"];
+    let arabic = line
+        .chars()
+        .next()
+        .is_some_and(|c| ('\u{0620}'..='\u{064A}').contains(&c));
+    if list != List::RealPeople || !arabic {
+        return Vec::new();
+    }
+    CLITICS
+        .iter()
+        .map(|clitic| entry(&format!("{clitic}{line}")))
+        .collect()
 }
 
 /// The plural of an entry's last word, when it is an English-looking word.

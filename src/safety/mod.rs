@@ -31,6 +31,7 @@
 //! every reading of the text (`normalize`), so evasions are read and look-alike words pass.
 
 mod ages;
+mod animals;
 pub mod clip_text;
 mod lists;
 pub mod meaning;
@@ -441,17 +442,6 @@ impl<'a> Read<'a> {
         (evidence, grown)
     }
 
-    /// Animals, but not anthropomorphic characters (`anthro wolf`, `horse girl`).
-    fn animals(&self) -> Evidence {
-        self.evidence(List::Animals, |reading, hits, hit| {
-            !hits.iter().any(|h| {
-                h.on(List::Anthro)
-                    && ((h.last + 1 == hit.first && self.adjacent(reading, h.last, hit.first))
-                        || (h.first == hit.last + 1 && self.adjacent(reading, hit.last, h.first)))
-            })
-        })
-    }
-
     /// A real person: a listed name, or a misspelling of one (ambiguous).
     fn real_people(&self, gate: &Gate) -> Evidence {
         let mut evidence = self.on(List::RealPeople);
@@ -667,12 +657,7 @@ impl Gate {
             sure_asks,
             None,
         )?;
-        refuse(
-            Category::NonConsent,
-            prompt.on(List::NonConsent),
-            sure_asks,
-            None,
-        )?;
+        refuse(Category::NonConsent, prompt.non_consent(), sure_asks, None)?;
         refuse(
             Category::NonConsent,
             negative.on(List::ConsentInNegative),

@@ -124,12 +124,12 @@ struct Folded {
     end: usize,
 }
 
-/// Zero-width, bidirectional, variation and tag characters: invisible in a prompt, and used to
-/// break words apart. (Controls and spaces are word breaks instead: see the module's note.)
+/// Zero-width, bidirectional, variation and tag characters, and the Arabic tatweel (a letter's
+/// joining stroke drawn longer, `هـيفـاء`): invisible in a prompt, and used to break words apart. (Controls and spaces are word breaks instead: see the module's note.)
 fn invisible(c: char) -> bool {
     !c.is_ascii()
         && matches!(c,
-        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}'
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{0640}' | '\u{115F}' | '\u{1160}' | '\u{17B4}'
         | '\u{17B5}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}'
         | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
         | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{E0000}'..='\u{E007F}')
@@ -599,6 +599,11 @@ mod tests {
     #[test]
     fn invisible_characters_do_not_split_a_word() {
         assert_eq!(texts(&plain("lo\u{200B}li te\u{00AD}en")), ["loli", "teen"]);
+    }
+
+    #[test]
+    fn a_stretched_arabic_word_is_the_word() {
+        assert_eq!(texts(&plain("هـيفـاء")), texts(&plain("هيفاء")));
     }
 
     #[test]

@@ -1,0 +1,64 @@
+//! Animals in a request: which ones count beside a sex act. An animal asleep or grazing in a
+//! clause of its own takes no part in the act said elsewhere.
+
+use super::lists::{Hit, List};
+use super::normalize::Reading;
+use super::{Evidence, Read};
+
+/// How many words after an animal the words that set it aside may start (`a small spaniel
+/// asleep`, `the dog is asleep`, `horses grazing outside`).
+const ASIDE_WITHIN: usize = 3;
+
+impl Read<'_> {
+    /// Animals, but not anthropomorphic characters (`anthro wolf`, `horse girl`), nor an animal
+    /// set aside from the act (`lists/animals_aside.txt`: `the dog asleep in the next room`).
+    pub(super) fn animals(&self) -> Evidence {
+        self.evidence(List::Animals, |reading, hits, hit| {
+            let anthro = hits.iter().any(|h| {
+                h.on(List::Anthro)
+                    && ((h.last + 1 == hit.first && self.adjacent(reading, h.last, hit.first))
+                        || (h.first == hit.last + 1 && self.adjacent(reading, hit.last, h.first)))
+            });
+            !anthro
+                && !hits
+                    .iter()
+                    .any(|aside| self.sets_aside(reading, hits, hit, aside))
+        })
+    }
+
+    /// Words of non-consent, but not the sleep of an animal set aside (`their golden retriever
+    /// asleep in its bed`): the animal sleeps, not a person.
+    pub(super) fn non_consent(&self) -> Evidence {
+        self.evidence(List::NonConsent, |reading, hits, hit| {
+            !hits.iter().any(|animal| {
+                animal.on(List::Animals) && self.sets_aside(reading, hits, animal, hit)
+            })
+        })
+    }
+
+    /// Whether `aside` (words of `animals_aside.txt`) starts within [`ASIDE_WITHIN`] words after
+    /// `animal`, in its clause, and no sex act stands in that clause: "having sex with the dog
+    /// sleeping beside her" keeps the dog in the act.
+    fn sets_aside(&self, reading: &Reading, hits: &[Hit], animal: &Hit, aside: &Hit) -> bool {
+        aside.on(List::AnimalsAside)
+            && aside.first > animal.last
+            && aside.first <= animal.last + ASIDE_WITHIN
+            && self.one_clause(reading, animal.last, aside.first)
+            && !hits.iter().any(|act| {
+                act.on(List::SexActs)
+                    && self.one_clause(
+                        reading,
+                        act.first.min(animal.first),
+                        act.last.max(animal.last),
+                    )
+            })
+    }
+
+    /// Whether no clause mark stands between words `a` and `b` (`a` before `b`) of `reading`.
+    fn one_clause(&self, reading: &Reading, a: usize, b: usize) -> bool {
+        a >= b
+            || self
+                .clause_gap(reading.words[a].end, reading.words[b].start)
+                .is_some()
+    }
+}
