@@ -280,18 +280,26 @@ fn forms(entry: &str, plurals: bool) -> Vec<String> {
     forms
 }
 
-/// Arabic writes its prepositions and "and" stuck to the next word (`لهيفاء وهبي`, "of Haifa
-/// Wehbe"): a name written in Arabic script is also listed with each of them before it.
+/// Arabic and Hebrew write the article, their prepositions and "and" on the next word
+/// (`الحصان`, "the horse"; `والحصان`, "and the horse"; `לכלב`, "to the dog"; `لهيفاء وهبي`, "of
+/// Haifa Wehbe"): an animal or a name written in either script is also listed with each of
+/// them before it.
 fn clitic_forms(list: List, line: &str) -> Vec<String> {
-    const CLITICS: [&str; 4] = ["ل", "ب", "و", "ك"];
-    let arabic = line
-        .chars()
-        .next()
-        .is_some_and(|c| ('\u{0620}'..='\u{064A}').contains(&c));
-    if list != List::RealPeople || !arabic {
+    const ARABIC_NAME: [&str; 4] = ["ل", "ب", "و", "ك"];
+    const ARABIC_NOUN: [&str; 8] = ["ال", "وال", "بال", "لل", "كال", "و", "ب", "ل"];
+    const HEBREW: [&str; 8] = ["ה", "ו", "וה", "ב", "ל", "כ", "מ", "ש"];
+    let Some(first) = line.chars().next() else {
         return Vec::new();
-    }
-    CLITICS
+    };
+    let arabic = ('\u{0620}'..='\u{064A}').contains(&first);
+    let hebrew = ('\u{05D0}'..='\u{05EA}').contains(&first);
+    let clitics: &[&str] = match list {
+        List::RealPeople if arabic => &ARABIC_NAME,
+        List::Animals if arabic && !line.starts_with("ال") => &ARABIC_NOUN,
+        List::RealPeople | List::Animals if hebrew => &HEBREW,
+        _ => &[],
+    };
+    clitics
         .iter()
         .map(|clitic| entry(&format!("{clitic}{line}")))
         .collect()

@@ -117,7 +117,15 @@ mod tests {
             unnamed("i stil med Anders Zorn, naken kvinna badar"),
             ", naken kvinna badar"
         );
-        assert_eq!(unnamed("akt w stylu Klimta"), "akt w stylu Klimta");
+        assert_eq!(unnamed("akt w stylu Klimta"), "akt");
+        assert_eq!(
+            unnamed("Γλυπτό γυμνής Αφροδίτης σε ύφος Πραξιτέλη, μάρμαρο"),
+            "Γλυπτό γυμνής Αφροδίτης , μάρμαρο"
+        );
+        assert_eq!(
+            unnamed("naken kvinna i skogen, John Bauer-stil"),
+            "naken kvinna i skogen,"
+        );
     }
 
     #[test]
