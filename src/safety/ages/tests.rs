@@ -132,7 +132,15 @@ fn years_of_the_hijri_solar_hijri_bengali_and_vikram_samvat_calendars_are_birth_
         kinds("پسری متولد ۱۳۹۰"),
         [AgeKind::Minor { certain: false }]
     );
-    assert_eq!(kinds("زن متولد ۱۳۶۵"), []);
+    assert_eq!(kinds("زن متولد ۱۳۶۵"), [AgeKind::Adult]);
+    // A year still to come is the Buddhist Era's after birth words, its พ.ศ. or not.
+    assert_eq!(
+        kinds("เด็กหญิง เกิดปี 2555"),
+        [AgeKind::Minor { certain: true }]
+    );
+    assert_eq!(kinds("ผู้หญิง เกิดปี 2530"), [AgeKind::Adult]);
+    assert_eq!(kinds("a city founded in 2555 of the common era"), []);
+    assert_eq!(kinds("a cyborg born in 2555"), []);
     // A mark that reads as a Latin letter is no era without birth words (`ở` reads `o`).
     assert!(minor("cô bé học lớp 7 ở Hà Nội"));
 }

@@ -6,6 +6,18 @@ use super::*;
 /// Birth years that are no common era's for anyone alive, and a Solar Hijri year's for the young.
 const SOLAR_HIJRI_BIRTHS: std::ops::RangeInclusive<u32> = 1300..=1420;
 
+/// Birth years still to come in the common era, and the Buddhist Era's of the living (Thailand,
+/// Laos, Cambodia: 2469 is 1926, 2569 is 2026): `เกิดปี 2555` is 2012 without its `พ.ศ.`.
+const BUDDHIST_ERA_BIRTHS: std::ops::RangeInclusive<u32> = 2450..=2600;
+
+/// The Buddhist Era's year 1 is 543 years before the common era's.
+const BUDDHIST_ERA_OFFSET: i64 = -543;
+
+/// Thai, Lao and Khmer letters: the scripts of the countries that count years in the Buddhist Era.
+fn buddhist_era_script(c: char) -> bool {
+    matches!(c, '\u{0E00}'..='\u{0EFF}' | '\u{1780}'..='\u{17FF}')
+}
+
 /// How many words a date may put between a birth word and the year (`born on the 5th of March
 /// 2012`, `2012年3月5日生まれ`).
 const DATE_WORDS: usize = 6;
@@ -102,8 +114,12 @@ impl AgeRules {
         {
             // No living person was born in 1300 to 1420 of the common era: such a birth year
             // is Iran's and Afghanistan's (`متولد ۱۳۹۰` is 2011), or a Hijri year without its
-            // mark (`مواليد ١٤٠٠` is 1979): a minor by the first reading is ambiguous.
+            // mark (`مواليد ١٤٠٠` is 1979): a minor by the first reading is ambiguous, an adult
+            // by it is one by both (the Hijri year is the earlier).
             let years = i64::from(year) - (n64 + 621);
+            if years >= 18 {
+                return Some(Some(Self::of_age(first, stop, years)));
+            }
             return Some((0..18).contains(&years).then_some(Age {
                 years: None,
                 first,
@@ -111,6 +127,13 @@ impl AgeRules {
                 school: false,
                 kind: AgeKind::Minor { certain: false },
             }));
+        }
+        // Only after Thai, Lao or Khmer birth words: "a cyborg born in 2555" is science fiction.
+        if BUDDHIST_ERA_BIRTHS.contains(&n)
+            && let Some(around) = self.born_around(words, i, last)
+            && words.word(around.0).chars().any(buddhist_era_script)
+        {
+            return Some(born_in(around, BUDDHIST_ERA_OFFSET));
         }
         if !(1900..=9999).contains(&n) {
             return None;
