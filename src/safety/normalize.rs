@@ -125,7 +125,8 @@ struct Folded {
 }
 
 /// Zero-width, bidirectional, variation and tag characters, and the Arabic tatweel (a letter's
-/// joining stroke drawn longer, `هـيفـاء`): invisible in a prompt, and used to break words apart. (Controls and spaces are word breaks instead: see the module's note.)
+/// joining stroke drawn longer, `هـيفـاء`): invisible in a prompt, and used to break words
+/// apart. (Controls and spaces are word breaks instead: see the module's note.)
 fn invisible(c: char) -> bool {
     !c.is_ascii()
         && matches!(c,

@@ -22,6 +22,9 @@ fn buddhist_era_script(c: char) -> bool {
 /// 2012`, `2012年3月5日生まれ`).
 const DATE_WORDS: usize = 6;
 
+/// The common-era year the Hebrew year 5700 mostly falls in (it began in September 1939).
+const HEBREW_5700: i64 = 1940;
+
 /// A year of the Hebrew calendar in letters, as births are written, at words `i` and `i + 1`
 /// (the gershayim splits it: `תשע״א` is `תשע` `א`, 5771, which is 2010–11; a `ב` "in" may lead):
 /// the common-era year it mostly falls in, and its last word. Only the years 5700 to 5799 (1940
@@ -60,7 +63,7 @@ fn hebrew_year(words: &Reading, i: usize) -> Option<(i64, usize)> {
         .chain(unit.chars())
         .map(value)
         .sum::<Option<i64>>()?;
-    (sum < 100).then_some((1240 + 700 + sum, i + 1))
+    (sum < 100).then_some((HEBREW_5700 + sum, i + 1))
 }
 
 impl AgeRules {
