@@ -37,10 +37,11 @@ pub enum List {
     Kin,
     Innocent,
     AnimalsAside,
+    SchoolAside,
 }
 
 impl List {
-    const ALL: [List; 18] = [
+    const ALL: [List; 19] = [
         List::Explicit,
         List::Minor,
         List::Harm,
@@ -59,6 +60,7 @@ impl List {
         List::Kin,
         List::Innocent,
         List::AnimalsAside,
+        List::SchoolAside,
     ];
 
     /// The file it is read from.
@@ -82,6 +84,7 @@ impl List {
             List::Kin => "kin.txt",
             List::Innocent => "innocent.txt",
             List::AnimalsAside => "animals_aside.txt",
+            List::SchoolAside => "school_aside.txt",
         }
     }
 
@@ -105,6 +108,7 @@ impl List {
             List::Kin => include_str!("lists/kin.txt"),
             List::Innocent => include_str!("lists/innocent.txt"),
             List::AnimalsAside => include_str!("lists/animals_aside.txt"),
+            List::SchoolAside => include_str!("lists/school_aside.txt"),
         }
     }
 
@@ -112,7 +116,12 @@ impl List {
     fn plurals(self) -> bool {
         !matches!(
             self,
-            List::RealPeople | List::Denials | List::Consent | List::Kin | List::AnimalsAside
+            List::RealPeople
+                | List::Denials
+                | List::Consent
+                | List::Kin
+                | List::AnimalsAside
+                | List::SchoolAside
         )
     }
 

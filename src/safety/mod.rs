@@ -38,6 +38,7 @@ pub mod meaning;
 pub mod moderation;
 mod names;
 pub mod normalize;
+mod school;
 pub mod strikes;
 
 #[cfg(test)]
@@ -159,8 +160,10 @@ pub struct Gate {
     lists: Lists,
     ages: ages::AgeRules,
     names: names::Names,
-    /// [`SCHOOL_WORDS`] as the readings write them.
+    /// [`school::SCHOOL_WORDS`] as the readings write them.
     schools: Vec<String>,
+    /// [`school::PUPIL_WORDS`] as the readings write them.
+    pupils: Vec<String>,
 }
 
 /// Signs found for one rule: the words as the user wrote them, each with the field it is in,
@@ -266,6 +269,16 @@ impl<'a> Read<'a> {
 
     /// The signs on `list` that `keep` keeps, once each.
     fn evidence(&self, list: List, keep: impl Fn(&Reading, &[Hit], &Hit) -> bool) -> Evidence {
+        self.weighed(list, keep, |_, _, _| false)
+    }
+
+    /// The signs on `list` that `keep` keeps, once each; those `weak` says of are ambiguous.
+    fn weighed(
+        &self,
+        list: List,
+        keep: impl Fn(&Reading, &[Hit], &Hit) -> bool,
+        weak: impl Fn(&Reading, &[Hit], &Hit) -> bool,
+    ) -> Evidence {
         let mut evidence = Evidence::default();
         for (reading, hits) in &self.hits {
             // A listed word inside an ordinary phrase (`naked eye`) is that phrase.
@@ -283,7 +296,8 @@ impl<'a> Read<'a> {
             };
             for hit in hits.iter().filter(|h| h.on(list) && !innocent(h)) {
                 if keep(reading, hits, hit) {
-                    let ambiguous = hit.ambiguous(list) || weakened(hit);
+                    let ambiguous =
+                        hit.ambiguous(list) || weakened(hit) || weak(reading, hits, hit);
                     evidence.add(self.sign(reading, hit.first, hit.last, ambiguous));
                 }
             }
@@ -324,27 +338,6 @@ impl<'a> Read<'a> {
     fn followed_by(hits: &[Hit], list: List, last: usize) -> bool {
         hits.iter()
             .any(|h| h.on(list) && (h.first == last + 1 || h.first == last + 2))
-    }
-
-    /// Whether the school words `first..=last` are a workplace: an adult occupation one or two
-    /// words after them (`kindergarten teacher`), or right before them, alone or with one word
-    /// of [`WORKPLACE_LINKS`] and at most one of [`WORKPLACE_ARTICLES`] (`juf van groep 1`,
-    /// `guro sa kindergarten`, `Referendarin an einer Grundschule`), nothing else between.
-    fn at_work(&self, reading: &Reading, hits: &[Hit], first: usize, last: usize) -> bool {
-        let linked = |role_last: usize| {
-            let link = role_last + 1;
-            let through_article =
-                link + 2 == first && WORKPLACE_ARTICLES.contains(&reading.word(link + 1));
-            WORKPLACE_LINKS.contains(&reading.word(link))
-                && (link + 1 == first || through_article)
-                && (role_last..first).all(|i| self.adjacent(reading, i, i + 1))
-        };
-        Self::followed_by(hits, List::AdultRoles, last)
-            || hits.iter().any(|h| {
-                h.on(List::AdultRoles)
-                    && (h.last + 1 == first && self.adjacent(reading, h.last, first)
-                        || (h.last + 2 <= first && linked(h.last)))
-            })
     }
 
     /// Marks the signs a kin word (`mother of`, `annesi`) stands beside, in the same clause:
@@ -395,9 +388,16 @@ impl<'a> Read<'a> {
     /// before an adult occupation is a workplace, and a stated adult age makes ambiguous signs
     /// an adult's. With them, whether an age of [`GROWN`] or more is stated in numbers.
     fn minor(&self, gate: &Gate) -> (Evidence, bool) {
-        let mut evidence = self.evidence(List::Minor, |reading, hits, hit| {
-            !(gate.school(reading, hit) && self.at_work(reading, hits, hit.first, hit.last))
-        });
+        let mut evidence = self.weighed(
+            List::Minor,
+            |reading, hits, hit| {
+                !(gate.school(reading, hit) && self.at_work(reading, hits, hit.first, hit.last))
+            },
+            |reading, hits, hit| {
+                gate.pupil(reading, hit)
+                    && Self::set_aside_school(reading, hits, hit.first, hit.last)
+            },
+        );
         let mut adult = false;
         let mut grown = false;
         // `n00d 12 y34r 0ld` states its age in the leetspeak reading.
@@ -420,7 +420,9 @@ impl<'a> Read<'a> {
                     }
                     ages::AgeKind::Minor { certain } => {
                         if !(age.school && self.at_work(reading, hits, age.first, age.last)) {
-                            evidence.add(self.sign(reading, age.first, age.last, !certain));
+                            let past = age.school
+                                && Self::set_aside_school(reading, hits, age.first, age.last);
+                            evidence.add(self.sign(reading, age.first, age.last, !certain || past));
                         }
                     }
                 }
@@ -477,71 +479,6 @@ fn swaps(text: &str) -> bool {
 const KIN_BEFORE: usize = 24;
 const KIN_AFTER: usize = 24;
 
-/// The words that join an occupation written first to its workplace (`maestra de primaria`,
-/// `teacher at kindergarten`, `juf van groep 1`, `guro sa kindergarten`), as readings write
-/// them. Only these: "teacher and kindergartener" joins two people.
-const WORKPLACE_LINKS: [&str; 22] = [
-    "of", "at", "in", "from", "de", "del", "da", "do", "di", "du", "des", "d", "van", "von", "an",
-    "der", "sa", "ng", "w", "v", "na", "i",
-];
-
-/// Articles that may stand between a workplace link and the school (`an einer`, `at a`).
-const WORKPLACE_ARTICLES: [&str; 16] = [
-    "a", "an", "the", "einer", "einem", "der", "dem", "la", "le", "l", "el", "une", "un", "una",
-    "uma", "um",
-];
-
-/// Words of a school or a school level: before an adult occupation (`middle school teacher`,
-/// `kindergarten teacher`) they name a workplace. Only these: `loli teacher` is no workplace.
-const SCHOOL_WORDS: [&str; 46] = [
-    "school",
-    "kindergarten",
-    "preschool",
-    "nursery",
-    "elementary",
-    "primary",
-    "middle",
-    "junior high",
-    "high",
-    "daycare",
-    "grade",
-    "escuela",
-    "colegio",
-    "primaria",
-    "secundaria",
-    "escola",
-    "fundamental",
-    "ecole",
-    "college",
-    "lycee",
-    "maternelle",
-    "schule",
-    "grundschule",
-    "gymnasium",
-    "scuola",
-    "elementare",
-    "media",
-    "basisschool",
-    "middelbare",
-    "szkola",
-    "podstawowa",
-    "liceum",
-    "школ",
-    "okul",
-    "ilkokul",
-    "ortaokul",
-    "学校",
-    "中学",
-    "小学",
-    "高校",
-    "幼稚園",
-    "幼儿园",
-    "학교",
-    "초등",
-    "유치원",
-    "어린이집",
-];
-
 fn current_year() -> i32 {
     use chrono::Datelike;
     chrono::Utc::now().year()
@@ -553,7 +490,14 @@ impl Gate {
             lists,
             ages: ages::AgeRules::parse(ages, numbers),
             names: names::Names::new(real_people),
-            schools: SCHOOL_WORDS.iter().map(|w| normalize::entry(w)).collect(),
+            schools: school::SCHOOL_WORDS
+                .iter()
+                .map(|w| normalize::entry(w))
+                .collect(),
+            pupils: school::PUPIL_WORDS
+                .iter()
+                .map(|w| normalize::entry(w))
+                .collect(),
         }
     }
 
@@ -580,12 +524,6 @@ impl Gate {
 
     pub fn lists(&self) -> &Lists {
         &self.lists
-    }
-
-    /// Whether `hit` names a school or a school level.
-    fn school(&self, reading: &Reading, hit: &Hit) -> bool {
-        let covered = &reading.text[reading.words[hit.first].at.0..reading.words[hit.last].at.1];
-        self.schools.iter().any(|w| covered.contains(w.as_str()))
     }
 
     /// `Ok` when the request may be made; otherwise why not. The texts are read as the model's
