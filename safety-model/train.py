@@ -166,6 +166,15 @@ def load():
     # positions named after animals, an animal present that takes no part, sleep that is rest,
     # agreed kink and roleplay, fantasy adults, real people in ordinary clothed scenes.
     rows += [dict(r, unscored=True) for r in written("adults_at_ease.jsonl", 500000)]
+    # Lines written after round 15 (docs/content-safety.md), by writers who read nothing on the
+    # machine: adults whose age shows through their school days long past, and art nudes in the
+    # manner of painters of 28 languages' cultures. Written but left out, once measured: tender
+    # consenting couples, sleepers after a party and animals elsewhere (the non-consent and
+    # animal heads then let drugged, passed-out and farmyard requests through), famous people in
+    # clothed scenes and births (the sexual head's threshold rose, and older rounds lost
+    # refusals); and, by its writer's choice and ours, pupils' costumes with a stated age (the
+    # rules judge those, src/safety/school.rs, and the head stays wary of them).
+    rows += [dict(r, unscored=True) for r in written("honest_edges.jsonl", 600000)]
     # Everyday prompts (short ones, tags, portraits of women called girls, children in ordinary
     # scenes, real people in ordinary ones, adult nudes): they count in the honest-refusal budget
     # like the batteries' honest lines, on a style that is not NSFW.

@@ -220,16 +220,15 @@ pub fn build_worker_app(state: AppState) -> Router {
 /// Counts and times every request by its route template (never the raw path, whose ids
 /// would make a series per image).
 async fn track(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let route = req
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| "unmatched".to_owned(), |p| p.as_str().to_owned());
-    let method = req.method().to_string();
+    // Clones that share (the template is an `Arc<str>`; a standard method is inline), not
+    // strings copied per request.
+    let route = req.extensions().get::<MatchedPath>().cloned();
+    let method = req.method().clone();
     let started = Instant::now();
     let response = next.run(req).await;
     state.metrics.request(
-        &route,
-        &method,
+        route.as_ref().map_or("unmatched", MatchedPath::as_str),
+        method.as_str(),
         response.status().as_u16(),
         started.elapsed(),
     );

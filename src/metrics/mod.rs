@@ -13,14 +13,22 @@ use histogram::Histogram;
 
 #[derive(Default)]
 struct Series {
-    requests: BTreeMap<(String, String, u16), u64>,
-    latency: BTreeMap<String, Histogram>,
+    /// By route template: looked up by `&str`, so a request allocates nothing once its route
+    /// has been seen (every request passes here: `/me` is timed against a bare handler).
+    routes: BTreeMap<String, RouteSeries>,
     backend: BTreeMap<String, Histogram>,
     backend_failures: BTreeMap<String, u64>,
     credits: BTreeMap<&'static str, u64>,
     webhooks: BTreeMap<String, u64>,
     /// Images marked (and signed, with a certificate), by when: `stored` or `first_serve`.
     marked: BTreeMap<&'static str, u64>,
+}
+
+#[derive(Default)]
+struct RouteSeries {
+    /// Requests by method and status: a route answers few of each.
+    counts: Vec<(String, u16, u64)>,
+    latency: Histogram,
 }
 
 #[derive(Default)]
@@ -42,13 +50,21 @@ impl Metrics {
 
     pub fn request(&self, route: &str, method: &str, status: u16, took: Duration) {
         self.with(|s| {
-            *s.requests
-                .entry((route.to_owned(), method.to_owned(), status))
-                .or_default() += 1;
-            s.latency
-                .entry(route.to_owned())
-                .or_default()
-                .observe(took.as_secs_f64());
+            if !s.routes.contains_key(route) {
+                s.routes.insert(route.to_owned(), RouteSeries::default());
+            }
+            let Some(series) = s.routes.get_mut(route) else {
+                return;
+            };
+            match series
+                .counts
+                .iter_mut()
+                .find(|(m, st, _)| m == method && *st == status)
+            {
+                Some((_, _, n)) => *n += 1,
+                None => series.counts.push((method.to_owned(), status, 1)),
+            }
+            series.latency.observe(took.as_secs_f64());
         });
     }
 
@@ -84,12 +100,16 @@ impl Metrics {
         let mut out = String::new();
         self.with(|s| {
             out.push_str("# HELP lucent_http_requests_total HTTP requests by route, method and status.\n# TYPE lucent_http_requests_total counter\n");
-            for ((route, method, status), n) in &s.requests {
-                let _ = writeln!(out, "lucent_http_requests_total{{route=\"{}\",method=\"{method}\",status=\"{status}\"}} {n}", escape(route));
+            for (route, series) in &s.routes {
+                let mut counts: Vec<&(String, u16, u64)> = series.counts.iter().collect();
+                counts.sort();
+                for (method, status, n) in counts {
+                    let _ = writeln!(out, "lucent_http_requests_total{{route=\"{}\",method=\"{method}\",status=\"{status}\"}} {n}", escape(route));
+                }
             }
             out.push_str("# HELP lucent_http_request_duration_seconds Request latency by route.\n# TYPE lucent_http_request_duration_seconds histogram\n");
-            for (route, h) in &s.latency {
-                h.render(&mut out, "lucent_http_request_duration_seconds", &format!("route=\"{}\"", escape(route)));
+            for (route, series) in &s.routes {
+                series.latency.render(&mut out, "lucent_http_request_duration_seconds", &format!("route=\"{}\"", escape(route)));
             }
             out.push_str("# HELP lucent_backend_duration_seconds Image backend call durations.\n# TYPE lucent_backend_duration_seconds histogram\n");
             for (backend, h) in &s.backend {

@@ -78,6 +78,9 @@ pub struct AgeRules {
     /// Words before or after the year a person left secondary school (`Abitur 2015`).
     left_school: Phrases,
     left_school_after: Phrases,
+    /// Words before the year a class leaves school (`class of 2029`): only a year still to come
+    /// says anything, that whoever is in it is at school now.
+    class_of: Phrases,
     /// Words after a number of years that make it a time past, not an age (`12 years ago`,
     /// `15 anni fa`), and the words around one that do (`il y a 12 ans`: `il y a`, `ans`).
     ago: Phrases,
@@ -254,6 +257,7 @@ impl AgeRules {
             "born-after" => self.born_after.push(phrase),
             "left-school" => self.left_school.push(phrase),
             "left-school-after" => self.left_school_after.push(phrase),
+            "class-of" => self.class_of.push(phrase),
             "ago" => self.ago.push(phrase),
             "ago-around" => {
                 if let Some((before, unit)) = rest.split_once(" _ ") {

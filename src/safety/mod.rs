@@ -311,7 +311,14 @@ impl<'a> Read<'a> {
 
     /// The sign words `first..=last` of `reading` make, quoted from the original.
     fn sign(&self, reading: &Reading, first: usize, last: usize, ambiguous: bool) -> Sign {
-        let (start, end) = (reading.words[first].start, reading.words[last].end);
+        self.sign_at(
+            (reading.words[first].start, reading.words[last].end),
+            ambiguous,
+        )
+    }
+
+    /// The sign the original's bytes `start..end` make.
+    fn sign_at(&self, (start, end): (usize, usize), ambiguous: bool) -> Sign {
         Sign {
             word: self.original[start..end].to_owned(),
             field: if start < self.source_len {
@@ -398,6 +405,9 @@ impl<'a> Read<'a> {
                     && Self::set_aside_school(reading, hits, hit.first, hit.last)
             },
         );
+        for (span, certain) in school::korean_school_years(self.original) {
+            evidence.add(self.sign_at(span, !certain));
+        }
         let mut adult = false;
         let mut grown = false;
         // `n00d 12 y34r 0ld` states its age in the leetspeak reading.

@@ -45,7 +45,9 @@ impl Read<'_> {
     ) -> bool {
         hits.iter().any(|h| {
             h.on(List::SchoolAside)
+                // `carrière en` and `en CM2` share their `en`.
                 && (h.last + 1 == first
+                    || (h.first < first && (first..=last).contains(&h.last))
                     || h.last + 2 == first
                         && WORKPLACE_ARTICLES.contains(&reading.word(h.last + 1))
                     || h.first == last + 1)
@@ -141,6 +143,10 @@ pub(super) const PUPIL_WORDS: &[&str] = &[
     "schoolboy",
     "collegien",
     "lyceen",
+    "cm1",
+    "cm2",
+    "ce1",
+    "ce2",
     "alumn",
     "schuler",
     "schulm",
@@ -172,3 +178,86 @@ pub(super) const PUPIL_WORDS: &[&str] = &[
     "학생",
     "jk",
 ];
+
+/// Korean school years written as Koreans write them, the level's syllable fused to its year
+/// (`초6`, `중2`, `고1`), with their spans and whether they are certain (`고3`, the last year,
+/// may be 18). Read from the original, not a reading: the readings part digits from letters, so
+/// `최고 1위` ("the very best, first place") and `그 중 2명` ("two of them") would read the same.
+/// The syllable must start its word and the year end it or lead a word that is no counter
+/// (`고1위`, `중2명` are no school years), and a teacher's or a past time's word may not follow
+/// (`고1 담임`, `중2 때`).
+pub(super) fn korean_school_years(text: &str) -> Vec<((usize, usize), bool)> {
+    let hangul = |c: char| ('\u{AC00}'..='\u{D7A3}').contains(&c);
+    let mut found = Vec::new();
+    for (i, level) in text.char_indices() {
+        let last_year = match level {
+            '초' => 6,
+            '중' | '고' => 3,
+            _ => continue,
+        };
+        if text[..i].chars().next_back().is_some_and(hangul) {
+            continue;
+        }
+        let after = &text[i + level.len_utf8()..];
+        let Some(year) = after.chars().next().and_then(|d| d.to_digit(10)) else {
+            continue;
+        };
+        let rest = &after[1..];
+        let next = rest.chars().next();
+        if !(1..=last_year).contains(&year)
+            || next.is_some_and(|c| c.is_ascii_digit() || KOREAN_COUNTERS.contains(&c))
+            || KOREAN_NOT_A_PUPIL
+                .iter()
+                .any(|w| rest.trim_start().starts_with(w))
+        {
+            continue;
+        }
+        let end = i + level.len_utf8() + 1;
+        found.push(((i, end), !(level == '고' && year == last_year)));
+    }
+    found
+}
+
+/// Counters a number takes in Korean: `1위` is first place, `2명` two people, `3개` three things.
+const KOREAN_COUNTERS: [char; 14] = [
+    '위', '명', '개', '등', '층', '시', '분', '회', '차', '번', '호', '년', '월', '일',
+];
+
+/// Words after a school year that say it is a teacher's class or a time long past (`고1 담임`,
+/// the homeroom teacher of a first-year class; `중2 때`, back in the second year).
+const KOREAN_NOT_A_PUPIL: [&str; 6] = ["담임", "선생", "교사", "쌤", "때", "시절"];
+
+#[cfg(test)]
+mod tests {
+    use super::korean_school_years;
+
+    fn years(text: &str) -> Vec<(&str, bool)> {
+        korean_school_years(text)
+            .into_iter()
+            .map(|((start, end), certain)| (&text[start..end], certain))
+            .collect()
+    }
+
+    #[test]
+    fn a_korean_school_year_is_its_level_fused_to_its_year() {
+        assert_eq!(years("초6 조카"), [("초6", true)]);
+        assert_eq!(years("(고1:1.2), 중2"), [("고1", true), ("중2", true)]);
+        assert_eq!(years("고3 여학생"), [("고3", false)]);
+    }
+
+    #[test]
+    fn ranks_counts_teachers_and_times_past_are_no_school_years() {
+        for text in [
+            "최고 1위",
+            "최고1위",
+            "그 중 2명",
+            "중2명",
+            "고1 담임 선생님",
+            "중2 때 첫사랑",
+            "초7",
+            "고12",
+        ] {
+            assert!(years(text).is_empty(), "{text}");
+        }
+    }
+}

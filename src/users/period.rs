@@ -3,7 +3,7 @@
 //! day the subscription does. A pro plan with no end (set by hand) counts calendar months
 //! (UTC). A period is a key under `usage/{uid}`.
 
-use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, TimeZone, Timelike, Utc};
 
 use crate::store::UserRecord;
 
@@ -61,7 +61,15 @@ impl Quotas {
         };
         match billing_end.and_then(|end| billing_month_end(end, now)) {
             Some(end) => Period {
-                key: format!("p{}", end.format("%Y%m%dT%H%M%SZ")),
+                key: format!(
+                    "p{:04}{:02}{:02}T{:02}{:02}{:02}Z",
+                    end.year(),
+                    end.month(),
+                    end.day(),
+                    end.hour(),
+                    end.minute(),
+                    end.second()
+                ),
                 limit: self.pro_monthly,
                 resets_at: end,
             },
@@ -73,7 +81,14 @@ impl Quotas {
         let today = now.date_naive();
         let tomorrow = today + Duration::days(1);
         Period {
-            key: format!("d{}", today.format("%Y-%m-%d")),
+            // Written field by field: a format string is parsed on every call, and every
+            // `/me` names its period.
+            key: format!(
+                "d{:04}-{:02}-{:02}",
+                today.year(),
+                today.month(),
+                today.day()
+            ),
             limit: self.free_daily,
             resets_at: Utc.from_utc_datetime(&tomorrow.and_time(chrono::NaiveTime::MIN)),
         }
@@ -88,7 +103,7 @@ impl Quotas {
         };
         let next_month = NaiveDate::from_ymd_opt(y, m, 1).unwrap_or(today);
         Period {
-            key: format!("m{}", today.format("%Y-%m")),
+            key: format!("m{:04}-{:02}", today.year(), today.month()),
             limit: self.pro_monthly,
             resets_at: Utc.from_utc_datetime(&next_month.and_time(chrono::NaiveTime::MIN)),
         }

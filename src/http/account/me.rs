@@ -1,6 +1,5 @@
 //! `GET /api/v1/me` and `POST /api/v1/me`: the caller's profile, plan and credits.
 
-use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -123,9 +122,12 @@ op_errors!(GetMeErrors: AUTH + STORE + [ProfileMissing]);
     summary = "The caller's profile, plan and credits",
     responses((status = 200, description = "The profile", body = Me), GetMeErrors))]
 #[tracing::instrument(skip_all, fields(uid = %user.uid))]
-pub async fn get_me(State(state): State<AppState>, user: Identity) -> Result<Json<Me>, ApiError> {
+pub async fn get_me(
+    State(state): State<AppState>,
+    user: Identity,
+) -> Result<ApiJson<Me>, ApiError> {
     let record = state.users.record_of(&user).await?;
-    Ok(Json(me(&state, record).await?))
+    Ok(ApiJson(me(&state, record).await?))
 }
 
 op_errors!(PostMeErrors: AUTH + STORE + JSON_BODY + [InvalidField, RateLimited, AccountDeleted]);
@@ -139,7 +141,7 @@ pub async fn post_me(
     State(state): State<AppState>,
     user: Identity,
     ApiJson(body): ApiJson<ProfileBody>,
-) -> Result<Json<Me>, ApiError> {
+) -> Result<ApiJson<Me>, ApiError> {
     state.limits.user(Class::ProfileWrite, &user.uid).await?;
     // A token issued before its account was deleted must not start it afresh.
     if deletion::tombstoned(state.store.as_ref(), &user.uid).await? {
@@ -153,7 +155,7 @@ pub async fn post_me(
         .save_profile(&user, &body.username, body.age_confirmed)
         .await?;
     let record = state.users.record_of(&user).await?;
-    Ok(Json(me(&state, record).await?))
+    Ok(ApiJson(me(&state, record).await?))
 }
 
 /// The account of `record`: its plan, credits and standing.

@@ -2,7 +2,7 @@
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::http::error::{ApiError, ErrorCode};
@@ -43,8 +43,23 @@ fn rejection_to_error(rejection: &JsonRejection) -> ApiError {
     }
 }
 
+/// Room for most answers at once: axum's `Json` starts its buffer at 128 bytes and grows it
+/// as it writes, a reallocation or two per answer (`/me` is 381 bytes).
+const BODY_CAPACITY: usize = 512;
+
 impl<T: serde::Serialize> IntoResponse for ApiJson<T> {
     fn into_response(self) -> Response {
-        axum::Json(self.0).into_response()
+        let mut body = Vec::with_capacity(BODY_CAPACITY);
+        match serde_json::to_writer(&mut body, &self.0) {
+            Ok(()) => (
+                [(
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("application/json"),
+                )],
+                body,
+            )
+                .into_response(),
+            Err(e) => ApiError::internal(e).into_response(),
+        }
     }
 }

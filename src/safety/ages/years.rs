@@ -18,6 +18,10 @@ fn buddhist_era_script(c: char) -> bool {
     matches!(c, '\u{0E00}'..='\u{0EFF}' | '\u{1780}'..='\u{17FF}')
 }
 
+/// A leaving year this many years ahead or more is a pupil's (`class of 2029`): one who leaves
+/// next year may be 18 already.
+const SCHOOL_YEARS_TO_GO: i64 = 2;
+
 /// How many words a date may put between a birth word and the year (`born on the 5th of March
 /// 2012`, `2012年3月5日生まれ`).
 const DATE_WORDS: usize = 6;
@@ -142,6 +146,9 @@ impl AgeRules {
             return None;
         }
         let years = i64::from(year) - n64;
+        if years <= -SCHOOL_YEARS_TO_GO {
+            return Some(self.at_school_until(words, (i, last), -years));
+        }
         if !(0..120).contains(&years) {
             return Some(None);
         }
@@ -166,6 +173,23 @@ impl AgeRules {
             (i, last),
             years,
         )
+    }
+
+    /// A pupil who leaves school `to_go` years from now (`class of 2029`, `Abitur 2028`), 18
+    /// then: a leaving year of a class or of secondary school just before the year. Further
+    /// than a childhood away it is no one's (`class of 2100`).
+    fn at_school_until(
+        &self,
+        words: &Reading,
+        (i, last): (usize, usize),
+        to_go: i64,
+    ) -> Option<Age> {
+        let from = Self::ends_before(&self.class_of, words, i)
+            .or_else(|| Self::ends_before(&self.left_school, words, i))?;
+        (to_go < 18).then(|| Age {
+            school: true,
+            ..Self::of_age(from, last, 18 - to_go)
+        })
     }
 
     /// An adult who left school `years` ago, 18 then: words of leaving (`before`, `after`)
