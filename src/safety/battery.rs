@@ -7,6 +7,7 @@ use super::*;
 
 mod corpus;
 mod languages;
+mod pointers;
 
 pub(crate) use corpus::{BATTERY, Case, HELD_OUT, Outcome, cases, rates, run, table};
 

@@ -38,10 +38,11 @@ pub enum List {
     Innocent,
     AnimalsAside,
     SchoolAside,
+    RealPointers,
 }
 
 impl List {
-    const ALL: [List; 19] = [
+    const ALL: [List; 20] = [
         List::Explicit,
         List::Minor,
         List::Harm,
@@ -61,6 +62,7 @@ impl List {
         List::Innocent,
         List::AnimalsAside,
         List::SchoolAside,
+        List::RealPointers,
     ];
 
     /// The file it is read from.
@@ -85,6 +87,7 @@ impl List {
             List::Innocent => "innocent.txt",
             List::AnimalsAside => "animals_aside.txt",
             List::SchoolAside => "school_aside.txt",
+            List::RealPointers => "real_pointers.txt",
         }
     }
 
@@ -109,6 +112,7 @@ impl List {
             List::Innocent => include_str!("lists/innocent.txt"),
             List::AnimalsAside => include_str!("lists/animals_aside.txt"),
             List::SchoolAside => include_str!("lists/school_aside.txt"),
+            List::RealPointers => include_str!("lists/real_pointers.txt"),
         }
     }
 
@@ -122,6 +126,7 @@ impl List {
                 | List::Kin
                 | List::AnimalsAside
                 | List::SchoolAside
+                | List::RealPointers
         )
     }
 

@@ -454,9 +454,13 @@ impl<'a> Read<'a> {
         (evidence, grown)
     }
 
-    /// A real person: a listed name, or a misspelling of one (ambiguous).
+    /// A real person: a listed name, a misspelling of one (ambiguous), or words that point at
+    /// one without a name (`lists/real_pointers.txt`: a photo attached, a first lady; ambiguous).
     fn real_people(&self, gate: &Gate) -> Evidence {
         let mut evidence = self.on(List::RealPeople);
+        for sign in self.on(List::RealPointers).signs {
+            evidence.add(sign);
+        }
         if !evidence.found()
             && let Some((first, last)) = gate.names.find(&self.plain)
         {
@@ -570,59 +574,82 @@ impl Gate {
             surely_explicit: sure_asks,
             adult,
         };
-        let refuse = |category, evidence: Evidence, context: bool, field: Option<Field>| {
-            if !evidence.found() {
-                return Ok(passed);
-            }
-            Err(Refusal {
-                category,
-                field: field.unwrap_or(evidence.signs[0].field),
-                strike: evidence.sure() && context,
-                words: evidence.signs.into_iter().map(|s| s.word).collect(),
-                flagged: Vec::new(),
-            })
-        };
-
+        let mut refusals = Vec::new();
         if minor.found() {
             let harm = prompt.on(List::Harm);
             if asks || harm.found() {
-                return refuse(Category::Minor, minor, sure_asks || harm.sure(), None);
+                refusals.extend(refusal(
+                    Category::Minor,
+                    minor,
+                    sure_asks || harm.sure(),
+                    None,
+                ));
             }
         }
-        if !asks {
-            return Ok(passed);
-        }
-        let negative = Read::new(&self.lists, request.negative_prompt, 0);
-        refuse(
-            Category::Minor,
-            negative.on(List::AdultInNegative),
-            sure_asks,
-            Some(Field::NegativePrompt),
-        )?;
-        refuse(
-            Category::RealPerson,
-            prompt.real_people(self),
-            sure_asks,
-            None,
-        )?;
-        refuse(Category::NonConsent, prompt.non_consent(), sure_asks, None)?;
-        refuse(
-            Category::NonConsent,
-            negative.on(List::ConsentInNegative),
-            sure_asks,
-            Some(Field::NegativePrompt),
-        )?;
-        let animals = prompt.animals();
-        if animals.found() {
-            let acts = prompt.on(List::SexActs);
-            if acts.found() {
-                for sign in Evidence::both(animals, acts).signs {
-                    bestiality.add(sign);
+        if asks {
+            let negative = Read::new(&self.lists, request.negative_prompt, 0);
+            let animals = prompt.animals();
+            if animals.found() {
+                let acts = prompt.on(List::SexActs);
+                if acts.found() {
+                    for sign in Evidence::both(animals, acts).signs {
+                        bestiality.add(sign);
+                    }
                 }
             }
+            refusals.extend(
+                [
+                    refusal(
+                        Category::Minor,
+                        negative.on(List::AdultInNegative),
+                        sure_asks,
+                        Some(Field::NegativePrompt),
+                    ),
+                    refusal(
+                        Category::RealPerson,
+                        prompt.real_people(self),
+                        sure_asks,
+                        None,
+                    ),
+                    refusal(Category::NonConsent, prompt.non_consent(), sure_asks, None),
+                    refusal(
+                        Category::NonConsent,
+                        negative.on(List::ConsentInNegative),
+                        sure_asks,
+                        Some(Field::NegativePrompt),
+                    ),
+                    refusal(Category::Bestiality, bestiality, sure_asks, None),
+                ]
+                .into_iter()
+                .flatten(),
+            );
         }
-        refuse(Category::Bestiality, bestiality, sure_asks, None)
+        // The first refusal that strikes, else the first: an ambiguous sign read first (an
+        // office, a misspelt name) must not hide a certain one after it.
+        if refusals.is_empty() {
+            return Ok(passed);
+        }
+        let chosen = refusals.iter().position(|r| r.strike).unwrap_or(0);
+        Err(refusals.swap_remove(chosen))
     }
+}
+
+/// The refusal `evidence` makes, if it holds any sign: a strike when it is sure and the request
+/// surely asks for explicit imagery (`context`).
+fn refusal(
+    category: Category,
+    evidence: Evidence,
+    context: bool,
+    field: Option<Field>,
+) -> Option<Refusal> {
+    let first = evidence.signs.first()?.field;
+    Some(Refusal {
+        category,
+        field: field.unwrap_or(first),
+        strike: evidence.sure() && context,
+        words: evidence.signs.into_iter().map(|s| s.word).collect(),
+        flagged: Vec::new(),
+    })
 }
 
 /// A request's texts as the tokenizer cleans them.
