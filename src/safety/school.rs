@@ -43,9 +43,10 @@ impl Read<'_> {
         first: usize,
         last: usize,
     ) -> bool {
+        // Right before, overlapping by a word (`carrière en` and `en CM2` share their `en`),
+        // through an article, or right after.
         hits.iter().any(|h| {
             h.on(List::SchoolAside)
-                // `carrière en` and `en CM2` share their `en`.
                 && (h.last + 1 == first
                     || (h.first < first && (first..=last).contains(&h.last))
                     || h.last + 2 == first
@@ -58,15 +59,20 @@ impl Read<'_> {
 impl Gate {
     /// Whether `hit` names a school or a school level.
     pub(super) fn school(&self, reading: &Reading, hit: &Hit) -> bool {
-        let covered = &reading.text[reading.words[hit.first].at.0..reading.words[hit.last].at.1];
+        let covered = covered(reading, hit);
         self.schools.iter().any(|w| covered.contains(w.as_str()))
     }
 
     /// Whether `hit` names a school, a school level or a pupil (`collégienne`, `uczennica`).
     pub(super) fn pupil(&self, reading: &Reading, hit: &Hit) -> bool {
-        let covered = &reading.text[reading.words[hit.first].at.0..reading.words[hit.last].at.1];
+        let covered = covered(reading, hit);
         self.school(reading, hit) || self.pupils.iter().any(|w| covered.contains(w.as_str()))
     }
+}
+
+/// The text of `reading` that `hit` covers.
+fn covered<'a>(reading: &'a Reading, hit: &Hit) -> &'a str {
+    &reading.text[reading.words[hit.first].at.0..reading.words[hit.last].at.1]
 }
 
 /// The words that join an occupation written first to its workplace (`maestra de primaria`,

@@ -12,12 +12,17 @@ const DEMO_KEY: &str = "lucent-demo-project-email-key-not-a-secret";
 
 #[derive(Clone)]
 pub struct EmailKeys {
-    key: SecretString,
+    /// The MAC with its key already absorbed: `/me` computes a key for every verified caller,
+    /// and cloning this state saves the two hash blocks the key costs each time.
+    keyed: Hmac<Sha256>,
 }
 
 impl EmailKeys {
     pub fn new(key: SecretString) -> Self {
-        Self { key }
+        Self {
+            keyed: Hmac::<Sha256>::new_from_slice(key.expose_secret().as_bytes())
+                .expect("HMAC takes any key"),
+        }
     }
 
     pub fn demo() -> Self {
@@ -27,8 +32,7 @@ impl EmailKeys {
     /// HMAC-SHA256 of the address as providers compare it (case and outer spaces do not make
     /// another mailbox), in hex.
     pub fn of(&self, email: &str) -> String {
-        let mut mac = Hmac::<Sha256>::new_from_slice(self.key.expose_secret().as_bytes())
-            .expect("HMAC takes any key");
+        let mut mac = self.keyed.clone();
         mac.update(email.trim().to_lowercase().as_bytes());
         hex::encode(mac.finalize().into_bytes())
     }
