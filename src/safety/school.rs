@@ -66,7 +66,10 @@ impl Gate {
     /// Whether `hit` names a school, a school level or a pupil (`collégienne`, `uczennica`).
     pub(super) fn pupil(&self, reading: &Reading, hit: &Hit) -> bool {
         let covered = covered(reading, hit);
-        self.school(reading, hit) || self.pupils.iter().any(|w| covered.contains(w.as_str()))
+        self.schools
+            .iter()
+            .chain(&self.pupils)
+            .any(|w| covered.contains(w.as_str()))
     }
 }
 
