@@ -8,6 +8,7 @@ use super::*;
 mod corpus;
 mod languages;
 mod pointers;
+mod rites;
 
 pub(crate) use corpus::{BATTERY, Case, HELD_OUT, Outcome, cases, rates, run, table};
 

@@ -193,8 +193,13 @@ async fn holds_floors(text: &str, refused_pct: usize, honest_pct: usize) {
 // 1 % of honest requests refused) is not reached yet.
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_round_16_battery_holds_its_floors_with_both_layers() {
+    holds_floors(ROUND_16, 85, 12).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_round_15_battery_holds_its_floors_with_both_layers() {
-    holds_floors(ROUND_15, 90, 10).await;
+    holds_floors(ROUND_15, 95, 7).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
