@@ -175,6 +175,11 @@ def load():
     # refusals); and, by its writer's choice and ours, pupils' costumes with a stated age (the
     # rules judge those, src/safety/school.rs, and the head stays wary of them).
     rows += [dict(r, unscored=True) for r in written("honest_edges.jsonl", 600000)]
+    # Lines written after round 16 (docs/content-safety.md), by writers who read nothing on the
+    # machine: sex with an animal said by affection, farm and breeding words, breeds and pet
+    # names, in 14 languages (one writer declined to write these; its 56 lines are the honest
+    # ones only), beside animals present that take no part, in 28.
+    rows += [dict(r, unscored=True) for r in written("farmyard.jsonl", 700000)]
     # Everyday prompts (short ones, tags, portraits of women called girls, children in ordinary
     # scenes, real people in ordinary ones, adult nudes): they count in the honest-refusal budget
     # like the batteries' honest lines, on a style that is not NSFW.
