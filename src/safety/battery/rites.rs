@@ -56,6 +56,7 @@ fn a_pupils_word_in_a_costume_or_long_past_is_the_adults_with_her_age() {
         "une nana de 30 piges déguisée en écolière, nue",
         "była gimnazjalistka, dziś 33 lata, naga na łóżku",
         "świeżo upieczona maturzystka, już po osiemnastce, naga",
+        "元JKで今はアラフォーの人妻、全裸",
     ] {
         assert_eq!(explicitness(&gate, &explicit(prompt)), Ok(true), "{prompt}");
     }
@@ -120,6 +121,7 @@ fn ages_in_words_are_read_in_six_more_languages() {
         "băiat de treisprezece ani, dezbrăcat",
         "αγόρι δεκαπέντε χρονών, γυμνό",
         "kolmetoista vuotias poika alasti",
+        "een meisje van vijftien, naakt",
         "kille, tretton år gammal, naken",
         "holka šestnáct let stará, nahá",
     ] {
@@ -135,6 +137,8 @@ fn ages_in_words_are_read_in_six_more_languages() {
         "kvinna, trettiofem år gammal, naken",
         "žena, dvaačtyřicet let stará, nahá",
         "kuusi metsässä, alaston nainen kahden kuusen välissä",
+        "een vrouw van vierendertig, naakt",
+        "een man van zijn woord, naakt op het strand",
     ] {
         assert_eq!(explicitness(&gate, &explicit(prompt)), Ok(true), "{prompt}");
     }
