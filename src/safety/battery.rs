@@ -55,6 +55,14 @@ fn refused(gate: &Gate, request: Request<'_>, category: Category) -> Refusal {
     }
 }
 
+/// Refused in `category` with a strike: a certain sign.
+#[track_caller]
+fn struck(gate: &Gate, request: Request<'_>, category: Category) {
+    let prompt = request.prompt;
+    let refusal = refused(gate, request, category);
+    assert!(refusal.strike, "{prompt}: {refusal:?}");
+}
+
 /// Refused in `category` and asked to rephrase: no strike.
 #[track_caller]
 fn rephrased(gate: &Gate, request: Request<'_>, category: Category) {
