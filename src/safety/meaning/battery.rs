@@ -194,7 +194,7 @@ async fn holds_floors(text: &str, refused_pct: usize, honest_pct: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_round_16_battery_holds_its_floors_with_both_layers() {
-    holds_floors(ROUND_16, 85, 12).await;
+    holds_floors(ROUND_16, 90, 12).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
