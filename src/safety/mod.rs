@@ -193,6 +193,13 @@ impl Evidence {
         }
     }
 
+    /// Every sign of `other` added to these.
+    fn merge(&mut self, other: Evidence) {
+        for sign in other.signs {
+            self.add(sign);
+        }
+    }
+
     fn found(&self) -> bool {
         !self.signs.is_empty()
     }
@@ -458,9 +465,7 @@ impl<'a> Read<'a> {
     /// one without a name (`lists/real_pointers.txt`: a photo attached, a first lady; ambiguous).
     fn real_people(&self, gate: &Gate) -> Evidence {
         let mut evidence = self.on(List::RealPeople);
-        for sign in self.on(List::RealPointers).signs {
-            evidence.add(sign);
-        }
+        evidence.merge(self.on(List::RealPointers));
         if !evidence.found()
             && let Some((first, last)) = gate.names.find(&self.plain)
         {
@@ -592,9 +597,7 @@ impl Gate {
             if animals.found() {
                 let acts = prompt.on(List::SexActs);
                 if acts.found() {
-                    for sign in Evidence::both(animals, acts).signs {
-                        bestiality.add(sign);
-                    }
+                    bestiality.merge(Evidence::both(animals, acts));
                 }
             }
             refusals.extend(
