@@ -9,6 +9,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{Algorithm, Validation};
 use moka::future::Cache;
+use rustc_hash::FxBuildHasher;
 
 use super::claims::{CLOCK_SKEW_SECS, issuer_for};
 use super::{Claims, GoogleKeys, TokenError};
@@ -29,7 +30,10 @@ pub struct TokenVerifier {
     mode: Mode,
     /// Tokens already verified, by their exact text: a browser sends the same token for up to
     /// an hour, and an RS256 check costs far more than this look-up. A hit still honours `exp`.
-    verified: Cache<String, Arc<Claims>>,
+    /// Hashed with Fx, not SipHash: a key is a 900-byte token hashed on every request, and only
+    /// tokens whose signature was checked are ever inserted, so no caller can choose colliding
+    /// keys.
+    verified: Cache<String, Arc<Claims>, FxBuildHasher>,
 }
 
 impl TokenVerifier {
@@ -58,7 +62,7 @@ impl TokenVerifier {
             verified: Cache::builder()
                 .max_capacity(VERIFIED_CACHE_ENTRIES)
                 .time_to_live(VERIFIED_CACHE_TTL)
-                .build(),
+                .build_with_hasher(FxBuildHasher),
         }
     }
 

@@ -164,8 +164,11 @@ impl Users {
 
     /// Credits used and granted in `period`.
     pub async fn credits(&self, uid: &str, period: &str) -> StoreResult<Credits> {
-        let (store, reads) = (Arc::clone(&self.store), Arc::clone(&self.reads));
         let key = (uid.to_owned(), period.to_owned());
+        if let Some(credits) = self.caches.usage.get(&key).await {
+            return Ok(credits);
+        }
+        let (store, reads) = (Arc::clone(&self.store), Arc::clone(&self.reads));
         let (u, p) = key.clone();
         self.caches
             .usage
@@ -323,6 +326,10 @@ impl Users {
     }
 
     pub async fn get(&self, uid: &str) -> StoreResult<Option<UserRecord>> {
+        // A hit, most calls, needs neither an owned key nor the shared-miss machinery.
+        if let Some(record) = self.caches.records.get(uid).await {
+            return Ok(record);
+        }
         let (store, reads) = (Arc::clone(&self.store), Arc::clone(&self.reads));
         let key = uid.to_owned();
         // Concurrent misses for one uid share a single read.
