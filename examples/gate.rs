@@ -7,17 +7,23 @@
 
 use std::io::BufRead;
 
+use lucent::admission::pasted;
 use lucent::safety::{Gate, Request, normalize};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let style = std::env::args().nth(1).unwrap_or_else(|| "capable".into());
     let gate = Gate::load(None)?;
     for line in std::io::stdin().lock().lines() {
-        let prompt = normalize::clean(&line?);
+        let line = line?;
+        let (prompt, pasted) = pasted::split(&line);
+        let (prompt, negative) = (
+            normalize::clean(prompt),
+            normalize::clean(pasted.unwrap_or("")),
+        );
         let request = Request {
             prompt: &prompt,
             source_len: 0,
-            negative_prompt: "",
+            negative_prompt: &negative,
             nsfw_style: style == "nsfw",
             nudity: style != "safe",
         };

@@ -120,7 +120,7 @@ impl Admission {
             _ => None,
         };
         // Before a place in line or a credit: a refusal costs nothing.
-        let asked_negative = clean(body.negative_prompt.as_deref().unwrap_or_default());
+        let asked_negative = clean(&body.asked_negative());
         let passed = self
             .judge
             .judge(caller, route, &spec, source.as_ref(), &asked_negative)

@@ -3,6 +3,7 @@
 
 use serde::Deserialize;
 
+use super::pasted;
 use super::source::{self, SourceBody};
 use crate::generation::GenerateError;
 use crate::generation::catalog::{
@@ -138,9 +139,9 @@ impl Findings {
 }
 
 /// Each field's value, `None` where it was refused.
-struct Checked<'c, 'b> {
+struct Checked<'c> {
     prompt: Option<String>,
-    negative: Option<&'b str>,
+    negative: Option<String>,
     style: Option<&'c Style>,
     source_mode: Option<Option<SourceMode>>,
     size: Option<&'c Size>,
@@ -151,7 +152,7 @@ struct Checked<'c, 'b> {
     count: Option<u32>,
 }
 
-impl Checked<'_, '_> {
+impl Checked<'_> {
     /// The spec, once [`Findings::end`] found nothing refused.
     fn spec(self, enhance: Option<bool>) -> Result<(Spec, Option<SourceMode>), GenerateError> {
         let missing = || GenerateError::Internal("a checked field has no value".into());
@@ -159,7 +160,7 @@ impl Checked<'_, '_> {
         let source_mode = self.source_mode.ok_or_else(missing)?;
         let (cfg, sampler) = self.guidance.ok_or_else(missing)?;
         let spec = Spec {
-            negative_prompt: negative_for(style, clean(self.negative.ok_or_else(missing)?)),
+            negative_prompt: negative_for(style, clean(&self.negative.ok_or_else(missing)?)),
             prompt: self.prompt.ok_or_else(missing)?,
             style: style.clone(),
             look: self.look.ok_or_else(missing)?.cloned(),
@@ -225,6 +226,13 @@ impl GenerationBody {
         checked.spec(self.enhance)
     }
 
+    /// The negative prompt as the user asked for it: the field's, then one pasted after the
+    /// prompt (see `pasted`).
+    pub fn asked_negative(&self) -> String {
+        let typed = self.negative_prompt.as_deref().unwrap_or_default();
+        pasted::joined(typed, pasted::split(&self.prompt).1)
+    }
+
     fn prompt_checked(&self) -> Result<String, GenerateError> {
         if utf16_len(&self.prompt) > PROMPT_MAX {
             return Err(GenerateError::invalid(
@@ -232,14 +240,14 @@ impl GenerationBody {
                 format!("prompt is at most {PROMPT_MAX} characters"),
             ));
         }
-        let prompt = clean(&self.prompt);
+        let prompt = clean(pasted::split(&self.prompt).0);
         if prompt.is_empty() {
             return Err(GenerateError::invalid("prompt", "prompt is required"));
         }
         Ok(prompt)
     }
 
-    fn negative_checked(&self) -> Result<&str, GenerateError> {
+    fn negative_checked(&self) -> Result<String, GenerateError> {
         let negative = self.negative_prompt.as_deref().unwrap_or_default();
         if utf16_len(negative) > PROMPT_MAX {
             return Err(GenerateError::invalid(
@@ -247,7 +255,7 @@ impl GenerationBody {
                 format!("negativePrompt is at most {PROMPT_MAX} characters"),
             ));
         }
-        Ok(negative)
+        Ok(self.asked_negative())
     }
 
     fn style_checked<'c>(&self, catalog: &'c Catalog) -> Result<&'c Style, GenerateError> {
@@ -597,6 +605,16 @@ mod tests {
         .unwrap();
         assert_eq!(spec.prompt, "a b c [31m");
         assert_eq!(spec.negative_prompt, "x y");
+    }
+
+    #[test]
+    fn a_negative_prompt_pasted_after_the_prompt_is_sent_as_one() {
+        let body = json!({"prompt": "a castle\nNegative prompt: teen", "negativePrompt": "blurry"});
+        let spec = check(body, FREE).unwrap();
+        assert_eq!(spec.prompt, "a castle");
+        assert_eq!(spec.negative_prompt, "blurry, teen");
+        let only_negative = json!({"prompt": "Negative prompt: teen"});
+        assert_eq!(check(only_negative, FREE).unwrap_err().0, 422);
     }
 
     #[test]

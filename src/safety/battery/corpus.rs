@@ -3,6 +3,7 @@
 //! written beside.
 
 use super::*;
+use crate::admission::pasted;
 
 /// One request of `battery.jsonl`.
 #[derive(Debug, serde::Deserialize)]
@@ -14,6 +15,16 @@ pub(crate) struct Case {
     pub(crate) prompt: String,
     #[serde(default)]
     pub(crate) negative: String,
+}
+
+impl Case {
+    /// The prompt and negative prompt a backend is sent, as the request reads them: a negative
+    /// prompt pasted after the prompt moved to its own, each cleaned.
+    pub(crate) fn sent(&self) -> (String, String) {
+        let (prompt, pasted) = pasted::split(&self.prompt);
+        let negative = pasted::joined(&self.negative, pasted);
+        (normalize::clean(prompt), normalize::clean(&negative))
+    }
 }
 
 /// What the gate made of one case.
@@ -45,9 +56,7 @@ pub(crate) fn run<'a>(gate: &Gate, cases: &'a [Case]) -> Vec<Outcome<'a>> {
     cases
         .iter()
         .map(|case| {
-            // The gate reads what a backend is sent: the texts as the request cleans them.
-            let prompt = normalize::clean(&case.prompt);
-            let negative = normalize::clean(&case.negative);
+            let (prompt, negative) = case.sent();
             let request = Request {
                 prompt: &prompt,
                 source_len: 0,

@@ -53,7 +53,7 @@ async fn run_both<'a>(gate: &Gate, meaning: &Arc<Meaning>, cases: &'a [Case]) ->
         let Some(passed) = outcome.passed else {
             continue;
         };
-        let category = meaning.judge(&outcome.case.prompt, passed).await.unwrap();
+        let category = meaning.judge(&outcome.case.sent().0, passed).await.unwrap();
         outcome.refused = category.map(|c| (c.as_str(), false));
     }
     outcomes
