@@ -37,8 +37,9 @@ impl Read<'_> {
     }
 
     /// Whether `aside` (words of `animals_aside.txt`) starts within [`ASIDE_WITHIN`] words after
-    /// `animal`, in its clause, and no sex act stands in that clause: "having sex with the dog
-    /// sleeping beside her" keeps the dog in the act.
+    /// `animal`, in its clause, and no certain sex act stands in that clause: "having sex with
+    /// the dog sleeping beside her" keeps the dog in the act, but a closeness word that is only
+    /// ambiguous (`?bedroom`) does not: "the retriever snoozing behind the closed bedroom door".
     fn sets_aside(&self, reading: &Reading, hits: &[Hit], animal: &Hit, aside: &Hit) -> bool {
         aside.on(List::AnimalsAside)
             && aside.first > animal.last
@@ -46,6 +47,7 @@ impl Read<'_> {
             && self.one_clause(reading, animal.last, aside.first)
             && !hits.iter().any(|act| {
                 act.on(List::SexActs)
+                    && !act.ambiguous(List::SexActs)
                     && self.one_clause(
                         reading,
                         act.first.min(animal.first),
@@ -55,7 +57,7 @@ impl Read<'_> {
     }
 
     /// Whether no clause mark stands between words `a` and `b` (`a` before `b`) of `reading`.
-    fn one_clause(&self, reading: &Reading, a: usize, b: usize) -> bool {
+    pub(super) fn one_clause(&self, reading: &Reading, a: usize, b: usize) -> bool {
         a >= b
             || self
                 .clause_gap(reading.words[a].end, reading.words[b].start)

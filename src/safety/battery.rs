@@ -9,6 +9,7 @@ mod corpus;
 mod languages;
 mod pointers;
 mod rites;
+mod teachers;
 
 pub(crate) use corpus::{BATTERY, Case, HELD_OUT, Outcome, cases, rates, run, table};
 

@@ -182,12 +182,17 @@ struct Sign {
     /// A child named as someone's (`the mother of a 13-year-old`), not drawn: ambiguous, and
     /// no stated adult age lets it through (`lists/kin.txt`).
     kin: bool,
+    /// A pupil or school year set aside (`lists/school_aside.txt`: long past, a costume, a
+    /// teacher's class): ambiguous, and two of them are no surer than one ("taught eighth grade
+    /// at my middle school").
+    aside: bool,
 }
 
 impl Evidence {
     fn add(&mut self, sign: Sign) {
         if let Some(known) = self.signs.iter_mut().find(|s| s.word == sign.word) {
             known.ambiguous &= sign.ambiguous;
+            known.aside &= sign.aside;
         } else {
             self.signs.push(sign);
         }
@@ -210,7 +215,7 @@ impl Evidence {
         let weak: Vec<(usize, usize)> = self
             .signs
             .iter()
-            .filter(|s| s.ambiguous && !s.kin)
+            .filter(|s| s.ambiguous && !s.kin && !s.aside)
             .map(|s| s.span)
             .collect();
         self.signs.iter().any(|s| !s.ambiguous)
@@ -279,7 +284,8 @@ impl<'a> Read<'a> {
         self.weighed(list, keep, |_, _, _| false)
     }
 
-    /// The signs on `list` that `keep` keeps, once each; those `weak` says of are ambiguous.
+    /// The signs on `list` that `keep` keeps, once each; those `weak` sets aside are ambiguous
+    /// ([`Sign::aside`]).
     fn weighed(
         &self,
         list: List,
@@ -303,9 +309,10 @@ impl<'a> Read<'a> {
             };
             for hit in hits.iter().filter(|h| h.on(list) && !innocent(h)) {
                 if keep(reading, hits, hit) {
-                    let ambiguous =
-                        hit.ambiguous(list) || weakened(hit) || weak(reading, hits, hit);
-                    evidence.add(self.sign(reading, hit.first, hit.last, ambiguous));
+                    let aside = weak(reading, hits, hit);
+                    let ambiguous = hit.ambiguous(list) || weakened(hit) || aside;
+                    let sign = self.sign(reading, hit.first, hit.last, ambiguous);
+                    evidence.add(Sign { aside, ..sign });
                 }
             }
         }
@@ -336,6 +343,7 @@ impl<'a> Read<'a> {
             span: (start, end),
             ambiguous,
             kin: false,
+            aside: false,
         }
     }
 
@@ -409,7 +417,7 @@ impl<'a> Read<'a> {
             },
             |reading, hits, hit| {
                 gate.pupil(reading, hit)
-                    && Self::set_aside_school(reading, hits, hit.first, hit.last)
+                    && self.set_aside_school(reading, hits, hit.first, hit.last)
             },
         );
         for (span, certain) in school::korean_school_years(self.original) {
@@ -438,8 +446,12 @@ impl<'a> Read<'a> {
                     ages::AgeKind::Minor { certain } => {
                         if !(age.school && self.at_work(reading, hits, age.first, age.last)) {
                             let past = age.school
-                                && Self::set_aside_school(reading, hits, age.first, age.last);
-                            evidence.add(self.sign(reading, age.first, age.last, !certain || past));
+                                && self.set_aside_school(reading, hits, age.first, age.last);
+                            let sign = self.sign(reading, age.first, age.last, !certain || past);
+                            evidence.add(Sign {
+                                aside: past,
+                                ..sign
+                            });
                         }
                     }
                 }
