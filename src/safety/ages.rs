@@ -85,6 +85,8 @@ pub struct AgeRules {
     /// `15 anni fa`), and the words around one that do (`il y a 12 ans`: `il y a`, `ans`).
     ago: Phrases,
     ago_around: Vec<(Vec<String>, Vec<String>)>,
+    /// Words after an age and before a year it was had in (`15 años allá por 1996`).
+    then: Phrases,
     /// Words before or after such a time past that someone left school or university then
     /// (`bac il y a 12 ans`, `vor 10 Jahren ihr Abitur gemacht`).
     left_school_ago: Phrases,
@@ -259,6 +261,7 @@ impl AgeRules {
             "left-school-after" => self.left_school_after.push(phrase),
             "class-of" => self.class_of.push(phrase),
             "ago" => self.ago.push(phrase),
+            "then" => self.then.push(phrase),
             "ago-around" => {
                 if let Some((before, unit)) = rest.split_once(" _ ") {
                     let (before, unit) = (words(before.trim()), words(unit.trim()));
@@ -436,7 +439,7 @@ impl AgeRules {
         if let Some(found) = self.limit_at(words, (i, last), n) {
             return found;
         }
-        self.years_at(words, things, (i, last), n, fused)
+        self.years_at(words, things, year, (i, last), n, fused)
     }
 
     /// An age of `years` at `first..=last`, unless it is a thing's: "a 12 year old (single
@@ -481,6 +484,7 @@ impl AgeRules {
         &self,
         words: &Reading,
         things: &[bool],
+        year: i32,
         (i, last): (usize, usize),
         n: u32,
         fused: bool,
@@ -506,6 +510,9 @@ impl AgeRules {
             return past;
         }
         if let Some(end) = end {
+            if let Some(then) = self.had_then(words, year, end, n64) {
+                return Some(Age { first: i, ..then });
+            }
             return Self::stated(words, things, i, end, n64);
         }
         if let Some(limit) = Self::starts(&self.limit_after, words, last + 1) {

@@ -240,6 +240,29 @@ impl AgeRules {
         ))
     }
 
+    /// An age of `years` whose age words end at `end`, had in a year long enough ago that the
+    /// person is grown now (`quince años allá por 1996`): only an ambiguous sign, since the
+    /// text encoder still reads the age, and a picture of someone at fifteen is of a minor.
+    /// `None` without such a year; the age stands then.
+    pub(super) fn had_then(
+        &self,
+        words: &Reading,
+        now: i32,
+        end: usize,
+        years: i64,
+    ) -> Option<Age> {
+        let link = Self::starts(&self.then, words, end + 1)?;
+        let (then, last, _) = self.number(words, link + 1)?;
+        let since = i64::from(now) - i64::from(then);
+        (then >= 1900 && since >= 0 && years + since >= 18).then_some(Age {
+            years: None,
+            first: end,
+            last,
+            school: false,
+            kind: AgeKind::Minor { certain: false },
+        })
+    }
+
     /// The era whose words end just before word `i`: where its words start, and its offset.
     pub(super) fn era_before(&self, words: &Reading, i: usize) -> Option<(usize, i64)> {
         self.era.iter().find_map(|(phrase, offset)| {

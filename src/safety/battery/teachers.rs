@@ -1,7 +1,7 @@
 //! Round 17's classes: a teacher's classes and school, two signs set aside that are no surer
 //! than one, retirement as an adult's word, an animal set aside by a closeness word that is
 //! only ambiguous, idioms that hold a child's word, Bengali parents, and birth years in Finnish
-//! and in the Bengali calendar.
+//! and in the Bengali calendar, an age had in a year long past, and "the girls from accounting".
 
 use super::*;
 
@@ -78,5 +78,35 @@ fn birth_years_in_finnish_and_the_bengali_calendar_are_read() {
     assert_eq!(
         explicitness(&gate, &explicit("nainen, syntynyt vuonna 1990, alasti")),
         Ok(true)
+    );
+}
+
+#[test]
+fn an_age_had_in_a_year_long_past_asks_to_rephrase_and_never_strikes() {
+    let gate = gate();
+    for prompt in [
+        "una señora que celebró sus quince años allá por 1996, desnuda",
+        "a 15 year old in 1999, nude",
+    ] {
+        rephrased(&gate, explicit(prompt), Category::Minor);
+    }
+    // Had this year, or a year too recent to make them grown, the age stands.
+    for prompt in [
+        "chica de 15 años en 2026, desnuda",
+        "a 15 year old in 2024, nude",
+    ] {
+        struck(&gate, explicit(prompt), Category::Minor);
+    }
+}
+
+#[test]
+fn the_girls_from_accounting_are_women_at_the_office() {
+    let gate = gate();
+    let office = "тридцятирічна «дівчинка» з бухгалтерії роздягається догола";
+    assert_eq!(explicitness(&gate, &explicit(office)), Ok(true));
+    struck(
+        &gate,
+        explicit("дівчинка роздягається догола"),
+        Category::Minor,
     );
 }
