@@ -31,6 +31,10 @@ ANIMAL_MASK_NONSEXUAL = os.environ.get("LUCENT_ANIMAL_LABELS", "mask") != "spec"
 # concern can lose refusals by that alone (docs/content-safety.md, after round 6).
 KEEP = [a for a in os.environ.get("LUCENT_HEAD_KEEP", "").split(",") if a]
 HONEST_COST = 2.0
+# LUCENT_HEAD_MINOR_WEIGHT: what refusing a line with a minor is worth beside refusing any other
+# line, when the thresholds are picked under the one honest-refusal budget. Sexual images of
+# minors are the gravest harm the gate stands against (docs/content-safety.md, round 17).
+MINOR_WEIGHT = float(os.environ.get("LUCENT_HEAD_MINOR_WEIGHT", "1"))
 # LUCENT_HEAD_KIND=linear: one logistic regression per sign on the embedding (the heads until
 # round 13); by default a network with a hidden layer the signs share (network.py).
 LINEAR = os.environ.get("LUCENT_HEAD_KIND") == "linear"

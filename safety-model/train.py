@@ -32,8 +32,8 @@ import network
 from reading import clean, content, parts
 from report import write_report
 from settings import (ANIMAL_MASK_NONSEXUAL, ATTRS, CACHE_DIR, CONSENT, DATA, FOLDS, FORBIDDEN,
-                      HONEST_COST, KEEP, LAMBDAS, LINEAR, MODEL_FILE, MODEL_SHA256, OUT_HEAD,
-                      OUT_REPORT, PASS_BUDGET, RESIDUAL, ROOT, ROUNDS, SEED)
+                      HONEST_COST, KEEP, LAMBDAS, LINEAR, MINOR_WEIGHT, MODEL_FILE, MODEL_SHA256,
+                      OUT_HEAD, OUT_REPORT, PASS_BUDGET, RESIDUAL, ROOT, ROUNDS, SEED)
 
 KEPT = {}  # attribute index -> (w, b, threshold), filled by main()
 
@@ -443,6 +443,7 @@ class Objective:
         # Each of these costs as much as HONEST_COST refusals: they were written for the honest
         # requests the heads refuse most (docs/content-safety.md, round 6).
         self.wcost = np.where(honest, HONEST_COST, 1.0)
+        self.worth = np.where([r.get("minor") == 1 for r in rows], MINOR_WEIGHT, 1.0)
 
     def decide(self, P, T):
         """The layer's decision where the rules let a line through."""
@@ -454,7 +455,8 @@ class Objective:
         bpass = self.bpass & sel
         fp = d[bpass].sum()
         allowed = np.floor(PASS_BUDGET * bpass.sum())
-        gain = (d[self.bat & self.refuse & sel].sum() + d[self.wrefuse & sel].sum()
+        gain = ((d & self.bat & self.refuse & sel) @ self.worth
+                + (d & self.wrefuse & sel) @ self.worth
                 - (d & self.wpass & sel) @ self.wcost)
         return fp <= allowed, gain, fp
 
