@@ -7,8 +7,7 @@
 
 use std::io::BufRead;
 
-use lucent::admission::pasted;
-use lucent::safety::{Gate, Request, normalize};
+use lucent::safety::{Gate, Request, normalize, pasted};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let style = std::env::args().nth(1).unwrap_or_else(|| "capable".into());

@@ -3,7 +3,6 @@
 
 use serde::Deserialize;
 
-use super::pasted;
 use super::source::{self, SourceBody};
 use crate::generation::GenerateError;
 use crate::generation::catalog::{
@@ -14,6 +13,7 @@ use crate::generation::spec::{
     COUNT_MAX_FREE, COUNT_MAX_PRO, PROMPT_MAX, STEPS_DEFAULT, STEPS_MAX_FREE, STEPS_MAX_PRO, Spec,
 };
 use crate::safety::normalize::clean;
+use crate::safety::pasted;
 use crate::store::SourceMode;
 use crate::users::Caller;
 

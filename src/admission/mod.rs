@@ -7,7 +7,6 @@ mod admission;
 pub mod body;
 mod cancel_on_drop;
 mod judge;
-pub mod pasted;
 pub mod source;
 
 pub use admission::{Admission, AdmissionParts, Route, Submitted};

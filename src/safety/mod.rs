@@ -38,6 +38,7 @@ pub mod meaning;
 pub mod moderation;
 mod names;
 pub mod normalize;
+pub mod pasted;
 mod school;
 pub mod strikes;
 

@@ -3,7 +3,7 @@
 //! written beside.
 
 use super::*;
-use crate::admission::pasted;
+use crate::safety::pasted;
 
 /// One request of `battery.jsonl`.
 #[derive(Debug, serde::Deserialize)]
