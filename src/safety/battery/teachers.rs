@@ -35,6 +35,12 @@ fn an_animal_asleep_behind_a_door_takes_no_part_beside_closeness_words_alone() {
     let aside = "wife on the bed wearing only a bow, explicit, the golden retriever snoozing in \
                  the hallway behind the closed bedroom door";
     assert_eq!(explicitness(&gate, &explicit(aside)), Ok(true));
+    // The Greek billy goat mating: an animal and a certain act.
+    struck(
+        &gate,
+        explicit("βοσκοπούλα και τράγος στο μαντρί, «ζευγαρώνουν», γυμνή"),
+        Category::Bestiality,
+    );
     // A certain act in the animal's clause keeps it in the act.
     struck(
         &gate,
