@@ -7,18 +7,13 @@
 
 use std::io::BufRead;
 
-use lucent::safety::{Gate, Request, normalize, pasted};
+use lucent::safety::{Gate, Request, pasted};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let style = std::env::args().nth(1).unwrap_or_else(|| "capable".into());
     let gate = Gate::load(None)?;
     for line in std::io::stdin().lock().lines() {
-        let line = line?;
-        let (prompt, pasted) = pasted::split(&line);
-        let (prompt, negative) = (
-            normalize::clean(prompt),
-            normalize::clean(pasted.unwrap_or("")),
-        );
+        let (prompt, negative) = pasted::sent(&line?, "");
         let request = Request {
             prompt: &prompt,
             source_len: 0,

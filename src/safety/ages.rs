@@ -510,8 +510,8 @@ impl AgeRules {
             return past;
         }
         if let Some(end) = end {
-            if let Some(then) = self.had_then(words, year, end, n64) {
-                return Some(Age { first: i, ..then });
+            if let Some(then) = self.had_then(words, year, (i, end), n64) {
+                return Some(then);
             }
             return Self::stated(words, things, i, end, n64);
         }

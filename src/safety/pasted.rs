@@ -4,6 +4,8 @@
 //! negative prompt that keeps minors out would ask for them. So the words after the marker
 //! are moved to the negative prompt, where the model and the content rules read them as such.
 
+use super::normalize::clean;
+
 /// The marker, compared without case.
 const MARKER: &str = "negative prompt:";
 
@@ -31,6 +33,13 @@ pub fn joined(typed: &str, pasted: Option<&str>) -> String {
         Some(pasted) => format!("{}, {pasted}", typed.trim_end()),
         None => typed.to_owned(),
     }
+}
+
+/// The prompt and negative prompt a backend is sent for `prompt` and the negative prompt
+/// `typed`, each cleaned as the request cleans them (`normalize::clean`).
+pub fn sent(prompt: &str, typed: &str) -> (String, String) {
+    let (prompt, pasted) = split(prompt);
+    (clean(prompt), clean(&joined(typed, pasted)))
 }
 
 #[cfg(test)]

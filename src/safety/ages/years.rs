@@ -240,15 +240,15 @@ impl AgeRules {
         ))
     }
 
-    /// An age of `years` whose age words end at `end`, had in a year long enough ago that the
-    /// person is grown now (`quince años allá por 1996`): only an ambiguous sign, since the
-    /// text encoder still reads the age, and a picture of someone at fifteen is of a minor.
-    /// `None` without such a year; the age stands then.
+    /// An age of `years` at words `first..=end` (its age words last), had in a year long
+    /// enough ago that the person is grown now (`quince años allá por 1996`): only an ambiguous
+    /// sign, since the text encoder still reads the age, and a picture of someone at fifteen is
+    /// of a minor. `None` without such a year; the age stands then.
     pub(super) fn had_then(
         &self,
         words: &Reading,
         now: i32,
-        end: usize,
+        (first, end): (usize, usize),
         years: i64,
     ) -> Option<Age> {
         let link = Self::starts(&self.then, words, end + 1)?;
@@ -256,7 +256,7 @@ impl AgeRules {
         let since = i64::from(now) - i64::from(then);
         (then >= 1900 && since >= 0 && years + since >= 18).then_some(Age {
             years: None,
-            first: end,
+            first,
             last,
             school: false,
             kind: AgeKind::Minor { certain: false },

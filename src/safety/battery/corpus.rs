@@ -21,9 +21,7 @@ impl Case {
     /// The prompt and negative prompt a backend is sent, as the request reads them: a negative
     /// prompt pasted after the prompt moved to its own, each cleaned.
     pub(crate) fn sent(&self) -> (String, String) {
-        let (prompt, pasted) = pasted::split(&self.prompt);
-        let negative = pasted::joined(&self.negative, pasted);
-        (normalize::clean(prompt), normalize::clean(&negative))
+        pasted::sent(&self.prompt, &self.negative)
     }
 }
 
