@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rand::Rng;
 use tokio::sync::oneshot;
 
-use super::body::GenerationBody;
+use super::body::{GenerationBody, Validated};
 use super::judge::Judge;
 use super::{CancelOnDrop, source};
 use crate::coordination::CoordinationError;
@@ -22,7 +22,6 @@ use crate::generation::catalog::Catalog;
 use crate::generation::spec::Spec;
 use crate::jobs::{Cancel, Ended, Enqueued, JobBoard, NewJob, Place, Tier};
 use crate::metrics::Metrics;
-use crate::safety::normalize::clean;
 use crate::store::push_id;
 use crate::users::period::Period;
 use crate::users::{Caller, Refused};
@@ -107,7 +106,11 @@ impl Admission {
         if caller.suspended {
             return Err(GenerateError::Suspended);
         }
-        let (mut spec, source_mode) = body.validate(&self.judge.catalog, caller)?;
+        let Validated {
+            mut spec,
+            source_mode,
+            asked_negative,
+        } = body.validate(&self.judge.catalog, caller)?;
         let source = match (&body.source, source_mode) {
             (Some(asked), Some(mode)) => {
                 let record =
@@ -120,7 +123,6 @@ impl Admission {
             _ => None,
         };
         // Before a place in line or a credit: a refusal costs nothing.
-        let asked_negative = clean(&body.asked_negative());
         let passed = self
             .judge
             .judge(caller, route, &spec, source.as_ref(), &asked_negative)

@@ -12,7 +12,6 @@ use crate::generation::controls::SAMPLERS;
 use crate::generation::spec::{
     COUNT_MAX_FREE, COUNT_MAX_PRO, PROMPT_MAX, STEPS_DEFAULT, STEPS_MAX_FREE, STEPS_MAX_PRO, Spec,
 };
-use crate::safety::normalize::clean;
 use crate::safety::pasted;
 use crate::store::SourceMode;
 use crate::users::Caller;
@@ -66,6 +65,17 @@ pub struct GenerationBody {
 }
 
 /// Counted as the browser's textarea counts (`maxlength` uses UTF-16 code units).
+/// `asked` is the `typed` negative prompt with the one pasted after the prompt, cleaned.
+fn negative_checked(typed: &str, asked: String) -> Result<String, GenerateError> {
+    if utf16_len(typed) > PROMPT_MAX {
+        return Err(GenerateError::invalid(
+            "negativePrompt",
+            format!("negativePrompt is at most {PROMPT_MAX} characters"),
+        ));
+    }
+    Ok(asked)
+}
+
 fn utf16_len(text: &str) -> usize {
     text.encode_utf16().count()
 }
@@ -138,6 +148,16 @@ impl Findings {
     }
 }
 
+/// A body checked: its spec, the mode of its source when there is one, and the negative
+/// prompt as the user asked for it, which the content rules read (the spec's is the style's
+/// own when the user's is empty).
+#[derive(Debug)]
+pub struct Validated {
+    pub spec: Spec,
+    pub source_mode: Option<SourceMode>,
+    pub asked_negative: String,
+}
+
 /// Each field's value, `None` where it was refused.
 struct Checked<'c> {
     prompt: Option<String>,
@@ -154,13 +174,14 @@ struct Checked<'c> {
 
 impl Checked<'_> {
     /// The spec, once [`Findings::end`] found nothing refused.
-    fn spec(self, enhance: Option<bool>) -> Result<(Spec, Option<SourceMode>), GenerateError> {
+    fn spec(self, enhance: Option<bool>) -> Result<Validated, GenerateError> {
         let missing = || GenerateError::Internal("a checked field has no value".into());
         let style = self.style.ok_or_else(missing)?;
         let source_mode = self.source_mode.ok_or_else(missing)?;
         let (cfg, sampler) = self.guidance.ok_or_else(missing)?;
+        let asked_negative = self.negative.ok_or_else(missing)?;
         let spec = Spec {
-            negative_prompt: negative_for(style, clean(&self.negative.ok_or_else(missing)?)),
+            negative_prompt: negative_for(style, asked_negative.clone()),
             prompt: self.prompt.ok_or_else(missing)?,
             style: style.clone(),
             look: self.look.ok_or_else(missing)?.cloned(),
@@ -177,22 +198,24 @@ impl Checked<'_> {
             // Its record is read next.
             source: None,
         };
-        Ok((spec, source_mode))
+        Ok(Validated {
+            spec,
+            source_mode,
+            asked_negative,
+        })
     }
 }
 
 impl GenerationBody {
-    /// Every field but the source's record, which [`source::find`] reads: the spec, and the
-    /// mode of the source when there is one. Every field is checked before any is refused.
-    pub fn validate(
-        &self,
-        catalog: &Catalog,
-        caller: &Caller,
-    ) -> Result<(Spec, Option<SourceMode>), GenerateError> {
+    /// Every field but the source's record, which [`source::find`] reads. Every field is
+    /// checked before any is refused.
+    pub fn validate(&self, catalog: &Catalog, caller: &Caller) -> Result<Validated, GenerateError> {
         let mut found = Findings::default();
+        let typed_negative = self.negative_prompt.as_deref().unwrap_or_default();
+        let (prompt, negative) = pasted::sent(&self.prompt, typed_negative);
         // In the body's order, which is the order the refused fields are listed in.
-        let prompt = found.take(self.prompt_checked());
-        let negative = found.take(self.negative_checked());
+        let prompt = found.take(self.prompt_checked(prompt));
+        let negative = found.take(negative_checked(typed_negative, negative));
         let style = found.take(self.style_checked(catalog));
         let source_mode = found.take(self.source_mode(catalog, caller));
         let size = style.and_then(|style| found.take(self.size_checked(style)));
@@ -226,36 +249,19 @@ impl GenerationBody {
         checked.spec(self.enhance)
     }
 
-    /// The negative prompt as the user asked for it: the field's, then one pasted after the
-    /// prompt (see `pasted`).
-    pub fn asked_negative(&self) -> String {
-        let typed = self.negative_prompt.as_deref().unwrap_or_default();
-        pasted::joined(typed, pasted::split(&self.prompt).1)
-    }
-
-    fn prompt_checked(&self) -> Result<String, GenerateError> {
+    /// `sent` is the prompt as a backend is sent it: cleaned, without a negative prompt pasted
+    /// after it (see `pasted`).
+    fn prompt_checked(&self, sent: String) -> Result<String, GenerateError> {
         if utf16_len(&self.prompt) > PROMPT_MAX {
             return Err(GenerateError::invalid(
                 "prompt",
                 format!("prompt is at most {PROMPT_MAX} characters"),
             ));
         }
-        let prompt = clean(pasted::split(&self.prompt).0);
-        if prompt.is_empty() {
+        if sent.is_empty() {
             return Err(GenerateError::invalid("prompt", "prompt is required"));
         }
-        Ok(prompt)
-    }
-
-    fn negative_checked(&self) -> Result<String, GenerateError> {
-        let negative = self.negative_prompt.as_deref().unwrap_or_default();
-        if utf16_len(negative) > PROMPT_MAX {
-            return Err(GenerateError::invalid(
-                "negativePrompt",
-                format!("negativePrompt is at most {PROMPT_MAX} characters"),
-            ));
-        }
-        Ok(self.asked_negative())
+        Ok(sent)
     }
 
     fn style_checked<'c>(&self, catalog: &'c Catalog) -> Result<&'c Style, GenerateError> {
@@ -463,7 +469,7 @@ mod tests {
     fn check(body: serde_json::Value, (pro, age): (bool, bool)) -> Result<Spec, (u16, String)> {
         let body: GenerationBody = serde_json::from_value(body).unwrap();
         body.validate(&Catalog::built_in(), &caller(pro, age))
-            .map(|(spec, _)| spec)
+            .map(|validated| validated.spec)
             .map_err(|e| {
                 let status = match e {
                     GenerateError::Invalid { .. } | GenerateError::InvalidFields(_) => 422,

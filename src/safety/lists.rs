@@ -38,11 +38,12 @@ pub enum List {
     Innocent,
     AnimalsAside,
     SchoolAside,
+    Teaching,
     RealPointers,
 }
 
 impl List {
-    const ALL: [List; 20] = [
+    const ALL: [List; 21] = [
         List::Explicit,
         List::Minor,
         List::Harm,
@@ -62,6 +63,7 @@ impl List {
         List::Innocent,
         List::AnimalsAside,
         List::SchoolAside,
+        List::Teaching,
         List::RealPointers,
     ];
 
@@ -87,6 +89,7 @@ impl List {
             List::Innocent => "innocent.txt",
             List::AnimalsAside => "animals_aside.txt",
             List::SchoolAside => "school_aside.txt",
+            List::Teaching => "teaching.txt",
             List::RealPointers => "real_pointers.txt",
         }
     }
@@ -112,6 +115,7 @@ impl List {
             List::Innocent => include_str!("lists/innocent.txt"),
             List::AnimalsAside => include_str!("lists/animals_aside.txt"),
             List::SchoolAside => include_str!("lists/school_aside.txt"),
+            List::Teaching => include_str!("lists/teaching.txt"),
             List::RealPointers => include_str!("lists/real_pointers.txt"),
         }
     }
@@ -126,6 +130,7 @@ impl List {
                 | List::Kin
                 | List::AnimalsAside
                 | List::SchoolAside
+                | List::Teaching
                 | List::RealPointers
         )
     }

@@ -37,7 +37,7 @@ impl Read<'_> {
     /// Whether words of `lists/school_aside.txt` stand right before the pupil's words
     /// `first..=last` (an article between at most: `dressed as a schoolgirl`, `my former Year 9
     /// student`) or right after them (`Schulmädchen-Outfit`): a stage long past, or a costume.
-    /// A teacher's verb ([`TEACHING`]) reaches further, over its clause: "who taught
+    /// A teacher's verb (`lists/teaching.txt`) reaches further, over its clause: "who taught
     /// eighth-grade science at my middle school" names the teacher's classes and school.
     pub(super) fn set_aside_school(
         &self,
@@ -49,16 +49,17 @@ impl Read<'_> {
         // Right before, overlapping by a word (`carrière en` and `en CM2` share their `en`),
         // through an article, or right after.
         hits.iter().any(|h| {
-            h.on(List::SchoolAside)
+            let teaching = h.on(List::Teaching);
+            (teaching || h.on(List::SchoolAside))
                 && (h.last + 1 == first
                     || (h.first < first && (first..=last).contains(&h.last))
                     || h.last + 2 == first
                         && WORKPLACE_ARTICLES.contains(&reading.word(h.last + 1))
-                    || h.first == last + 1
-                    || h.last < first
-                        && first <= h.last + TEACHING_WITHIN
-                        && TEACHING.contains(&covered(reading, h))
-                        && self.one_clause(reading, h.last, first))
+                    || h.first == last + 1)
+                || teaching
+                    && h.last < first
+                    && first <= h.last + TEACHING_WITHIN
+                    && self.one_clause(reading, h.last, first)
         })
     }
 }
@@ -91,19 +92,6 @@ fn covered<'a>(reading: &'a Reading, hit: &Hit) -> &'a str {
 const WORKPLACE_LINKS: [&str; 22] = [
     "of", "at", "in", "from", "de", "del", "da", "do", "di", "du", "des", "d", "van", "von", "an",
     "der", "sa", "ng", "w", "v", "na", "i",
-];
-
-/// The verbs of `lists/school_aside.txt` that say a teacher taught, as readings write them:
-/// school words after them in their clause are the teacher's.
-const TEACHING: [&str; 8] = [
-    "taught",
-    "teaches",
-    "a enseigne en",
-    "enseigne en",
-    "unterrichtet",
-    "unterrichtete",
-    "insegnava",
-    "ha insegnato",
 ];
 
 /// How many words after a teacher's verb its school words may start.
