@@ -7,6 +7,7 @@ use super::*;
 
 mod corpus;
 mod languages;
+mod now;
 mod pointers;
 mod rites;
 mod teachers;

@@ -40,10 +40,12 @@ pub enum List {
     SchoolAside,
     Teaching,
     RealPointers,
+    Now,
+    Careers,
 }
 
 impl List {
-    const ALL: [List; 21] = [
+    const ALL: [List; 23] = [
         List::Explicit,
         List::Minor,
         List::Harm,
@@ -65,6 +67,8 @@ impl List {
         List::SchoolAside,
         List::Teaching,
         List::RealPointers,
+        List::Now,
+        List::Careers,
     ];
 
     /// The file it is read from.
@@ -91,6 +95,8 @@ impl List {
             List::SchoolAside => "school_aside.txt",
             List::Teaching => "teaching.txt",
             List::RealPointers => "real_pointers.txt",
+            List::Now => "now.txt",
+            List::Careers => "careers.txt",
         }
     }
 
@@ -117,6 +123,8 @@ impl List {
             List::SchoolAside => include_str!("lists/school_aside.txt"),
             List::Teaching => include_str!("lists/teaching.txt"),
             List::RealPointers => include_str!("lists/real_pointers.txt"),
+            List::Now => include_str!("lists/now.txt"),
+            List::Careers => include_str!("lists/careers.txt"),
         }
     }
 
@@ -132,6 +140,7 @@ impl List {
                 | List::SchoolAside
                 | List::Teaching
                 | List::RealPointers
+                | List::Now
         )
     }
 

@@ -38,6 +38,7 @@ pub mod meaning;
 pub mod moderation;
 mod names;
 pub mod normalize;
+mod now;
 pub mod pasted;
 mod school;
 pub mod strikes;
@@ -457,6 +458,14 @@ impl<'a> Read<'a> {
                     }
                 }
             }
+        }
+        // A pupil long past who has an occupation now (`była gimnazjalistka, dziś księgowa`)
+        // is an adult, as one whose age is stated; no other sign of a minor may stand beside.
+        if !evidence.signs.is_empty() && evidence.signs.iter().all(|s| s.aside) && self.grown_now()
+        {
+            evidence = Evidence::default();
+            adult = true;
+            grown = true;
         }
         self.mark_kin(&mut evidence);
         // Inside A1111's prompt editing or alternation (`[teen:adult:0.5]`, `[teen|adult]`) an

@@ -87,20 +87,21 @@ fn covered<'a>(reading: &'a Reading, hit: &Hit) -> &'a str {
 }
 
 /// The words that join an occupation written first to its workplace (`maestra de primaria`,
-/// `teacher at kindergarten`, `juf van groep 1`, `guro sa kindergarten`), as readings write
+/// `teacher at kindergarten`, `juf van groep 1`, `guro sa kindergarten`, `juf op een basisschool`), as readings write
 /// them. Only these: "teacher and kindergartener" joins two people.
-const WORKPLACE_LINKS: [&str; 22] = [
+const WORKPLACE_LINKS: [&str; 23] = [
     "of", "at", "in", "from", "de", "del", "da", "do", "di", "du", "des", "d", "van", "von", "an",
-    "der", "sa", "ng", "w", "v", "na", "i",
+    "der", "sa", "ng", "w", "v", "na", "i", "op",
 ];
 
 /// How many words after a teacher's verb its school words may start.
 const TEACHING_WITHIN: usize = 8;
 
-/// Articles that may stand between a workplace link and the school (`an einer`, `at a`).
-const WORKPLACE_ARTICLES: [&str; 16] = [
+/// Articles that may stand between a workplace link and the school (`an einer`, `at a`,
+/// `op dezelfde`).
+const WORKPLACE_ARTICLES: [&str; 18] = [
     "a", "an", "the", "einer", "einem", "der", "dem", "la", "le", "l", "el", "une", "un", "una",
-    "uma", "um",
+    "uma", "um", "dezelfde", "een",
 ];
 
 /// Words of a school or a school level: before an adult occupation (`middle school teacher`,

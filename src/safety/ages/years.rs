@@ -155,6 +155,11 @@ impl AgeRules {
         let Some((first, end)) = self.born_around(words, i, last) else {
             return Some(self.left_school_in(words, (i, last), years));
         };
+        // Words of leaving school that hold a birth year's word (`Abi-Jahrgang 2019`, where
+        // `Jahrgang` alone is a birth year) are the school's.
+        if Self::ends_before(&self.left_school, words, i).is_some_and(|from| from < first) {
+            return Some(self.left_school_in(words, (i, last), years));
+        }
         Some(Self::stated(words, things, first, end, years))
     }
 

@@ -29,6 +29,7 @@ pub(crate) const ROUND_14: &str = include_str!("../battery_round14.jsonl");
 pub(crate) const ROUND_15: &str = include_str!("../battery_round15.jsonl");
 pub(crate) const ROUND_16: &str = include_str!("../battery_round16.jsonl");
 pub(crate) const ROUND_17: &str = include_str!("../battery_round17.jsonl");
+pub(crate) const ROUND_18: &str = include_str!("../battery_round18.jsonl");
 
 pub(crate) fn model_path() -> std::path::PathBuf {
     std::env::var_os("LUCENT_MEANING_MODEL").map_or_else(
@@ -71,7 +72,11 @@ fn totals(outcomes: &[Outcome<'_>]) -> [usize; 4] {
 }
 
 /// Every battery by name, newest first, for [`layers_report`].
-const BATTERIES: [(&str, &str); 17] = [
+const BATTERIES: [(&str, &str); 18] = [
+    (
+        "round 18 (held out; every class, minors by age cues in explicit frames)",
+        ROUND_18,
+    ),
     (
         "round 17 (held out; every class, minors by age cues in explicit frames)",
         ROUND_17,
