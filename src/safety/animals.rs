@@ -9,21 +9,56 @@ use super::{Evidence, Read};
 /// asleep`, `the dog is asleep`, `horses grazing outside`).
 const ASIDE_WITHIN: usize = 3;
 
+/// How many characters may stand between an animal and an act near it
+/// (`Read::act_near_animal`).
+const NEAR: usize = 40;
+
 impl Read<'_> {
     /// Animals, but not anthropomorphic characters (`anthro wolf`, `horse girl`), nor an animal
     /// set aside from the act (`lists/animals_aside.txt`: `the dog asleep in the next room`).
     pub(super) fn animals(&self) -> Evidence {
         self.evidence(List::Animals, |reading, hits, hit| {
-            let anthro = hits.iter().any(|h| {
-                h.on(List::Anthro)
-                    && ((h.last + 1 == hit.first && self.adjacent(reading, h.last, hit.first))
-                        || (h.first == hit.last + 1 && self.adjacent(reading, hit.last, h.first)))
-            });
-            !anthro
-                && !hits
-                    .iter()
-                    .any(|aside| self.sets_aside(reading, hits, hit, aside))
+            self.animal(reading, hits, hit)
         })
+    }
+
+    /// Whether the animal `hit` is one: not an anthropomorphic character, nor set aside.
+    fn animal(&self, reading: &Reading, hits: &[Hit], hit: &Hit) -> bool {
+        let anthro = hits.iter().any(|h| {
+            h.on(List::Anthro)
+                && ((h.last + 1 == hit.first && self.adjacent(reading, h.last, hit.first))
+                    || (h.first == hit.last + 1 && self.adjacent(reading, hit.last, h.first)))
+        });
+        !anthro
+            && !hits
+                .iter()
+                .any(|aside| self.sets_aside(reading, hits, hit, aside))
+    }
+
+    /// Whether a sex act stands near an animal ([`Read::animals`]): at most [`NEAR`]
+    /// characters from it, before or after, whatever marks stand between ("great dane mounting
+    /// her", "in bed with her great dane", tags: "女性と大型犬、ベッド、親密"). Characters, not
+    /// words: Chinese and Japanese readings split every character.
+    pub(super) fn act_near_animal(&self) -> bool {
+        let Some((reading, hits)) = self.hits.first() else {
+            return false;
+        };
+        let span = |h: &Hit| (reading.words[h.first].start, reading.words[h.last].end);
+        let near = |(a_end, b_start): (usize, usize)| {
+            a_end <= b_start
+                && self
+                    .original
+                    .get(a_end..b_start)
+                    .is_some_and(|between| between.chars().count() <= NEAR)
+        };
+        hits.iter()
+            .filter(|h| h.on(List::Animals) && self.animal(reading, hits, h))
+            .any(|animal| {
+                hits.iter().filter(|h| h.on(List::SexActs)).any(|act| {
+                    let (animal, act) = (span(animal), span(act));
+                    near((animal.1, act.0)) || near((act.1, animal.0))
+                })
+            })
     }
 
     /// Words of non-consent, but not the sleep of an animal set aside (`their golden retriever

@@ -181,9 +181,10 @@ struct Sign {
     field: Field,
     span: (usize, usize),
     ambiguous: bool,
-    /// A child named as someone's (`the mother of a 13-year-old`), not drawn: ambiguous, and
-    /// no stated adult age lets it through (`lists/kin.txt`).
-    kin: bool,
+    /// Ambiguous, and no stated adult age lets it through: a child named as someone's (`the
+    /// mother of a 13-year-old`, `lists/kin.txt`), not drawn; or a child's word with an adult
+    /// age right after it («девочка лет тридцати»), slang for an adult or a costume.
+    held: bool,
     /// A pupil or school year set aside (`lists/school_aside.txt`: long past, a costume, a
     /// teacher's class): ambiguous, and two of them are no surer than one ("taught eighth grade
     /// at my middle school").
@@ -217,7 +218,7 @@ impl Evidence {
         let weak: Vec<(usize, usize)> = self
             .signs
             .iter()
-            .filter(|s| s.ambiguous && !s.kin && !s.aside)
+            .filter(|s| s.ambiguous && !s.held && !s.aside)
             .map(|s| s.span)
             .collect();
         self.signs.iter().any(|s| !s.ambiguous)
@@ -226,12 +227,15 @@ impl Evidence {
                 .any(|a| weak.iter().any(|b| a.1 <= b.0 || b.1 <= a.0))
     }
 
-    /// Signs that only count together (an animal and a sex act): sure when both are. When they
-    /// are not, every sign is given the span of them all, so that they count as one ambiguous
-    /// sign together.
-    fn both(a: Evidence, b: Evidence) -> Evidence {
-        let sure = a.sure() && b.sure();
-        let signs: Vec<Sign> = a.signs.into_iter().chain(b.signs).collect();
+    /// An animal and sex acts, which only count together: sure when the animal is and an act
+    /// is certain, or two ambiguous acts are and one stands `near` the animal
+    /// (`Read::act_near_animal`). "Erotic" and "on the bed" far from a dog say a scene, not
+    /// that the dog takes part. When not sure, every sign is given the span of them all, so
+    /// that they count as one ambiguous sign together.
+    fn both(animals: Evidence, acts: Evidence, near: bool) -> Evidence {
+        let certain = acts.signs.iter().any(|s| !s.ambiguous);
+        let sure = animals.sure() && (certain || near && acts.sure());
+        let signs: Vec<Sign> = animals.signs.into_iter().chain(acts.signs).collect();
         let all = (
             signs.iter().map(|s| s.span.0).min().unwrap_or(0),
             signs.iter().map(|s| s.span.1).max().unwrap_or(0),
@@ -344,7 +348,7 @@ impl<'a> Read<'a> {
             },
             span: (start, end),
             ambiguous,
-            kin: false,
+            held: false,
             aside: false,
         }
     }
@@ -393,7 +397,27 @@ impl<'a> Read<'a> {
                             .is_some_and(|g| g <= KIN_AFTER))
             }) {
                 sign.ambiguous = true;
-                sign.kin = true;
+                sign.held = true;
+            }
+        }
+    }
+
+    /// Holds the certain signs an adult age of `ages` (byte spans) follows right after, in
+    /// their clause («девочка лет тридцати», `little girl aged 25`): the child's
+    /// word may be slang for the adult, or her costume, so it is refused without a strike, and
+    /// the age does not let it through.
+    fn hold_aged(&self, evidence: &mut Evidence, ages: &[(usize, usize)]) {
+        for sign in evidence.signs.iter_mut().filter(|s| !s.ambiguous) {
+            let aged = ages.iter().any(|&(start, end)| {
+                start >= sign.span.1
+                    && self
+                        .clause_gap(sign.span.1, start)
+                        .is_some_and(|gap| gap <= AGE_AFTER)
+                    && self.clause_gap(sign.span.1, end).is_some()
+            });
+            if aged {
+                sign.ambiguous = true;
+                sign.held = true;
             }
         }
     }
@@ -427,6 +451,9 @@ impl<'a> Read<'a> {
         }
         let mut adult = false;
         let mut grown = false;
+        // Where adult ages stated in numbers stand, as byte spans of the original (an age's
+        // words may start before its number: `kluk, 18+`).
+        let mut adult_ages = Vec::new();
         // `n00d 12 y34r 0ld` states its age in the leetspeak reading.
         for (reading, hits) in self.numeric.iter().map(|&i| &self.hits[i]) {
             let mut things = vec![false; reading.len()];
@@ -440,6 +467,12 @@ impl<'a> Read<'a> {
                     ages::AgeKind::Adult => {
                         adult = true;
                         grown |= age.years.is_some_and(|years| years >= GROWN);
+                        if age.years.is_some() {
+                            adult_ages.push((
+                                reading.words[age.first].start,
+                                reading.words[age.last].end,
+                            ));
+                        }
                     }
                     ages::AgeKind::Grown => {
                         adult = true;
@@ -459,6 +492,7 @@ impl<'a> Read<'a> {
                 }
             }
         }
+        self.hold_aged(&mut evidence, &adult_ages);
         // A pupil long past who has an occupation now (`była gimnazjalistka, dziś księgowa`)
         // is an adult, as one whose age is stated; no other sign of a minor may stand beside.
         if !evidence.signs.is_empty() && evidence.signs.iter().all(|s| s.aside) && self.grown_now()
@@ -477,7 +511,7 @@ impl<'a> Read<'a> {
         // schoolgirl" lets the rules read the costume as the adult's, not the model's sense
         // of youth as well.
         let grown = grown && evidence.signs.is_empty();
-        if adult && evidence.signs.iter().all(|s| s.ambiguous && !s.kin) {
+        if adult && evidence.signs.iter().all(|s| s.ambiguous && !s.held) {
             return (Evidence::default(), grown);
         }
         (evidence, grown)
@@ -515,6 +549,10 @@ fn swaps(text: &str) -> bool {
             .is_some_and(|inside| inside.contains([':', '|']))
     })
 }
+
+/// How many characters may stand between a child's word and the adult age after it
+/// (`Read::hold_aged`).
+const AGE_AFTER: usize = 3;
 
 /// How far a kin word may stand from the child it names (`Read::mark_kin`).
 const KIN_BEFORE: usize = 24;
@@ -619,7 +657,7 @@ impl Gate {
             if animals.found() {
                 let acts = prompt.on(List::SexActs);
                 if acts.found() {
-                    bestiality.merge(Evidence::both(animals, acts));
+                    bestiality.merge(Evidence::both(animals, acts, prompt.act_near_animal()));
                 }
             }
             refusals.extend(
