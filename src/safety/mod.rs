@@ -495,8 +495,9 @@ impl<'a> Read<'a> {
         self.hold_aged(&mut evidence, &adult_ages);
         // A pupil long past who has an occupation now (`była gimnazjalistka, dziś księgowa`)
         // is an adult, as one whose age is stated; no other sign of a minor may stand beside.
-        if !evidence.signs.is_empty() && evidence.signs.iter().all(|s| s.aside) && self.grown_now()
-        {
+        // With no sign at all, an occupation now still says the person drawn is grown
+        // (`cewek angkatan 2015, sekarang kerja jadi teller`).
+        if evidence.signs.iter().all(|s| s.aside) && self.grown_now() {
             evidence = Evidence::default();
             adult = true;
             grown = true;
