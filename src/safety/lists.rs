@@ -7,7 +7,7 @@
 //! a comment; entries are read with the same normalisation as prompts, and each also matches
 //! in its plural and written as one word (`little girl`, `littlegirl`, `#taylorswift`). An
 //! entry written `?word` is an ambiguous sign: often innocent, so that a refusal resting on it
-//! alone asks the user to rephrase and does not count against the account (`super::Evidence`).
+//! alone asks the user to rephrase and does not count against the account (`super::evidence::Evidence`).
 
 use std::collections::HashMap;
 use std::path::Path;
