@@ -87,6 +87,9 @@ pub struct AgeRules {
     ago_around: Vec<(Vec<String>, Vec<String>)>,
     /// Words after an age and before a year it was had in (`15 años allá por 1996`).
     then: Phrases,
+    /// A person's words, before a number that stands alone as a tag: her age (`nude girl, 14`,
+    /// `vrouw (28)`).
+    person: Phrases,
     /// Words before or after such a time past that someone left school or university then
     /// (`bac il y a 12 ans`, `vor 10 Jahren ihr Abitur gemacht`).
     left_school_ago: Phrases,
@@ -262,6 +265,7 @@ impl AgeRules {
             "class-of" => self.class_of.push(phrase),
             "ago" => self.ago.push(phrase),
             "then" => self.then.push(phrase),
+            "person" => self.person.push(phrase),
             "ago-around" => {
                 if let Some((before, unit)) = rest.split_once(" _ ") {
                     let (before, unit) = (words(before.trim()), words(unit.trim()));
@@ -303,12 +307,16 @@ impl AgeRules {
     }
 
     /// Every age and school year in `words`; `things[i]` says word `i` names a thing that has
-    /// an age (`aged_things.txt`).
-    pub fn find(&self, words: &Reading, things: &[bool], year: i32) -> Vec<Age> {
+    /// an age (`aged_things.txt`), `alone[i]` that it stands alone as a tag, between a
+    /// person's words or a mark and a mark or the end (`nude girl, 14`).
+    pub fn find(&self, words: &Reading, things: &[bool], alone: &[bool], year: i32) -> Vec<Age> {
         let mut found = Vec::new();
         let mut i = 0;
         while i < words.len() {
-            match self.at(words, things, year, i) {
+            match self
+                .at(words, things, year, i)
+                .or_else(|| self.tagged(words, things, alone, i))
+            {
                 Some(age) => {
                     found.push(age);
                     i = age.last + 1;
@@ -317,6 +325,21 @@ impl AgeRules {
             }
         }
         found
+    }
+
+    /// A number of digits alone as a tag right after a person's words: her age (`nude girl,
+    /// 14`, `vrouw (28)`, `1girl, 14`). Not with a word after it (`girl, 2 cats`), nor a number
+    /// of a ratio or a size (`16:9`, `8k`), which do not stand alone.
+    fn tagged(&self, words: &Reading, things: &[bool], alone: &[bool], i: usize) -> Option<Age> {
+        let word = words.word(i);
+        if !alone.get(i).copied().unwrap_or(false)
+            || word.len() > 2
+            || !word.chars().all(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        let first = Self::ends_before(&self.person, words, i)?;
+        Self::stated(words, things, first, i, word.parse().ok()?)
     }
 
     /// A number at `i`: its value, its last word, and whether an age suffix was fused to it.
@@ -537,6 +560,33 @@ impl AgeRules {
             },
         }
     }
+}
+
+/// Which words of `words` (a reading of `original`) stand alone as a tag: after a space, a
+/// comma or an opening bracket at most, and before a mark that ends a tag or the end of the
+/// text (`nude girl, 14`, `vrouw (28)`), for [`AgeRules::find`].
+pub fn alone(original: &str, words: &Reading) -> Vec<bool> {
+    let between = |from: usize, to: usize| original.get(from..to).unwrap_or("x");
+    (0..words.len())
+        .map(|k| {
+            let w = &words.words[k];
+            let before = k
+                .checked_sub(1)
+                .map(|p| between(words.words[p].end, w.start));
+            let next = words.words.get(k + 1);
+            let after = next
+                .map_or(original.get(w.end..).unwrap_or("x"), |next| {
+                    between(w.end, next.start)
+                })
+                .trim_start_matches([' ', '\t']);
+            before.is_some_and(|b| {
+                b.chars().filter(|c| !c.is_whitespace()).count() <= 1
+                    && b.chars()
+                        .all(|c| c.is_whitespace() || matches!(c, ',' | '(' | '，' | '、'))
+            }) && ((next.is_none() && after.is_empty())
+                || after.starts_with([',', ')', ';', '|', '.', '，', '、', '\n']))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -219,7 +219,8 @@ impl<'a> Read<'a> {
                     .iter_mut()
                     .for_each(|t| *t = true);
             }
-            for age in gate.ages.find(reading, &things, current_year()) {
+            let alone = ages::alone(self.original, reading);
+            for age in gate.ages.find(reading, &things, &alone, current_year()) {
                 match age.kind {
                     ages::AgeKind::Adult => {
                         adult = true;

@@ -13,7 +13,7 @@ fn kinds(text: &str) -> Vec<AgeKind> {
         .map(|i| ["whisky", "car", "house"].contains(&words.word(i)))
         .collect();
     rules
-        .find(&words, &things, YEAR)
+        .find(&words, &things, &alone(text, &words), YEAR)
         .into_iter()
         .map(|a| a.kind)
         .collect()
