@@ -21,7 +21,10 @@ use super::lists::lines;
 use super::normalize::{Reading, entry};
 
 mod school;
+mod tags;
 mod years;
+
+pub use tags::alone;
 
 /// An age or school year found in a text: the words it covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -307,8 +310,8 @@ impl AgeRules {
     }
 
     /// Every age and school year in `words`; `things[i]` says word `i` names a thing that has
-    /// an age (`aged_things.txt`), `alone[i]` that it stands alone as a tag, between a
-    /// person's words or a mark and a mark or the end (`nude girl, 14`).
+    /// an age (`aged_things.txt`), `alone[i]` that it is a number standing alone as a tag
+    /// ([`alone`]: `nude girl, 14`).
     pub fn find(&self, words: &Reading, things: &[bool], alone: &[bool], year: i32) -> Vec<Age> {
         let mut found = Vec::new();
         let mut i = 0;
@@ -325,21 +328,6 @@ impl AgeRules {
             }
         }
         found
-    }
-
-    /// A number of digits alone as a tag right after a person's words: her age (`nude girl,
-    /// 14`, `vrouw (28)`, `1girl, 14`). Not with a word after it (`girl, 2 cats`), nor a number
-    /// of a ratio or a size (`16:9`, `8k`), which do not stand alone.
-    fn tagged(&self, words: &Reading, things: &[bool], alone: &[bool], i: usize) -> Option<Age> {
-        let word = words.word(i);
-        if !alone.get(i).copied().unwrap_or(false)
-            || word.len() > 2
-            || !word.chars().all(|c| c.is_ascii_digit())
-        {
-            return None;
-        }
-        let first = Self::ends_before(&self.person, words, i)?;
-        Self::stated(words, things, first, i, word.parse().ok()?)
     }
 
     /// A number at `i`: its value, its last word, and whether an age suffix was fused to it.
@@ -560,33 +548,6 @@ impl AgeRules {
             },
         }
     }
-}
-
-/// Which words of `words` (a reading of `original`) stand alone as a tag: after a space, a
-/// comma or an opening bracket at most, and before a mark that ends a tag or the end of the
-/// text (`nude girl, 14`, `vrouw (28)`), for [`AgeRules::find`].
-pub fn alone(original: &str, words: &Reading) -> Vec<bool> {
-    let between = |from: usize, to: usize| original.get(from..to).unwrap_or("x");
-    (0..words.len())
-        .map(|k| {
-            let w = &words.words[k];
-            let before = k
-                .checked_sub(1)
-                .map(|p| between(words.words[p].end, w.start));
-            let next = words.words.get(k + 1);
-            let after = next
-                .map_or(original.get(w.end..).unwrap_or("x"), |next| {
-                    between(w.end, next.start)
-                })
-                .trim_start_matches([' ', '\t']);
-            before.is_some_and(|b| {
-                b.chars().filter(|c| !c.is_whitespace()).count() <= 1
-                    && b.chars()
-                        .all(|c| c.is_whitespace() || matches!(c, ',' | '(' | '，' | '、'))
-            }) && ((next.is_none() && after.is_empty())
-                || after.starts_with([',', ')', ';', '|', '.', '，', '、', '\n']))
-        })
-        .collect()
 }
 
 #[cfg(test)]

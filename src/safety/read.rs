@@ -167,10 +167,9 @@ impl<'a> Read<'a> {
         for sign in evidence.signs.iter_mut().filter(|s| !s.ambiguous) {
             let aged = ages.iter().any(|&(start, end)| {
                 start >= sign.span.1
-                    && self
-                        .clause_gap(sign.span.1, start)
-                        .is_some_and(|gap| gap <= AGE_AFTER)
                     && self.clause_gap(sign.span.1, end).is_some()
+                    && (self.original.get(sign.span.1..start))
+                        .is_some_and(|gap| gap.chars().count() <= AGE_AFTER)
             });
             if aged {
                 sign.ambiguous = true;
