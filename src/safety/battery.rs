@@ -11,6 +11,7 @@ mod now;
 mod pointers;
 mod rites;
 mod teachers;
+mod together;
 
 pub(crate) use corpus::{BATTERY, Case, HELD_OUT, Outcome, cases, rates, run, table};
 

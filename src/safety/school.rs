@@ -106,7 +106,7 @@ const WORKPLACE_ARTICLES: [&str; 18] = [
 
 /// Words of a school or a school level: before an adult occupation (`middle school teacher`,
 /// `kindergarten teacher`) they name a workplace. Only these: `loli teacher` is no workplace.
-pub(super) const SCHOOL_WORDS: [&str; 46] = [
+pub(super) const SCHOOL_WORDS: [&str; 48] = [
     "school",
     "kindergarten",
     "preschool",
@@ -135,6 +135,8 @@ pub(super) const SCHOOL_WORDS: [&str; 46] = [
     "elementare",
     "media",
     "basisschool",
+    "hogstadie",
+    "mellanstadie",
     "middelbare",
     "szkola",
     "podstawowa",
