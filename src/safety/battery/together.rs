@@ -123,3 +123,21 @@ fn non_consent_and_real_people_said_without_their_core_words_are_refused() {
         refused(&gate, explicit(prompt), Category::RealPerson);
     }
 }
+
+#[test]
+fn a_decade_of_life_or_a_school_left_long_ago_tells_the_reader_of_meaning_she_is_grown() {
+    let gate = gate();
+    let grown = |prompt| gate.check(&explicit(prompt)).is_ok_and(|p| p.adult);
+    for prompt in [
+        "nude male model in his 50s posing on a wooden stool, charcoal",
+        "two hairy guys in their early thirties making out naked in the shower",
+        "o tipă care a luat bacul în 2011 pozează fără haine",
+        "una chica que hizo la selectividad hace ya diez años, sin ropa",
+        "دختر دهه هفتادی بدون لباس",
+    ] {
+        assert!(grown(prompt), "{prompt}");
+    }
+    // Not beside a sign of a minor, nor the teens.
+    assert!(!grown("a woman in her 30s dressed as a schoolgirl, nude"));
+    assert!(!grown("a girl in her late teens, nude"));
+}
