@@ -8,7 +8,7 @@ start_upstream() {
 
 # start_gateway BINARY ADDRESS DATA_DIR: serves until the caller's clean-up; sets gateway_pid.
 start_gateway() {
-  RUST_LOG=warn LUCENT_ADDR="$2" LUCENT_DATA_DIR="$3" FIREBASE_PROJECT_ID=demo-lucent \
+  RUST_LOG="${GATEWAY_LOG:-warn}" LUCENT_ADDR="$2" LUCENT_DATA_DIR="$3" FIREBASE_PROJECT_ID=demo-lucent \
     LUCENT_GOOGLE_KEYS_URL="http://127.0.0.1:$UPSTREAM/keys" \
     LUCENT_GENERATOR="legacy+http://127.0.0.1:$UPSTREAM" LUCENT_GENERATOR_CONCURRENCY=64 \
     LUCENT_QUEUE_LIMIT=10000 LUCENT_FREE_DAILY=100000000 LUCENT_PRO_MONTHLY=100000000 \

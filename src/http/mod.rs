@@ -18,11 +18,11 @@ mod staff;
 mod state;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
 use axum::http::{HeaderName, StatusCode, header};
-use axum::middleware::{self, Next};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Router};
 use tower::ServiceBuilder;
@@ -193,7 +193,7 @@ pub fn build_app(state: AppState) -> Router {
                 tracing::info_span!("request", method = %req.method(), route, uri = %req.uri().path(), request_id = id)
             }),
         )
-        .layer(middleware::from_fn_with_state(state.clone(), track))
+        .layer(edge::track::TrackLayer(state.metrics.clone()))
         .layer(MapResponseLayer::new(move |mut response: Response| {
             headers.add_to(&mut response);
             response
@@ -215,24 +215,6 @@ pub fn build_worker_app(state: AppState) -> Router {
         .route("/readyz", axum::routing::get(health::readyz))
         .route("/metrics", axum::routing::get(health::metrics))
         .with_state(state)
-}
-
-/// Counts and times every request by its route template (never the raw path, whose ids
-/// would make a series per image).
-async fn track(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    // Clones that share (the template is an `Arc<str>`; a standard method is inline), not
-    // strings copied per request.
-    let route = req.extensions().get::<MatchedPath>().cloned();
-    let method = req.method().clone();
-    let started = Instant::now();
-    let response = next.run(req).await;
-    state.metrics.request(
-        route.as_ref().map_or("unmatched", MatchedPath::as_str),
-        method.as_str(),
-        response.status().as_u16(),
-        started.elapsed(),
-    );
-    response
 }
 
 async fn api_not_found() -> ApiError {
