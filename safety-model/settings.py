@@ -45,6 +45,13 @@ LINEAR = os.environ.get("LUCENT_HEAD_KIND") == "linear"
 # None: every round labelled.
 ROUNDS = (None if "LUCENT_HEAD_ROUNDS" not in os.environ else
           [int(n) for n in os.environ["LUCENT_HEAD_ROUNDS"].split(",") if n and n != "none"])
+# LUCENT_HEAD_PENDING=16,17,18: those rounds' labels kept apart (data/roundN_labels.pending.jsonl)
+# are read too, as if they were in data/round_labels.jsonl; none by default.
+PENDING = [int(n) for n in os.environ.get("LUCENT_HEAD_PENDING", "").split(",") if n]
+# LUCENT_HEAD_THRESHOLDS_WITHOUT=16,17,18: those rounds' lines train the network but take no part
+# in picking the thresholds, which stay where the older rounds put them (head F of
+# docs/content-safety.md, "Round 19, continued"); none by default.
+THRESHOLDS_WITHOUT = [int(n) for n in os.environ.get("LUCENT_HEAD_THRESHOLDS_WITHOUT", "").split(",") if n]
 # LUCENT_HEAD_RESIDUAL=off: thresholds are picked for the head alone. By default they are picked
 # for what the rules let through, as admission runs the layers (src/admission/judge.rs): a line
 # the rules refuse counts neither as a refusal nor as an honest one refused, the rules' surety of

@@ -33,7 +33,8 @@ from reading import clean, content, parts
 from report import write_report
 from settings import (ANIMAL_MASK_NONSEXUAL, ATTRS, CACHE_DIR, CONSENT, DATA, FOLDS, FORBIDDEN,
                       HONEST_COST, KEEP, LAMBDAS, LINEAR, MINOR_WEIGHT, MODEL_FILE, MODEL_SHA256,
-                      OUT_HEAD, OUT_REPORT, PASS_BUDGET, RESIDUAL, ROOT, ROUNDS, SEED)
+                      OUT_HEAD, OUT_REPORT, PASS_BUDGET, PENDING, RESIDUAL, ROOT, ROUNDS, SEED,
+                      THRESHOLDS_WITHOUT)
 
 KEPT = {}  # attribute index -> (w, b, threshold), filled by main()
 
@@ -110,9 +111,11 @@ def rounds():
     verdicts and real styles as the batteries', their five labels read from the text alone
     (data/round_labels.jsonl, by round and line)."""
     labels = collections.defaultdict(dict)
-    for line in open(os.path.join(DATA, "round_labels.jsonl"), encoding="utf-8"):
-        label = json.loads(line)
-        labels[label["round"]][label["index"]] = label
+    files = ["round_labels.jsonl"] + [f"round{n}_labels.pending.jsonl" for n in PENDING]
+    for name in files:
+        for line in open(os.path.join(DATA, name), encoding="utf-8"):
+            label = json.loads(line)
+            labels[label["round"]][label["index"]] = label
     rows = []
     for n in sorted(labels) if ROUNDS is None else ROUNDS:
         path = os.path.join(ROOT, "src", "safety", f"battery_round{n}.jsonl")
@@ -555,7 +558,8 @@ def main():
     phrases.embed()
     P = oof_probs(X, Y, TM, fold, lams, phrases)
     obj = Objective(rows)
-    T = pick_thresholds(P, obj)
+    apart = {f"round{n}" for n in THRESHOLDS_WITHOUT}
+    T = pick_thresholds(P, obj, idx=np.array([r.get("source") not in apart for r in rows]))
     # the other choice for the animal head, for the report
     alt = training_mask(Y, M, not ANIMAL_MASK_NONSEXUAL)
     Palt = P.copy()
