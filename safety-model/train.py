@@ -558,15 +558,18 @@ def main():
     phrases.embed()
     P = oof_probs(X, Y, TM, fold, lams, phrases)
     obj = Objective(rows)
+    # The lines that pick thresholds, here, for the animal head's other choice and in the nested
+    # check alike.
     apart = {f"round{n}" for n in THRESHOLDS_WITHOUT}
-    T = pick_thresholds(P, obj, idx=np.array([r.get("source") not in apart for r in rows]))
+    picking = np.array([r.get("source") not in apart for r in rows])
+    T = pick_thresholds(P, obj, idx=picking)
     # the other choice for the animal head, for the report
     alt = training_mask(Y, M, not ANIMAL_MASK_NONSEXUAL)
     Palt = P.copy()
     alt_phrases = Parts(rows, Y, alt)
     alt_phrases.X = phrases.X
     Palt[:, 4] = oof_probs(X, Y, alt, fold, lams, alt_phrases)[:, 4]
-    Talt = pick_thresholds(Palt, obj)
+    Talt = pick_thresholds(Palt, obj, idx=picking)
     Dalt = obj.decide(Palt, Talt)
     print("thresholds", dict(zip(ATTRS, np.round(T, 4))), flush=True)
 
@@ -574,7 +577,7 @@ def main():
     Dn = np.zeros(len(rows), bool)
     nested_T = []
     for k in range(FOLDS):
-        Tk = pick_thresholds(P, obj, idx=fold != k)
+        Tk = pick_thresholds(P, obj, idx=(fold != k) & picking)
         nested_T.append(Tk)
         Dn[fold == k] = obj.decide(P, Tk)[fold == k]
     D = obj.decide(P, T)
