@@ -10,6 +10,7 @@ mod languages;
 mod now;
 mod pointers;
 mod rites;
+mod said;
 mod teachers;
 mod together;
 
