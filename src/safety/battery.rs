@@ -51,6 +51,12 @@ fn explicitness(gate: &Gate, request: &Request<'_>) -> Result<bool, Refusal> {
     gate.check(request).map(|p| p.explicit)
 }
 
+/// Let through on an NSFW style and read as a person of twenty or more, which silences the
+/// reader of meaning's sense of youth.
+fn grown(gate: &Gate, prompt: &str) -> bool {
+    gate.check(&explicit(prompt)).is_ok_and(|p| p.adult)
+}
+
 #[track_caller]
 fn refused(gate: &Gate, request: Request<'_>, category: Category) -> Refusal {
     match gate.check(&request) {

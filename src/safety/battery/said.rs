@@ -49,7 +49,6 @@ fn school_years_ranks_and_rites_said_as_pupils_say_them_are_a_minors() {
 #[test]
 fn grown_people_are_read_by_what_they_did_or_are() {
     let gate = gate();
-    let grown = |prompt| gate.check(&explicit(prompt)).is_ok_and(|p| p.adult);
     for prompt in [
         "a retired guy about 65 posing nude",
         "en man som har gjort lumpen, naken",
@@ -60,7 +59,7 @@ fn grown_people_are_read_by_what_they_did_or_are() {
         "cựu học sinh nay là kỹ sư, khỏa thân",
         "une ancienne élève de troisième devenue avocate, nue",
     ] {
-        assert!(grown(prompt), "{prompt}");
+        assert!(grown(&gate, prompt), "{prompt}");
     }
     // "Now" with no occupation after it is no adult's.
     rephrased(

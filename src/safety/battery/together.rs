@@ -127,7 +127,6 @@ fn non_consent_and_real_people_said_without_their_core_words_are_refused() {
 #[test]
 fn a_decade_of_life_or_a_school_left_long_ago_tells_the_reader_of_meaning_she_is_grown() {
     let gate = gate();
-    let grown = |prompt| gate.check(&explicit(prompt)).is_ok_and(|p| p.adult);
     for prompt in [
         "nude male model in his 50s posing on a wooden stool, charcoal",
         "two hairy guys in their early thirties making out naked in the shower",
@@ -135,9 +134,12 @@ fn a_decade_of_life_or_a_school_left_long_ago_tells_the_reader_of_meaning_she_is
         "una chica que hizo la selectividad hace ya diez años, sin ropa",
         "دختر دهه هفتادی بدون لباس",
     ] {
-        assert!(grown(prompt), "{prompt}");
+        assert!(grown(&gate, prompt), "{prompt}");
     }
     // Not beside a sign of a minor, nor the teens.
-    assert!(!grown("a woman in her 30s dressed as a schoolgirl, nude"));
-    assert!(!grown("a girl in her late teens, nude"));
+    assert!(!grown(
+        &gate,
+        "a woman in her 30s dressed as a schoolgirl, nude"
+    ));
+    assert!(!grown(&gate, "a girl in her late teens, nude"));
 }
