@@ -1,12 +1,16 @@
 """Where the training reads and writes, the model it embeds with, and the choices a run is made
-with (environment variables, each for a comparison; the defaults make the committed head)."""
+with (environment variables, each for a comparison; the defaults make head A, the head committed
+until round 20; README.md gives the command that makes the committed head, F)."""
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 DATA = os.path.join(HERE, "data")
-OUT_HEAD = os.path.join(ROOT, "src", "safety", "meaning", "head.json")
-OUT_REPORT = os.path.join(HERE, "REPORT.md")
+# LUCENT_HEAD_OUT=DIR writes head.json and REPORT.md there instead, leaving the committed ones
+# (and the gateway's build, which includes head.json) alone while a head is weighed.
+OUT = os.environ.get("LUCENT_HEAD_OUT")
+OUT_HEAD = os.path.join(OUT, "head.json") if OUT else os.path.join(ROOT, "src", "safety", "meaning", "head.json")
+OUT_REPORT = os.path.join(OUT, "REPORT.md") if OUT else os.path.join(HERE, "REPORT.md")
 
 MODEL_FILE = "e5-small-q4.bin"
 MODEL_SHA256 = "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
@@ -52,6 +56,10 @@ PENDING = [int(n) for n in os.environ.get("LUCENT_HEAD_PENDING", "").split(",") 
 # in picking the thresholds, which stay where the older rounds put them (head F of
 # docs/content-safety.md, "Round 19, continued"); none by default.
 THRESHOLDS_WITHOUT = [int(n) for n in os.environ.get("LUCENT_HEAD_THRESHOLDS_WITHOUT", "").split(",") if n]
+# LUCENT_HEAD_GATE=/path/to/gate: the rules' verdicts come from that build of the gateway's `gate`
+# example instead of a fresh one, so that a head is made or weighed with the rules a round was
+# measured blind against (safety-model/rounds/README.md); unset by default.
+GATE = os.environ.get("LUCENT_HEAD_GATE")
 # LUCENT_HEAD_RESIDUAL=off: thresholds are picked for the head alone. By default they are picked
 # for what the rules let through, as admission runs the layers (src/admission/judge.rs): a line
 # the rules refuse counts neither as a refusal nor as an honest one refused, the rules' surety of

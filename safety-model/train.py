@@ -31,7 +31,7 @@ import numpy as np
 import network
 from reading import clean, content, parts
 from report import write_report
-from settings import (ANIMAL_MASK_NONSEXUAL, ATTRS, CACHE_DIR, CONSENT, DATA, FOLDS, FORBIDDEN,
+from settings import (ANIMAL_MASK_NONSEXUAL, ATTRS, CACHE_DIR, CONSENT, DATA, FOLDS, FORBIDDEN, GATE,
                       HONEST_COST, KEEP, LAMBDAS, LINEAR, MINOR_WEIGHT, MODEL_FILE, MODEL_SHA256,
                       OUT_HEAD, OUT_REPORT, PASS_BUDGET, PENDING, RESIDUAL, ROOT, ROUNDS, SEED,
                       THRESHOLDS_WITHOUT)
@@ -407,8 +407,10 @@ def decide_passed(P, T, nsfw, adult):
 def rules_verdicts(rows):
     """The rules' verdict on each line with its style (a line of no style on a checkpoint that
     can draw nudity): (refused, surely explicit, adult), from the gateway's `gate` example."""
-    subprocess.run(["cargo", "build", "--quiet", "--locked", "--example", "gate"], cwd=ROOT, check=True)
-    gate = os.path.join(ROOT, "target", "debug", "examples", "gate")
+    gate = GATE
+    if not gate:
+        subprocess.run(["cargo", "build", "--quiet", "--locked", "--example", "gate"], cwd=ROOT, check=True)
+        gate = os.path.join(ROOT, "target", "debug", "examples", "gate")
     out = [None] * len(rows)
     for style in ("nsfw", "capable", "safe"):
         idx = [i for i, r in enumerate(rows) if (r["style"] or "capable") == style]
