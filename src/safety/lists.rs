@@ -5,16 +5,18 @@
 //! The lists ship in `src/safety/lists/*.txt`; a deployer replaces any of them with a file of
 //! the same name in the directory `LUCENT_SAFETY_LISTS` names. One entry per line, `#` starts
 //! a comment; entries are read with the same normalisation as prompts, and each also matches
-//! in its plural and written as one word (`little girl`, `littlegirl`, `#taylorswift`). An
-//! entry written `?word` is an ambiguous sign: often innocent, so that a refusal resting on it
-//! alone asks the user to rephrase and does not count against the account (`super::evidence::Evidence`).
+//! in its plural, written as one word (`little girl`, `littlegirl`, `#taylorswift`) and with a
+//! word split by a mark joined (`dog's bed` as `dogs bed`, as the reading that joins split
+//! words has it). An entry written `?word` is an ambiguous sign: often innocent, so that a
+//! refusal resting on it alone asks the user to rephrase and does not count against the
+//! account (`super::evidence::Evidence`).
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
-use super::normalize::{Reading, entry};
+use super::normalize::{Reading, entry, joined_entry};
 
 /// Which list an entry is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -247,7 +249,11 @@ impl Lists {
                 }
                 n += 1;
                 let clitics = clitic_forms(*list, line);
-                for form in forms(&e, list.plurals()).into_iter().chain(clitics) {
+                let joined = joined_entry(line).map(|j| forms(&j, list.plurals()));
+                let all = forms(&e, list.plurals())
+                    .into_iter()
+                    .chain(joined.into_iter().flatten());
+                for form in all.chain(clitics) {
                     let (on, weak) = owners.entry(form).or_default();
                     let already_certain = *on & list.bit() != 0 && *weak & list.bit() == 0;
                     *on |= list.bit();

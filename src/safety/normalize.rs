@@ -572,6 +572,14 @@ pub fn entry(text: &str) -> String {
     plain(text).text
 }
 
+/// An entry as the reading that joins split words has it (`dog's bed` as `dogs bed`), when that
+/// differs: a text is matched in that reading too, so an entry written with a mark inside a word
+/// must be found there as well.
+pub fn joined_entry(text: &str) -> Option<String> {
+    let (split, after) = split(&fold(text, false).unwrap_or_default());
+    joined(&split, &after).map(|reading| reading.text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

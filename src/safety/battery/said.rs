@@ -84,6 +84,8 @@ fn a_dogs_bed_a_dogs_position_and_grown_children_are_no_dog_and_no_child() {
     let gate = gate();
     for prompt in [
         "couple in their 30s fucking on the sofa, the labrador passed out on his dog bed",
+        // The apostrophe is read both as a split and as joined ("dogs bed").
+        "nude couple making love, a towel thrown on the dog's bed",
         "evli çift köpek pozisyonunda, explicit",
         "getrouwd stel, seks op z'n hondjes",
         "mamuśka, trójka dorosłych dzieci, naga",
