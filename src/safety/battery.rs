@@ -6,6 +6,7 @@
 use super::*;
 
 mod corpus;
+mod idioms;
 mod languages;
 mod now;
 mod pointers;

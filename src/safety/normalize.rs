@@ -17,6 +17,8 @@
 //! - runs of single letters or characters read as one word (`n u d e g i r l`, `幼 女`),
 //!   where a listed word matches anywhere inside;
 //! - symbols written for letters inside a word read as those letters (`n!pple`, `|oli`, `+een`);
+//! - capitals of another script as that script's own letters (`ГОЛАЯ ДЕВОЧКА 12 ЛЕТ`, `НМТ`),
+//!   where the other readings take a capital for its Latin look-alike (`ΝUDΕ`);
 //! - with leetspeak read as letters in words that mix letters and digits (`l0l1`, `t33n`,
 //!   `k1d`: `1` read as `i` and, in another reading, as `l`);
 //! - with letters repeated three times or more read twice and once (`teeeen`, `loooli`).
@@ -147,9 +149,23 @@ pub fn unspaced(c: char) -> bool {
         | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{2FA1F}')
 }
 
+/// How [`fold`] reads a text's characters.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fold {
+    /// Each as plain lowercase letters ([`fold_char`]).
+    Plain,
+    /// As `Plain`, and a symbol beside a letter or digit read as the letter it is written for
+    /// (see [`symbol_letter`]).
+    Symbols,
+    /// As `Plain`, but a capital as its own small letter before any look-alike: `Н` is `н`,
+    /// not `H`, so that a word of Cyrillic or Greek written in capitals is the listed word.
+    Native,
+}
+
 /// One character beyond ASCII as plain lowercase letters: its compatibility form without
-/// accents, and a Latin look-alike for a letter of another script.
-fn fold_char(c: char, out: &mut Vec<char>) {
+/// accents, and a Latin look-alike for a letter of another script (for a capital, its own
+/// look-alike first unless `native`).
+fn fold_char(c: char, native: bool, out: &mut Vec<char>) {
     for k in std::iter::once(c).nfkc() {
         // A Hangul syllable stays whole: its letters would let `세` (an age) match inside `센`.
         if ('\u{AC00}'..='\u{D7AF}').contains(&k) {
@@ -162,7 +178,8 @@ fn fold_char(c: char, out: &mut Vec<char>) {
                 continue;
             }
             // A capital's look-alike first (`Ε` is `E`), then the small letter's (`ε`).
-            if d.is_uppercase()
+            if !native
+                && d.is_uppercase()
                 && let Some(latin) = latin_look_alike(d)
             {
                 out.extend(latin);
@@ -238,9 +255,13 @@ fn symbol_letter(c: char) -> Option<(char, bool)> {
     })
 }
 
-/// The text's characters folded; with `symbols`, a symbol beside a letter or digit read as the
-/// letter it is written for (see [`symbol_letter`]), and `None` when there is none.
-fn fold(text: &str, symbols: bool) -> Option<Vec<Folded>> {
+/// The text's characters folded as `how` says; `None` when reading symbols as letters or
+/// capitals as their own letters would change nothing.
+fn fold(text: &str, how: Fold) -> Option<Vec<Folded>> {
+    let symbols = how == Fold::Symbols;
+    if how == Fold::Native && !text.chars().any(|c| !c.is_ascii() && c.is_uppercase()) {
+        return None;
+    }
     if symbols && !text.chars().any(|c| symbol_letter(c).is_some()) {
         return None;
     }
@@ -285,7 +306,7 @@ fn fold(text: &str, symbols: bool) -> Option<Vec<Folded>> {
             continue;
         }
         buffer.clear();
-        fold_char(c, &mut buffer);
+        fold_char(c, how == Fold::Native, &mut buffer);
         folded.extend(buffer.iter().map(|&c| Folded { c, start, end }));
     }
     Some(folded)
@@ -504,20 +525,25 @@ pub struct Readings {
     /// Every reading the lists are matched against, `plain` first; only those that differ
     /// (most prompts have one or two).
     pub all: Vec<Reading>,
-    /// The indexes in `all` of the readings ages are read from: `plain`, and `plain` with its
-    /// leetspeak read (`12 y34r 0ld`); the other readings join or cut words, which ages are
-    /// never written with.
+    /// The indexes in `all` of the readings ages are read from: `plain`, `plain` with its
+    /// leetspeak read (`12 y34r 0ld`), and the text with its capitals read as their own letters
+    /// (`12 ЛЕТ`); the other readings join or cut words, which ages are never written with.
     pub numeric: Vec<usize>,
 }
 
 pub fn read(text: &str) -> Readings {
-    let folded = fold(text, false).unwrap_or_default();
+    let folded = fold(text, Fold::Plain).unwrap_or_default();
     let (plain, after) = split(&folded);
     let leet = unleet(&plain, 'i');
     let mut bases = vec![plain.clone()];
     bases.extend(joined(&plain, &after));
     bases.extend(runs(&plain));
-    if let Some(symbols) = fold(text, true) {
+    // Ages are read from it too: `12 ЛЕТ` is `12 лет`.
+    let native = fold(text, Fold::Native)
+        .map(|native| split(&native).0)
+        .filter(|native| native.text != plain.text);
+    bases.extend(native.clone());
+    if let Some(symbols) = fold(text, Fold::Symbols) {
         let (words, after) = split(&symbols);
         bases.extend(joined(&words, &after));
         bases.push(words);
@@ -554,6 +580,7 @@ pub fn read(text: &str) -> Readings {
     }
     let mut numeric = vec![0];
     numeric.extend(leet.and_then(|leet| all.iter().position(|r| r.text == leet.text)));
+    numeric.extend(native.and_then(|native| all.iter().position(|r| r.text == native.text)));
     Readings {
         plain,
         all,
@@ -563,7 +590,7 @@ pub fn read(text: &str) -> Readings {
 
 /// The words of `text` split at every mark, as they stand.
 pub fn plain(text: &str) -> Reading {
-    split(&fold(text, false).unwrap_or_default()).0
+    split(&fold(text, Fold::Plain).unwrap_or_default()).0
 }
 
 /// A list entry in the form the readings have: lowercase plain words, one space apart (none
@@ -576,7 +603,7 @@ pub fn entry(text: &str) -> String {
 /// differs: a text is matched in that reading too, so an entry written with a mark inside a word
 /// must be found there as well.
 pub fn joined_entry(text: &str) -> Option<String> {
-    let (split, after) = split(&fold(text, false).unwrap_or_default());
+    let (split, after) = split(&fold(text, Fold::Plain).unwrap_or_default());
     joined(&split, &after).map(|reading| reading.text)
 }
 

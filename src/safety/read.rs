@@ -199,7 +199,7 @@ impl<'a> Read<'a> {
             },
             |reading, hits, hit| {
                 gate.pupil(reading, hit)
-                    && self.set_aside_school(reading, hits, hit.first, hit.last)
+                    && self.set_aside_pupil(gate, reading, hits, hit.first, hit.last)
             },
         );
         for (span, certain) in school::korean_school_years(self.original) {
@@ -238,7 +238,7 @@ impl<'a> Read<'a> {
                     ages::AgeKind::Minor { certain } => {
                         if !(age.school && self.at_work(reading, hits, age.first, age.last)) {
                             let past = age.school
-                                && self.set_aside_school(reading, hits, age.first, age.last);
+                                && self.set_aside_pupil(gate, reading, hits, age.first, age.last);
                             let sign = self.sign(reading, age.first, age.last, !certain || past);
                             evidence.add(Sign {
                                 aside: past,

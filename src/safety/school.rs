@@ -64,6 +64,30 @@ impl Read<'_> {
     }
 }
 
+impl Read<'_> {
+    /// Whether the pupil's words `first..=last` are set aside ([`Read::set_aside_school`]),
+    /// themselves or as part of a pupil's longer words that are: `CP` in `ancienne élève de
+    /// CP` is the same school year as the words around it.
+    pub(super) fn set_aside_pupil(
+        &self,
+        gate: &Gate,
+        reading: &Reading,
+        hits: &[Hit],
+        first: usize,
+        last: usize,
+    ) -> bool {
+        self.set_aside_school(reading, hits, first, last)
+            || hits.iter().any(|h| {
+                h.on(List::Minor)
+                    && h.first <= first
+                    && last <= h.last
+                    && (h.first, h.last) != (first, last)
+                    && gate.pupil(reading, h)
+                    && self.set_aside_school(reading, hits, h.first, h.last)
+            })
+    }
+}
+
 impl Gate {
     /// Whether `hit` names a school or a school level.
     pub(super) fn school(&self, reading: &Reading, hit: &Hit) -> bool {
@@ -167,6 +191,7 @@ pub(super) const PUPIL_WORDS: &[&str] = &[
     "collegien",
     "ecolier",
     "lyceen",
+    "cp",
     "cm1",
     "cm2",
     "ce1",
