@@ -9,8 +9,8 @@ DATA = os.path.join(HERE, "data")
 # LUCENT_HEAD_OUT=DIR writes head.json and REPORT.md there instead, leaving the committed ones
 # (and the gateway's build, which includes head.json) alone while a head is weighed.
 OUT = os.environ.get("LUCENT_HEAD_OUT")
-OUT_HEAD = os.path.join(OUT, "head.json") if OUT else os.path.join(ROOT, "src", "safety", "meaning", "head.json")
-OUT_REPORT = os.path.join(OUT, "REPORT.md") if OUT else os.path.join(HERE, "REPORT.md")
+OUT_HEAD = os.path.join(OUT or os.path.join(ROOT, "src", "safety", "meaning"), "head.json")
+OUT_REPORT = os.path.join(OUT or HERE, "REPORT.md")
 
 MODEL_FILE = "e5-small-q4.bin"
 MODEL_SHA256 = "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"

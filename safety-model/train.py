@@ -29,6 +29,7 @@ import time
 import numpy as np
 
 import network
+from gate import verdicts as gate_lines
 from reading import clean, content, parts
 from report import write_report
 from settings import (ANIMAL_MASK_NONSEXUAL, ATTRS, CACHE_DIR, CONSENT, DATA, FOLDS, FORBIDDEN, GATE,
@@ -414,10 +415,7 @@ def rules_verdicts(rows):
     out = [None] * len(rows)
     for style in ("nsfw", "capable", "safe"):
         idx = [i for i, r in enumerate(rows) if (r["style"] or "capable") == style]
-        text = "".join(" ".join(rows[i]["prompt"].split()) + "\n" for i in idx)
-        lines = subprocess.run([gate, style], input=text.encode(), capture_output=True,
-                               check=True).stdout.decode().splitlines()
-        assert len(lines) == len(idx), (style, len(lines), len(idx))
+        lines = gate_lines(gate, style, [rows[i]["prompt"] for i in idx])
         for i, line in zip(idx, lines):
             out[i] = (not line.startswith("pass"), "explicit: true" in line, "adult: true" in line)
     return [np.array(v) for v in zip(*out)]

@@ -10,10 +10,11 @@ show every verdict that changed (README.md).
 import glob
 import json
 import os
-import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "safety-model"))
+from gate import verdicts as gate_lines  # noqa: E402
 
 
 def lines():
@@ -33,11 +34,9 @@ def lines():
 def dump(gate):
     by_style = {}
     for key, style, prompt in lines():
-        by_style.setdefault(style, []).append((key, " ".join(prompt.split())))
+        by_style.setdefault(style, []).append((key, prompt))
     for style, group in sorted(by_style.items()):
-        out = subprocess.run([gate, style], input="".join(p + "\n" for _, p in group),
-                             capture_output=True, text=True, check=True).stdout.splitlines()
-        assert len(out) == len(group), (style, len(out), len(group))
+        out = gate_lines(gate, style, [p for _, p in group])
         for (key, _), verdict in zip(group, out):
             print(key + "\t" + verdict.split(" | ")[0].strip())
 
