@@ -81,7 +81,7 @@ def compare(before, after, skip=None):
         must, was, now = must_refuse(row(k)), severity(a[k]), severity(b.get(k, ""))
         bad = now < was if must else now > was
         worse += bad
-        print("WORSE " if bad else "", k, "|", a[k], "->", b.get(k), sep="")
+        print(("WORSE " if bad else "") + f"{k} | {a[k]} -> {b.get(k)}")
     print(len(changed), "changed,", worse, "worse", file=sys.stderr)
 
 
