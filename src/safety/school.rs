@@ -62,9 +62,7 @@ impl Read<'_> {
                     && self.one_clause(reading, h.last, first)
         })
     }
-}
 
-impl Read<'_> {
     /// Whether the pupil's words `first..=last` are set aside ([`Read::set_aside_school`]),
     /// themselves or as part of a pupil's longer words that are: `CP` in `ancienne élève de
     /// CP` is the same school year as the words around it.
@@ -81,7 +79,6 @@ impl Read<'_> {
                 h.on(List::Minor)
                     && h.first <= first
                     && last <= h.last
-                    && (h.first, h.last) != (first, last)
                     && gate.pupil(reading, h)
                     && self.set_aside_school(reading, hits, h.first, h.last)
             })
