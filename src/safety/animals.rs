@@ -62,11 +62,13 @@ impl Read<'_> {
     }
 
     /// Words of non-consent, but not the sleep of an animal set aside (`their golden retriever
-    /// asleep in its bed`): the animal sleeps, not a person.
+    /// asleep in its bed`, `the cat passed out in the bedroom`): the animal sleeps, not a
+    /// person. A pet of `pets.txt` counts here, though it is no animal beside a sex act.
     pub(super) fn non_consent(&self) -> Evidence {
         self.evidence(List::NonConsent, |reading, hits, hit| {
             !hits.iter().any(|animal| {
-                animal.on(List::Animals) && self.sets_aside(reading, hits, animal, hit)
+                (animal.on(List::Animals) || animal.on(List::Pets))
+                    && self.sets_aside(reading, hits, animal, hit)
             })
         })
     }

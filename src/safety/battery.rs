@@ -8,6 +8,7 @@ use super::*;
 mod corpus;
 mod idioms;
 mod languages;
+mod neighbours;
 mod now;
 mod pointers;
 mod rites;

@@ -39,6 +39,7 @@ pub enum List {
     Kin,
     Innocent,
     AnimalsAside,
+    Pets,
     SchoolAside,
     Teaching,
     RealPointers,
@@ -47,7 +48,7 @@ pub enum List {
 }
 
 impl List {
-    const ALL: [List; 23] = [
+    const ALL: [List; 24] = [
         List::Explicit,
         List::Minor,
         List::Harm,
@@ -66,6 +67,7 @@ impl List {
         List::Kin,
         List::Innocent,
         List::AnimalsAside,
+        List::Pets,
         List::SchoolAside,
         List::Teaching,
         List::RealPointers,
@@ -94,6 +96,7 @@ impl List {
             List::Kin => "kin.txt",
             List::Innocent => "innocent.txt",
             List::AnimalsAside => "animals_aside.txt",
+            List::Pets => "pets.txt",
             List::SchoolAside => "school_aside.txt",
             List::Teaching => "teaching.txt",
             List::RealPointers => "real_pointers.txt",
@@ -122,6 +125,7 @@ impl List {
             List::Kin => include_str!("lists/kin.txt"),
             List::Innocent => include_str!("lists/innocent.txt"),
             List::AnimalsAside => include_str!("lists/animals_aside.txt"),
+            List::Pets => include_str!("lists/pets.txt"),
             List::SchoolAside => include_str!("lists/school_aside.txt"),
             List::Teaching => include_str!("lists/teaching.txt"),
             List::RealPointers => include_str!("lists/real_pointers.txt"),

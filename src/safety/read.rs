@@ -280,8 +280,18 @@ impl<'a> Read<'a> {
     pub(super) fn real_people(&self, gate: &Gate) -> Evidence {
         let mut evidence = self.on(List::RealPeople);
         evidence.merge(self.on(List::RealPointers));
+        // The plain reading's ordinary phrases (innocent.txt) are no misspelt name either.
+        let phrases = self
+            .hits
+            .first()
+            .map_or(&[][..], |(_, hits)| hits.as_slice());
+        let ordinary = |first: usize, last: usize| {
+            phrases
+                .iter()
+                .any(|h| h.on(List::Innocent) && h.first <= first && h.last >= last)
+        };
         if !evidence.found()
-            && let Some((first, last)) = gate.names.find(&self.plain)
+            && let Some((first, last)) = gate.names.find(&self.plain, ordinary)
         {
             evidence.add(self.sign(&self.plain, first, last, true));
         }
