@@ -232,6 +232,13 @@ impl AgeRules {
             return match rest {
                 "" => Some((n, i, false)),
                 rest if self.fused.iter().any(|f| f == rest) => Some((n, i, true)),
+                // An era's mark stuck to a year (`١٤٣٢هـ`) only beside birth words: the plain
+                // reading takes `ه` for `o`, as it takes the `º` of `6º ano`.
+                rest if self.era_fused(rest).is_some()
+                    && self.born_around(words, i, i).is_some() =>
+                {
+                    Some((n, i, false))
+                }
                 _ => None,
             };
         }

@@ -275,10 +275,24 @@ impl AgeRules {
         })
     }
 
-    /// The era whose words start just after word `last`: where they end, and its offset.
+    /// The era whose words start just after word `last`, or whose one word is written stuck to
+    /// its digits (`١٤٣٢هـ`): where they end, and its offset.
     fn era_after(&self, words: &Reading, last: usize) -> Option<(usize, i64)> {
+        let (digits, fused) = split_digits(words.word(last));
+        if !digits.is_empty()
+            && let Some(offset) = self.era_fused(fused)
+        {
+            return Some((last, offset));
+        }
         self.era_after.iter().find_map(|(phrase, offset)| {
             Self::starts(std::slice::from_ref(phrase), words, last + 1).map(|end| (end, *offset))
+        })
+    }
+
+    /// The offset of the era whose words are the one word `suffix`.
+    pub(super) fn era_fused(&self, suffix: &str) -> Option<i64> {
+        self.era_after.iter().find_map(|(phrase, offset)| {
+            (phrase.len() == 1 && phrase[0] == suffix).then_some(*offset)
         })
     }
 
