@@ -40,6 +40,8 @@ pub enum List {
     Innocent,
     AnimalsAside,
     Pets,
+    Nursing,
+    Babies,
     SchoolAside,
     Teaching,
     RealPointers,
@@ -48,7 +50,7 @@ pub enum List {
 }
 
 impl List {
-    const ALL: [List; 24] = [
+    const ALL: [List; 26] = [
         List::Explicit,
         List::Minor,
         List::Harm,
@@ -68,6 +70,8 @@ impl List {
         List::Innocent,
         List::AnimalsAside,
         List::Pets,
+        List::Nursing,
+        List::Babies,
         List::SchoolAside,
         List::Teaching,
         List::RealPointers,
@@ -97,6 +101,8 @@ impl List {
             List::Innocent => "innocent.txt",
             List::AnimalsAside => "animals_aside.txt",
             List::Pets => "pets.txt",
+            List::Nursing => "nursing.txt",
+            List::Babies => "babies.txt",
             List::SchoolAside => "school_aside.txt",
             List::Teaching => "teaching.txt",
             List::RealPointers => "real_pointers.txt",
@@ -126,6 +132,8 @@ impl List {
             List::Innocent => include_str!("lists/innocent.txt"),
             List::AnimalsAside => include_str!("lists/animals_aside.txt"),
             List::Pets => include_str!("lists/pets.txt"),
+            List::Nursing => include_str!("lists/nursing.txt"),
+            List::Babies => include_str!("lists/babies.txt"),
             List::SchoolAside => include_str!("lists/school_aside.txt"),
             List::Teaching => include_str!("lists/teaching.txt"),
             List::RealPointers => include_str!("lists/real_pointers.txt"),

@@ -159,6 +159,33 @@ impl<'a> Read<'a> {
         }
     }
 
+    /// Holds the baby's words (`lists/babies.txt`) in a request with a mother nursing in it
+    /// (`lists/nursing.txt`): the baby is drawn, so with nudity the request is refused, but the
+    /// nudity is the mother's, and the refusal asks to rephrase without a strike. An older
+    /// child's signs, an age or a school year, are not held.
+    fn mark_nursing(&self, evidence: &mut Evidence) {
+        let Some((reading, hits)) = self.hits.first() else {
+            return;
+        };
+        if !hits.iter().any(|h| h.on(List::Nursing)) {
+            return;
+        }
+        let babies: Vec<(usize, usize)> = hits
+            .iter()
+            .filter(|h| h.on(List::Babies))
+            .map(|h| (reading.words[h.first].start, reading.words[h.last].end))
+            .collect();
+        for sign in &mut evidence.signs {
+            if babies
+                .iter()
+                .any(|&(start, end)| start <= sign.span.0 && sign.span.1 <= end)
+            {
+                sign.ambiguous = true;
+                sign.held = true;
+            }
+        }
+    }
+
     /// Holds the certain signs an adult age of `ages` (byte spans) follows right after, in
     /// their clause («девочка лет тридцати», `little girl aged 25`): the child's
     /// word may be slang for the adult, or her costume, so it is refused without a strike, and
@@ -260,6 +287,7 @@ impl<'a> Read<'a> {
             grown = true;
         }
         self.mark_kin(&mut evidence);
+        self.mark_nursing(&mut evidence);
         // Inside A1111's prompt editing or alternation (`[teen:adult:0.5]`, `[teen|adult]`) an
         // adult's words may be drawn only for some steps: the early ones settle the body.
         if swaps(self.original) {
