@@ -131,16 +131,7 @@ impl<'a> Read<'a> {
     /// [`KIN_AFTER`] (`on beş yaşında bir kızın annesi`). Characters, not words: Korean and
     /// Chinese readings split words finer than spaces do.
     fn mark_kin(&self, evidence: &mut Evidence) {
-        // The plain reading only: the others join words across marks, and a joined word's
-        // span would reach over the comma that ends the clause.
-        let Some((reading, hits)) = self.hits.first() else {
-            return;
-        };
-        let kin: Vec<(usize, usize)> = hits
-            .iter()
-            .filter(|h| h.on(List::Kin))
-            .map(|h| (reading.words[h.first].start, reading.words[h.last].end))
-            .collect();
+        let kin = self.plain_spans(List::Kin);
         for sign in &mut evidence.signs {
             let (start, end) = sign.span;
             if kin.iter().any(|&(k_start, k_end)| {
@@ -164,17 +155,10 @@ impl<'a> Read<'a> {
     /// nudity is the mother's, and the refusal asks to rephrase without a strike. An older
     /// child's signs, an age or a school year, are not held.
     fn mark_nursing(&self, evidence: &mut Evidence) {
-        let Some((reading, hits)) = self.hits.first() else {
-            return;
-        };
-        if !hits.iter().any(|h| h.on(List::Nursing)) {
+        if self.plain_spans(List::Nursing).is_empty() {
             return;
         }
-        let babies: Vec<(usize, usize)> = hits
-            .iter()
-            .filter(|h| h.on(List::Babies))
-            .map(|h| (reading.words[h.first].start, reading.words[h.last].end))
-            .collect();
+        let babies = self.plain_spans(List::Babies);
         for sign in &mut evidence.signs {
             if babies
                 .iter()
@@ -184,6 +168,18 @@ impl<'a> Read<'a> {
                 sign.held = true;
             }
         }
+    }
+
+    /// The byte spans in the original of the hits on `list` in the plain reading only: the
+    /// others join words across marks, and a joined word's span would reach over the comma
+    /// that ends a clause.
+    fn plain_spans(&self, list: List) -> Vec<(usize, usize)> {
+        self.hits.first().map_or_else(Vec::new, |(reading, hits)| {
+            hits.iter()
+                .filter(|h| h.on(list))
+                .map(|h| (reading.words[h.first].start, reading.words[h.last].end))
+                .collect()
+        })
     }
 
     /// Holds the certain signs an adult age of `ages` (byte spans) follows right after, in
