@@ -86,10 +86,12 @@ impl Read<'_> {
 }
 
 impl Gate {
-    /// Whether `hit` names a school or a school level.
+    /// Whether `hit` names a school or a school level and no pupil: `中学生` holds `中学`, but
+    /// "中学生が先生と" is a pupil with her teacher, not a middle school's teacher.
     pub(super) fn school(&self, reading: &Reading, hit: &Hit) -> bool {
         let covered = covered(reading, hit);
         self.schools.iter().any(|w| covered.contains(w.as_str()))
+            && !self.pupils.iter().any(|w| covered.contains(w.as_str()))
     }
 
     /// Whether `hit` names a school, a school level or a pupil (`collégienne`, `uczennica`).
