@@ -57,20 +57,16 @@ impl<'a> Read<'a> {
     ) -> Evidence {
         let mut evidence = Evidence::default();
         for (reading, hits) in &self.hits {
-            // A listed word inside an ordinary phrase (`naked eye`) is that phrase.
-            let phrases: Vec<&Hit> = hits.iter().filter(|h| h.on(List::Innocent)).collect();
-            let innocent = |hit: &Hit| {
-                phrases
-                    .iter()
-                    .any(|h| h.first <= hit.first && h.last >= hit.last)
-            };
             let weakened = |hit: &Hit| {
                 list.weakened_by().is_some_and(|by| {
                     hits.iter()
                         .any(|h| h.on(by) && h.last + 1 == hit.first && !h.on(list))
                 })
             };
-            for hit in hits.iter().filter(|h| h.on(list) && !innocent(h)) {
+            for hit in hits
+                .iter()
+                .filter(|h| h.on(list) && !ordinary_phrase(hits, h.first, h.last))
+            {
                 if keep(reading, hits, hit) {
                     let aside = weak(reading, hits, hit);
                     let ambiguous = hit.ambiguous(list) || weakened(hit) || aside;
@@ -304,18 +300,15 @@ impl<'a> Read<'a> {
     pub(super) fn real_people(&self, gate: &Gate) -> Evidence {
         let mut evidence = self.on(List::RealPeople);
         evidence.merge(self.on(List::RealPointers));
-        // The plain reading's ordinary phrases (innocent.txt) are no misspelt name either.
-        let phrases = self
+        // The plain reading's ordinary phrases are no misspelt name either (`the weekend`).
+        let plain_hits = self
             .hits
             .first()
             .map_or(&[][..], |(_, hits)| hits.as_slice());
-        let ordinary = |first: usize, last: usize| {
-            phrases
-                .iter()
-                .any(|h| h.on(List::Innocent) && h.first <= first && h.last >= last)
-        };
         if !evidence.found()
-            && let Some((first, last)) = gate.names.find(&self.plain, ordinary)
+            && let Some((first, last)) = gate.names.find(&self.plain, |first, last| {
+                ordinary_phrase(plain_hits, first, last)
+            })
         {
             evidence.add(self.sign(&self.plain, first, last, true));
         }
@@ -331,6 +324,13 @@ impl<'a> Read<'a> {
 /// of ages.txt is ("after his military service", "a doctoral student": what no one under 18 has
 /// done).
 const GROWN: i64 = 20;
+
+/// Whether words `first..=last` stand inside an ordinary phrase of `innocent.txt` among `hits`
+/// (`naked eye`): a listed word there is that phrase.
+fn ordinary_phrase(hits: &[Hit], first: usize, last: usize) -> bool {
+    hits.iter()
+        .any(|h| h.on(List::Innocent) && h.first <= first && h.last >= last)
+}
 
 /// Whether `text` holds a bracket with A1111's prompt editing or alternation in it.
 fn swaps(text: &str) -> bool {
