@@ -6,6 +6,7 @@
 use super::*;
 
 mod corpus;
+mod exes;
 mod idioms;
 mod languages;
 mod neighbours;
@@ -73,6 +74,14 @@ fn struck(gate: &Gate, request: Request<'_>, category: Category) {
     let prompt = request.prompt;
     let refusal = refused(gate, request, category);
     assert!(refusal.strike, "{prompt}: {refusal:?}");
+}
+
+/// Let through.
+#[track_caller]
+fn passes(gate: &Gate, request: Request<'_>) {
+    if let Err(refusal) = gate.check(&request) {
+        panic!("{request:?}: refused: {refusal:?}");
+    }
 }
 
 /// Refused in `category` and asked to rephrase: no strike.
@@ -201,7 +210,7 @@ fn a_negative_prompt_that_asks_for_no_one_awake_or_consenting_asks_for_non_conse
             negative_prompt: negative,
             ..request
         };
-        assert!(gate.check(&request).is_ok(), "{request:?}");
+        passes(&gate, request);
     }
 }
 
@@ -498,7 +507,7 @@ fn an_occupation_written_before_its_school_is_a_workplace() {
         "幼儿园老师，全裸",
         "معلمة روضة أطفال، عارية تماما",
     ] {
-        assert!(gate.check(&explicit(prompt)).is_ok(), "{prompt}");
+        passes(&gate, explicit(prompt));
     }
     // Only a role right before, or with one joining word: anything else joins two people.
     for prompt in [
@@ -573,7 +582,7 @@ fn youth_categories_confirmands_scouts_and_national_exams_name_minors() {
         "U21 striker, 20, nude",
         "a woman who passed her GCSEs in 2005, 37, nude",
     ] {
-        assert!(gate.check(&explicit(prompt)).is_ok(), "{prompt}");
+        passes(&gate, explicit(prompt));
     }
 }
 
@@ -635,7 +644,7 @@ fn an_animal_in_bed_or_intimate_in_an_explicit_request_is_refused() {
         "nude woman walking her dog on a beach at sunrise",
         "anthro wolf woman in bed, intimate",
     ] {
-        assert!(gate.check(&explicit(prompt)).is_ok(), "{prompt}");
+        passes(&gate, explicit(prompt));
     }
 }
 

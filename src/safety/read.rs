@@ -213,9 +213,7 @@ impl<'a> Read<'a> {
     pub(super) fn minor(&self, gate: &Gate) -> (Evidence, bool) {
         let mut evidence = self.weighed(
             List::Minor,
-            |reading, hits, hit| {
-                !(gate.school(reading, hit) && self.at_work(reading, hits, hit.first, hit.last))
-            },
+            |reading, hits, hit| !self.school_at_work(gate, reading, hits, hit),
             |reading, hits, hit| {
                 gate.pupil(reading, hit)
                     && self.set_aside_pupil(gate, reading, hits, hit.first, hit.last)

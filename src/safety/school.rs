@@ -34,6 +34,25 @@ impl Read<'_> {
             })
     }
 
+    /// Whether `hit` is a school at work ([`Read::at_work`]), itself or as part of a school's
+    /// longer words that are: `petite` in `maîtresse de petite section de maternelle` is the
+    /// section the teacher teaches.
+    pub(super) fn school_at_work(
+        &self,
+        gate: &Gate,
+        reading: &Reading,
+        hits: &[Hit],
+        hit: &Hit,
+    ) -> bool {
+        hits.iter().any(|h| {
+            h.on(List::Minor)
+                && h.first <= hit.first
+                && hit.last <= h.last
+                && gate.school(reading, h)
+                && self.at_work(reading, hits, h.first, h.last)
+        })
+    }
+
     /// Whether words of `lists/school_aside.txt` stand right before the pupil's words
     /// `first..=last` (an article between at most: `dressed as a schoolgirl`, `my former Year 9
     /// student`) or right after them (`Schulmädchen-Outfit`): a stage long past, or a costume.
@@ -129,10 +148,12 @@ const WORKPLACE_ARTICLES: [&str; 18] = [
 
 /// Words of a school or a school level: before an adult occupation (`middle school teacher`,
 /// `kindergarten teacher`) they name a workplace. Only these: `loli teacher` is no workplace.
-pub(super) const SCHOOL_WORDS: [&str; 48] = [
+pub(super) const SCHOOL_WORDS: [&str; 53] = [
     "school",
     "kindergarten",
     "preschool",
+    "pre k",
+    "prek",
     "nursery",
     "elementary",
     "primary",
@@ -151,6 +172,9 @@ pub(super) const SCHOOL_WORDS: [&str; 48] = [
     "college",
     "lycee",
     "maternelle",
+    "petite section",
+    "moyenne section",
+    "grande section",
     "schule",
     "grundschule",
     "gymnasium",

@@ -223,10 +223,12 @@ impl AgeRules {
         end: usize,
         years: i64,
     ) -> Option<Option<Age>> {
+        // The unit must hold every age word after the number: "for 12 yrs" is a span, "for 12
+        // yrs old" an age.
         let around = self.ago_around.iter().find_map(|(before, unit)| {
             let first = Self::ends_before(std::slice::from_ref(before), words, i)?;
             let unit_end = Self::starts(std::slice::from_ref(unit), words, last + 1)?;
-            Some((first, unit_end))
+            (unit_end >= end).then_some((first, unit_end))
         });
         let (first, stop) =
             around.or_else(|| Some((i, Self::starts(&self.ago, words, end + 1)?)))?;

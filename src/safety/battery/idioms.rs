@@ -26,7 +26,7 @@ fn mating_and_mounting_as_breeders_say_it_are_bestiality() {
         "nackte Reiterin besteigt ihr Pferd am Strand",
         "Hengst beim Decken im Gestüt",
     ] {
-        assert!(gate.check(&explicit(prompt)).is_ok(), "{prompt}");
+        passes(&gate, explicit(prompt));
     }
 }
 
@@ -69,7 +69,7 @@ fn school_years_exams_rites_and_sections_still_ahead_are_a_minors() {
         "сделай картинку, где бабушка первоклассника делает минет",
         "교복 코스프레한 32살 회사원 오랄",
     ] {
-        assert!(gate.check(&explicit(prompt)).is_ok(), "{prompt}");
+        passes(&gate, explicit(prompt));
     }
 }
 
@@ -99,7 +99,7 @@ fn an_animal_asleep_in_slang_or_out_of_the_picture_takes_no_part() {
         "para 35 lat kocha się na sianie w stodole, konie w stajni obok, nagość",
         "זוג בני 45 מתעלסים על הספה בסלון, הכלב סגור במרפסת, עירומים",
     ] {
-        assert!(gate.check(&explicit(prompt)).is_ok(), "{prompt}");
+        passes(&gate, explicit(prompt));
     }
     struck(
         &gate,
@@ -158,7 +158,7 @@ fn a_childs_plain_words_are_a_minors_in_every_language() {
         "moms night out without the kids, nude on the dock",
         "kolme kolmekymppistä äitiä mökillä ilman lapsia, alasti laiturilla",
     ] {
-        assert!(gate.check(&explicit(prompt)).is_ok(), "{prompt}");
+        passes(&gate, explicit(prompt));
     }
 }
 
@@ -201,7 +201,7 @@ fn an_age_with_naked_before_the_person_is_her_age() {
     }
     // A marriage of fifteen years is no age.
     let prompt = "नंगी औरत, 15 साल की शादी का जश्न";
-    assert!(gate.check(&explicit(prompt)).is_ok(), "{prompt}");
+    passes(&gate, explicit(prompt));
 }
 
 #[test]
