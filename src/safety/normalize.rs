@@ -459,6 +459,12 @@ fn leet(c: char, one: char) -> char {
     }
 }
 
+/// A social handle: `@` and then a letter.
+fn handle(word: &str) -> bool {
+    word.strip_prefix('@')
+        .is_some_and(|rest| rest.starts_with(char::is_alphabetic))
+}
+
 /// A word leetspeak may hide a letter in: letters and digits, or `@` and `$`; a word of
 /// digits stays a number, and so does a booru count tag (`1girl`, `2boys`), which most
 /// prompts have.
@@ -536,6 +542,8 @@ pub fn read(text: &str) -> Readings {
     let (plain, after) = split(&folded);
     let leet = unleet(&plain, 'i');
     let mut bases = vec![plain.clone()];
+    // A handle (`@amouranth`) names whom its letters name; `@` inside a word stays leetspeak.
+    bases.extend(plain.map(handle, |word| word[1..].to_string()));
     bases.extend(joined(&plain, &after));
     bases.extend(runs(&plain));
     // Ages are read from it too: `12 ЛЕТ` is `12 лет`.
@@ -672,6 +680,8 @@ mod tests {
         assert!(read_as("k1d", &["kid"]));
         assert!(read_as("t33n", &["teen"]));
         assert!(read_as("$ch00lgirl", &["schoolgirl"]));
+        assert!(read_as("@amouranth", &["amouranth"]));
+        assert!(read_as("@ss", &["ass"]));
         assert!(read_as("teeeeen", &["teen"]));
         assert!(read_as("looooli", &["loli"]));
     }
