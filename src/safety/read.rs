@@ -121,25 +121,40 @@ impl<'a> Read<'a> {
             .any(|h| h.on(list) && (h.first == last + 1 || h.first == last + 2))
     }
 
-    /// Marks the signs a kin word (`mother of`, `annesi`) stands beside, in the same clause:
-    /// before the sign with at most [`KIN_BEFORE`] characters between (`la mère
+    /// Marks the signs a kin word (`mother of`, `annesi`) holds or stands beside, in the same
+    /// clause: before the sign with at most [`KIN_BEFORE`] characters between (`la mère
     /// d'un lycéen de seize ans`: the child and what is said of it), or after it with at most
     /// [`KIN_AFTER`] (`on beş yaşında bir kızın annesi`). Characters, not words: Korean and
     /// Chinese readings split words finer than spaces do.
     fn mark_kin(&self, evidence: &mut Evidence) {
         let kin = self.plain_spans(List::Kin);
+        // A kin word may hold the child's word itself, as the joined reading has it: `petitenfant`,
+        // a grandchild, is `petit-enfant` and no `petit enfant`.
+        let holding: Vec<(usize, usize)> = self
+            .hits
+            .iter()
+            .flat_map(|(reading, hits)| {
+                hits.iter()
+                    .filter(|h| h.on(List::Kin))
+                    .map(|h| (reading.words[h.first].start, reading.words[h.last].end))
+            })
+            .collect();
         for sign in &mut evidence.signs {
             let (start, end) = sign.span;
-            if kin.iter().any(|&(k_start, k_end)| {
-                (k_end <= start
-                    && self
-                        .clause_gap(k_end, start)
-                        .is_some_and(|g| g <= KIN_BEFORE))
-                    || (k_start >= end
+            if holding
+                .iter()
+                .any(|&(k_start, k_end)| k_start <= start && end <= k_end)
+                || kin.iter().any(|&(k_start, k_end)| {
+                    (k_end <= start
                         && self
-                            .clause_gap(end, k_start)
-                            .is_some_and(|g| g <= KIN_AFTER))
-            }) {
+                            .clause_gap(k_end, start)
+                            .is_some_and(|g| g <= KIN_BEFORE))
+                        || (k_start >= end
+                            && self
+                                .clause_gap(end, k_start)
+                                .is_some_and(|g| g <= KIN_AFTER))
+                })
+            {
                 sign.ambiguous = true;
                 sign.held = true;
             }

@@ -1,8 +1,8 @@
 //! The probe before round 23 and what struck honest requests in it: the speaker's ex, a man who
-//! stops time, a stranger's threat to post her photos; a span of years written short, a
-//! nursery teacher, children said to be grown, a Dutch wedding anniversary and mutual consent
-//! in Indonesian. Then round 23's classes: a handle, her photo given, undressing told, drunk or
-//! drugged past knowing, and an animal mating with a woman.
+//! stops time, a stranger's threat to post her photos; a span of years written short, a nursery
+//! teacher, a French grandchild, children said to be grown, a Dutch wedding anniversary and mutual
+//! consent in Indonesian. Then round 23's classes: a handle, her photo given, undressing told,
+//! drunk or drugged past knowing, and an animal mating with a woman.
 
 use super::*;
 
@@ -85,6 +85,17 @@ fn a_teacher_of_the_youngest_is_at_work_whatever_the_class_is_called() {
         explicit("une petite de petite section nue"),
         Category::Minor,
     );
+}
+
+#[test]
+fn a_grandchild_is_kin_but_a_little_child_is_a_child() {
+    let gate = gate();
+    rephrased(
+        &gate,
+        explicit("une mamie qui vient d'avoir son troisième petit-enfant, nue dans un bain"),
+        Category::Minor,
+    );
+    struck(&gate, explicit("un petit enfant nu"), Category::Minor);
 }
 
 #[test]

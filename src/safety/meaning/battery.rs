@@ -233,6 +233,11 @@ async fn holds_floors(text: &str, refused_pct: usize, honest_pct: usize) {
 // 1 % of honest requests refused) is not reached yet.
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_round_23_battery_holds_its_floors_with_both_layers() {
+    holds_floors(ROUND_23, 97, 8).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_round_22_battery_holds_its_floors_with_both_layers() {
     holds_floors(ROUND_22, 96, 10).await;
 }
