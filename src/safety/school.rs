@@ -238,6 +238,7 @@ pub(super) const PUPIL_WORDS: &[&str] = &[
     "школяр",
     "учн",
     "ogrenci",
+    "liseli",
     "siswa",
     "murid",
     "hoc sinh",
@@ -252,7 +253,11 @@ pub(super) const PUPIL_WORDS: &[&str] = &[
     "oppilas",
     "生徒",
     "学生",
+    "高生",
     "학생",
+    "여고생",
+    "남고생",
+    "여중생",
     "jk",
 ];
 
