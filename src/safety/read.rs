@@ -133,11 +133,7 @@ impl<'a> Read<'a> {
         let holding: Vec<(usize, usize)> = self
             .hits
             .iter()
-            .flat_map(|(reading, hits)| {
-                hits.iter()
-                    .filter(|h| h.on(List::Kin))
-                    .map(|h| (reading.words[h.first].start, reading.words[h.last].end))
-            })
+            .flat_map(|(reading, hits)| spans(reading, hits, List::Kin))
             .collect();
         for sign in &mut evidence.signs {
             let (start, end) = sign.span;
@@ -186,10 +182,7 @@ impl<'a> Read<'a> {
     /// that ends a clause.
     fn plain_spans(&self, list: List) -> Vec<(usize, usize)> {
         self.hits.first().map_or_else(Vec::new, |(reading, hits)| {
-            hits.iter()
-                .filter(|h| h.on(list))
-                .map(|h| (reading.words[h.first].start, reading.words[h.last].end))
-                .collect()
+            spans(reading, hits, list).collect()
         })
     }
 
@@ -366,4 +359,15 @@ const KIN_AFTER: usize = 24;
 fn current_year() -> i32 {
     use chrono::Datelike;
     chrono::Utc::now().year()
+}
+
+/// The byte spans in the original of `reading`'s hits on `list`.
+fn spans<'a>(
+    reading: &'a Reading,
+    hits: &'a [Hit],
+    list: List,
+) -> impl Iterator<Item = (usize, usize)> + 'a {
+    hits.iter()
+        .filter(move |h| h.on(list))
+        .map(|h| (reading.words[h.first].start, reading.words[h.last].end))
 }

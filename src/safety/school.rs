@@ -44,13 +44,8 @@ impl Read<'_> {
         hits: &[Hit],
         hit: &Hit,
     ) -> bool {
-        hits.iter().any(|h| {
-            h.on(List::Minor)
-                && h.first <= hit.first
-                && hit.last <= h.last
-                && gate.school(reading, h)
-                && self.at_work(reading, hits, h.first, h.last)
-        })
+        enclosing_minor(hits, hit.first, hit.last)
+            .any(|h| gate.school(reading, h) && self.at_work(reading, hits, h.first, h.last))
     }
 
     /// Whether words of `lists/school_aside.txt` stand right before the pupil's words
@@ -94,12 +89,8 @@ impl Read<'_> {
         last: usize,
     ) -> bool {
         self.set_aside_school(reading, hits, first, last)
-            || hits.iter().any(|h| {
-                h.on(List::Minor)
-                    && h.first <= first
-                    && last <= h.last
-                    && gate.pupil(reading, h)
-                    && self.set_aside_school(reading, hits, h.first, h.last)
+            || enclosing_minor(hits, first, last).any(|h| {
+                gate.pupil(reading, h) && self.set_aside_school(reading, hits, h.first, h.last)
             })
     }
 }
@@ -121,6 +112,12 @@ impl Gate {
             .chain(&self.pupils)
             .any(|w| covered.contains(w.as_str()))
     }
+}
+
+/// The minor hits that hold the words `first..=last`: a school's or a pupil's longer words.
+fn enclosing_minor(hits: &[Hit], first: usize, last: usize) -> impl Iterator<Item = &Hit> {
+    hits.iter()
+        .filter(move |h| h.on(List::Minor) && h.first <= first && last <= h.last)
 }
 
 /// The text of `reading` that `hit` covers.
