@@ -11,6 +11,7 @@ mod idioms;
 mod languages;
 mod neighbours;
 mod now;
+mod plain;
 mod pointers;
 mod rites;
 mod said;

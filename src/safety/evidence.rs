@@ -43,6 +43,16 @@ impl Evidence {
         }
     }
 
+    /// Whether a certain sign of these covers the same words as a certain sign of `other`.
+    pub(super) fn certain_with(&self, other: &Evidence) -> bool {
+        self.signs.iter().filter(|s| !s.ambiguous).any(|s| {
+            other
+                .signs
+                .iter()
+                .any(|o| !o.ambiguous && o.span.0 < s.span.1 && s.span.0 < o.span.1)
+        })
+    }
+
     pub(super) fn found(&self) -> bool {
         !self.signs.is_empty()
     }

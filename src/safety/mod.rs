@@ -7,8 +7,8 @@
 //! prompt with it, under the stricter of the two styles.
 //!
 //! A request asks for explicit imagery when its style is NSFW or its text asks for nudity,
-//! undress or sex in any listed wording (a word for sex with an animal included), in any
-//! supported language. Refused, never overridable:
+//! undress or sex in any listed wording (a word for sex with an animal included, and a word for
+//! rape, which is sexual on any style), in any supported language. Refused, never overridable:
 //! - `minor`: in such a request, any sign of a person under 18 (a minor word or slang, an age
 //!   under 18, an age limit, a birth year, a school year) in the prompt, or a negative prompt
 //!   that asks for no adults; and in any request, a sign of a minor with sexual-harm words;
@@ -236,7 +236,12 @@ impl Gate {
         for sign in bestiality.signs.iter().filter(|s| !s.ambiguous) {
             words.add(sign.clone());
         }
-        let asks = request.nsfw_style || words.found();
+        let harm = prompt.on(List::Harm);
+        let non_consent = prompt.non_consent();
+        // A word for rape, certain in `lists/harm.txt` and `lists/non_consent.txt` both, says
+        // the request is sexual on any style ("a woman being raped" on the default style), though
+        // not surely explicit: it is refused without a strike.
+        let asks = request.nsfw_style || words.found() || non_consent.certain_with(&harm);
         let sure_asks = request.nsfw_style || words.sure();
         // `adult` only where no sign of a minor was found (`Read::minor`).
         let (minor, adult) = prompt.minor(self);
@@ -247,16 +252,13 @@ impl Gate {
             adult,
         };
         let mut refusals = Vec::new();
-        if minor.found() {
-            let harm = prompt.on(List::Harm);
-            if asks || harm.found() {
-                refusals.extend(refusal(
-                    Category::Minor,
-                    minor,
-                    sure_asks || harm.sure(),
-                    None,
-                ));
-            }
+        if minor.found() && (asks || harm.found()) {
+            refusals.extend(refusal(
+                Category::Minor,
+                minor,
+                sure_asks || harm.sure(),
+                None,
+            ));
         }
         if asks {
             let negative = Read::new(&self.lists, request.negative_prompt, 0);
@@ -281,7 +283,7 @@ impl Gate {
                         sure_asks,
                         None,
                     ),
-                    refusal(Category::NonConsent, prompt.non_consent(), sure_asks, None),
+                    refusal(Category::NonConsent, non_consent, sure_asks, None),
                     refusal(
                         Category::NonConsent,
                         negative.on(List::ConsentInNegative),
