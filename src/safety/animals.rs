@@ -6,8 +6,8 @@ use super::normalize::Reading;
 use super::{Evidence, Read};
 
 /// How many words after an animal the words that set it aside may start (`a small spaniel
-/// asleep`, `the dog is asleep`, `horses grazing outside`).
-const ASIDE_WITHIN: usize = 3;
+/// asleep`, `the dog is asleep`, `horses grazing outside`, `the perro is knocked out asleep`).
+const ASIDE_WITHIN: usize = 4;
 
 /// How many characters may stand between an animal and an act near it
 /// (`Read::act_near_animal`).

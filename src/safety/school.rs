@@ -61,14 +61,16 @@ impl Read<'_> {
         last: usize,
     ) -> bool {
         // Right before, overlapping by a word (`carrière en` and `en CM2` share their `en`),
-        // through an article, or right after.
+        // through an article or a word that says where from (`exalumna de sexto`, `oud-leerling
+        // uit groep 8`), or right after.
         hits.iter().any(|h| {
             let teaching = h.on(List::Teaching);
             (teaching || h.on(List::SchoolAside))
                 && (h.last + 1 == first
                     || (h.first < first && (first..=last).contains(&h.last))
                     || h.last + 2 == first
-                        && WORKPLACE_ARTICLES.contains(&reading.word(h.last + 1))
+                        && (WORKPLACE_ARTICLES.contains(&reading.word(h.last + 1))
+                            || ASIDE_LINKS.contains(&reading.word(h.last + 1)))
                     || h.first == last + 1)
                 || teaching
                     && h.last < first
@@ -131,6 +133,14 @@ fn covered<'a>(reading: &'a Reading, hit: &Hit) -> &'a str {
 const WORKPLACE_LINKS: [&str; 23] = [
     "of", "at", "in", "from", "de", "del", "da", "do", "di", "du", "des", "d", "van", "von", "an",
     "der", "sa", "ng", "w", "v", "na", "i", "op",
+];
+
+/// Words that say where a former pupil was one, between the words that set her aside and the
+/// school year (`exalumna de sexto de primaria`, `ex alunna delle elementari`, `gamla elev från
+/// mellanstadiet`), as the gate reads them (accents off).
+const ASIDE_LINKS: [&str; 19] = [
+    "of", "from", "at", "in", "de", "del", "da", "do", "di", "du", "des", "delle", "della",
+    "dalla", "uit", "van", "fran", "z", "з",
 ];
 
 /// How many words after a teacher's verb its school words may start.
@@ -217,6 +227,7 @@ pub(super) const PUPIL_WORDS: &[&str] = &[
     "ce1",
     "ce2",
     "alumn",
+    "alunn",
     "schuler",
     "schulm",
     "scolar",
