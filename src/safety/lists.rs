@@ -47,10 +47,12 @@ pub enum List {
     RealPointers,
     Now,
     Careers,
+    Milestones,
+    Ahead,
 }
 
 impl List {
-    const ALL: [List; 26] = [
+    const ALL: [List; 28] = [
         List::Explicit,
         List::Minor,
         List::Harm,
@@ -77,6 +79,8 @@ impl List {
         List::RealPointers,
         List::Now,
         List::Careers,
+        List::Milestones,
+        List::Ahead,
     ];
 
     /// The file it is read from.
@@ -108,6 +112,8 @@ impl List {
             List::RealPointers => "real_pointers.txt",
             List::Now => "now.txt",
             List::Careers => "careers.txt",
+            List::Milestones => "milestones.txt",
+            List::Ahead => "ahead.txt",
         }
     }
 
@@ -139,6 +145,8 @@ impl List {
             List::RealPointers => include_str!("lists/real_pointers.txt"),
             List::Now => include_str!("lists/now.txt"),
             List::Careers => include_str!("lists/careers.txt"),
+            List::Milestones => include_str!("lists/milestones.txt"),
+            List::Ahead => include_str!("lists/ahead.txt"),
         }
     }
 

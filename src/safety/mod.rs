@@ -31,6 +31,7 @@
 //! every reading of the text (`normalize`), so evasions are read and look-alike words pass.
 
 mod ages;
+mod ahead;
 mod animals;
 pub mod clip_text;
 mod evidence;

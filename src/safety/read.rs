@@ -230,6 +230,9 @@ impl<'a> Read<'a> {
         for (span, certain) in school::korean_school_years(self.original) {
             evidence.add(self.sign_at(span, !certain));
         }
+        for span in self.milestones_ahead() {
+            evidence.add(self.sign_at(span, true));
+        }
         let mut adult = false;
         let mut grown = false;
         // Where adult ages stated in numbers stand, as byte spans of the original (an age's
