@@ -144,6 +144,7 @@ fn a_milestone_still_ahead_is_an_ambiguous_sign_of_a_minor() {
         "a woman who sat her GCSEs in 2005, nude",
         "a 30-year-old woman, confirmation class next year, nude",
         "the Abitur, next year a reunion; a couple of 40, nude",
+        "жінка, що складала ЗНО ще у 2012-му, гола",
     ] {
         passes(&gate, explicit(prompt));
     }
