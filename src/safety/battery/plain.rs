@@ -25,6 +25,8 @@ fn a_word_for_rape_is_sexual_on_any_style_but_refused_there_without_a_strike() {
     // A word for rape that is also another word, or a field of the crop, says nothing sexual.
     for prompt in [
         "a yellow rapeseed field in bloom under a blue sky",
+        "The Rape of the Sabine Women, Poussin, oil painting",
+        "a rape crisis centre poster, hands holding, hopeful",
         "violando las normas de tráfico, coche de policía",
         "the privacy violated, a broken lock on a door",
     ] {
@@ -79,6 +81,7 @@ fn round_24s_honest_requests_pass() {
         "mi jeva y yo, both 29, doing cowgirl, the perro is knocked out asleep downstairs",
         "casal transando na varanda do apê, ambos trinta e poucos",
         "дівчата з університету, зустріч однокурсниць через 15 років, оголені в сауні",
+        "eu și soția mea, amândoi de 40 de ani, în poziția capra pe pat, explicit",
     ] {
         passes(&gate, explicit(prompt));
     }
