@@ -35,6 +35,36 @@ impl Read<'_> {
                 .any(|aside| self.sets_aside(reading, hits, hit, aside))
     }
 
+    /// Whether every word for sex with an animal in `bestiality` names its animal, as a breeding
+    /// word does ("vom Hengst gedeckt"), and another animal stands apart from them all: the
+    /// mare a stallion covers is husbandry, and the word says nothing sexual of a person there
+    /// (`Gate::check_one`). "Bestiality with a dog" names none, so it is no husbandry; a breed
+    /// right after the word is its own animal ("quan hệ với chó becgie").
+    pub(super) fn husbandry(&self, bestiality: &Evidence) -> bool {
+        let blank = |from: usize, to: usize| {
+            self.original
+                .get(from..to)
+                .is_some_and(|between| between.trim().is_empty())
+        };
+        let apart = |animal: (usize, usize), word: (usize, usize)| {
+            animal.1 <= word.0 || (word.1 <= animal.0 && !blank(word.1, animal.0))
+        };
+        let animals = self.animals();
+        bestiality.found()
+            && bestiality.signs.iter().all(|word| {
+                animals
+                    .signs
+                    .iter()
+                    .any(|animal| animal.span.0 < word.span.1 && word.span.0 < animal.span.1)
+            })
+            && animals.signs.iter().any(|animal| {
+                bestiality
+                    .signs
+                    .iter()
+                    .all(|word| apart(animal.span, word.span))
+            })
+    }
+
     /// Whether a sex act stands near an animal ([`Read::animals`]): at most [`NEAR`]
     /// characters from it, before or after, whatever marks stand between ("great dane mounting
     /// her", "in bed with her great dane", tags: "女性と大型犬、ベッド、親密"). Characters, not

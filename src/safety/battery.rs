@@ -20,6 +20,7 @@ mod rites;
 mod said;
 mod teachers;
 mod together;
+mod unsaid;
 
 pub(crate) use corpus::{BATTERY, Case, HELD_OUT, Outcome, cases, rates, run, table};
 

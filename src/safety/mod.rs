@@ -233,9 +233,12 @@ impl Gate {
         let mut words = prompt.on(List::Explicit);
         let mut bestiality = prompt.on(List::Bestiality);
         // A word for sex with an animal says sex as plainly as any explicit word; one that is
-        // often something else (`?zoo`) does not make a request explicit.
-        for sign in bestiality.signs.iter().filter(|s| !s.ambiguous) {
-            words.add(sign.clone());
+        // often something else (`?zoo`) does not make a request explicit, nor one said of an
+        // animal, off an NSFW style (`Read::husbandry`: a mare covered by a stallion).
+        if request.nsfw_style || !prompt.husbandry(&bestiality) {
+            for sign in bestiality.signs.iter().filter(|s| !s.ambiguous) {
+                words.add(sign.clone());
+            }
         }
         let harm = prompt.on(List::Harm);
         let non_consent = prompt.non_consent();
