@@ -9,8 +9,9 @@ use super::{Gate, Read};
 impl Read<'_> {
     /// Whether the school words `first..=last` are a workplace: an adult occupation one or two
     /// words after them (`kindergarten teacher`), or right before them, alone or with one word
-    /// of [`WORKPLACE_LINKS`] and at most one of [`WORKPLACE_ARTICLES`] (`juf van groep 1`,
-    /// `guro sa kindergarten`, `Referendarin an einer Grundschule`), nothing else between.
+    /// of [`WORKPLACE_LINKS`] or [`PLACE_LINKS`] and at most one of [`WORKPLACE_ARTICLES`] (`juf
+    /// van groep 1`, `guro sa kindergarten`, `Referendarin an einer Grundschule`), nothing else
+    /// between.
     pub(super) fn at_work(
         &self,
         reading: &Reading,
@@ -22,7 +23,7 @@ impl Read<'_> {
             let link = role_last + 1;
             let through_article =
                 link + 2 == first && WORKPLACE_ARTICLES.contains(&reading.word(link + 1));
-            WORKPLACE_LINKS.contains(&reading.word(link))
+            links(&WORKPLACE_LINKS, reading.word(link))
                 && (link + 1 == first || through_article)
                 && (role_last..first).all(|i| self.adjacent(reading, i, i + 1))
         };
@@ -70,7 +71,7 @@ impl Read<'_> {
                     || (h.first < first && (first..=last).contains(&h.last))
                     || h.last + 2 == first
                         && (WORKPLACE_ARTICLES.contains(&reading.word(h.last + 1))
-                            || ASIDE_LINKS.contains(&reading.word(h.last + 1)))
+                            || links(&ASIDE_LINKS, reading.word(h.last + 1)))
                     || h.first == last + 1)
                 || teaching
                     && h.last < first
@@ -127,21 +128,29 @@ fn covered<'a>(reading: &'a Reading, hit: &Hit) -> &'a str {
     &reading.text[reading.words[hit.first].at.0..reading.words[hit.last].at.1]
 }
 
+/// Words that say where someone is or was, in every language the lists cover: both links
+/// below begin with these.
+const PLACE_LINKS: [&str; 12] = [
+    "of", "at", "in", "from", "de", "del", "da", "do", "di", "du", "des", "van",
+];
+
 /// The words that join an occupation written first to its workplace (`maestra de primaria`,
-/// `teacher at kindergarten`, `juf van groep 1`, `guro sa kindergarten`, `juf op een basisschool`), as readings write
-/// them. Only these: "teacher and kindergartener" joins two people.
-const WORKPLACE_LINKS: [&str; 23] = [
-    "of", "at", "in", "from", "de", "del", "da", "do", "di", "du", "des", "d", "van", "von", "an",
-    "der", "sa", "ng", "w", "v", "na", "i", "op",
+/// `teacher at kindergarten`, `juf van groep 1`, `guro sa kindergarten`, `juf op een
+/// basisschool`): [`PLACE_LINKS`] and these. Only these: "teacher and kindergartener" joins
+/// two people.
+const WORKPLACE_LINKS: [&str; 11] = [
+    "d", "von", "an", "der", "sa", "ng", "w", "v", "na", "i", "op",
 ];
 
 /// Words that say where a former pupil was one, between the words that set her aside and the
 /// school year (`exalumna de sexto de primaria`, `ex alunna delle elementari`, `gamla elev från
-/// mellanstadiet`), as the gate reads them (accents off).
-const ASIDE_LINKS: [&str; 19] = [
-    "of", "from", "at", "in", "de", "del", "da", "do", "di", "du", "des", "delle", "della",
-    "dalla", "uit", "van", "fran", "z", "з",
-];
+/// mellanstadiet`), as the gate reads them (accents off): [`PLACE_LINKS`] and these.
+const ASIDE_LINKS: [&str; 7] = ["delle", "della", "dalla", "uit", "fran", "z", "з"];
+
+/// Whether `word` is one of [`PLACE_LINKS`] or of `more`.
+fn links(more: &[&str], word: &str) -> bool {
+    PLACE_LINKS.contains(&word) || more.contains(&word)
+}
 
 /// How many words after a teacher's verb its school words may start.
 const TEACHING_WITHIN: usize = 8;
