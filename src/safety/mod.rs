@@ -241,11 +241,15 @@ impl Gate {
             }
         }
         let harm = prompt.on(List::Harm);
-        let non_consent = prompt.non_consent();
+        let explicit = request.nsfw_style || words.found();
+        // Non-consent matters only to an explicit request, or beside a certain word of harm.
+        let non_consent = (explicit || harm.signs.iter().any(|s| !s.ambiguous))
+            .then(|| prompt.non_consent())
+            .unwrap_or_default();
         // A word for rape, certain in `lists/harm.txt` and `lists/non_consent.txt` both, says
         // the request is sexual on any style ("a woman being raped" on the default style), though
         // not surely explicit: it is refused without a strike.
-        let asks = request.nsfw_style || words.found() || non_consent.certain_with(&harm);
+        let asks = explicit || non_consent.certain_with(&harm);
         let sure_asks = request.nsfw_style || words.sure();
         // `adult` only where no sign of a minor was found (`Read::minor`).
         let (minor, adult) = prompt.minor(self);
