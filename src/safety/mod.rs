@@ -243,9 +243,11 @@ impl Gate {
         let harm = prompt.on(List::Harm);
         let explicit = request.nsfw_style || words.found();
         // Non-consent matters only to an explicit request, or beside a certain word of harm.
-        let non_consent = (explicit || harm.signs.iter().any(|s| !s.ambiguous))
-            .then(|| prompt.non_consent())
-            .unwrap_or_default();
+        let non_consent = if explicit || harm.signs.iter().any(|s| !s.ambiguous) {
+            prompt.non_consent()
+        } else {
+            Evidence::default()
+        };
         // A word for rape, certain in `lists/harm.txt` and `lists/non_consent.txt` both, says
         // the request is sexual on any style ("a woman being raped" on the default style), though
         // not surely explicit: it is refused without a strike.
