@@ -57,10 +57,16 @@ impl<'a> Read<'a> {
     ) -> Evidence {
         let mut evidence = Evidence::default();
         for (reading, hits) in &self.hits {
+            // Only the word right before, with no mark between: "editorial style, hidden
+            // camera" is no style of one.
             let weakened = |hit: &Hit| {
                 list.weakened_by().is_some_and(|by| {
-                    hits.iter()
-                        .any(|h| h.on(by) && h.last + 1 == hit.first && !h.on(list))
+                    hits.iter().any(|h| {
+                        h.on(by)
+                            && h.last + 1 == hit.first
+                            && !h.on(list)
+                            && self.adjacent(reading, h.last, hit.first)
+                    })
                 })
             };
             for hit in hits

@@ -243,6 +243,11 @@ async fn holds_floors(text: &str, refused_pct: usize, honest_pct: usize) {
 // 1 % of honest requests refused) is not reached yet.
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_round_25_battery_holds_its_floors_with_both_layers() {
+    holds_floors(ROUND_25, 96, 10).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_round_24_battery_holds_its_floors_with_both_layers() {
     holds_floors(ROUND_24, 96, 12).await;
 }
