@@ -1,8 +1,8 @@
 //! Both layers together on the batteries: the rules first, then the reader of meaning on what
-//! they let through, as admission runs them. `battery_round3.jsonl` to `battery_round25.jsonl`
+//! they let through, as admission runs them. `battery_round3.jsonl` to `battery_round26.jsonl`
 //! were each written by a writer who saw neither the lists, the head's training data nor any
 //! earlier battery (the writers of rounds 5 to 8 declined minors; those of rounds 5 and 6
-//! real people too; the minors of rounds 9 to 25 are age cues written apart and set in
+//! real people too; the minors of rounds 9 to 26 are age cues written apart and set in
 //! explicit frames). Each was measured blind first; the head then learns from the measured
 //! rounds (safety-model/data/round_labels.jsonl and safety-model/REPORT.md), never from the
 //! newest before it is measured, so its floors below are the held-out figure only for the
@@ -37,6 +37,7 @@ pub(crate) const ROUND_22: &str = include_str!("../battery_round22.jsonl");
 pub(crate) const ROUND_23: &str = include_str!("../battery_round23.jsonl");
 pub(crate) const ROUND_24: &str = include_str!("../battery_round24.jsonl");
 pub(crate) const ROUND_25: &str = include_str!("../battery_round25.jsonl");
+pub(crate) const ROUND_26: &str = include_str!("../battery_round26.jsonl");
 
 pub(crate) fn model_path() -> std::path::PathBuf {
     std::env::var_os("LUCENT_MEANING_MODEL").map_or_else(
@@ -79,7 +80,11 @@ fn totals(outcomes: &[Outcome<'_>]) -> [usize; 4] {
 }
 
 /// Every battery by name, newest first, for [`layers_report`].
-const BATTERIES: [(&str, &str); 25] = [
+const BATTERIES: [(&str, &str); 26] = [
+    (
+        "round 26 (held out; every class, minors by age cues in explicit frames)",
+        ROUND_26,
+    ),
     (
         "round 25 (held out; every class, minors by age cues in explicit frames)",
         ROUND_25,
