@@ -8,6 +8,7 @@ use super::*;
 mod classes;
 mod corpus;
 mod exes;
+mod groups;
 mod idioms;
 mod languages;
 mod minors;

@@ -248,6 +248,11 @@ async fn holds_floors(text: &str, refused_pct: usize, honest_pct: usize) {
 // 1 % of honest requests refused) is not reached yet.
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_round_26_battery_holds_its_floors_with_both_layers() {
+    holds_floors(ROUND_26, 97, 8).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_round_25_battery_holds_its_floors_with_both_layers() {
     holds_floors(ROUND_25, 96, 10).await;
 }
